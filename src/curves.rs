@@ -1,0 +1,489 @@
+//! FFA/RFA error curves ([P18] §3.1, [P20] Algorithm 1) and the expected curve of random rankings.
+//!
+//! For a ranking R = (F_(1), …, F_(n)):
+//! - FFA(k) = performance of a model on the top-k set S^k = {F_(1), …, F_(k)};
+//! - RFA(k) = performance of a model on the bottom-k set S_k = {F_(n−k+1), …, F_(n)}.
+//!
+//! Points are paired by subset size k (the table's `k`); the papers draw RFA right-to-left (at x = i the
+//! model on the features ranked i..n) — that is a plotting matter. Every point is cross-validated with one
+//! shared [`CvPlan`] (default 10×10 stratified): the predictions of a repeat's folds are pooled, the
+//! measure computed, and mean/std taken over repeats.
+//!
+//! The full feature set (k = n) is evaluated once per (repeat, fold) and shared by every curve, so
+//! FFA(n) = RFA(n) holds bit for bit.
+//!
+//! **Expected curve** ([P18] Eq. 5): the mean over m uniformly random rankings (default 100) of their FFA
+//! curves, with a 5–95% band across the rankings. The bottom-k set of a uniform random ranking is as
+//! uniform as its top-k set, so this one curve is both the expected FFA and the expected RFA. Random ranking
+//! i is drawn from stream i of the seed, so the expected curve does not depend on which rankings are
+//! evaluated beside it.
+//!
+//! Work is split into (curve, repeat) units run in parallel with rayon; each unit draws only from its own
+//! seeded stream, so results are identical whatever the thread count.
+
+use std::sync::Arc;
+
+use polars::prelude::*;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::cv::CvPlan;
+use crate::dataset::{Dataset, Target};
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+use crate::learners::{Fold, Learner, Prediction};
+use crate::measure::Measure;
+use crate::progress::Progress;
+use crate::ranking::Ranking;
+use crate::seed::rng_for;
+
+/// Stream tag of the random rankings behind the expected curve.
+const EXPECTED_STREAM: u64 = 0x4558_5045_4354; // "EXPECT"
+/// Stream tag of the learners' seeds.
+const LEARNER_STREAM: u64 = 0x004c_4541_524e; // "LEARN"
+
+/// Which curve a [`Curve`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CurveKind {
+    /// Forward feature addition: top-k features.
+    Ffa,
+    /// Reverse feature addition: bottom-k features.
+    Rfa,
+    /// Expected curve of random rankings.
+    Expected,
+}
+
+impl CurveKind {
+    /// `FFA`, `RFA` or `expected`, as written in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            CurveKind::Ffa => "FFA",
+            CurveKind::Rfa => "RFA",
+            CurveKind::Expected => "expected",
+        }
+    }
+}
+
+/// One curve: a value per grid size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    /// Ranking name (`expected` for the expected curve).
+    pub ranking: String,
+    /// FFA, RFA or expected.
+    pub kind: CurveKind,
+    /// Mean over repeats (expected: over random rankings), per size.
+    pub mean: Vec<f64>,
+    /// Standard deviation (n − 1) over repeats (expected: over random rankings), per size.
+    pub std: Vec<f64>,
+    /// Expected curve only: 5% quantile over random rankings, per size.
+    pub lo: Option<Vec<f64>>,
+    /// Expected curve only: 95% quantile over random rankings, per size.
+    pub hi: Option<Vec<f64>>,
+    /// Per size, the value of every repeat (expected: the mean over random rankings per repeat).
+    pub per_repeat: Vec<Vec<f64>>,
+}
+
+/// The curves of a run and how they were made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Curves {
+    /// Learner name with parameters.
+    pub learner: String,
+    /// The performance measure.
+    pub measure: Measure,
+    /// Subset sizes, ascending, ending at the number of features.
+    pub sizes: Vec<usize>,
+    /// Folds per repeat.
+    pub folds: usize,
+    /// Repeats.
+    pub repeats: usize,
+    /// Random rankings behind the expected curve (0 = none).
+    pub expected_rankings: usize,
+    /// The seed.
+    pub seed: u64,
+    /// FFA and RFA per ranking (in the order given), then the expected curve if any.
+    pub curves: Vec<Curve>,
+}
+
+/// How a curve run is set up; call [`CurveSpec::evaluate`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+/// let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10).seed(1)
+///     .evaluate(&iris, &[r.with_name("good")]).unwrap();
+/// let ffa = curves.get("good", CurveKind::Ffa).unwrap();
+/// let rfa = curves.get("good", CurveKind::Rfa).unwrap();
+/// assert_eq!(ffa.mean.last(), rfa.mean.last()); // FFA(n) = RFA(n)
+/// assert!(ffa.mean[0] > rfa.mean[0]);             // petal width alone beats sepal width alone
+/// ```
+#[derive(Debug, Clone)]
+pub struct CurveSpec {
+    learner: Arc<dyn Learner>,
+    folds: usize,
+    repeats: usize,
+    plan: Option<CvPlan>,
+    grid: Grid,
+    measure: Option<Measure>,
+    expected: usize,
+    seed: u64,
+    progress: bool,
+}
+
+impl CurveSpec {
+    /// 10×10 stratified CV, the paper grid, the task's default measure, 100 random rankings, seed 0.
+    pub fn new(learner: impl Learner + 'static) -> CurveSpec {
+        CurveSpec::with_learner(Arc::new(learner))
+    }
+
+    /// As [`CurveSpec::new`] for a learner already behind a pointer (e.g. from [`crate::learners::parse`]).
+    pub fn with_learner(learner: Arc<dyn Learner>) -> CurveSpec {
+        CurveSpec {
+            learner,
+            folds: 10,
+            repeats: 10,
+            plan: None,
+            grid: Grid::Paper,
+            measure: None,
+            expected: 100,
+            seed: 0,
+            progress: false,
+        }
+    }
+
+    /// Folds per repeat (ignored when a plan is given).
+    pub fn folds(mut self, folds: usize) -> CurveSpec {
+        self.folds = folds;
+        self
+    }
+
+    /// Repeats (ignored when a plan is given).
+    pub fn repeats(mut self, repeats: usize) -> CurveSpec {
+        self.repeats = repeats;
+        self
+    }
+
+    /// Use these fold assignments instead of drawing stratified folds.
+    pub fn plan(mut self, plan: CvPlan) -> CurveSpec {
+        self.plan = Some(plan);
+        self
+    }
+
+    /// Subset sizes to evaluate.
+    pub fn grid(mut self, grid: Grid) -> CurveSpec {
+        self.grid = grid;
+        self
+    }
+
+    /// Performance measure (default: accuracy, or correlation for regression).
+    pub fn measure(mut self, measure: Measure) -> CurveSpec {
+        self.measure = Some(measure);
+        self
+    }
+
+    /// Number of random rankings behind the expected curve (0 = no expected curve).
+    pub fn expected(mut self, m: usize) -> CurveSpec {
+        self.expected = m;
+        self
+    }
+
+    /// Seed of the folds, the random rankings and the learners.
+    pub fn seed(mut self, seed: u64) -> CurveSpec {
+        self.seed = seed;
+        self
+    }
+
+    /// Report progress on stderr.
+    pub fn progress(mut self, on: bool) -> CurveSpec {
+        self.progress = on;
+        self
+    }
+
+    /// Build FFA and RFA curves of every ranking, and the expected curve.
+    pub fn evaluate(&self, data: &Dataset, rankings: &[Ranking]) -> Result<Curves> {
+        let n = data.n_features();
+        let mut names = std::collections::HashSet::new();
+        for r in rankings {
+            if !names.insert(r.name()) || r.name() == "expected" {
+                return Err(Error::DuplicateName {
+                    name: r.name().to_string(),
+                    context: "the rankings of a curve run (name them with Ranking::with_name)".into(),
+                });
+            }
+        }
+        if rankings.is_empty() && self.expected == 0 {
+            return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
+        }
+        let orders = rankings.iter().map(|r| r.positions_in(data)).collect::<Result<Vec<_>>>()?;
+        let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
+        if measure.task() != data.task() {
+            return Err(Error::param(
+                "measure",
+                format!("{measure:?} does not apply to a {:?} target", data.task()),
+            ));
+        }
+        let plan = match &self.plan {
+            Some(p) => {
+                p.check(data)?;
+                p.clone()
+            }
+            None => CvPlan::stratified(data, self.folds, self.repeats, self.seed)?,
+        };
+        let splits: Vec<Vec<(Vec<usize>, Vec<usize>)>> = (0..plan.repeats())
+            .map(|r| (0..plan.folds()).map(|f| plan.split(r, f)).collect())
+            .collect();
+        let min_train = splits.iter().flatten().map(|(tr, _)| tr.len()).min().unwrap_or(0);
+        if !self.learner.supports(data.task()) {
+            return Err(crate::learners::unsupported(&self.learner.name(), data.task()));
+        }
+        self.learner.check(data, min_train)?;
+        let sizes = self.grid.sizes(n)?;
+        let inner = &sizes[..sizes.len() - 1];
+
+        // Chains of nested subsets: FFA and RFA per ranking, then one per random ranking.
+        let mut chains: Vec<Vec<usize>> = Vec::with_capacity(2 * orders.len() + self.expected);
+        for o in &orders {
+            chains.push(o.clone());
+            chains.push(o.iter().rev().copied().collect());
+        }
+        for i in 0..self.expected {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
+            chains.push(order);
+        }
+
+        let repeats = plan.repeats();
+        let progress = Progress::new(
+            &format!("featrank curves ({})", self.learner.name()),
+            (chains.len() + 1) * repeats,
+            self.progress,
+        );
+        let ctx = Ctx { data, splits: &splits, measure, seed: self.seed, learner: self.learner.as_ref() };
+        let all: Vec<usize> = (0..n).collect();
+        // Full-set value per repeat, shared by every curve.
+        let full: Vec<f64> = (0..repeats)
+            .into_par_iter()
+            .map(|r| {
+                let v = ctx.chain_repeat(&all, &[n], r).map(|v| v[0]);
+                progress.tick();
+                v
+            })
+            .collect::<Result<_>>()?;
+        let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| (0..repeats).map(move |r| (c, r))).collect();
+        let values: Vec<Vec<f64>> = units
+            .par_iter()
+            .map(|&(c, r)| {
+                let v = ctx.chain_repeat(&chains[c], inner, r);
+                progress.tick();
+                v
+            })
+            .collect::<Result<_>>()?;
+        // per_repeat[chain][size][repeat]
+        let per_chain: Vec<Vec<Vec<f64>>> = (0..chains.len())
+            .map(|c| {
+                let mut by_size: Vec<Vec<f64>> = (0..inner.len())
+                    .map(|s| (0..repeats).map(|r| values[c * repeats + r][s]).collect())
+                    .collect();
+                by_size.push(full.clone());
+                by_size
+            })
+            .collect();
+
+        let mut curves = Vec::with_capacity(2 * rankings.len() + 1);
+        for (i, r) in rankings.iter().enumerate() {
+            for (kind, c) in [(CurveKind::Ffa, 2 * i), (CurveKind::Rfa, 2 * i + 1)] {
+                let per_repeat = per_chain[c].clone();
+                curves.push(Curve {
+                    ranking: r.name().to_string(),
+                    kind,
+                    mean: per_repeat.iter().map(|v| mean(v)).collect(),
+                    std: per_repeat.iter().map(|v| std(v)).collect(),
+                    lo: None,
+                    hi: None,
+                    per_repeat,
+                });
+            }
+        }
+        if self.expected > 0 {
+            curves.push(expected_curve(&per_chain[2 * rankings.len()..], sizes.len(), repeats));
+        }
+        Ok(Curves {
+            learner: self.learner.name(),
+            measure,
+            sizes,
+            folds: plan.folds(),
+            repeats,
+            expected_rankings: self.expected,
+            seed: self.seed,
+            curves,
+        })
+    }
+}
+
+/// What every unit of a curve run shares.
+struct Ctx<'a> {
+    data: &'a Dataset,
+    splits: &'a [Vec<(Vec<usize>, Vec<usize>)>],
+    measure: Measure,
+    seed: u64,
+    learner: &'a dyn Learner,
+}
+
+impl Ctx<'_> {
+    /// The measure at each size of one chain in one repeat (predictions of all folds pooled).
+    fn chain_repeat(&self, order: &[usize], sizes: &[usize], repeat: usize) -> Result<Vec<f64>> {
+        let n_rows = self.data.n_rows();
+        let k = self.data.n_classes();
+        let mut pooled: Vec<Prediction> = sizes
+            .iter()
+            .map(|_| match self.data.target() {
+                Target::Classes { .. } => Prediction::Classes { labels: vec![0; n_rows], scores: vec![0.0; n_rows * k] },
+                Target::Values(_) => Prediction::Values(vec![0.0; n_rows]),
+            })
+            .collect();
+        for (f, (train, test)) in self.splits[repeat].iter().enumerate() {
+            let fold = Fold {
+                data: self.data,
+                train,
+                test,
+                seed: rng_seed(self.seed, repeat, f),
+            };
+            let preds = self.learner.fit_predict_nested(&fold, order, sizes)?;
+            for (pool, pred) in pooled.iter_mut().zip(preds) {
+                match (pool, pred) {
+                    (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s }) => {
+                        for (t, &row) in test.iter().enumerate() {
+                            labels[row] = l[t];
+                            scores[row * k..(row + 1) * k].copy_from_slice(&s[t * k..(t + 1) * k]);
+                        }
+                    }
+                    (Prediction::Values(v), Prediction::Values(p)) => {
+                        test.iter().zip(p).for_each(|(&row, p)| v[row] = p);
+                    }
+                    _ => return Err(Error::param("learner", "prediction kind does not match the task")),
+                }
+            }
+        }
+        let rows: Vec<usize> = (0..n_rows).collect();
+        pooled.iter().map(|p| self.measure.score(self.data, &rows, p)).collect()
+    }
+}
+
+/// The learner seed of (repeat, fold): the same for every curve, so paired points share it.
+fn rng_seed(seed: u64, repeat: usize, fold: usize) -> u64 {
+    use rand::RngCore;
+    rng_for(seed, &[LEARNER_STREAM, repeat as u64, fold as u64]).next_u64()
+}
+
+fn expected_curve(random: &[Vec<Vec<f64>>], n_sizes: usize, repeats: usize) -> Curve {
+    let m = random.len() as f64;
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    let mut out = Curve {
+        ranking: "expected".into(),
+        kind: CurveKind::Expected,
+        mean: Vec::new(),
+        std: Vec::new(),
+        lo: None,
+        hi: None,
+        per_repeat: Vec::new(),
+    };
+    for s in 0..n_sizes {
+        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c[s])).collect();
+        out.mean.push(mean(&per_ranking));
+        out.std.push(std(&per_ranking));
+        lo.push(quantile(&per_ranking, 0.05));
+        hi.push(quantile(&per_ranking, 0.95));
+        out.per_repeat
+            .push((0..repeats).map(|r| random.iter().map(|c| c[s][r]).sum::<f64>() / m).collect());
+    }
+    out.lo = Some(lo);
+    out.hi = Some(hi);
+    out
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// Sample standard deviation (n − 1); 0 for a single value.
+fn std(v: &[f64]) -> f64 {
+    if v.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(v);
+    (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
+}
+
+/// Linear-interpolation quantile (type 7, as numpy's default).
+fn quantile(v: &[f64], q: f64) -> f64 {
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let h = (s.len() - 1) as f64 * q;
+    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+    s[lo] + (h - lo as f64) * (s[hi] - s[lo])
+}
+
+impl Curves {
+    /// The curve of `ranking` of the given kind (`"expected"` with [`CurveKind::Expected`]).
+    pub fn get(&self, ranking: &str, kind: CurveKind) -> Option<&Curve> {
+        self.curves.iter().find(|c| c.ranking == ranking && c.kind == kind)
+    }
+
+    /// The expected curve, if computed.
+    pub fn expected(&self) -> Option<&Curve> {
+        self.curves.iter().find(|c| c.kind == CurveKind::Expected)
+    }
+
+    /// Names of the rankings, in the order given.
+    pub fn rankings(&self) -> Vec<&str> {
+        self.curves
+            .iter()
+            .filter(|c| c.kind == CurveKind::Ffa)
+            .map(|c| c.ranking.as_str())
+            .collect()
+    }
+
+    /// Long table with columns `ranking, curve, k, mean, std, lo, hi` (lo/hi null where not defined).
+    pub fn to_polars(&self) -> Result<DataFrame> {
+        let (mut ranking, mut curve, mut k) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut mean, mut std, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for c in &self.curves {
+            for (s, &size) in self.sizes.iter().enumerate() {
+                ranking.push(c.ranking.clone());
+                curve.push(c.kind.label());
+                k.push(size as u32);
+                mean.push(c.mean[s]);
+                std.push(c.std[s]);
+                lo.push(c.lo.as_ref().map(|v| v[s]));
+                hi.push(c.hi.as_ref().map(|v| v[s]));
+            }
+        }
+        Ok(DataFrame::new(
+            k.len(),
+            vec![
+                Column::new("ranking".into(), ranking),
+                Column::new("curve".into(), curve),
+                Column::new("k".into(), k),
+                Column::new("mean".into(), mean),
+                Column::new("std".into(), std),
+                Column::new("lo".into(), lo),
+                Column::new("hi".into(), hi),
+            ],
+        )?)
+    }
+
+    /// Save as JSON (everything, per-repeat values included).
+    pub fn save_json(&self, path: impl AsRef<std::path::Path>) -> Result<()> {
+        let path = path.as_ref();
+        let text = serde_json::to_string(self)?;
+        std::fs::write(path, text).map_err(|e| Error::io(path, e))
+    }
+
+    /// Load what [`Curves::save_json`] wrote.
+    pub fn load_json(path: impl AsRef<std::path::Path>) -> Result<Curves> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        Ok(serde_json::from_str(&text)?)
+    }
+}

@@ -1,0 +1,848 @@
+//! [`Dataset`]: the feature matrix, its feature kinds and the target, built from a Polars DataFrame.
+//!
+//! Conventions (fixed once, used everywhere):
+//! - Numeric columns (every integer and float type) become `f64` features. Integers beyond ±2⁵³ cannot be
+//!   held exactly in `f64` and are refused with an error naming the column.
+//! - Boolean, String, Categorical and Enum columns become **nominal** features: the values are integer codes
+//!   `0..levels.len()` stored as `f64`, and [`FeatureKind::Nominal`] keeps the level names. Level order:
+//!   Enum = declared order (ARFF nominal attributes arrive as Enum), Boolean = `false, true`, String and
+//!   Categorical = sorted by byte order.
+//! - Null and NaN are **missing**, stored as `NaN` in the matrix and never dropped or imputed here;
+//!   [`Dataset::missing_mask`] gives the mask. Whether a missing cell was null or NaN is remembered so that
+//!   [`Dataset::to_polars`] gives back the frame it was built from, value for value and dtype for dtype.
+//! - The matrix is column-major (Fortran order): a feature is one contiguous slice, so feature subsets are
+//!   views ([`Dataset::feature`], [`Dataset::columns`]) and never copies of the whole matrix.
+//! - Target: classification (class codes `0..n_classes` with their names) or regression (`f64` values).
+//!   [`TaskChoice::Auto`] picks regression for float columns and classification for everything else; override
+//!   it with [`DatasetBuilder::task`]. [`Dataset::task`] shows the choice.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use ndarray::{Array2, ArrayView1, ArrayView2, ShapeBuilder};
+use polars::prelude::*;
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+/// Largest magnitude an integer may have to be held exactly by `f64` (2⁵³).
+const EXACT_INT_LIMIT: u64 = 9_007_199_254_740_992;
+
+/// How a feature's values are to be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum FeatureKind {
+    /// Real-valued; distances and splits use the value itself.
+    Numeric,
+    /// Categorical with the given level names; the matrix holds the level index (0-based) as `f64`.
+    Nominal {
+        /// Level names in code order.
+        levels: Vec<String>,
+    },
+}
+
+impl FeatureKind {
+    /// `true` for [`FeatureKind::Nominal`].
+    pub fn is_nominal(&self) -> bool {
+        matches!(self, FeatureKind::Nominal { .. })
+    }
+}
+
+/// The learning task a target defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Task {
+    /// Predict one of a finite set of classes.
+    Classification,
+    /// Predict a real value.
+    Regression,
+}
+
+/// How the task is chosen when a dataset is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TaskChoice {
+    /// Regression for Float32/Float64 targets, classification for every other dtype.
+    #[default]
+    Auto,
+    /// Always classification (numeric values become class labels).
+    Classification,
+    /// Always regression (the target must be numeric).
+    Regression,
+}
+
+impl std::str::FromStr for TaskChoice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(TaskChoice::Auto),
+            "classification" | "class" => Ok(TaskChoice::Classification),
+            "regression" | "reg" => Ok(TaskChoice::Regression),
+            _ => Err(Error::param(
+                "task",
+                format!("'{s}' is not one of auto, classification, regression"),
+            )),
+        }
+    }
+}
+
+/// The prediction target.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub enum Target {
+    /// Class codes `0..names.len()` per row, and the class names in code order.
+    Classes {
+        /// Class code of each row.
+        codes: Vec<usize>,
+        /// Class names in code order.
+        names: Vec<String>,
+    },
+    /// Real-valued target per row.
+    Values(Vec<f64>),
+}
+
+/// Where a column came from, so [`Dataset::to_polars`] can rebuild it exactly.
+#[derive(Debug, Clone)]
+struct Origin {
+    name: String,
+    dtype: DataType,
+    /// Rows whose value was NaN rather than null (only float columns have any).
+    nan_rows: Vec<usize>,
+}
+
+/// One slot of the original column order.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    Feature(usize),
+    Target,
+}
+
+/// A table ready for ranking and evaluation: an `n_rows × n_features` matrix of `f64` (NaN = missing),
+/// the kind of each feature, and a classification or regression target.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!(
+///     "width" => [1.0, 2.5, f64::NAN, 4.0],
+///     "colour" => ["red", "blue", "red", "blue"],
+///     "class" => ["yes", "no", "yes", "no"],
+/// ).unwrap();
+/// let ds = Dataset::from_polars(&df, "class").unwrap();
+/// assert_eq!((ds.n_rows(), ds.n_features()), (4, 2));
+/// assert_eq!(ds.class_names().unwrap(), ["no", "yes"]);
+/// assert_eq!(ds.class_counts().unwrap(), [2, 2]);
+/// assert!(ds.is_missing(2, 0));
+/// assert!(ds.kind(1).is_nominal());
+/// assert_eq!(ds.to_polars().unwrap().shape(), df.shape()); // an exact round trip, see tests/dataset.rs
+/// ```
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    x: Array2<f64>,
+    names: Vec<String>,
+    kinds: Vec<FeatureKind>,
+    origins: Vec<Origin>,
+    target: Target,
+    target_origin: Origin,
+    layout: Vec<Slot>,
+}
+
+/// Options for building a [`Dataset`]; start with [`Dataset::builder`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!("x" => [1.0, 2.0, 3.0], "y" => [0.5, 1.5, 2.5]).unwrap();
+/// let ds = Dataset::builder(&df, "y").task(TaskChoice::Regression).build().unwrap();
+/// assert_eq!(ds.task(), Task::Regression);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DatasetBuilder<'a> {
+    frame: &'a DataFrame,
+    target: String,
+    task: TaskChoice,
+    allow_all_missing: bool,
+}
+
+impl<'a> DatasetBuilder<'a> {
+    /// Choose the task instead of [`TaskChoice::Auto`].
+    pub fn task(mut self, task: TaskChoice) -> Self {
+        self.task = task;
+        self
+    }
+
+    /// Keep features whose every value is missing (default: refuse them with an error naming the column).
+    pub fn allow_all_missing(mut self, allow: bool) -> Self {
+        self.allow_all_missing = allow;
+        self
+    }
+
+    /// Validate the frame and build the dataset.
+    pub fn build(self) -> Result<Dataset> {
+        let df = self.frame;
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut seen = HashSet::new();
+        for n in &names {
+            if !seen.insert(n.as_str()) {
+                return Err(Error::DuplicateName {
+                    name: n.clone(),
+                    context: "the frame's columns".into(),
+                });
+            }
+        }
+        let target_pos = names
+            .iter()
+            .position(|n| *n == self.target)
+            .ok_or_else(|| Error::missing_column(&self.target, &names))?;
+        let n_rows = df.height();
+        if n_rows == 0 {
+            return Err(Error::EmptyData {
+                what: "the frame has no rows".into(),
+            });
+        }
+        if names.len() < 2 {
+            return Err(Error::EmptyData {
+                what: format!("the frame has no feature columns besides the target '{}'", self.target),
+            });
+        }
+
+        let (target, target_origin) =
+            read_target(&df.columns()[target_pos], self.task)?;
+
+        let n_features = names.len() - 1;
+        let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
+        let mut feat_names = Vec::with_capacity(n_features);
+        let mut kinds = Vec::with_capacity(n_features);
+        let mut origins = Vec::with_capacity(n_features);
+        let mut layout = Vec::with_capacity(names.len());
+        for (pos, col) in df.columns().iter().enumerate() {
+            if pos == target_pos {
+                layout.push(Slot::Target);
+                continue;
+            }
+            let j = feat_names.len();
+            let mut out = x.column_mut(j);
+            let out = out.as_slice_mut().expect("column-major matrix has contiguous columns");
+            let (kind, origin) = read_feature(col, out)?;
+            if !self.allow_all_missing && out.iter().all(|v| v.is_nan()) {
+                return Err(Error::column(
+                    origin.name,
+                    "every value is missing; drop the column or use allow_all_missing(true)",
+                ));
+            }
+            layout.push(Slot::Feature(j));
+            feat_names.push(origin.name.clone());
+            kinds.push(kind);
+            origins.push(origin);
+        }
+        Ok(Dataset {
+            x,
+            names: feat_names,
+            kinds,
+            origins,
+            target,
+            target_origin,
+            layout,
+        })
+    }
+}
+
+/// Read a feature column into `out` (NaN = missing) and say how to rebuild it.
+fn read_feature(col: &Column, out: &mut [f64]) -> Result<(FeatureKind, Origin)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype().clone();
+    if dtype.is_primitive_numeric() {
+        let nan_rows = read_numeric(col, out)?;
+        return Ok((FeatureKind::Numeric, Origin { name, dtype, nan_rows }));
+    }
+    let (codes, levels) = read_nominal(col)?;
+    for (o, c) in out.iter_mut().zip(codes) {
+        *o = c.map_or(f64::NAN, |c| c as f64);
+    }
+    Ok((
+        FeatureKind::Nominal { levels },
+        Origin { name, dtype, nan_rows: vec![] },
+    ))
+}
+
+/// Copy a numeric column into `out`; return the rows that held NaN (as opposed to null).
+fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
+    let name = col.name().to_string();
+    let too_big = match col.dtype() {
+        DataType::Int64 => col.i64()?.iter().flatten().find(|v| v.unsigned_abs() > EXACT_INT_LIMIT).map(|v| v.to_string()),
+        DataType::UInt64 => col.u64()?.iter().flatten().find(|&v| v > EXACT_INT_LIMIT).map(|v| v.to_string()),
+        _ => None,
+    };
+    if let Some(v) = too_big {
+        return Err(Error::column(
+            name,
+            format!("integer {v} is beyond ±2^53 and cannot be held exactly as f64"),
+        ));
+    }
+    let as_f64 = col.cast(&DataType::Float64)?;
+    let mut nan_rows = Vec::new();
+    for (i, (o, v)) in out.iter_mut().zip(as_f64.f64()?.iter()).enumerate() {
+        *o = match v {
+            Some(v) if v.is_nan() => {
+                nan_rows.push(i);
+                f64::NAN
+            }
+            Some(v) if v.is_infinite() => {
+                return Err(Error::column(
+                    name,
+                    format!("row {i} holds {v}; infinite values are not accepted"),
+                ))
+            }
+            Some(v) => v,
+            None => f64::NAN,
+        };
+    }
+    Ok(nan_rows)
+}
+
+/// Integer codes (None = missing) and level names of a Boolean/String/Categorical/Enum column.
+/// With `numeric_order`, levels that all parse as numbers are ordered by value (used for class labels).
+fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype();
+    let levels: Vec<String> = match dtype {
+        DataType::Boolean => vec!["false".into(), "true".into()],
+        DataType::Enum(fcats, _) => fcats
+            .categories()
+            .values_iter()
+            .map(|s| s.to_string())
+            .collect(),
+        DataType::String | DataType::Categorical(_, _) | DataType::Null => {
+            let strings = col.cast(&DataType::String)?;
+            let set: BTreeSet<&str> = strings.str()?.iter().flatten().collect();
+            set.into_iter().map(|s| s.to_string()).collect()
+        }
+        other => {
+            return Err(Error::column(
+                name,
+                format!("dtype {other} is not supported; cast it to a numeric or string column"),
+            ))
+        }
+    };
+    let index: BTreeMap<&str, usize> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    let strings = col.cast(&DataType::String)?;
+    let codes = strings
+        .str()?
+        .iter()
+        .map(|v| v.map(|s| index[s]))
+        .collect();
+    Ok((codes, levels))
+}
+
+/// Read the target column for the chosen task.
+fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype().clone();
+    if col.null_count() == col.len() {
+        return Err(Error::target(name, "every value is missing"));
+    }
+    let is_float = matches!(dtype, DataType::Float32 | DataType::Float64);
+    let regression = match task {
+        TaskChoice::Regression => true,
+        TaskChoice::Classification => false,
+        TaskChoice::Auto => is_float,
+    };
+    if regression {
+        if !dtype.is_primitive_numeric() {
+            return Err(Error::target(
+                name,
+                format!("regression needs a numeric target, found dtype {dtype}"),
+            ));
+        }
+        let mut values = vec![0.0; col.len()];
+        let nan_rows = read_numeric(col, &mut values)?;
+        check_no_missing_target(&name, values.iter().map(|v| v.is_nan()))?;
+        let first = values[0];
+        if values.iter().all(|&v| v == first) {
+            return Err(Error::target(name, format!("every value equals {first}; nothing to predict")));
+        }
+        return Ok((Target::Values(values), Origin { name, dtype, nan_rows }));
+    }
+    let (codes, mut levels) = if dtype.is_primitive_numeric() {
+        numeric_classes(col)?
+    } else {
+        read_nominal(col)?
+    };
+    check_no_missing_target(&name, codes.iter().map(|c| c.is_none()))?;
+    let mut codes: Vec<usize> = codes.into_iter().map(|c| c.unwrap_or_default()).collect();
+    // Drop declared levels that no row uses (an Enum may declare more), keeping their order.
+    let mut used = vec![false; levels.len()];
+    for &c in &codes {
+        used[c] = true;
+    }
+    if used.iter().any(|u| !u) {
+        let remap: Vec<usize> = used
+            .iter()
+            .scan(0, |next, &u| {
+                let r = *next;
+                *next += u as usize;
+                Some(r)
+            })
+            .collect();
+        codes.iter_mut().for_each(|c| *c = remap[*c]);
+        levels = levels
+            .into_iter()
+            .zip(&used)
+            .filter(|(_, &u)| u)
+            .map(|(l, _)| l)
+            .collect();
+    }
+    if levels.len() < 2 {
+        return Err(Error::target(
+            name,
+            format!(
+                "only one class ('{}') is present; classification needs at least two",
+                levels[0]
+            ),
+        ));
+    }
+    Ok((
+        Target::Classes { codes, names: levels },
+        Origin { name, dtype, nan_rows: vec![] },
+    ))
+}
+
+/// Class codes of a numeric target, classes ordered by value and named by their polars string form.
+fn numeric_classes(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
+    let mut values = vec![0.0; col.len()];
+    read_numeric(col, &mut values)?;
+    let strings = col.cast(&DataType::String)?;
+    // Classes ordered by value; keyed by the bit pattern of the (never NaN) value.
+    let mut distinct: BTreeMap<u64, (f64, String)> = BTreeMap::new();
+    for (v, s) in values.iter().zip(strings.str()?.iter()) {
+        if let (Some(s), false) = (s, v.is_nan()) {
+            distinct.entry((v + 0.0).to_bits()).or_insert_with(|| (v + 0.0, s.to_string()));
+        }
+    }
+    let mut sorted: Vec<(f64, String)> = distinct.into_values().collect();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let index: BTreeMap<u64, usize> = sorted
+        .iter()
+        .enumerate()
+        .map(|(i, (v, _))| (v.to_bits(), i))
+        .collect();
+    let codes = values
+        .iter()
+        .map(|v| (!v.is_nan()).then(|| index[&(v + 0.0).to_bits()]))
+        .collect();
+    Ok((codes, sorted.into_iter().map(|(_, s)| s).collect()))
+}
+
+fn check_no_missing_target(name: &str, missing: impl Iterator<Item = bool>) -> Result<()> {
+    let rows: Vec<usize> = missing
+        .enumerate()
+        .filter(|(_, m)| *m)
+        .map(|(i, _)| i)
+        .collect();
+    if let Some(first) = rows.first() {
+        return Err(Error::target(
+            name,
+            format!(
+                "{} row(s) have a missing value (first: row {first}); remove them before building the dataset",
+                rows.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Dataset {
+    /// Build from a frame, with `target` as the target column and the task chosen by [`TaskChoice::Auto`].
+    pub fn from_polars(frame: &DataFrame, target: &str) -> Result<Dataset> {
+        Dataset::builder(frame, target).build()
+    }
+
+    /// Start a [`DatasetBuilder`] to set the task or other options.
+    pub fn builder<'a>(frame: &'a DataFrame, target: &str) -> DatasetBuilder<'a> {
+        DatasetBuilder {
+            frame,
+            target: target.to_string(),
+            task: TaskChoice::Auto,
+            allow_all_missing: false,
+        }
+    }
+
+    /// Number of rows (instances).
+    pub fn n_rows(&self) -> usize {
+        self.x.nrows()
+    }
+
+    /// Number of features (the target is not counted).
+    pub fn n_features(&self) -> usize {
+        self.x.ncols()
+    }
+
+    /// Feature names in column order.
+    pub fn feature_names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Index of the feature called `name`.
+    pub fn feature_index(&self, name: &str) -> Result<usize> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| Error::missing_column(name, &self.names))
+    }
+
+    /// Kind of feature `j`.
+    pub fn kind(&self, j: usize) -> &FeatureKind {
+        &self.kinds[j]
+    }
+
+    /// Kinds of all features.
+    pub fn kinds(&self) -> &[FeatureKind] {
+        &self.kinds
+    }
+
+    /// The whole `n_rows × n_features` matrix (column-major; NaN = missing).
+    pub fn x(&self) -> ArrayView2<'_, f64> {
+        self.x.view()
+    }
+
+    /// Feature `j` as a contiguous view.
+    pub fn feature(&self, j: usize) -> ArrayView1<'_, f64> {
+        self.x.column(j)
+    }
+
+    /// A view of the features `indices` (in that order); nothing is copied.
+    pub fn columns<'a>(&'a self, indices: &'a [usize]) -> Result<Columns<'a>> {
+        if let Some(&bad) = indices.iter().find(|&&j| j >= self.n_features()) {
+            return Err(Error::param(
+                "indices",
+                format!("feature index {bad} is out of range (the dataset has {} features)", self.n_features()),
+            ));
+        }
+        Ok(Columns { data: self, indices })
+    }
+
+    /// Name of the target column.
+    pub fn target_name(&self) -> &str {
+        &self.target_origin.name
+    }
+
+    /// The target.
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// Classification or regression.
+    pub fn task(&self) -> Task {
+        match self.target {
+            Target::Classes { .. } => Task::Classification,
+            Target::Values(_) => Task::Regression,
+        }
+    }
+
+    /// Class code per row (classification only).
+    pub fn labels(&self) -> Option<&[usize]> {
+        match &self.target {
+            Target::Classes { codes, .. } => Some(codes),
+            Target::Values(_) => None,
+        }
+    }
+
+    /// Class names in code order (classification only).
+    pub fn class_names(&self) -> Option<&[String]> {
+        match &self.target {
+            Target::Classes { names, .. } => Some(names),
+            Target::Values(_) => None,
+        }
+    }
+
+    /// Number of classes (0 for regression).
+    pub fn n_classes(&self) -> usize {
+        self.class_names().map_or(0, |n| n.len())
+    }
+
+    /// Rows per class in code order (classification only).
+    pub fn class_counts(&self) -> Option<Vec<usize>> {
+        let labels = self.labels()?;
+        let mut counts = vec![0; self.n_classes()];
+        for &c in labels {
+            counts[c] += 1;
+        }
+        Some(counts)
+    }
+
+    /// Regression target values (regression only).
+    pub fn values(&self) -> Option<&[f64]> {
+        match &self.target {
+            Target::Values(v) => Some(v),
+            Target::Classes { .. } => None,
+        }
+    }
+
+    /// `true` where cell `(row, feature)` is missing.
+    pub fn is_missing(&self, row: usize, feature: usize) -> bool {
+        self.x[[row, feature]].is_nan()
+    }
+
+    /// `n_rows × n_features` mask, `true` = missing.
+    pub fn missing_mask(&self) -> Array2<bool> {
+        self.x.mapv(f64::is_nan)
+    }
+
+    /// Missing cells per feature.
+    pub fn missing_counts(&self) -> Vec<usize> {
+        self.x
+            .columns()
+            .into_iter()
+            .map(|c| c.iter().filter(|v| v.is_nan()).count())
+            .collect()
+    }
+
+    /// Indices of features whose present values are all equal (a constant feature carries no
+    /// information; it is kept, and rankers give it the lowest relevance).
+    pub fn constant_features(&self) -> Vec<usize> {
+        (0..self.n_features())
+            .filter(|&j| {
+                let mut present = self.feature(j).into_iter().filter(|v| !v.is_nan());
+                match present.next() {
+                    Some(first) => present.all(|v| v == first),
+                    None => true,
+                }
+            })
+            .collect()
+    }
+
+    /// A new dataset with only the features `names` (in that order) and the same target.
+    pub fn select_features<S: AsRef<str>>(&self, names: &[S]) -> Result<Dataset> {
+        let idx = names
+            .iter()
+            .map(|n| self.feature_index(n.as_ref()))
+            .collect::<Result<Vec<_>>>()?;
+        let mut seen = HashSet::new();
+        if let Some(d) = names.iter().map(|n| n.as_ref()).find(|n| !seen.insert(*n)) {
+            return Err(Error::DuplicateName {
+                name: d.to_string(),
+                context: "the selected features".into(),
+            });
+        }
+        if idx.is_empty() {
+            return Err(Error::param("names", "select at least one feature"));
+        }
+        let x = self.columns(&idx)?.to_array();
+        let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
+        layout.push(Slot::Target);
+        Ok(Dataset {
+            x,
+            names: idx.iter().map(|&j| self.names[j].clone()).collect(),
+            kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
+            origins: idx.iter().map(|&j| self.origins[j].clone()).collect(),
+            target: self.target.clone(),
+            target_origin: self.target_origin.clone(),
+            layout,
+        })
+    }
+
+    /// Back to a Polars DataFrame: the original column order, names and dtypes; null stays null and
+    /// NaN stays NaN. `DataFrame → Dataset → DataFrame` is the identity.
+    pub fn to_polars(&self) -> Result<DataFrame> {
+        let columns = self
+            .layout
+            .iter()
+            .map(|slot| match *slot {
+                Slot::Feature(j) => self.feature_column(j),
+                Slot::Target => self.target_column(),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(DataFrame::new(self.n_rows(), columns)?)
+    }
+
+    fn feature_column(&self, j: usize) -> Result<Column> {
+        let origin = &self.origins[j];
+        let values = self.feature(j);
+        match &self.kinds[j] {
+            FeatureKind::Numeric => numeric_column(origin, values.iter().copied()),
+            FeatureKind::Nominal { levels } => {
+                let codes = values.iter().map(|v| (!v.is_nan()).then_some(*v as usize));
+                nominal_column(origin, levels, codes)
+            }
+        }
+    }
+
+    fn target_column(&self) -> Result<Column> {
+        let origin = &self.target_origin;
+        match &self.target {
+            Target::Values(v) => numeric_column(origin, v.iter().copied()),
+            Target::Classes { codes, names } => {
+                nominal_column(origin, names, codes.iter().map(|&c| Some(c)))
+            }
+        }
+    }
+
+    /// A short description of shape, classes and missing values (what `featrank info` prints).
+    pub fn summary(&self) -> Summary {
+        let missing = self.missing_counts();
+        let constant = self.constant_features();
+        Summary {
+            rows: self.n_rows(),
+            features: self.n_features(),
+            numeric: self.kinds.iter().filter(|k| !k.is_nominal()).count(),
+            nominal: self.kinds.iter().filter(|k| k.is_nominal()).count(),
+            target: self.target_name().to_string(),
+            task: self.task(),
+            classes: self
+                .class_names()
+                .unwrap_or_default()
+                .iter()
+                .cloned()
+                .zip(self.class_counts().unwrap_or_default())
+                .collect(),
+            missing: self
+                .names
+                .iter()
+                .zip(&missing)
+                .filter(|(_, &m)| m > 0)
+                .map(|(n, &m)| (n.clone(), m))
+                .collect(),
+            missing_cells: missing.iter().sum(),
+            constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
+        }
+    }
+}
+
+/// Rebuild a numeric column with its original dtype (missing → null, except rows that were NaN).
+fn numeric_column(origin: &Origin, values: impl Iterator<Item = f64>) -> Result<Column> {
+    let mut nan_rows = origin.nan_rows.iter().peekable();
+    let vals: Vec<Option<f64>> = values
+        .enumerate()
+        .map(|(i, v)| {
+            if nan_rows.peek() == Some(&&i) {
+                nan_rows.next();
+                Some(f64::NAN)
+            } else {
+                (!v.is_nan()).then_some(v)
+            }
+        })
+        .collect();
+    let col = Column::new(origin.name.as_str().into(), vals);
+    Ok(col.strict_cast(&origin.dtype)?)
+}
+
+/// Rebuild a nominal column (codes → level names) with its original dtype.
+fn nominal_column(
+    origin: &Origin,
+    levels: &[String],
+    codes: impl Iterator<Item = Option<usize>>,
+) -> Result<Column> {
+    let name: PlSmallStr = origin.name.as_str().into();
+    if origin.dtype == DataType::Boolean {
+        let vals: Vec<Option<bool>> = codes.map(|c| c.map(|c| levels[c] == "true")).collect();
+        return Ok(Column::new(name, vals));
+    }
+    let vals: Vec<Option<&str>> = codes.map(|c| c.map(|c| levels[c].as_str())).collect();
+    let col = Column::new(name, vals);
+    Ok(col.strict_cast(&origin.dtype)?)
+}
+
+/// A borrowed selection of a dataset's features; see [`Dataset::columns`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!("a" => [1.0, 2.0], "b" => [3.0, 4.0], "y" => ["p", "q"]).unwrap();
+/// let ds = Dataset::from_polars(&df, "y").unwrap();
+/// let cols = ds.columns(&[1]).unwrap();
+/// assert_eq!(cols.get(0).to_vec(), vec![3.0, 4.0]);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Columns<'a> {
+    data: &'a Dataset,
+    indices: &'a [usize],
+}
+
+impl<'a> Columns<'a> {
+    /// Number of selected features.
+    pub fn len(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// `true` when nothing is selected.
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+
+    /// The `i`-th selected feature (a contiguous view).
+    pub fn get(&self, i: usize) -> ArrayView1<'a, f64> {
+        self.data.feature(self.indices[i])
+    }
+
+    /// Dataset indices of the selection.
+    pub fn indices(&self) -> &'a [usize] {
+        self.indices
+    }
+
+    /// Kind of the `i`-th selected feature.
+    pub fn kind(&self, i: usize) -> &'a FeatureKind {
+        self.data.kind(self.indices[i])
+    }
+
+    /// Copy the selection into a new `n_rows × len` column-major matrix.
+    pub fn to_array(&self) -> Array2<f64> {
+        let mut out = Array2::zeros((self.data.n_rows(), self.len()).f());
+        for (i, mut col) in out.columns_mut().into_iter().enumerate() {
+            col.assign(&self.get(i));
+        }
+        out
+    }
+}
+
+/// Shape, classes and missing values of a dataset; `serde` serialisable for `featrank info --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of features.
+    pub features: usize,
+    /// Numeric features.
+    pub numeric: usize,
+    /// Nominal features.
+    pub nominal: usize,
+    /// Target column.
+    pub target: String,
+    /// Classification or regression.
+    pub task: Task,
+    /// `(class, count)` in code order (empty for regression).
+    pub classes: Vec<(String, usize)>,
+    /// `(feature, missing cells)` for features with any.
+    pub missing: Vec<(String, usize)>,
+    /// Missing cells in all.
+    pub missing_cells: usize,
+    /// Constant features.
+    pub constant: Vec<String>,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "rows: {}", self.rows)?;
+        writeln!(
+            f,
+            "features: {} ({} numeric, {} nominal)",
+            self.features, self.numeric, self.nominal
+        )?;
+        match self.task {
+            Task::Classification => {
+                writeln!(f, "target: {} (classification, {} classes)", self.target, self.classes.len())?;
+                for (c, n) in &self.classes {
+                    writeln!(f, "  {c}: {n}")?;
+                }
+            }
+            Task::Regression => writeln!(f, "target: {} (regression)", self.target)?,
+        }
+        writeln!(f, "missing cells: {}", self.missing_cells)?;
+        for (c, n) in &self.missing {
+            writeln!(f, "  {c}: {n}")?;
+        }
+        if !self.constant.is_empty() {
+            writeln!(f, "constant features: {}", self.constant.join(", "))?;
+        }
+        Ok(())
+    }
+}

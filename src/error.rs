@@ -1,0 +1,163 @@
+//! The one error type of featrank.
+//!
+//! Every public function that can meet bad input returns `Result<_, featrank::Error>`. Each variant
+//! names the column, parameter, file or line at fault so the message alone tells a user what to fix.
+//!
+//! ```
+//! use featrank::prelude::*;
+//! let df = df!("x" => [1.0, 2.0], "y" => ["a", "b"]).unwrap();
+//! let err = Dataset::from_polars(&df, "label").unwrap_err();
+//! assert!(matches!(err, Error::MissingColumn { .. }));
+//! assert!(err.to_string().contains("label"));
+//! ```
+
+/// Result alias used throughout featrank.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Everything that can go wrong in featrank, each variant naming what was at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The data has no rows or no feature columns.
+    #[error("empty data: {what}")]
+    EmptyData {
+        /// What was empty (e.g. "the frame has no rows").
+        what: String,
+    },
+
+    /// A column that was asked for does not exist.
+    #[error("column '{column}' not found; available columns: {available}")]
+    MissingColumn {
+        /// The name that was asked for.
+        column: String,
+        /// The available names, comma separated (shortened when long).
+        available: String,
+    },
+
+    /// A column exists but cannot be used as it is.
+    #[error("column '{column}': {reason}")]
+    InvalidColumn {
+        /// The column at fault.
+        column: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// The target column cannot serve as the prediction target.
+    #[error("target column '{column}': {reason}")]
+    InvalidTarget {
+        /// The target column.
+        column: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// Two columns (or attributes, or features in a ranking) share a name.
+    #[error("duplicate name '{name}' in {context}")]
+    DuplicateName {
+        /// The repeated name.
+        name: String,
+        /// Where it was repeated (e.g. "ARFF header of iris.arff").
+        context: String,
+    },
+
+    /// A parameter is out of its valid range.
+    #[error("invalid parameter '{name}': {reason}")]
+    InvalidParameter {
+        /// The parameter name as the user spells it.
+        name: String,
+        /// Why the value is invalid and what is accepted.
+        reason: String,
+    },
+
+    /// A file could not be parsed.
+    #[error("{source_name}{}: {reason}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
+    Parse {
+        /// File name (or "<input>").
+        source_name: String,
+        /// 1-based line number, when known.
+        line: Option<usize>,
+        /// What is wrong.
+        reason: String,
+    },
+
+    /// The file extension names no format featrank reads.
+    #[error("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")]
+    UnsupportedFormat {
+        /// The path given.
+        path: String,
+    },
+
+    /// A named item (bundled dataset, method, learner) does not exist.
+    #[error("unknown {kind} '{name}'; known: {known}")]
+    Unknown {
+        /// What kind of thing was looked up.
+        kind: String,
+        /// The name that was given.
+        name: String,
+        /// The known names, comma separated.
+        known: String,
+    },
+
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file involved.
+        path: String,
+        /// The operating-system error.
+        source: std::io::Error,
+    },
+
+    /// An error reported by polars that has no more specific meaning here.
+    #[error("polars: {0}")]
+    Polars(#[from] polars::error::PolarsError),
+
+    /// Serialising or deserialising JSON failed.
+    #[error("json: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl Error {
+    /// Shorthand for [`Error::InvalidParameter`].
+    pub fn param(name: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::InvalidParameter {
+            name: name.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Shorthand for [`Error::InvalidColumn`].
+    pub fn column(column: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::InvalidColumn {
+            column: column.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Shorthand for [`Error::InvalidTarget`].
+    pub fn target(column: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::InvalidTarget {
+            column: column.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// [`Error::MissingColumn`] listing (at most 20 of) the available names.
+    pub fn missing_column<S: AsRef<str>>(column: &str, available: &[S]) -> Self {
+        let mut list: Vec<&str> = available.iter().take(20).map(|s| s.as_ref()).collect();
+        if available.len() > 20 {
+            list.push("…");
+        }
+        Error::MissingColumn {
+            column: column.to_string(),
+            available: list.join(", "),
+        }
+    }
+
+    /// [`Error::Io`] for `path`.
+    pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.as_ref().display().to_string(),
+            source,
+        }
+    }
+}

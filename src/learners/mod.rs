@@ -1,0 +1,145 @@
+//! The models that build FFA/RFA curves, behind one [`Learner`] trait.
+//!
+//! A learner fits on the training rows of a fold using a subset of features and predicts the test rows.
+//! Everything a learner learns from data — attribute ranges for scaling, means/modes for missing values,
+//! class frequencies — comes from the **training fold only**.
+//!
+//! [`Learner::fit_predict_nested`] evaluates a whole chain of nested subsets (the top-k features for
+//! every k of a curve) in one call. Its default refits at every size; a learner can override it with a
+//! curve-level fast path (kNN updates its distance matrix one feature at a time) as long as the results
+//! are identical to the refit path.
+
+mod knn;
+mod naive_bayes;
+mod prepare;
+mod svm;
+mod tree;
+
+pub use knn::Knn;
+pub use naive_bayes::NaiveBayes;
+pub use svm::{Kernel, Multiclass, Svm};
+pub use tree::{DecisionTree, RandomForest};
+
+use crate::dataset::{Dataset, Task};
+use crate::error::{Error, Result};
+
+/// Predictions for the test rows of one fold.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Prediction {
+    /// Class codes and, per row, a score for every class (row-major `rows × n_classes`; higher = more
+    /// likely; used by macro-AUC).
+    Classes {
+        /// Predicted class code per test row.
+        labels: Vec<usize>,
+        /// Class scores, `labels.len() × n_classes`, row-major.
+        scores: Vec<f64>,
+    },
+    /// Predicted values (regression).
+    Values(Vec<f64>),
+}
+
+/// Where a learner works: the data, the feature subset (in the order given), and the fold's rows.
+#[derive(Debug, Clone, Copy)]
+pub struct Fold<'a> {
+    /// The whole dataset.
+    pub data: &'a Dataset,
+    /// Training rows.
+    pub train: &'a [usize],
+    /// Test rows.
+    pub test: &'a [usize],
+    /// Seed for learners that draw random numbers (forests); fixed per (repeat, fold) by the caller.
+    pub seed: u64,
+}
+
+/// A model that fits on a fold's training rows and predicts its test rows.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::learners::Fold;
+/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
+/// let (train, test) = plan.split(0, 0);
+/// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
+/// let pred = Knn::new(10).fit_predict(&fold, &[2, 3]).unwrap();
+/// let acc = Measure::Accuracy.score(&iris, &test, &pred).unwrap();
+/// assert!(acc > 0.9);
+/// ```
+pub trait Learner: Send + Sync + std::fmt::Debug {
+    /// Short name with parameters, e.g. `knn:10`.
+    fn name(&self) -> String;
+
+    /// Whether the learner handles `task`.
+    fn supports(&self, task: Task) -> bool;
+
+    /// Check parameters against the data before any work (e.g. k larger than a training fold).
+    /// `min_train` is the size of the smallest training fold.
+    fn check(&self, data: &Dataset, min_train: usize) -> Result<()>;
+
+    /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`.
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction>;
+
+    /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending).
+    /// The default refits at every size.
+    fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        sizes
+            .iter()
+            .map(|&k| self.fit_predict(fold, &order[..k]))
+            .collect()
+    }
+}
+
+/// Parse a learner spec as the CLI writes it: `knn:10`, `svm:0.1`, `nb`, `tree`, `forest:100`.
+///
+/// ```
+/// let l = featrank::learners::parse("knn:5").unwrap();
+/// assert_eq!(l.name(), "knn:5");
+/// assert!(featrank::learners::parse("svm:-1").is_err());
+/// ```
+pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
+    let (name, arg) = match spec.split_once(':') {
+        Some((n, a)) => (n, Some(a)),
+        None => (spec, None),
+    };
+    let num = |default: f64| -> Result<f64> {
+        arg.map_or(Ok(default), |a| {
+            a.parse::<f64>()
+                .map_err(|_| Error::param("learner", format!("'{spec}': '{a}' is not a number")))
+        })
+    };
+    let count = |default: usize| -> Result<usize> {
+        arg.map_or(Ok(default), |a| {
+            a.parse::<usize>()
+                .map_err(|_| Error::param("learner", format!("'{spec}': '{a}' is not a whole number")))
+        })
+    };
+    Ok(match name {
+        "knn" => Box::new(Knn::new(count(10)?).validated()?),
+        "svm" => Box::new(Svm::new().c(num(0.1)?).validated()?),
+        "nb" => Box::new(NaiveBayes::new()),
+        "tree" => Box::new(DecisionTree::new()),
+        "forest" => Box::new(RandomForest::new().trees(count(100)?).validated()?),
+        other => {
+            return Err(Error::Unknown {
+                kind: "learner".into(),
+                name: other.into(),
+                known: "knn:K, svm:C, nb, tree, forest:TREES".into(),
+            })
+        }
+    })
+}
+
+/// The class with the highest score; ties go to the lowest class index.
+pub(crate) fn argmax(scores: &[f64]) -> usize {
+    let mut best = 0;
+    for (c, &s) in scores.iter().enumerate() {
+        if s > scores[best] {
+            best = c;
+        }
+    }
+    best
+}
+
+/// Error for a learner that does not handle the task.
+pub(crate) fn unsupported(learner: &str, task: Task) -> Error {
+    Error::param("learner", format!("{learner} does not support {task:?}"))
+}

@@ -1,0 +1,135 @@
+//! Naive Bayes (John & Langley 1995, as used in [P20] Figs. 5–6).
+//!
+//! P(c | x) ∝ P(c) · Π_j p(x_j | c), computed in log space.
+//! - Class prior: (n_c + 1)/(n + C) (Laplace).
+//! - Numeric attribute: Gaussian with the class's mean and variance on the training fold; every variance
+//!   is increased by 1e-9 × the largest variance of the attribute over all classes (scikit-learn's
+//!   `var_smoothing`) so that a constant attribute does not divide by zero.
+//! - Nominal attribute: (count of level in class + 1)/(n_c with a value + L) (Laplace).
+//! - Missing values are skipped both when counting and when predicting (Weka's treatment).
+//!
+//! linfa-bayes' Gaussian NB has neither nominal attributes nor missing values, hence this module.
+
+use super::{argmax, unsupported, Fold, Learner, Prediction};
+use crate::dataset::{Dataset, FeatureKind, Task};
+use crate::error::{Error, Result};
+
+/// Naive Bayes for mixed numeric and nominal attributes with missing values.
+///
+/// ```
+/// use featrank::prelude::*;
+/// assert_eq!(NaiveBayes::new().name(), "nb");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NaiveBayes;
+
+impl NaiveBayes {
+    /// Naive Bayes (no parameters).
+    pub fn new() -> NaiveBayes {
+        NaiveBayes
+    }
+}
+
+impl Learner for NaiveBayes {
+    fn name(&self) -> String {
+        "nb".into()
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
+        if !self.supports(data.task()) {
+            return Err(unsupported(&self.name(), data.task()));
+        }
+        Ok(())
+    }
+
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        let data = fold.data;
+        let codes = data
+            .labels()
+            .ok_or_else(|| unsupported(&self.name(), data.task()))?;
+        let n_classes = data.n_classes();
+        let mut class_n = vec![0usize; n_classes];
+        fold.train.iter().for_each(|&i| class_n[codes[i]] += 1);
+        let prior: Vec<f64> = class_n
+            .iter()
+            .map(|&n| ((n as f64 + 1.0) / (fold.train.len() + n_classes) as f64).ln())
+            .collect();
+        // log p(x_j | c) for every test row, accumulated feature by feature.
+        let mut logp: Vec<f64> = fold.test.iter().flat_map(|_| prior.iter().copied()).collect();
+        for &j in features {
+            let col = data.feature(j);
+            match data.kind(j) {
+                FeatureKind::Nominal { levels } => {
+                    let l = levels.len();
+                    let mut counts = vec![0.0; n_classes * l];
+                    let mut present = vec![0.0; n_classes];
+                    for &i in fold.train {
+                        if !col[i].is_nan() {
+                            counts[codes[i] * l + col[i] as usize] += 1.0;
+                            present[codes[i]] += 1.0;
+                        }
+                    }
+                    for (t, &ti) in fold.test.iter().enumerate() {
+                        if col[ti].is_nan() {
+                            continue;
+                        }
+                        for c in 0..n_classes {
+                            let p = (counts[c * l + col[ti] as usize] + 1.0) / (present[c] + l as f64);
+                            logp[t * n_classes + c] += p.ln();
+                        }
+                    }
+                }
+                FeatureKind::Numeric => {
+                    let mut sum = vec![0.0; n_classes];
+                    let mut n = vec![0.0; n_classes];
+                    for &i in fold.train {
+                        if !col[i].is_nan() {
+                            sum[codes[i]] += col[i];
+                            n[codes[i]] += 1.0;
+                        }
+                    }
+                    let mean: Vec<f64> = sum.iter().zip(&n).map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 }).collect();
+                    let mut ss = vec![0.0; n_classes];
+                    for &i in fold.train {
+                        if !col[i].is_nan() {
+                            ss[codes[i]] += (col[i] - mean[codes[i]]).powi(2);
+                        }
+                    }
+                    let var: Vec<f64> = ss.iter().zip(&n).map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 }).collect();
+                    let smoothing = 1e-9 * var.iter().cloned().fold(0.0, f64::max).max(1e-300);
+                    for (t, &ti) in fold.test.iter().enumerate() {
+                        let x = col[ti];
+                        if x.is_nan() {
+                            continue;
+                        }
+                        for c in 0..n_classes {
+                            if n[c] == 0.0 {
+                                continue;
+                            }
+                            let v = var[c] + smoothing;
+                            logp[t * n_classes + c] +=
+                                -0.5 * ((2.0 * std::f64::consts::PI * v).ln() + (x - mean[c]).powi(2) / v);
+                        }
+                    }
+                }
+            }
+        }
+        let mut labels = Vec::with_capacity(fold.test.len());
+        let mut scores = Vec::with_capacity(logp.len());
+        for row in logp.chunks(n_classes) {
+            let m = row.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let e: Vec<f64> = row.iter().map(|v| (v - m).exp()).collect();
+            let z: f64 = e.iter().sum();
+            labels.push(argmax(row));
+            scores.extend(e.iter().map(|v| v / z));
+        }
+        if scores.iter().any(|s| !s.is_finite()) {
+            return Err(Error::param("data", "naive Bayes produced non-finite scores (values too large?)"));
+        }
+        Ok(Prediction::Classes { labels, scores })
+    }
+}

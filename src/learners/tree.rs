@@ -1,0 +1,467 @@
+//! Decision trees (CART) and random forests (Breiman 2001).
+//!
+//! Trees split binary: a numeric attribute on `x ≤ t` (t = midpoint between consecutive distinct training
+//! values), a nominal attribute on `x = level`. The split maximises the decrease of Gini impurity
+//! (classification) or of the sum of squared errors (regression); a node becomes a leaf when it is pure,
+//! has fewer than `2·min_leaf` rows, reaches `max_depth`, or no split decreases impurity. Rows whose split
+//! attribute is missing go to the child that received more training rows (at training and prediction).
+//! A leaf predicts its class distribution (or mean value).
+//!
+//! The random forest grows `trees` trees on bootstrap samples, sampling ⌈log2 m⌉ + 1 candidate attributes
+//! **per split** (m = attributes available; [P20]/Weka's rule), continuing to draw while all drawn attributes
+//! are constant at the node (as scikit-learn does); its prediction averages the trees' leaf distributions.
+//! linfa-trees cannot sample attributes per split nor handle missing values, hence this module.
+
+use rand::seq::SliceRandom;
+use rand::Rng as _;
+
+use super::{argmax, Fold, Learner, Prediction};
+use crate::dataset::{Dataset, FeatureKind, Target, Task};
+use crate::error::{Error, Result};
+use crate::seed::{rng_for, Rng};
+
+/// How a split sends a row left.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Test {
+    /// `x ≤ t`
+    AtMost(f64),
+    /// `x = level code`
+    Equals(f64),
+}
+
+#[derive(Debug, Clone)]
+enum Node {
+    Leaf(Vec<f64>),
+    Split {
+        feature: usize,
+        test: Test,
+        left: usize,
+        right: usize,
+        missing_left: bool,
+    },
+}
+
+/// A fitted tree: nodes in a flat vector, root at 0.
+#[derive(Debug, Clone)]
+pub(crate) struct Tree {
+    nodes: Vec<Node>,
+}
+
+/// Growth settings shared by trees and forests.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Growth {
+    pub min_leaf: usize,
+    pub max_depth: usize,
+    /// Candidate attributes per split; `None` = all.
+    pub mtry: Option<usize>,
+}
+
+/// What a node predicts and how impure it is, for the task at hand.
+struct Target2<'a> {
+    codes: Option<&'a [usize]>,
+    values: Option<&'a [f64]>,
+    n_classes: usize,
+}
+
+impl<'a> Target2<'a> {
+    fn of(data: &'a Dataset) -> Self {
+        match data.target() {
+            Target::Classes { codes, names } => Target2 { codes: Some(codes), values: None, n_classes: names.len() },
+            Target::Values(v) => Target2 { codes: None, values: Some(v), n_classes: 0 },
+        }
+    }
+
+    /// Leaf output: class distribution or `[mean]`.
+    fn leaf(&self, rows: &[usize]) -> Vec<f64> {
+        match (self.codes, self.values) {
+            (Some(codes), _) => {
+                let mut d = vec![0.0; self.n_classes];
+                rows.iter().for_each(|&i| d[codes[i]] += 1.0);
+                d.iter_mut().for_each(|v| *v /= rows.len() as f64);
+                d
+            }
+            (_, Some(y)) => vec![rows.iter().map(|&i| y[i]).sum::<f64>() / rows.len() as f64],
+            _ => vec![],
+        }
+    }
+}
+
+/// Running statistics of one side of a split.
+#[derive(Clone)]
+struct Side {
+    n: f64,
+    counts: Vec<f64>,
+    sum: f64,
+    sumsq: f64,
+}
+
+impl Side {
+    fn new(n_classes: usize) -> Side {
+        Side { n: 0.0, counts: vec![0.0; n_classes], sum: 0.0, sumsq: 0.0 }
+    }
+
+    fn add(&mut self, t: &Target2<'_>, row: usize, sign: f64) {
+        self.n += sign;
+        if let Some(c) = t.codes {
+            self.counts[c[row]] += sign;
+        } else if let Some(y) = t.values {
+            self.sum += sign * y[row];
+            self.sumsq += sign * y[row] * y[row];
+        }
+    }
+
+    /// n × impurity: n·Gini for classes, SSE for values.
+    fn cost(&self, classification: bool) -> f64 {
+        if self.n <= 0.0 {
+            return 0.0;
+        }
+        if classification {
+            self.n - self.counts.iter().map(|c| c * c).sum::<f64>() / self.n
+        } else {
+            (self.sumsq - self.sum * self.sum / self.n).max(0.0)
+        }
+    }
+}
+
+struct Grower<'a> {
+    data: &'a Dataset,
+    target: Target2<'a>,
+    growth: Growth,
+    nodes: Vec<Node>,
+}
+
+impl<'a> Grower<'a> {
+    fn grow(&mut self, rows: Vec<usize>, features: &[usize], depth: usize, rng: &mut Rng) -> usize {
+        let id = self.nodes.len();
+        self.nodes.push(Node::Leaf(self.target.leaf(&rows)));
+        let classification = self.target.codes.is_some();
+        let mut all = Side::new(self.target.n_classes);
+        rows.iter().for_each(|&i| all.add(&self.target, i, 1.0));
+        let parent = all.cost(classification);
+        if depth >= self.growth.max_depth || rows.len() < 2 * self.growth.min_leaf || parent <= 1e-12 {
+            return id;
+        }
+        let Some((feature, test, _)) = self.best_split(&rows, features, parent, rng) else {
+            return id;
+        };
+        let col = self.data.feature(feature);
+        let goes_left = |v: f64| match test {
+            Test::AtMost(t) => v <= t,
+            Test::Equals(c) => v == c,
+        };
+        let (mut left, mut right, mut missing) = (Vec::new(), Vec::new(), Vec::new());
+        for &i in &rows {
+            let v = col[i];
+            if v.is_nan() {
+                missing.push(i);
+            } else if goes_left(v) {
+                left.push(i);
+            } else {
+                right.push(i);
+            }
+        }
+        let missing_left = left.len() >= right.len();
+        if missing_left { left.extend(missing) } else { right.extend(missing) }
+        drop(rows);
+        let l = self.grow(left, features, depth + 1, rng);
+        let r = self.grow(right, features, depth + 1, rng);
+        self.nodes[id] = Node::Split { feature, test, left: l, right: r, missing_left };
+        id
+    }
+
+    /// The split with the largest impurity decrease among the candidate attributes.
+    fn best_split(&self, rows: &[usize], features: &[usize], parent: f64, rng: &mut Rng) -> Option<(usize, Test, f64)> {
+        let mut order: Vec<usize> = features.to_vec();
+        let want = match self.growth.mtry {
+            Some(m) => {
+                order.shuffle(rng);
+                m
+            }
+            None => order.len(),
+        };
+        let mut best: Option<(usize, Test, f64)> = None;
+        let mut evaluated = 0;
+        for &j in &order {
+            if evaluated >= want {
+                break;
+            }
+            let found = self.split_on(rows, j, parent);
+            if let Some((test, cost)) = found.0 {
+                if best.as_ref().is_none_or(|b| cost < b.2 - 1e-12) {
+                    best = Some((j, test, cost));
+                }
+            }
+            if found.1 {
+                evaluated += 1;
+            }
+        }
+        best.filter(|b| b.2 < parent - 1e-12)
+    }
+
+    /// Best split on attribute `j`: `(Some((test, cost)) or None, attribute varies at this node)`.
+    fn split_on(&self, rows: &[usize], j: usize, parent: f64) -> (Option<(Test, f64)>, bool) {
+        let col = self.data.feature(j);
+        let classification = self.target.codes.is_some();
+        let mut present: Vec<(f64, usize)> = rows.iter().filter(|&&i| !col[i].is_nan()).map(|&i| (col[i], i)).collect();
+        if present.len() < 2 {
+            return (None, false);
+        }
+        let min_leaf = self.growth.min_leaf as f64;
+        let mut total = Side::new(self.target.n_classes);
+        present.iter().for_each(|&(_, i)| total.add(&self.target, i, 1.0));
+        let _ = parent;
+        match self.data.kind(j) {
+            FeatureKind::Numeric => {
+                present.sort_by(|a, b| a.0.total_cmp(&b.0));
+                if present[0].0 == present[present.len() - 1].0 {
+                    return (None, false);
+                }
+                let mut left = Side::new(self.target.n_classes);
+                let mut right = total.clone();
+                let mut best: Option<(Test, f64)> = None;
+                for w in 0..present.len() - 1 {
+                    let (v, i) = present[w];
+                    left.add(&self.target, i, 1.0);
+                    right.add(&self.target, i, -1.0);
+                    let next = present[w + 1].0;
+                    if next == v || left.n < min_leaf || right.n < min_leaf {
+                        continue;
+                    }
+                    let cost = left.cost(classification) + right.cost(classification);
+                    if best.is_none_or(|b| cost < b.1) {
+                        let mid = v + (next - v) / 2.0;
+                        best = Some((Test::AtMost(if mid < next { mid } else { v }), cost));
+                    }
+                }
+                (best, true)
+            }
+            FeatureKind::Nominal { levels } => {
+                let mut per_level = vec![Side::new(self.target.n_classes); levels.len()];
+                present.iter().for_each(|&(v, i)| per_level[v as usize].add(&self.target, i, 1.0));
+                if per_level.iter().filter(|s| s.n > 0.0).count() < 2 {
+                    return (None, false);
+                }
+                let mut best: Option<(Test, f64)> = None;
+                for (code, left) in per_level.iter().enumerate() {
+                    let mut right = total.clone();
+                    right.n -= left.n;
+                    right.sum -= left.sum;
+                    right.sumsq -= left.sumsq;
+                    right.counts.iter_mut().zip(&left.counts).for_each(|(r, l)| *r -= l);
+                    if left.n < min_leaf || right.n < min_leaf {
+                        continue;
+                    }
+                    let cost = left.cost(classification) + right.cost(classification);
+                    if best.is_none_or(|b| cost < b.1) {
+                        best = Some((Test::Equals(code as f64), cost));
+                    }
+                }
+                (best, true)
+            }
+        }
+    }
+}
+
+impl Tree {
+    /// Grow a tree on `rows` (may repeat, for bootstraps) using `features`.
+    pub fn fit(data: &Dataset, features: &[usize], rows: Vec<usize>, growth: Growth, rng: &mut Rng) -> Tree {
+        let mut g = Grower { data, target: Target2::of(data), growth, nodes: Vec::new() };
+        g.grow(rows, features, 0, rng);
+        Tree { nodes: g.nodes }
+    }
+
+    /// The leaf output for dataset row `row`.
+    pub fn leaf(&self, data: &Dataset, row: usize) -> &[f64] {
+        let mut id = 0;
+        loop {
+            match &self.nodes[id] {
+                Node::Leaf(out) => return out,
+                Node::Split { feature, test, left, right, missing_left } => {
+                    let v = data.feature(*feature)[row];
+                    let go_left = if v.is_nan() {
+                        *missing_left
+                    } else {
+                        match test {
+                            Test::AtMost(t) => v <= *t,
+                            Test::Equals(c) => v == *c,
+                        }
+                    };
+                    id = if go_left { *left } else { *right };
+                }
+            }
+        }
+    }
+}
+
+/// Turn averaged leaf outputs of the test rows into a prediction.
+fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
+    match data.task() {
+        Task::Classification => Prediction::Classes {
+            labels: outputs.iter().map(|o| argmax(o)).collect(),
+            scores: outputs.into_iter().flatten().collect(),
+        },
+        Task::Regression => Prediction::Values(outputs.into_iter().map(|o| o[0]).collect()),
+    }
+}
+
+/// A single CART tree (the curve learner "tree" of [P20]; C4.5 there — see the module docs for the
+/// differences: binary Gini splits, no pruning).
+///
+/// ```
+/// use featrank::prelude::*;
+/// let t = DecisionTree::new().min_leaf(2);
+/// assert_eq!(t.name(), "tree");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionTree {
+    min_leaf: usize,
+    max_depth: usize,
+}
+
+impl Default for DecisionTree {
+    fn default() -> Self {
+        DecisionTree::new()
+    }
+}
+
+impl DecisionTree {
+    /// A tree with at least 2 training rows per leaf (Weka J48's minNumObj) and unlimited depth.
+    pub fn new() -> DecisionTree {
+        DecisionTree { min_leaf: 2, max_depth: usize::MAX }
+    }
+
+    /// Minimum training rows per leaf (≥ 1).
+    pub fn min_leaf(mut self, n: usize) -> DecisionTree {
+        self.min_leaf = n;
+        self
+    }
+
+    /// Maximum depth (root = 0).
+    pub fn max_depth(mut self, d: usize) -> DecisionTree {
+        self.max_depth = d;
+        self
+    }
+}
+
+impl Learner for DecisionTree {
+    fn name(&self) -> String {
+        "tree".into()
+    }
+
+    fn supports(&self, _task: Task) -> bool {
+        true
+    }
+
+    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
+        if self.min_leaf == 0 {
+            return Err(Error::param("min_leaf", "a leaf needs at least 1 row"));
+        }
+        Ok(())
+    }
+
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        let growth = Growth { min_leaf: self.min_leaf.max(1), max_depth: self.max_depth, mtry: None };
+        let mut rng = rng_for(fold.seed, &[]);
+        let tree = Tree::fit(fold.data, features, fold.train.to_vec(), growth, &mut rng);
+        let outputs = fold.test.iter().map(|&i| tree.leaf(fold.data, i).to_vec()).collect();
+        Ok(to_prediction(fold.data, outputs))
+    }
+}
+
+/// Random forest: bagged CART trees with ⌈log2 m⌉ + 1 attributes sampled per split.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let f = RandomForest::new().trees(50);
+/// assert_eq!(f.name(), "forest:50");
+/// assert_eq!(RandomForest::mtry(100), 8);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct RandomForest {
+    trees: usize,
+    min_leaf: usize,
+}
+
+impl Default for RandomForest {
+    fn default() -> Self {
+        RandomForest::new()
+    }
+}
+
+impl RandomForest {
+    /// 100 trees, leaves of at least 1 row ([P20]).
+    pub fn new() -> RandomForest {
+        RandomForest { trees: 100, min_leaf: 1 }
+    }
+
+    /// Number of trees (≥ 1).
+    pub fn trees(mut self, n: usize) -> RandomForest {
+        self.trees = n;
+        self
+    }
+
+    /// Check the parameters on their own.
+    pub fn validated(self) -> Result<RandomForest> {
+        if self.trees == 0 {
+            return Err(Error::param("trees", "a forest needs at least 1 tree"));
+        }
+        Ok(self)
+    }
+
+    /// Attributes sampled per split for `m` available attributes: ⌈log2 m⌉ + 1, at most m.
+    pub fn mtry(m: usize) -> usize {
+        let log = (m.max(1) as f64).log2().ceil() as usize;
+        (log + 1).min(m.max(1))
+    }
+
+    /// Grow the forest on the training rows; tree `t` draws from its own stream of `seed`.
+    pub(crate) fn fit_trees(&self, data: &Dataset, features: &[usize], train: &[usize], seed: u64) -> Vec<(Tree, Vec<usize>)> {
+        let growth = Growth { min_leaf: self.min_leaf, max_depth: usize::MAX, mtry: Some(Self::mtry(features.len())) };
+        (0..self.trees)
+            .map(|t| {
+                let mut rng = rng_for(seed, &[t as u64]);
+                let sample: Vec<usize> = (0..train.len()).map(|_| train[rng.gen_range(0..train.len())]).collect();
+                let tree = Tree::fit(data, features, sample.clone(), growth, &mut rng);
+                (tree, sample)
+            })
+            .collect()
+    }
+}
+
+impl Learner for RandomForest {
+    fn name(&self) -> String {
+        format!("forest:{}", self.trees)
+    }
+
+    fn supports(&self, _task: Task) -> bool {
+        true
+    }
+
+    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
+        if self.trees == 0 {
+            return Err(Error::param("trees", "a forest needs at least 1 tree"));
+        }
+        Ok(())
+    }
+
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        let forest = self.fit_trees(fold.data, features, fold.train, fold.seed);
+        let outputs = fold
+            .test
+            .iter()
+            .map(|&i| {
+                let mut acc: Vec<f64> = Vec::new();
+                for (tree, _) in &forest {
+                    let leaf = tree.leaf(fold.data, i);
+                    if acc.is_empty() {
+                        acc = vec![0.0; leaf.len()];
+                    }
+                    acc.iter_mut().zip(leaf).for_each(|(a, l)| *a += l);
+                }
+                acc.iter_mut().for_each(|a| *a /= forest.len() as f64);
+                acc
+            })
+            .collect();
+        Ok(to_prediction(fold.data, outputs))
+    }
+}

@@ -1,0 +1,74 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use featrank::polars::prelude::*;
+
+/// Every value of a frame as exact text (`null`, `NaN`, shortest round-trip floats), column by column,
+/// together with names and dtypes; two frames are identical iff these are equal.
+pub fn exact_text(df: &DataFrame) -> Vec<(String, String, Vec<String>)> {
+    df.columns()
+        .iter()
+        .map(|c| {
+            let s = c.as_materialized_series();
+            let values = s.iter().map(|v| format!("{v:?}")).collect();
+            (c.name().to_string(), format!("{:?}", c.dtype()), values)
+        })
+        .collect()
+}
+
+/// Assert two frames are identical: names, dtypes, and every value (null vs NaN distinguished).
+pub fn assert_identical(a: &DataFrame, b: &DataFrame) {
+    assert_eq!(a.shape(), b.shape(), "shapes differ");
+    let (ta, tb) = (exact_text(a), exact_text(b));
+    for (ca, cb) in ta.iter().zip(&tb) {
+        assert_eq!(ca.0, cb.0, "column names differ");
+        assert_eq!(ca.1, cb.1, "dtypes of column '{}' differ", ca.0);
+        assert_eq!(ca.2, cb.2, "values of column '{}' differ", ca.0);
+    }
+}
+
+/// The rows of the summary table in data/README.md: (name, file, target, rows, features, classes,
+/// class counts, missing cells, sha256).
+pub struct BundledRow {
+    pub name: String,
+    pub file: String,
+    pub target: String,
+    pub rows: usize,
+    pub features: usize,
+    pub classes: Option<usize>,
+    pub counts: Vec<(String, usize)>,
+    pub missing: usize,
+    pub sha256: String,
+}
+
+pub fn bundled_table() -> Vec<BundledRow> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/README.md")).unwrap();
+    text.lines()
+        .skip_while(|l| !l.starts_with("| name |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let f: Vec<&str> = l.trim_matches('|').split(" | ").map(str::trim).collect();
+            BundledRow {
+                name: f[0].into(),
+                file: f[1].into(),
+                target: f[2].into(),
+                rows: f[3].parse().unwrap(),
+                features: f[4].parse().unwrap(),
+                classes: f[5].parse().ok(),
+                counts: if f[6] == "–" {
+                    vec![]
+                } else {
+                    f[6].split("; ")
+                        .map(|kv| {
+                            let (k, v) = kv.rsplit_once(": ").unwrap();
+                            (k.to_string(), v.parse().unwrap())
+                        })
+                        .collect()
+                },
+                missing: f[7].parse().unwrap(),
+                sha256: f[8].into(),
+            }
+        })
+        .collect()
+}
