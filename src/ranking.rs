@@ -98,6 +98,9 @@ impl Ranking {
             .collect::<Result<_>>()?;
         let numeric = |col: &str| -> Result<Option<Vec<f64>>> {
             let Ok(c) = frame.column(col) else { return Ok(None) };
+            if c.null_count() == c.len() {
+                return Ok(None);
+            }
             if !c.dtype().is_primitive_numeric() {
                 return Err(Error::column(col, format!("must be numeric, found {}", c.dtype())));
             }

@@ -72,3 +72,23 @@ pub fn bundled_table() -> Vec<BundledRow> {
         })
         .collect()
 }
+
+/// A binary classification frame with `relevant` features that equal the class with probability `p`
+/// and `noise` fair coins; relevant features come first (`r0..`), then noise (`n0..`), then `class`.
+pub fn planted(rows: usize, relevant: usize, noise: usize, p: f64, seed: u64) -> DataFrame {
+    use rand::Rng;
+    let mut rng = featrank::seed::rng_for(seed, &[]);
+    let y: Vec<u8> = (0..rows).map(|_| rng.gen_range(0..2)).collect();
+    let mut cols = Vec::new();
+    for j in 0..relevant {
+        let v: Vec<f64> = y.iter().map(|&c| if rng.gen_bool(p) { c as f64 } else { 1.0 - c as f64 }).collect();
+        cols.push(Column::new(format!("r{j}").into(), v));
+    }
+    for j in 0..noise {
+        let v: Vec<f64> = (0..rows).map(|_| rng.gen_range(0..2) as f64).collect();
+        cols.push(Column::new(format!("n{j}").into(), v));
+    }
+    let labels: Vec<&str> = y.iter().map(|&c| if c == 1 { "pos" } else { "neg" }).collect();
+    cols.push(Column::new("class".into(), labels));
+    DataFrame::new(rows, cols).unwrap()
+}
