@@ -4,8 +4,11 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use featrank::curves::CurveSpec;
+use featrank::cv::CvPlan;
 use featrank::dataset::{Dataset, TaskChoice};
-use featrank::{datasets, io, Error};
+use featrank::ranking::Ranking;
+use featrank::{datasets, io, learners, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
 pub enum CliError {
@@ -44,6 +47,53 @@ enum Command {
     },
     /// List the bundled datasets, one name per line.
     Datasets,
+    /// FFA/RFA curves of rankings and the expected curve of random rankings.
+    Curves {
+        /// A data file, or the name of a bundled dataset.
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// A ranking CSV with `feature,score` and/or `feature,rank` (repeatable).
+        #[arg(long = "ranking")]
+        rankings: Vec<PathBuf>,
+        /// knn:K, svm:C, nb, tree or forest:TREES.
+        #[arg(long, default_value = "knn:10")]
+        learner: String,
+        /// Folds per repeat.
+        #[arg(long, default_value_t = 10)]
+        folds: usize,
+        /// Repeats of the cross-validation.
+        #[arg(long, default_value_t = 10)]
+        repeats: usize,
+        /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
+        #[arg(long)]
+        folds_file: Option<PathBuf>,
+        /// full, paper, or a comma-separated list of subset sizes.
+        #[arg(long, default_value = "paper")]
+        grid: String,
+        /// Random rankings behind the expected curve (0 = none).
+        #[arg(long, default_value_t = 100)]
+        expected: usize,
+        /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
+        #[arg(long)]
+        measure: Option<String>,
+        /// Seed of folds, random rankings and learners.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output CSV: ranking,curve,k,mean,std,lo,hi.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also save everything (per-repeat values included) as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// No progress lines on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 /// Parse `args` and run the subcommand.
@@ -57,6 +107,44 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 println!("{}", serde_json::to_string_pretty(&summary).map_err(Error::from)?);
             } else {
                 print!("{summary}");
+            }
+        }
+        Command::Curves {
+            data,
+            target,
+            task,
+            rankings,
+            learner,
+            folds,
+            repeats,
+            folds_file,
+            grid,
+            expected,
+            measure,
+            seed,
+            out,
+            json,
+            quiet,
+        } => {
+            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let rankings = rankings.iter().map(Ranking::read_csv).collect::<Result<Vec<_>, _>>()?;
+            let mut spec = CurveSpec::with_learner(learners::parse(&learner)?.into())
+                .folds(folds)
+                .repeats(repeats)
+                .grid(grid.parse()?)
+                .expected(expected)
+                .seed(seed)
+                .progress(!quiet);
+            if let Some(m) = measure {
+                spec = spec.measure(m.parse()?);
+            }
+            if let Some(f) = folds_file {
+                spec = spec.plan(CvPlan::from_polars(&io::read(&f)?)?);
+            }
+            let curves = spec.evaluate(&ds, &rankings)?;
+            write_atomically(&out, |tmp| io::write_csv(&curves.to_polars()?, tmp))?;
+            if let Some(j) = json {
+                write_atomically(&j, |tmp| curves.save_json(tmp))?;
             }
         }
         Command::Datasets => {
@@ -87,4 +175,18 @@ fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Da
             .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
     };
     Dataset::builder(&frame, &target).task(task).build()
+}
+
+/// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.
+fn write_atomically(
+    path: &std::path::Path,
+    write: impl FnOnce(&std::path::Path) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let result = write(&tmp).and_then(|_| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

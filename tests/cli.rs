@@ -80,3 +80,43 @@ fn sha256_hex(data: &[u8]) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[test]
+fn curves_command_writes_the_long_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.csv");
+    std::fs::write(&good, "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    let folds = dir.path().join("folds.csv");
+    let ids: String = (0..150).map(|i| format!("{},{}\n", i % 3, (i / 3) % 3)).collect();
+    std::fs::write(&folds, format!("r0,r1\n{ids}")).unwrap();
+    let out = dir.path().join("curves.csv");
+    let json = dir.path().join("curves.json");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let res = featrank(&[
+        "curves", "data/iris.arff", "--target", "class", "--ranking", &s(&good), "--learner", "knn:5",
+        "--folds-file", &s(&folds), "--expected", "5", "--seed", "3", "--out", &s(&out), "--json", &s(&json), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("ranking,curve,k,mean,std,lo,hi"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3 * 4);
+    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[5].is_empty() && r[6].is_empty()));
+    assert!(rows.iter().filter(|r| r[1] == "expected").all(|r| !r[5].is_empty()));
+    let ffa4 = rows.iter().find(|r| r[1] == "FFA" && r[2] == "4").unwrap()[3];
+    let rfa4 = rows.iter().find(|r| r[1] == "RFA" && r[2] == "4").unwrap()[3];
+    assert_eq!(ffa4, rfa4);
+    let curves = featrank::curves::Curves::load_json(&json).unwrap();
+    assert_eq!((curves.folds, curves.repeats), (3, 2));
+
+    // Bad input: unknown feature in the ranking, and no half-written output.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "feature,score\nghost,1\n").unwrap();
+    let out2 = dir.path().join("never.csv");
+    let res = featrank(&["curves", "iris", "--ranking", &s(&bad), "--out", &s(&out2)]);
+    assert!(!res.status.success());
+    let err = String::from_utf8(res.stderr).unwrap();
+    assert!(err.starts_with("error: ") && err.contains("'ghost'") && err.lines().count() == 1, "{err}");
+    assert!(!out2.exists());
+}
