@@ -4,7 +4,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use featrank::curves::CurveSpec;
+use featrank::comparison::Comparison;
+use featrank::curves::{CurveSpec, Curves};
 use featrank::cv::CvPlan;
 use featrank::dataset::{Dataset, TaskChoice};
 use featrank::ranking::Ranking;
@@ -47,6 +48,17 @@ enum Command {
     },
     /// List the bundled datasets, one name per line.
     Datasets,
+    /// ECA of every ranking against every other and the expected curve, from a curves CSV.
+    Score {
+        /// A curves CSV as written by `featrank curves`.
+        curves: PathBuf,
+        /// Output CSV (default: standard output): ranking,baseline,weighting,ffa_delta,rfa_delta,eca.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The measure the curves hold (rmse flips the sign so that positive = better).
+        #[arg(long, default_value = "accuracy")]
+        measure: String,
+    },
     /// FFA/RFA curves of rankings and the expected curve of random rankings.
     Curves {
         /// A data file, or the name of a bundled dataset.
@@ -145,6 +157,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             write_atomically(&out, |tmp| io::write_csv(&curves.to_polars()?, tmp))?;
             if let Some(j) = json {
                 write_atomically(&j, |tmp| curves.save_json(tmp))?;
+            }
+        }
+        Command::Score { curves, out, measure } => {
+            let table = io::read(&curves)?;
+            let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
+            let frame = cmp.to_polars()?;
+            match out {
+                Some(path) => write_atomically(&path, |tmp| io::write_csv(&frame, tmp))?,
+                None => io::write_csv_to(&frame, &mut std::io::stdout().lock())?,
             }
         }
         Command::Datasets => {

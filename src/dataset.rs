@@ -642,6 +642,41 @@ impl Dataset {
         })
     }
 
+    /// A new dataset with the given rows, in that order; a row may repeat (a bootstrap sample). Class
+    /// names are kept even if a class has no row in the sample.
+    pub fn take_rows(&self, rows: &[usize]) -> Result<Dataset> {
+        if rows.is_empty() {
+            return Err(Error::EmptyData { what: "no rows selected".into() });
+        }
+        if let Some(&bad) = rows.iter().find(|&&r| r >= self.n_rows()) {
+            return Err(Error::param("rows", format!("row {bad} is out of range ({} rows)", self.n_rows())));
+        }
+        let x = Array2::from_shape_fn((rows.len(), self.n_features()).f(), |(i, j)| self.x[[rows[i], j]]);
+        let remap = |o: &Origin| {
+            let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+            Origin {
+                nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(),
+                ..o.clone()
+            }
+        };
+        let target = match &self.target {
+            Target::Classes { codes, names } => Target::Classes {
+                codes: rows.iter().map(|&r| codes[r]).collect(),
+                names: names.clone(),
+            },
+            Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
+        };
+        Ok(Dataset {
+            x,
+            names: self.names.clone(),
+            kinds: self.kinds.clone(),
+            origins: self.origins.iter().map(remap).collect(),
+            target,
+            target_origin: remap(&self.target_origin),
+            layout: self.layout.clone(),
+        })
+    }
+
     /// Back to a Polars DataFrame: the original column order, names and dtypes; null stays null and
     /// NaN stays NaN. `DataFrame → Dataset → DataFrame` is the identity.
     pub fn to_polars(&self) -> Result<DataFrame> {

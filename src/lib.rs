@@ -13,9 +13,11 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod comparison;
 pub mod curves;
 pub mod cv;
 pub mod dataset;
+pub mod distance;
 pub mod datasets;
 pub mod error;
 pub mod grid;
@@ -24,7 +26,10 @@ pub mod learners;
 pub mod measure;
 pub mod progress;
 pub mod ranking;
+pub mod score;
 pub mod seed;
+pub mod stability;
+pub mod stats;
 
 pub use error::{Error, Result};
 /// The ndarray version featrank uses (re-exported so notebooks never mix versions).
@@ -35,6 +40,7 @@ pub use polars;
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
     pub use crate::dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice};
+    pub use crate::comparison::{Comparison, EcaRow};
     pub use crate::curves::{Curve, CurveKind, CurveSpec, Curves};
     pub use crate::cv::CvPlan;
     pub use crate::datasets::{self, Bundled};
@@ -42,6 +48,8 @@ pub mod prelude {
     pub use crate::learners::{DecisionTree, Kernel, Knn, Learner, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::measure::Measure;
     pub use crate::ranking::Ranking;
+    pub use crate::score::{Eca, Weighting};
+    pub use crate::stability::{Resampling, StabilityCurve};
     pub use crate::error::{Error, Result};
     pub use crate::io::{self, read};
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};

@@ -120,3 +120,36 @@ fn curves_command_writes_the_long_table() {
     assert!(err.starts_with("error: ") && err.contains("'ghost'") && err.lines().count() == 1, "{err}");
     assert!(!out2.exists());
 }
+
+#[test]
+fn score_command_reads_the_curves_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (good, bad) = (dir.path().join("good.csv"), dir.path().join("bad.csv"));
+    std::fs::write(&good, "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    std::fs::write(&bad, "feature,rank\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    let curves = dir.path().join("curves.csv");
+    let res = featrank(&[
+        "curves", "iris", "--ranking", &s(&good), "--ranking", &s(&bad), "--folds", "5", "--repeats", "2",
+        "--expected", "10", "--out", &s(&curves), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let eca = dir.path().join("eca.csv");
+    let res = featrank(&["score", &s(&curves), "--out", &s(&eca)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&eca).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("ranking,baseline,weighting,ffa_delta,rfa_delta,eca"));
+    let rows: Vec<Vec<String>> = lines.map(|l| l.split(',').map(String::from).collect()).collect();
+    assert_eq!(rows.len(), 2 * 2 * 4);
+    let get = |r: &str, b: &str, w: &str| -> f64 {
+        rows.iter().find(|x| x[0] == r && x[1] == b && x[2] == w).unwrap()[5].parse().unwrap()
+    };
+    for w in ["uniform", "position", "magnitude", "both"] {
+        assert!(get("good", "expected", w) > 0.0 && get("bad", "expected", w) < 0.0, "{w}");
+        assert_eq!(get("good", "bad", w), -get("bad", "good", w));
+    }
+    let res = featrank(&["score", "data/iris.arff"]);
+    assert!(!res.status.success());
+    assert!(String::from_utf8(res.stderr).unwrap().contains("column 'ranking' not found"));
+}

@@ -168,8 +168,11 @@ fn split_csv_line(line: &str) -> Vec<String> {
 pub fn write_csv(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
     let path = path.as_ref();
     let mut file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
-    CsvWriter::new(&mut file)
-        .include_header(true)
-        .finish(&mut frame.clone())?;
+    write_csv_to(frame, &mut file)
+}
+
+/// Write a frame as CSV to any writer (e.g. standard output).
+pub fn write_csv_to(frame: &DataFrame, writer: &mut impl std::io::Write) -> Result<()> {
+    CsvWriter::new(writer).include_header(true).finish(&mut frame.clone())?;
     Ok(())
 }

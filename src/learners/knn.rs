@@ -127,9 +127,7 @@ impl Learner for Knn {
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
-        if self.k == 0 {
-            return Err(Error::param("k", "kNN needs k ≥ 1"));
-        }
+        self.clone().validated()?;
         if self.k > min_train {
             return Err(Error::param(
                 "k",

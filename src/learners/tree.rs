@@ -57,17 +57,17 @@ pub(crate) struct Growth {
 }
 
 /// What a node predicts and how impure it is, for the task at hand.
-struct Target2<'a> {
+struct NodeTarget<'a> {
     codes: Option<&'a [usize]>,
     values: Option<&'a [f64]>,
     n_classes: usize,
 }
 
-impl<'a> Target2<'a> {
+impl<'a> NodeTarget<'a> {
     fn of(data: &'a Dataset) -> Self {
         match data.target() {
-            Target::Classes { codes, names } => Target2 { codes: Some(codes), values: None, n_classes: names.len() },
-            Target::Values(v) => Target2 { codes: None, values: Some(v), n_classes: 0 },
+            Target::Classes { codes, names } => NodeTarget { codes: Some(codes), values: None, n_classes: names.len() },
+            Target::Values(v) => NodeTarget { codes: None, values: Some(v), n_classes: 0 },
         }
     }
 
@@ -100,7 +100,7 @@ impl Side {
         Side { n: 0.0, counts: vec![0.0; n_classes], sum: 0.0, sumsq: 0.0 }
     }
 
-    fn add(&mut self, t: &Target2<'_>, row: usize, sign: f64) {
+    fn add(&mut self, t: &NodeTarget<'_>, row: usize, sign: f64) {
         self.n += sign;
         if let Some(c) = t.codes {
             self.counts[c[row]] += sign;
@@ -125,7 +125,7 @@ impl Side {
 
 struct Grower<'a> {
     data: &'a Dataset,
-    target: Target2<'a>,
+    target: NodeTarget<'a>,
     growth: Growth,
     nodes: Vec<Node>,
 }
@@ -185,7 +185,7 @@ impl<'a> Grower<'a> {
             if evaluated >= want {
                 break;
             }
-            let found = self.split_on(rows, j, parent);
+            let found = self.split_on(rows, j);
             if let Some((test, cost)) = found.0 {
                 if best.as_ref().is_none_or(|b| cost < b.2 - 1e-12) {
                     best = Some((j, test, cost));
@@ -199,7 +199,7 @@ impl<'a> Grower<'a> {
     }
 
     /// Best split on attribute `j`: `(Some((test, cost)) or None, attribute varies at this node)`.
-    fn split_on(&self, rows: &[usize], j: usize, parent: f64) -> (Option<(Test, f64)>, bool) {
+    fn split_on(&self, rows: &[usize], j: usize) -> (Option<(Test, f64)>, bool) {
         let col = self.data.feature(j);
         let classification = self.target.codes.is_some();
         let mut present: Vec<(f64, usize)> = rows.iter().filter(|&&i| !col[i].is_nan()).map(|&i| (col[i], i)).collect();
@@ -209,7 +209,6 @@ impl<'a> Grower<'a> {
         let min_leaf = self.growth.min_leaf as f64;
         let mut total = Side::new(self.target.n_classes);
         present.iter().for_each(|&(_, i)| total.add(&self.target, i, 1.0));
-        let _ = parent;
         match self.data.kind(j) {
             FeatureKind::Numeric => {
                 present.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -265,7 +264,7 @@ impl<'a> Grower<'a> {
 impl Tree {
     /// Grow a tree on `rows` (may repeat, for bootstraps) using `features`.
     pub fn fit(data: &Dataset, features: &[usize], rows: Vec<usize>, growth: Growth, rng: &mut Rng) -> Tree {
-        let mut g = Grower { data, target: Target2::of(data), growth, nodes: Vec::new() };
+        let mut g = Grower { data, target: NodeTarget::of(data), growth, nodes: Vec::new() };
         g.grow(rows, features, 0, rng);
         Tree { nodes: g.nodes }
     }
@@ -438,10 +437,7 @@ impl Learner for RandomForest {
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        if self.trees == 0 {
-            return Err(Error::param("trees", "a forest needs at least 1 tree"));
-        }
-        Ok(())
+        self.clone().validated().map(|_| ())
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {

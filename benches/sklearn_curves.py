@@ -1,0 +1,59 @@
+"""The scikit-learn way of computing FFA/RFA curves, for side-by-side timing with featrank.
+
+For every repeat, fold and subset size it scales the training fold to [0, 1] (MinMaxScaler fitted on the
+training rows), fits KNeighborsClassifier(n_neighbors=k) on the top-k (FFA) or bottom-k (RFA) features
+and predicts the test rows; accuracy is computed on the predictions of all folds of a repeat pooled.
+
+usage: python3 sklearn_curves.py DATA.csv FOLDS.csv RANKING.csv K REPEATS SIZES
+  DATA.csv    features then a `class` column
+  FOLDS.csv   one column per repeat, the 0-based fold id of each row
+  RANKING.csv a `feature` column in rank order
+  SIZES       comma-separated subset sizes
+Prints one JSON object: seconds, ffa and rfa (mean accuracy per size over the repeats run).
+"""
+import json
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.preprocessing import MinMaxScaler
+
+
+def curve(X, y, folds, order, sizes, k):
+    out = []
+    for size in sizes:
+        cols = order[:size]
+        pred = np.empty_like(y)
+        for f in np.unique(folds):
+            test = folds == f
+            train = ~test
+            scaler = MinMaxScaler().fit(X[train][:, cols])
+            model = KNeighborsClassifier(n_neighbors=k).fit(scaler.transform(X[train][:, cols]), y[train])
+            pred[test] = model.predict(scaler.transform(X[test][:, cols]))
+        out.append(float((pred == y).mean()))
+    return out
+
+
+def main():
+    data, folds, ranking, k, repeats, sizes = sys.argv[1:7]
+    df = pd.read_csv(data)
+    y = df.pop("class").to_numpy()
+    X = df.to_numpy(dtype=float)
+    names = list(df.columns)
+    order = [names.index(f) for f in pd.read_csv(ranking)["feature"]]
+    folds = pd.read_csv(folds).to_numpy()
+    sizes = [int(s) for s in sizes.split(",")]
+    k, repeats = int(k), int(repeats)
+    start = time.perf_counter()
+    ffa, rfa = [], []
+    for r in range(repeats):
+        ffa.append(curve(X, y, folds[:, r], order, sizes, k))
+        rfa.append(curve(X, y, folds[:, r], order[::-1], sizes, k))
+    seconds = time.perf_counter() - start
+    print(json.dumps({"seconds": seconds, "ffa": np.mean(ffa, axis=0).tolist(), "rfa": np.mean(rfa, axis=0).tolist()}))
+
+
+if __name__ == "__main__":
+    main()

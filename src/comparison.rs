@@ -1,0 +1,212 @@
+//! [`Comparison`]: curves, their ECA scores against each other and the expected curve, and stability.
+
+use polars::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::curves::{Curve, CurveKind, Curves};
+use crate::error::{Error, Result};
+use crate::measure::Measure;
+use crate::score::Weighting;
+use crate::stability::StabilityCurve;
+
+/// One ECA score: `ranking` against `baseline` (another ranking or `expected`) under one weighting.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EcaRow {
+    /// The ranking scored.
+    pub ranking: String,
+    /// The ranking it is compared with, or `expected`.
+    pub baseline: String,
+    /// The weighting of point differences.
+    pub weighting: Weighting,
+    /// Weighted mean FFA difference.
+    pub ffa_delta: f64,
+    /// Weighted mean RFA difference.
+    pub rfa_delta: f64,
+    /// (FFA_δ − RFA_δ)/2, positive = `ranking` better.
+    pub eca: f64,
+}
+
+/// Curves with every ECA score (each ranking against every other and against the expected curve, four
+/// weightings) and, optionally, stability curves per ranker.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+/// let bad = Ranking::from_order(&["sepalwidth", "sepallength", "petallength", "petalwidth"]).unwrap();
+/// let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10)
+///     .evaluate(&iris, &[good.with_name("good"), bad.with_name("bad")]).unwrap();
+/// let cmp = Comparison::new(curves).unwrap();
+/// assert!(cmp.eca("good", "bad", Weighting::Uniform).unwrap().eca > 0.0);
+/// assert_eq!(cmp.to_polars().unwrap().height(), (2 + 2) * 4); // 2 ordered pairs + 2 vs expected
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The curves scored.
+    pub curves: Curves,
+    /// One row per (ranking, baseline, weighting).
+    pub scores: Vec<EcaRow>,
+    /// Stability curves by ranker name.
+    pub stability: Vec<(String, StabilityCurve)>,
+}
+
+impl Comparison {
+    /// Score every ranking against every other ranking and against the expected curve (if present).
+    pub fn new(curves: Curves) -> Result<Comparison> {
+        let names: Vec<String> = curves.rankings().iter().map(|s| s.to_string()).collect();
+        let mut baselines = names.clone();
+        if curves.expected().is_some() {
+            baselines.push("expected".into());
+        }
+        let mut scores = Vec::new();
+        for a in &names {
+            for b in baselines.iter().filter(|b| *b != a) {
+                for w in Weighting::ALL {
+                    let s = curves.eca(a, b, w)?;
+                    scores.push(EcaRow {
+                        ranking: a.clone(),
+                        baseline: b.clone(),
+                        weighting: w,
+                        ffa_delta: s.ffa_delta,
+                        rfa_delta: s.rfa_delta,
+                        eca: s.eca,
+                    });
+                }
+            }
+        }
+        Ok(Comparison { curves, scores, stability: Vec::new() })
+    }
+
+    /// Attach the stability curve of `ranker`.
+    pub fn with_stability(mut self, ranker: impl Into<String>, curve: StabilityCurve) -> Comparison {
+        self.stability.push((ranker.into(), curve));
+        self
+    }
+
+    /// The score of `ranking` against `baseline` under `w`.
+    pub fn eca(&self, ranking: &str, baseline: &str, w: Weighting) -> Option<&EcaRow> {
+        self.scores.iter().find(|r| r.ranking == ranking && r.baseline == baseline && r.weighting == w)
+    }
+
+    /// The ECA table: `ranking, baseline, weighting, ffa_delta, rfa_delta, eca`.
+    pub fn to_polars(&self) -> Result<DataFrame> {
+        let s = &self.scores;
+        Ok(DataFrame::new(
+            s.len(),
+            vec![
+                Column::new("ranking".into(), s.iter().map(|r| r.ranking.as_str()).collect::<Vec<_>>()),
+                Column::new("baseline".into(), s.iter().map(|r| r.baseline.as_str()).collect::<Vec<_>>()),
+                Column::new("weighting".into(), s.iter().map(|r| r.weighting.label()).collect::<Vec<_>>()),
+                Column::new("ffa_delta".into(), s.iter().map(|r| r.ffa_delta).collect::<Vec<_>>()),
+                Column::new("rfa_delta".into(), s.iter().map(|r| r.rfa_delta).collect::<Vec<_>>()),
+                Column::new("eca".into(), s.iter().map(|r| r.eca).collect::<Vec<_>>()),
+            ],
+        )?)
+    }
+
+    /// The stability table: `ranker, k, canberra, kuncheva` (kuncheva null where undefined).
+    pub fn stability_to_polars(&self) -> Result<DataFrame> {
+        let (mut ranker, mut k, mut ca, mut ki) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for (name, c) in &self.stability {
+            for (s, &size) in c.sizes.iter().enumerate() {
+                ranker.push(name.as_str());
+                k.push(size as u32);
+                ca.push(c.canberra[s]);
+                ki.push(c.kuncheva[s]);
+            }
+        }
+        Ok(DataFrame::new(
+            k.len(),
+            vec![
+                Column::new("ranker".into(), ranker),
+                Column::new("k".into(), k),
+                Column::new("canberra".into(), ca),
+                Column::new("kuncheva".into(), ki),
+            ],
+        )?)
+    }
+}
+
+impl Curves {
+    /// Rebuild curves from the long table of [`Curves::to_polars`] (`ranking, curve, k, mean`, and `std`,
+    /// `lo`, `hi` if present). Per-repeat values and run settings are not in the table: repeats, folds and
+    /// seed read 0, and `measure` says how to read the values.
+    pub fn from_polars(table: &DataFrame, measure: Measure) -> Result<Curves> {
+        let names: Vec<String> = table.get_column_names().iter().map(|s| s.to_string()).collect();
+        let col = |c: &str| table.column(c).map_err(|_| Error::missing_column(c, &names));
+        let strings = |c: &str| -> Result<Vec<String>> {
+            Ok(col(c)?.cast(&DataType::String)?.str()?.iter().map(|v| v.unwrap_or_default().to_string()).collect())
+        };
+        let floats = |c: &str| -> Result<Vec<Option<f64>>> {
+            match table.column(c) {
+                Ok(s) => Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect()),
+                Err(_) => Ok(vec![None; table.height()]),
+            }
+        };
+        let (ranking, curve) = (strings("ranking")?, strings("curve")?);
+        let k: Vec<Option<f64>> = {
+            col("k")?;
+            floats("k")?
+        };
+        let (mean, std, lo, hi) = (floats("mean")?, floats("std")?, floats("lo")?, floats("hi")?);
+        let mut curves: Vec<Curve> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::new();
+        for i in 0..table.height() {
+            let kind = match curve[i].as_str() {
+                "FFA" => CurveKind::Ffa,
+                "RFA" => CurveKind::Rfa,
+                "expected" => CurveKind::Expected,
+                other => return Err(Error::column("curve", format!("row {i}: '{other}' is not FFA, RFA or expected"))),
+            };
+            let (Some(size), Some(m)) = (k[i], mean[i]) else {
+                return Err(Error::column("k/mean", format!("row {i} has no value")));
+            };
+            let idx = match curves.iter().position(|c| c.ranking == ranking[i] && c.kind == kind) {
+                Some(p) => p,
+                None => {
+                    curves.push(Curve {
+                        ranking: ranking[i].clone(),
+                        kind,
+                        mean: vec![],
+                        std: vec![],
+                        lo: lo[i].map(|_| vec![]),
+                        hi: hi[i].map(|_| vec![]),
+                        per_repeat: vec![],
+                    });
+                    curves.len() - 1
+                }
+            };
+            let c = &mut curves[idx];
+            if idx == 0 {
+                sizes.push(size as usize);
+            }
+            c.mean.push(m);
+            c.std.push(std[i].unwrap_or(0.0));
+            if let (Some(v), Some(x)) = (c.lo.as_mut(), lo[i]) {
+                v.push(x);
+            }
+            if let (Some(v), Some(x)) = (c.hi.as_mut(), hi[i]) {
+                v.push(x);
+            }
+        }
+        if curves.is_empty() {
+            return Err(Error::EmptyData { what: "the curves table has no rows".into() });
+        }
+        if let Some(c) = curves.iter().find(|c| c.mean.len() != sizes.len()) {
+            return Err(Error::column(
+                "k",
+                format!("curve {} of '{}' has {} points, the first curve {}", c.kind.label(), c.ranking, c.mean.len(), sizes.len()),
+            ));
+        }
+        Ok(Curves {
+            learner: String::new(),
+            measure,
+            sizes,
+            folds: 0,
+            repeats: 0,
+            expected_rankings: 0,
+            seed: 0,
+            curves,
+        })
+    }
+}

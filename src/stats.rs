@@ -1,0 +1,152 @@
+//! Comparing k methods over N datasets (Demšar 2006, as [P18] §5.3 does with ECA values).
+//!
+//! - Per dataset the methods are ranked by score, **higher = rank 1**, ties get the average rank.
+//! - Friedman: χ²_F = 12N/(k(k+1)) · (Σ_j R_j² − k(k+1)²/4), R_j = average rank of method j; df = k − 1.
+//! - Iman–Davenport: F_F = (N−1)χ²_F / (N(k−1) − χ²_F), df = (k−1, (k−1)(N−1)).
+//! - Nemenyi critical difference: CD = q_α·√(k(k+1)/(6N)), where q_α is the upper-α quantile of the
+//!   studentized range of k normals (infinite df) divided by √2 — computed here by numerical integration,
+//!   not read from a table: P(range ≤ w) = k ∫ φ(z)(Φ(z) − Φ(z − w))^{k−1} dz.
+
+use serde::{Deserialize, Serialize};
+use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, Normal};
+
+use crate::error::{Error, Result};
+
+/// Friedman test results.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Friedman {
+    /// Method names.
+    pub methods: Vec<String>,
+    /// Number of datasets N.
+    pub datasets: usize,
+    /// Average rank per method (1 = best).
+    pub average_ranks: Vec<f64>,
+    /// Friedman χ²_F.
+    pub chi2: f64,
+    /// P-value of χ²_F (df k − 1).
+    pub chi2_p: f64,
+    /// Iman–Davenport F_F.
+    pub iman_davenport: f64,
+    /// P-value of F_F.
+    pub iman_davenport_p: f64,
+}
+
+/// Ranks of `scores` (higher = 1), ties averaged.
+fn ranks_desc(scores: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..scores.len()).collect();
+    idx.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+    let mut out = vec![0.0; scores.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && scores[idx[j + 1]] == scores[idx[i]] {
+            j += 1;
+        }
+        let avg = (i + j) as f64 / 2.0 + 1.0;
+        idx[i..=j].iter().for_each(|&p| out[p] = avg);
+        i = j + 1;
+    }
+    out
+}
+
+/// Friedman and Iman–Davenport tests; `scores[d][j]` = score of method j on dataset d (higher = better).
+///
+/// ```
+/// let f = featrank::stats::friedman(&["a", "b"], &[vec![0.9, 0.8], vec![0.7, 0.6], vec![0.5, 0.55]]).unwrap();
+/// assert_eq!(f.average_ranks, vec![4.0 / 3.0, 5.0 / 3.0]);
+/// ```
+pub fn friedman<S: AsRef<str>>(methods: &[S], scores: &[Vec<f64>]) -> Result<Friedman> {
+    let k = methods.len();
+    let n = scores.len();
+    if k < 2 {
+        return Err(Error::param("methods", "the Friedman test needs at least 2 methods"));
+    }
+    if n < 2 {
+        return Err(Error::param("scores", "the Friedman test needs at least 2 datasets"));
+    }
+    if let Some((d, row)) = scores.iter().enumerate().find(|(_, r)| r.len() != k || r.iter().any(|v| v.is_nan())) {
+        return Err(Error::param(
+            "scores",
+            format!("dataset {d} has {} scores (or a NaN) for {k} methods", row.len()),
+        ));
+    }
+    let mut avg = vec![0.0; k];
+    for row in scores {
+        ranks_desc(row).iter().zip(&mut avg).for_each(|(r, a)| *a += r / n as f64);
+    }
+    let (kf, nf) = (k as f64, n as f64);
+    let chi2 = 12.0 * nf / (kf * (kf + 1.0)) * (avg.iter().map(|r| r * r).sum::<f64>() - kf * (kf + 1.0).powi(2) / 4.0);
+    let df1 = kf - 1.0;
+    let df2 = (kf - 1.0) * (nf - 1.0);
+    let ff = (nf - 1.0) * chi2 / (nf * (kf - 1.0) - chi2);
+    let chi2_p = 1.0 - ChiSquared::new(df1).map_err(|e| Error::param("methods", e.to_string()))?.cdf(chi2);
+    let ff_p = if ff.is_finite() {
+        1.0 - FisherSnedecor::new(df1, df2).map_err(|e| Error::param("scores", e.to_string()))?.cdf(ff)
+    } else {
+        0.0
+    };
+    Ok(Friedman {
+        methods: methods.iter().map(|m| m.as_ref().to_string()).collect(),
+        datasets: n,
+        average_ranks: avg,
+        chi2,
+        chi2_p,
+        iman_davenport: ff,
+        iman_davenport_p: ff_p,
+    })
+}
+
+/// CDF of the range of k independent standard normals.
+fn range_cdf(k: usize, w: f64) -> f64 {
+    let normal = Normal::standard();
+    let (lo, hi, steps) = (-9.0, 9.0, 3600);
+    let h = (hi - lo) / steps as f64;
+    let f = |z: f64| {
+        let phi = (-z * z / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
+        phi * (normal.cdf(z) - normal.cdf(z - w)).powi(k as i32 - 1)
+    };
+    // Simpson's rule
+    let mut s = f(lo) + f(hi);
+    for i in 1..steps {
+        s += f(lo + i as f64 * h) * if i % 2 == 1 { 4.0 } else { 2.0 };
+    }
+    k as f64 * s * h / 3.0
+}
+
+/// Nemenyi's q_α for k methods: the upper-α studentized range quantile (df = ∞) over √2.
+///
+/// ```
+/// let q = featrank::stats::nemenyi_q(4, 0.05).unwrap();
+/// assert!((q - 2.569).abs() < 1e-3); // Demšar 2006, Table 5
+/// ```
+pub fn nemenyi_q(k: usize, alpha: f64) -> Result<f64> {
+    if k < 2 {
+        return Err(Error::param("k", "needs at least 2 methods"));
+    }
+    if !(alpha > 0.0 && alpha < 1.0) {
+        return Err(Error::param("alpha", format!("must be in (0, 1), got {alpha}")));
+    }
+    let (mut lo, mut hi) = (0.0, 20.0);
+    for _ in 0..100 {
+        let mid = (lo + hi) / 2.0;
+        if range_cdf(k, mid) < 1.0 - alpha {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok((lo + hi) / 2.0 / std::f64::consts::SQRT_2)
+}
+
+/// Nemenyi critical difference of average ranks for k methods over n datasets.
+///
+/// ```
+/// let cd = featrank::stats::nemenyi_cd(4, 28, 0.05).unwrap();
+/// assert!((cd - 0.8864).abs() < 1e-3); // [P18] §5.3
+/// ```
+pub fn nemenyi_cd(k: usize, n: usize, alpha: f64) -> Result<f64> {
+    if n == 0 {
+        return Err(Error::param("n", "needs at least 1 dataset"));
+    }
+    Ok(nemenyi_q(k, alpha)? * (k as f64 * (k as f64 + 1.0) / (6.0 * n as f64)).sqrt())
+}
