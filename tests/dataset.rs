@@ -240,3 +240,30 @@ fn missing_file_names_the_path() {
     assert!(matches!(e, Error::Io { .. }));
     assert!(msg(&e).contains("no/such/file.csv"), "{e}");
 }
+
+#[test]
+fn csv_and_parquet_files_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let df = df!(
+        "x" => [Some(1.5), None, Some(-2.0)],
+        "name, quoted \"ü\"" => [Some("a,b"), Some("c"), None],
+        "y" => ["p", "q", "p"],
+    )
+    .unwrap();
+    let pq = dir.path().join("t.parquet");
+    let mut file = std::fs::File::create(&pq).unwrap();
+    ParquetWriter::new(&mut file).finish(&mut df.clone()).unwrap();
+    common::assert_identical(&featrank::io::read(&pq).unwrap(), &df);
+    let csv = dir.path().join("t.csv");
+    featrank::io::write_csv(&df, &csv).unwrap();
+    common::assert_identical(&featrank::io::read(&csv).unwrap(), &df);
+    // gzip-compressed CSV, and Weka's "?" as missing
+    use std::io::Write;
+    let gz = dir.path().join("t.csv.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(b"x,y\n1,p\n?,q\n3,p\n").unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let back = featrank::io::read(&gz).unwrap();
+    assert_eq!(back.column("x").unwrap().null_count(), 1);
+    assert!(back.column("x").unwrap().dtype().is_primitive_numeric());
+}

@@ -107,7 +107,7 @@ fn read_csv_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
             reason: "not valid UTF-8 text".into(),
         }
     })?;
-    check_header(text, source)?;
+    let header = check_header(text, source)?;
     let options = CsvReadOptions::default()
         .with_has_header(true)
         .with_infer_schema_length(None)
@@ -118,14 +118,19 @@ fn read_csv_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
                 "NA".into(),
             ]))),
         );
-    options
+    let mut frame = options
         .into_reader_with_file_handle(Cursor::new(text.as_bytes()))
         .finish()
-        .map_err(|e| parse_error(source, e.to_string()))
+        .map_err(|e| parse_error(source, e.to_string()))?;
+    // polars 0.55 keeps the doubled quotes of a quoted header name; use the RFC 4180 reading instead.
+    if header.len() == frame.width() {
+        frame.set_column_names(&header)?;
+    }
+    Ok(frame)
 }
 
-/// Refuse a header with an empty or repeated name (polars would silently rename a repeat).
-fn check_header(text: &str, source: &str) -> Result<()> {
+/// The header's names; refuses a repeated name (polars would silently rename a repeat).
+fn check_header(text: &str, source: &str) -> Result<Vec<String>> {
     let header = text.lines().next().unwrap_or("");
     if header.trim().is_empty() {
         return Err(parse_error(source, "empty file or empty header line".into()));
@@ -140,7 +145,7 @@ fn check_header(text: &str, source: &str) -> Result<()> {
             });
         }
     }
-    Ok(())
+    Ok(names)
 }
 
 /// Split one CSV line into fields (RFC 4180 quoting).
