@@ -9,6 +9,7 @@ use featrank::curves::{CurveSpec, Curves};
 use featrank::cv::CvPlan;
 use featrank::dataset::{Dataset, TaskChoice};
 use featrank::ranking::Ranking;
+use featrank::synth::{Binary, Design, Madelon};
 use featrank::{datasets, io, learners, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -48,6 +49,23 @@ enum Command {
     },
     /// List the bundled datasets, one name per line.
     Datasets,
+    /// Synthetic data with exact ground truth: single, pair, combined or madelon.
+    Synth {
+        /// single, pair, combined or madelon.
+        design: String,
+        /// Seed of the generator.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of rows (default 1000; 2600 for madelon).
+        #[arg(long)]
+        rows: Option<usize>,
+        /// Output CSV: the features, then `class`.
+        #[arg(long)]
+        out: PathBuf,
+        /// Ground-truth CSV: feature,relevance,rank.
+        #[arg(long)]
+        truth: PathBuf,
+    },
     /// ECA of every ranking against every other and the expected curve, from a curves CSV.
     Score {
         /// A curves CSV as written by `featrank curves`.
@@ -167,6 +185,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 Some(path) => write_atomically(&path, |tmp| io::write_csv(&frame, tmp))?,
                 None => io::write_csv_to(&frame, &mut std::io::stdout().lock())?,
             }
+        }
+        Command::Synth { design, seed, rows, out, truth } => {
+            let s = match design.as_str() {
+                "madelon" => {
+                    let m = Madelon::new();
+                    rows.map_or(m.clone(), |r| m.rows(r)).generate(seed)?
+                }
+                other => {
+                    let d = match other {
+                        "single" => Design::Single,
+                        "pair" => Design::Pair,
+                        "combined" => Design::Combined,
+                        _ => {
+                            return Err(Error::Unknown {
+                                kind: "design".into(),
+                                name: other.into(),
+                                known: "single, pair, combined, madelon".into(),
+                            }
+                            .into())
+                        }
+                    };
+                    Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)?
+                }
+            };
+            write_atomically(&out, |tmp| io::write_csv(&s.frame, tmp))?;
+            write_atomically(&truth, |tmp| io::write_csv(&s.truth.to_polars()?, tmp))?;
         }
         Command::Datasets => {
             for name in datasets::names() {

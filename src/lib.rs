@@ -30,6 +30,7 @@ pub mod score;
 pub mod seed;
 pub mod stability;
 pub mod stats;
+pub mod synth;
 
 pub use error::{Error, Result};
 /// The ndarray version featrank uses (re-exported so notebooks never mix versions).
@@ -50,6 +51,7 @@ pub mod prelude {
     pub use crate::ranking::Ranking;
     pub use crate::score::{Eca, Weighting};
     pub use crate::stability::{Resampling, StabilityCurve};
+    pub use crate::synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Synthetic};
     pub use crate::error::{Error, Result};
     pub use crate::io::{self, read};
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};

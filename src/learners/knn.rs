@@ -56,20 +56,27 @@ impl Knn {
         let range = Range::of(fold, j);
         let scale = |v: f64| if nominal { v } else { range.scale(v) };
         let train: Vec<f64> = fold.train.iter().map(|&i| scale(col[i])).collect();
+        let train_complete = train.iter().all(|v| !v.is_nan());
         for (t, &ti) in fold.test.iter().enumerate() {
             let a = scale(col[ti]);
             let row = &mut dist[t * n_train..(t + 1) * n_train];
-            for (d, &b) in row.iter_mut().zip(&train) {
-                let diff = if a.is_nan() || b.is_nan() {
-                    match (a.is_nan(), b.is_nan(), nominal) {
-                        (true, true, _) | (_, _, true) => 1.0,
-                        (true, false, false) => b.max(1.0 - b),
-                        _ => a.max(1.0 - a),
-                    }
-                } else if nominal {
-                    (a != b) as u8 as f64
+            if train_complete && !a.is_nan() {
+                // The common case, kept branch-free so it vectorises.
+                if nominal {
+                    row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a != b) as u8 as f64);
                 } else {
-                    a - b
+                    row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a - b) * (a - b));
+                }
+                continue;
+            }
+            for (d, &b) in row.iter_mut().zip(&train) {
+                let diff = match (a.is_nan(), b.is_nan()) {
+                    (true, true) => 1.0,
+                    _ if nominal && (a.is_nan() || b.is_nan()) => 1.0,
+                    (true, false) => b.max(1.0 - b),
+                    (false, true) => a.max(1.0 - a),
+                    (false, false) if nominal => (a != b) as u8 as f64,
+                    (false, false) => a - b,
                 };
                 *d += diff * diff;
             }
