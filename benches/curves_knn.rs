@@ -72,7 +72,7 @@ fn main() {
     let run = |repeats: usize| {
         let p = CvPlan::from_assignments((0..repeats).map(|r| plan.assignment(r).iter().map(|&f| f as usize).collect()).collect(), 1000).unwrap();
         let start = Instant::now();
-        let c = CurveSpec::new(Knn::new(10)).plan(p).grid(Grid::Full).expected(0).evaluate(&ds, &[ranking.clone()]).unwrap();
+        let c = CurveSpec::new(Knn::new(10)).plan(p).grid(Grid::Full).expected(0).evaluate(&ds, std::slice::from_ref(&ranking)).unwrap();
         (start.elapsed().as_secs_f64(), c)
     };
     let threads = rayon::current_num_threads();

@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# The main job: set up what is missing, build featrank, and describe every bundled dataset with the CLI.
+# The main job: set up what is missing, build featrank, describe every bundled dataset, then run the
+# evaluation pipeline on synthetic data with known ground truth (generate → curves → ECA scores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 cargo build --release --locked
-for name in $(./target/release/featrank datasets); do
+bin=./target/release/featrank
+for name in $($bin datasets); do
     echo "== $name"
-    ./target/release/featrank info "$name"
+    $bin info "$name"
 done
+out=target/demo
+mkdir -p "$out"
+echo "== synthetic 'combined' data: ground-truth ranking vs the expected curve of random rankings"
+$bin synth combined --seed 1 --out "$out/combined.csv" --truth "$out/truth.csv"
+$bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --learner knn:10 \
+    --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
+$bin score "$out/curves.csv" --out "$out/eca.csv"
+cat "$out/eca.csv"

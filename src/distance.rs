@@ -19,22 +19,10 @@ use crate::ranking::Ranking;
 
 /// Average ranks (1 = best) of `r`'s features in `r.order()` order, ties in score averaged.
 fn average_ranks(r: &Ranking) -> Vec<f64> {
-    let n = r.len();
     let Some(scores) = r.scores() else {
-        return (1..=n).map(|x| x as f64).collect();
+        return (1..=r.len()).map(|x| x as f64).collect();
     };
-    let mut out = vec![0.0; n];
-    let mut i = 0;
-    while i < n {
-        let mut j = i;
-        while j + 1 < n && scores[j + 1] == scores[i] {
-            j += 1;
-        }
-        let avg = (i + j) as f64 / 2.0 + 1.0;
-        out[i..=j].iter_mut().for_each(|v| *v = avg);
-        i = j + 1;
-    }
-    out
+    crate::stats::average_ranks(scores, true)
 }
 
 /// Rank vectors of `a` and `b` over the same features, aligned (feature order of `a`).

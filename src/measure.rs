@@ -136,19 +136,8 @@ pub fn auc(scores: &[f64], positive: &[bool]) -> Option<f64> {
     if n_pos == 0.0 || n_neg == 0.0 {
         return None;
     }
-    let mut idx: Vec<usize> = (0..scores.len()).collect();
-    idx.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
-    let mut rank_sum = 0.0;
-    let mut i = 0;
-    while i < idx.len() {
-        let mut j = i;
-        while j + 1 < idx.len() && scores[idx[j + 1]] == scores[idx[i]] {
-            j += 1;
-        }
-        let avg = (i + j) as f64 / 2.0 + 1.0;
-        rank_sum += idx[i..=j].iter().filter(|&&r| positive[r]).count() as f64 * avg;
-        i = j + 1;
-    }
+    let ranks = crate::stats::average_ranks(scores, false);
+    let rank_sum: f64 = ranks.iter().zip(positive).filter(|(_, &p)| p).map(|(r, _)| r).sum();
     Some((rank_sum - n_pos * (n_pos + 1.0) / 2.0) / (n_pos * n_neg))
 }
 

@@ -31,15 +31,25 @@ pub struct Friedman {
     pub iman_davenport_p: f64,
 }
 
-/// Ranks of `scores` (higher = 1), ties averaged.
-fn ranks_desc(scores: &[f64]) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..scores.len()).collect();
-    idx.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-    let mut out = vec![0.0; scores.len()];
+/// 1-based ranks of `values` with ties given their average rank; rank 1 = the largest value when
+/// `descending`, the smallest otherwise.
+///
+/// ```
+/// assert_eq!(featrank::stats::average_ranks(&[3.0, 1.0, 3.0], true), vec![1.5, 3.0, 1.5]);
+/// assert_eq!(featrank::stats::average_ranks(&[3.0, 1.0, 3.0], false), vec![2.5, 1.0, 2.5]);
+/// ```
+pub fn average_ranks(values: &[f64], descending: bool) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..values.len()).collect();
+    if descending {
+        idx.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    } else {
+        idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    }
+    let mut out = vec![0.0; values.len()];
     let mut i = 0;
     while i < idx.len() {
         let mut j = i;
-        while j + 1 < idx.len() && scores[idx[j + 1]] == scores[idx[i]] {
+        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
             j += 1;
         }
         let avg = (i + j) as f64 / 2.0 + 1.0;
@@ -72,7 +82,7 @@ pub fn friedman<S: AsRef<str>>(methods: &[S], scores: &[Vec<f64>]) -> Result<Fri
     }
     let mut avg = vec![0.0; k];
     for row in scores {
-        ranks_desc(row).iter().zip(&mut avg).for_each(|(r, a)| *a += r / n as f64);
+        average_ranks(row, true).iter().zip(&mut avg).for_each(|(r, a)| *a += r / n as f64);
     }
     let (kf, nf) = (k as f64, n as f64);
     let chi2 = 12.0 * nf / (kf * (kf + 1.0)) * (avg.iter().map(|r| r * r).sum::<f64>() - kf * (kf + 1.0).powi(2) / 4.0);

@@ -28,7 +28,7 @@ fn ffa_n_equals_rfa_n_bit_for_bit() {
             .folds(5)
             .repeats(2)
             .expected(0)
-            .evaluate(&ds, &[r.clone()])
+            .evaluate(&ds, std::slice::from_ref(&r))
             .unwrap();
         let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
         let rfa = curves.get("ranking", CurveKind::Rfa).unwrap();
@@ -112,7 +112,7 @@ fn same_seed_same_curves_with_one_and_two_threads() {
                 .repeats(2)
                 .expected(3)
                 .seed(17)
-                .evaluate(&ds, &[r.clone()])
+                .evaluate(&ds, std::slice::from_ref(&r))
                 .unwrap()
         })
     };
@@ -144,7 +144,7 @@ fn regression_curves_with_knn_and_forest() {
             .folds(5)
             .repeats(1)
             .expected(0)
-            .evaluate(&ds, &[r.clone()])
+            .evaluate(&ds, std::slice::from_ref(&r))
             .unwrap();
         assert_eq!(curves.measure, Measure::Correlation);
         let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
@@ -162,7 +162,7 @@ fn svm_curves_on_iris() {
     let ds = featrank::datasets::load("iris").unwrap().dataset().unwrap();
     let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
     for m in [Multiclass::OneVsOne, Multiclass::OneVsRest] {
-        let c = CurveSpec::new(Svm::new().c(1.0).multiclass(m)).folds(5).repeats(1).expected(0).evaluate(&ds, &[r.clone()]).unwrap();
+        let c = CurveSpec::new(Svm::new().c(1.0).multiclass(m)).folds(5).repeats(1).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
         let ffa = &c.get("ranking", CurveKind::Ffa).unwrap().mean;
         let rfa = &c.get("ranking", CurveKind::Rfa).unwrap().mean;
         assert!(rfa[0] < 0.75, "{m:?} {rfa:?}");
@@ -185,7 +185,7 @@ fn measures_on_known_values() {
     assert_eq!(pearson(&[1.0, 2.0], &[3.0, 3.0]), 0.0);
     let df = df!("x" => [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["a", "a", "a", "a", "b", "b"]).unwrap();
     let ds = Dataset::from_polars(&df, "y").unwrap();
-    let pred = Prediction::Classes { labels: vec![0; 6], scores: vec![1.0, 0.0].repeat(6) };
+    let pred = Prediction::Classes { labels: vec![0; 6], scores: [1.0, 0.0].repeat(6) };
     let rows: Vec<usize> = (0..6).collect();
     assert!((Measure::Accuracy.score(&ds, &rows, &pred).unwrap() - 4.0 / 6.0).abs() < 1e-12);
     assert_eq!(Measure::BalancedAccuracy.score(&ds, &rows, &pred).unwrap(), 0.5);
@@ -258,7 +258,7 @@ fn bad_input() {
     let e = Ranking::from_order(&dup).unwrap_err();
     assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
     let r = Ranking::from_order(&n).unwrap();
-    let e = CurveSpec::new(Knn::new(301)).folds(2).repeats(1).evaluate(&ds, &[r.clone()]).unwrap_err();
+    let e = CurveSpec::new(Knn::new(301)).folds(2).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("k = 301 exceeds"), "{e}");
     let tiny = df!("a" => [1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["p", "p", "p", "q", "q"]).unwrap();
     let tiny = Dataset::from_polars(&tiny, "y").unwrap();
@@ -266,11 +266,11 @@ fn bad_input() {
     assert!(e.to_string().contains("class 'q' has only 2 row(s)"), "{e}");
     let e = CurveSpec::new(Knn::new(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("at least 2 folds"), "{e}");
-    let e = CurveSpec::new(Knn::new(1)).repeats(0).evaluate(&ds, &[r.clone()]).unwrap_err();
+    let e = CurveSpec::new(Knn::new(1)).repeats(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("repeats"), "{e}");
     let e = spec.clone().evaluate(&ds, &[r.clone(), r.clone()]).unwrap_err();
     assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
-    let e = spec.clone().measure(Measure::Rmse).evaluate(&ds, &[r.clone()]).unwrap_err();
+    let e = spec.clone().measure(Measure::Rmse).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("Rmse does not apply"), "{e}");
     let e = Ranking::from_scores(&["a", "b"], &[1.0, f64::NAN]).unwrap_err();
     assert!(e.to_string().contains("'b' has a NaN score"), "{e}");
