@@ -164,9 +164,10 @@ fn eca_against_noisy_rankings_rises_with_theta_and_tracks_rank_distance() {
             row.push(featrank::score::eca(gt_ffa, gt_rfa, &ffa, &rfa, &curves.sizes, *w).eca);
         }
     }
+    println!("θ = {thetas:?}; 1 − mean Spearman = {dist:.3?}");
     for (w, row) in Weighting::ALL.iter().zip(&eca) {
         let r = pearson(row, &dist);
-        eprintln!("{w:?}: r = {r:.4}, ECA = {row:.4?}");
+        println!("ECA(GT, R_θ) {w:?}: {row:.4?}, Pearson r with 1 − ρ = {r:.4}");
         assert!(row.iter().all(|&v| v > 0.0), "{w:?}: GT beats every noisy family: {row:?}");
         assert!(row[6] > row[0], "{w:?}: {row:?}");
         if matches!(w, Weighting::Uniform | Weighting::Position) {
@@ -191,6 +192,7 @@ fn ground_truth_curves_on_combined() {
     let ffa = &c.get("GT", CurveKind::Ffa).unwrap().mean;
     let rfa = &c.get("GT", CurveKind::Rfa).unwrap().mean;
     let bayes = s.truth.bayes_accuracy;
+    println!("GT on combined, kNN: FFA(1) = {:.3}, best FFA = {:.3}, Bayes accuracy = {bayes:.4}, RFA(71) = {:.3}", ffa[0], ffa.iter().cloned().fold(0.0, f64::max), rfa[c.sizes.iter().position(|&k| k == 71).unwrap()]);
     assert!((ffa[0] - 0.80).abs() < 0.04, "FFA(1) = {}", ffa[0]);
     let best = ffa.iter().cloned().fold(0.0, f64::max);
     assert!(best <= bayes + 0.02 && best > bayes - 0.08, "best FFA {best} vs Bayes {bayes}");
@@ -233,7 +235,9 @@ fn learner_suitability_on_combined() {
             let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
             weighted_delta(&d, &c.sizes, Weighting::Uniform)
         };
-        (delta(CurveKind::Ffa), delta(CurveKind::Rfa))
+        let d = (delta(CurveKind::Ffa), delta(CurveKind::Rfa));
+        println!("aware − blind, {}: FFA_δ = {:.4}, RFA_δ = {:.4}", c.learner, d.0, d.1);
+        d
     };
     let (f, r) = deltas(Box::new(Knn::new(10)));
     assert!(f > 0.015 && r < -0.03, "kNN separates on both curves: {f} {r}");
