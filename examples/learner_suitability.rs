@@ -12,8 +12,6 @@
 
 use featrank::prelude::*;
 use featrank::score::weighted_delta;
-use featrank::synth::SetKind;
-use rand::seq::SliceRandom;
 
 fn main() -> featrank::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -26,15 +24,7 @@ fn main() -> featrank::Result<()> {
     let s = Binary::new(Design::Combined).generate(1)?;
     let ds = Dataset::from_polars(&s.frame, "class")?;
     let aware = s.truth.ranking()?.with_name("aware");
-    let singles: Vec<String> = aware
-        .order()
-        .iter()
-        .filter(|f| s.truth.sets.iter().any(|set| set.kind == SetKind::Single && set.p > 0.5 && set.features.contains(f)))
-        .cloned()
-        .collect();
-    let mut rest: Vec<String> = aware.order().iter().filter(|f| !singles.contains(f)).cloned().collect();
-    rest.shuffle(&mut featrank::seed::rng_for(5, &[]));
-    let blind = Ranking::from_order(&[singles, rest].concat())?.with_name("blind");
+    let blind = s.truth.interaction_blind_ranking(5)?.with_name("blind");
     println!("combined data, aware vs blind rankings, {repeats}×10 CV, uniform weights");
     println!("{:<12}{:>10}{:>10}{:>10}{:>10}", "learner", "FFA_δ", "RFA_δ", "FFA std", "RFA std");
     for spec in &learners {

@@ -321,6 +321,29 @@ impl GroundTruth {
         )?)
     }
 
+    /// The ranking of a method that finds the individually relevant features but not the interacting ones
+    /// (as [P20] Fig. 4 shows for IG and SVM-RFE): relevant singles first in ground-truth order, then every
+    /// other feature (XOR members and irrelevant ones) in a seeded random order.
+    ///
+    /// ```
+    /// use featrank::synth::{Binary, Design};
+    /// let t = Binary::new(Design::Combined).rows(10).generate(1).unwrap().truth;
+    /// let blind = t.interaction_blind_ranking(5).unwrap();
+    /// let gt = t.ranking().unwrap();
+    /// assert_eq!(blind.order()[..3], gt.order()[..3]); // the three p = 0.8 singles lead both
+    /// ```
+    pub fn interaction_blind_ranking(&self, seed: u64) -> Result<Ranking> {
+        let gt = self.ranking()?;
+        let is_single = |f: &String| {
+            self.sets.iter().any(|s| s.kind == SetKind::Single && s.p > 0.5 && s.features.contains(f))
+        };
+        let mut order: Vec<String> = gt.order().iter().filter(|f| is_single(f)).cloned().collect();
+        let mut rest: Vec<String> = gt.order().iter().filter(|f| !is_single(f)).cloned().collect();
+        rest.shuffle(&mut rng_for(seed, &[]));
+        order.extend(rest);
+        Ok(Ranking::from_order(&order)?.with_name("interaction-blind"))
+    }
+
     /// A noisy ranking R_θ (see the module docs), realisation `stream` of `seed`.
     pub fn noisy_ranking(&self, theta: f64, scale: NoiseScale, seed: u64, stream: u64) -> Result<Ranking> {
         if !(0.0..=1.0).contains(&theta) {

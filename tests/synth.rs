@@ -211,17 +211,10 @@ fn learner_suitability_on_combined() {
     // (kNN 0.002/0.009, NB 0.002/0.005, tree 0.006/0.012 on FFA/RFA with 3×10 CV; see
     // examples/learner_suitability.rs, which also runs SVM and the forest).
     use featrank::score::weighted_delta;
-    use rand::seq::SliceRandom;
     let s = Binary::new(Design::Combined).generate(1).unwrap();
     let ds = Dataset::from_polars(&s.frame, "class").unwrap();
     let aware = s.truth.ranking().unwrap().with_name("aware");
-    let is_single = |f: &String| {
-        s.truth.sets.iter().any(|set| set.kind == SetKind::Single && set.p > 0.5 && set.features.contains(f))
-    };
-    let singles: Vec<String> = aware.order().iter().filter(|f| is_single(f)).cloned().collect();
-    let mut rest: Vec<String> = aware.order().iter().filter(|f| !is_single(f)).cloned().collect();
-    rest.shuffle(&mut featrank::seed::rng_for(5, &[]));
-    let blind = Ranking::from_order(&[singles, rest].concat()).unwrap().with_name("blind");
+    let blind = s.truth.interaction_blind_ranking(5).unwrap().with_name("blind");
     let deltas = |learner: Box<dyn Learner>| {
         let c = CurveSpec::with_learner(learner.into())
             .folds(10)
