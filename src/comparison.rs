@@ -161,6 +161,9 @@ impl Curves {
             let (Some(size), Some(m)) = (k[i], mean[i]) else {
                 return Err(Error::column("k/mean", format!("row {i} has no value")));
             };
+            if !(size >= 0.0 && size.fract() == 0.0) {
+                return Err(Error::column("k", format!("row {i}: {size} is not a subset size")));
+            }
             let idx = match curves.iter().position(|c| c.ranking == ranking[i] && c.kind == kind) {
                 Some(p) => p,
                 None => {
@@ -191,6 +194,9 @@ impl Curves {
         }
         if curves.is_empty() {
             return Err(Error::EmptyData { what: "the curves table has no rows".into() });
+        }
+        if sizes[0] == 0 || sizes.windows(2).any(|w| w[1] <= w[0]) {
+            return Err(Error::column("k", "subset sizes must start at 1 or more and increase along each curve"));
         }
         if let Some(c) = curves.iter().find(|c| c.mean.len() != sizes.len()) {
             return Err(Error::column(

@@ -506,7 +506,8 @@ impl Dataset {
         self.x.view()
     }
 
-    /// Feature `j` as a contiguous view.
+    /// Feature `j` as a contiguous view. Like slice indexing, panics if `j ≥ n_features()`; use
+    /// [`Dataset::feature_index`] to look a name up with an error, or [`Dataset::columns`] for checked views.
     pub fn feature(&self, j: usize) -> ArrayView1<'_, f64> {
         self.x.column(j)
     }

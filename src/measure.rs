@@ -76,6 +76,12 @@ impl Measure {
 
     /// The measure of `pred` (its i-th entry predicts row `rows[i]`).
     pub fn score(self, data: &Dataset, rows: &[usize], pred: &Prediction) -> Result<f64> {
+        if rows.is_empty() {
+            return Err(Error::param("rows", "no rows to score"));
+        }
+        if let Some(&r) = rows.iter().find(|&&r| r >= data.n_rows()) {
+            return Err(Error::param("rows", format!("row {r} is out of range ({} rows)", data.n_rows())));
+        }
         match (data.target(), pred) {
             (Target::Classes { codes, names }, Prediction::Classes { labels, scores }) => {
                 let k = names.len();

@@ -66,7 +66,7 @@ impl std::str::FromStr for Weighting {
     }
 }
 
-/// Weighted mean of point differences `deltas` at subset `sizes` ([P18] Eq. 3, with grid widths).
+/// Weighted mean of point differences `deltas` at ascending subset `sizes` ([P18] Eq. 3, with grid widths).
 ///
 /// ```
 /// use featrank::score::{weighted_delta, Weighting};
@@ -80,7 +80,7 @@ pub fn weighted_delta(deltas: &[f64], sizes: &[usize], weighting: Weighting) -> 
     let (mut num, mut den) = (0.0, 0.0);
     let mut prev = 0;
     for (&d, &s) in deltas.iter().zip(sizes) {
-        let width = (s - prev) as f64;
+        let width = s.saturating_sub(prev) as f64;
         prev = s;
         let w = width
             * match weighting {

@@ -385,7 +385,7 @@ pub enum NoiseScale {
 /// ```
 pub fn expected_relevant(n: usize, relevant: usize, k: usize, top: bool) -> (f64, f64) {
     let random = k as f64 * relevant as f64 / n as f64;
-    let irrelevant = n - relevant;
+    let irrelevant = n.saturating_sub(relevant);
     let gt = if top { k.min(relevant) } else { k.saturating_sub(irrelevant) };
     (gt as f64, random)
 }

@@ -295,3 +295,25 @@ fn ranking_frames() {
     let e = Ranking::from_polars(&df!("feature" => ["a"]).unwrap()).unwrap_err();
     assert!(e.to_string().contains("'score' or 'rank'"), "{e}");
 }
+
+#[test]
+fn hand_built_folds_and_tables_give_errors_not_panics() {
+    let ds = planted_dataset();
+    let knn = Knn::new(3);
+    let empty = Fold { data: &ds, train: &[], test: &[0, 1], seed: 0 };
+    assert!(knn.fit_predict(&empty, &[0]).unwrap_err().to_string().contains("no training rows"));
+    let (train, test) = (vec![0, 1, 2, 3, 4], vec![5, 999]);
+    let bad_row = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    for l in [Box::new(knn.clone()) as Box<dyn Learner>, Box::new(NaiveBayes::new()), Box::new(DecisionTree::new())] {
+        assert!(l.fit_predict(&bad_row, &[0]).unwrap_err().to_string().contains("row 999"));
+    }
+    let ok = Fold { data: &ds, train: &train, test: &[5, 6], seed: 0 };
+    assert!(knn.fit_predict(&ok, &[42]).unwrap_err().to_string().contains("feature index 42"));
+    assert!(knn.fit_predict_nested(&ok, &[0, 1], &[1, 3]).unwrap_err().to_string().contains("size 3"));
+    assert!(NaiveBayes::new().fit_predict_nested(&ok, &[0, 1], &[2, 1]).unwrap_err().to_string().contains("ascending"));
+    let pred = knn.fit_predict(&ok, &[0]).unwrap();
+    assert!(Measure::Accuracy.score(&ds, &[5, 1000], &pred).unwrap_err().to_string().contains("row 1000"));
+    let table = df!("ranking" => ["a", "a"], "curve" => ["FFA", "FFA"], "k" => [2i64, 1], "mean" => [0.5, 0.6]).unwrap();
+    assert!(Curves::from_polars(&table, Measure::Accuracy).unwrap_err().to_string().contains("increase"));
+    assert_eq!(featrank::synth::expected_relevant(5, 9, 2, false), (2.0, 3.6));
+}

@@ -149,6 +149,7 @@ impl Learner for Knn {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
         if !self.supports(fold.data.task()) {
             return Err(unsupported(&self.name(), fold.data.task()));
         }
@@ -160,6 +161,7 @@ impl Learner for Knn {
     }
 
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        fold.validate_nested(order, sizes)?;
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let mut added = 0;
         let mut out = Vec::with_capacity(sizes.len());

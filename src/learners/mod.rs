@@ -51,6 +51,37 @@ pub struct Fold<'a> {
     pub seed: u64,
 }
 
+impl Fold<'_> {
+    /// Check that the fold has training rows and that every row and feature index exists; every learner
+    /// calls this before fitting, so a hand-built fold gives an error, not a panic.
+    pub fn validate(&self, features: &[usize]) -> Result<()> {
+        if self.train.is_empty() {
+            return Err(Error::param("train", "the fold has no training rows"));
+        }
+        let n = self.data.n_rows();
+        if let Some(&r) = self.train.iter().chain(self.test).find(|&&r| r >= n) {
+            return Err(Error::param("rows", format!("row {r} is out of range ({n} rows)")));
+        }
+        let m = self.data.n_features();
+        if let Some(&j) = features.iter().find(|&&j| j >= m) {
+            return Err(Error::param("features", format!("feature index {j} is out of range ({m} features)")));
+        }
+        Ok(())
+    }
+
+    /// [`Fold::validate`] for a nested chain: also the sizes must be ascending and at most `order.len()`.
+    pub fn validate_nested(&self, order: &[usize], sizes: &[usize]) -> Result<()> {
+        self.validate(order)?;
+        if let Some(&k) = sizes.iter().find(|&&k| k > order.len()) {
+            return Err(Error::param("sizes", format!("size {k} exceeds the {} features given", order.len())));
+        }
+        if sizes.windows(2).any(|w| w[1] < w[0]) {
+            return Err(Error::param("sizes", "sizes must be ascending"));
+        }
+        Ok(())
+    }
+}
+
 /// A model that fits on a fold's training rows and predicts its test rows.
 ///
 /// ```
@@ -81,6 +112,7 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
     /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending).
     /// The default refits at every size.
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        fold.validate_nested(order, sizes)?;
         sizes
             .iter()
             .map(|&k| self.fit_predict(fold, &order[..k]))

@@ -47,6 +47,7 @@ impl Learner for NaiveBayes {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
         let data = fold.data;
         let codes = data
             .labels()

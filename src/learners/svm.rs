@@ -165,6 +165,7 @@ impl Learner for Svm {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| unsupported(&self.name(), data.task()))?;
         let k = data.n_classes();

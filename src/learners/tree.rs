@@ -359,6 +359,7 @@ impl Learner for DecisionTree {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
         let growth = Growth { min_leaf: self.min_leaf.max(1), max_depth: self.max_depth, mtry: None };
         let mut rng = rng_for(fold.seed, &[]);
         let tree = Tree::fit(fold.data, features, fold.train.to_vec(), growth, &mut rng);
@@ -441,6 +442,7 @@ impl Learner for RandomForest {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
         let forest = self.fit_trees(fold.data, features, fold.train, fold.seed);
         let outputs = fold
             .test
