@@ -4,6 +4,7 @@
 //! - `aware`: the ground-truth ranking (ReliefF-like: singles and XOR pairs by relevance);
 //! - `blind`: the relevant singles first, then XOR members shuffled among the irrelevant features
 //!   (IG/SVM-RFE-like: they find the singles and place the XOR features at random).
+//!
 //! For each learner the FFA and RFA differences (aware − blind, uniform weights) are printed; a learner
 //! separates the rankings on a curve when |δ| is well above the run-to-run noise (the std of the curves).
 //!
