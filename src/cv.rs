@@ -49,14 +49,15 @@ impl CvPlan {
             Target::Classes { codes, names } => {
                 let mut groups = vec![Vec::new(); names.len()];
                 codes.iter().enumerate().for_each(|(i, &c)| groups[c].push(i));
-                if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| g.len() < folds) {
+                // A class without rows (e.g. after selecting rows) takes no part.
+                if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| !g.is_empty() && g.len() < folds) {
                     return Err(Error::param(
                         "folds",
                         format!(
                             "{folds} folds but class '{}' has only {} row(s); use at most {} folds",
                             names[c],
                             g.len(),
-                            groups.iter().map(Vec::len).min().unwrap_or(0)
+                            groups.iter().map(Vec::len).filter(|&l| l > 0).min().unwrap_or(0)
                         ),
                     ));
                 }

@@ -26,6 +26,7 @@ pub mod learners;
 pub mod measure;
 pub mod progress;
 pub mod ranking;
+pub mod rankers;
 pub mod score;
 pub mod seed;
 pub mod stability;
@@ -46,7 +47,11 @@ pub mod prelude {
     pub use crate::cv::CvPlan;
     pub use crate::datasets::{self, Bundled};
     pub use crate::grid::Grid;
-    pub use crate::learners::{DecisionTree, Kernel, Knn, Learner, Multiclass, NaiveBayes, RandomForest, Svm};
+    pub use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
+    pub use crate::rankers::{
+        Aggregate, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
+        InfFs, MutualInfo, RReliefF, Ranker, ReliefF, SvmRfe,
+    };
     pub use crate::measure::Measure;
     pub use crate::ranking::Ranking;
     pub use crate::score::{Eca, Weighting};

@@ -11,7 +11,9 @@
 
 mod knn;
 mod naive_bayes;
+mod mlp;
 mod prepare;
+mod smo;
 mod svm;
 mod tree;
 
@@ -19,6 +21,11 @@ pub use knn::Knn;
 pub use naive_bayes::NaiveBayes;
 pub use svm::{Kernel, Multiclass, Svm};
 pub use tree::{DecisionTree, RandomForest};
+pub use mlp::Mlp;
+pub(crate) use prepare::design_matrices;
+pub(crate) use smo::solve as smo_solve;
+pub(crate) use tree::Tree;
+
 
 use crate::dataset::{Dataset, Task};
 use crate::error::{Error, Result};
@@ -120,7 +127,7 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
     }
 }
 
-/// Parse a learner spec as the CLI writes it: `knn:10`, `svm:0.1`, `nb`, `tree`, `forest:100`.
+/// Parse a learner spec as the CLI writes it: `knn:10`, `svm:0.1`, `nb`, `tree`, `forest:100`, `mlp:500`.
 ///
 /// ```
 /// let l = featrank::learners::parse("knn:5").unwrap();
@@ -150,11 +157,12 @@ pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
         "nb" => Box::new(NaiveBayes::new()),
         "tree" => Box::new(DecisionTree::new()),
         "forest" => Box::new(RandomForest::new().trees(count(100)?).validated()?),
+        "mlp" => Box::new(Mlp::new().epochs(count(500)?).validated()?),
         other => {
             return Err(Error::Unknown {
                 kind: "learner".into(),
                 name: other.into(),
-                known: "knn:K, svm:C, nb, tree, forest:TREES".into(),
+                known: "knn:K, svm:C, nb, tree, forest:TREES, mlp:EPOCHS".into(),
             })
         }
     })

@@ -48,10 +48,12 @@ impl Range {
 /// numeric attributes min-max scaled with the training fold's ranges; a two-level nominal attribute is
 /// one 0/1 column and a nominal with L > 2 levels becomes L 0/1 columns (one-hot); a missing value is
 /// replaced by the training fold's mean (numeric, after scaling) or mode (nominal).
-pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f64>, Array2<f64>) {
+/// Returns the train and test matrices and, per column, the position in `features` it came from.
+pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f64>, Array2<f64>, Vec<usize>) {
     let mut train_cols: Vec<Vec<f64>> = Vec::new();
     let mut test_cols: Vec<Vec<f64>> = Vec::new();
-    for &j in features {
+    let mut owners = Vec::new();
+    for (pos, &j) in features.iter().enumerate() {
         let col = fold.data.feature(j);
         match fold.data.kind(j) {
             FeatureKind::Numeric => {
@@ -66,6 +68,7 @@ pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f6
                 let fill = |v: f64| if v.is_nan() { mean } else { v };
                 train_cols.push(scaled.into_iter().map(fill).collect());
                 test_cols.push(fold.test.iter().map(|&i| fill(r.scale(col[i]))).collect());
+                owners.push(pos);
             }
             FeatureKind::Nominal { levels } => {
                 let mut counts = vec![0usize; levels.len()];
@@ -79,11 +82,12 @@ pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f6
                 for level in outputs {
                     train_cols.push(fold.train.iter().map(|&i| (code(col[i]) == level) as u8 as f64).collect());
                     test_cols.push(fold.test.iter().map(|&i| (code(col[i]) == level) as u8 as f64).collect());
+                    owners.push(pos);
                 }
             }
         }
     }
-    (to_matrix(&train_cols, fold.train.len()), to_matrix(&test_cols, fold.test.len()))
+    (to_matrix(&train_cols, fold.train.len()), to_matrix(&test_cols, fold.test.len()), owners)
 }
 
 fn to_matrix(cols: &[Vec<f64>], rows: usize) -> Array2<f64> {

@@ -2,8 +2,9 @@
 //!
 //! Attributes are prepared as Weka's SMO does (see `prepare::design_matrices`): min-max scaled with the
 //! training fold's ranges, nominal attributes as 0/1 indicator columns, missing values replaced by the
-//! training fold's mean/mode. Each binary machine is fitted with linfa-svm (C-SVC, SMO, no shrinking —
-//! linfa-svm 0.8.1's shrinking can panic). Multi-class: one-vs-one by default (Weka's pairwise
+//! training fold's mean/mode. Each binary machine is a C-SVC solved by featrank's SMO on the precomputed
+//! kernel matrix (`learners/smo.rs`, LIBSVM's working-set rule); linfa-svm — 5–11× slower on these folds
+//! (DESIGN.md) and without warm starts — is the reference the tests compare decisions against. Multi-class: one-vs-one by default (Weka's pairwise
 //! coupling): every pair of classes gets a machine trained on the rows of those two classes, each
 //! machine votes, the most votes win and ties go to the lowest class index. One-vs-rest is selectable:
 //! the class whose machine gives the largest decision value wins.
@@ -11,10 +12,11 @@
 //! Class scores (for macro-AUC): with two classes the decision value (±); with more, the vote share
 //! (one-vs-one) or the decision values (one-vs-rest).
 
-use linfa::prelude::*;
-use ndarray::{Array1, Array2, Axis};
+use ndarray::{Array2, ArrayView1, Axis};
+use rayon::prelude::*;
 
 use super::prepare::design_matrices;
+use super::smo::solve;
 use super::{argmax, unsupported, Fold, Learner, Prediction};
 use crate::dataset::{Dataset, Task};
 use crate::error::{Error, Result};
@@ -47,7 +49,7 @@ pub enum Multiclass {
     OneVsRest,
 }
 
-/// C-SVC built on linfa-svm; see the module docs.
+/// C-SVC on featrank's SMO solver; see the module docs.
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -123,27 +125,39 @@ impl Svm {
         }
     }
 
+    /// K(a, b) for two rows.
+    fn kernel_value(&self, a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) -> f64 {
+        match self.kernel {
+            Kernel::Linear => a.dot(&b),
+            Kernel::Polynomial { degree, constant } => (a.dot(&b) + constant).powf(degree),
+            Kernel::Gaussian { width } => (-a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum::<f64>() / width).exp(),
+        }
+    }
+
     /// Fit one binary machine (`positive[i]` = row i is the positive class) and return the decision
     /// values of `test` (≥ 0 = positive).
     fn binary(&self, train: Array2<f64>, positive: Vec<bool>, test: &Array2<f64>) -> Result<Vec<f64>> {
-        let params = linfa_svm::Svm::<f64, bool>::params()
-            .pos_neg_weights(self.c, self.c)
-            .eps(self.eps);
-        let params = match self.kernel {
-            Kernel::Linear => params.linear_kernel(),
-            Kernel::Polynomial { degree, constant } => params.polynomial_kernel(constant, degree),
-            Kernel::Gaussian { width } => params.gaussian_kernel(width),
-        };
-        let ds = linfa::Dataset::new(train, Array1::from(positive));
-        // linfa-svm is validated above; a panic inside it must still not reach the user.
-        let model = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| params.fit(&ds)))
-            .map_err(|_| Error::param("svm", "linfa-svm failed on this fold (internal panic)"))?
-            .map_err(|e| Error::param("svm", e.to_string()))?;
-        // decision(x) = Σ α_i y_i K(x_i, x) − ρ (linfa-svm's own prediction rule is decision ≥ 0).
-        let rho = model.rho;
+        let n = train.nrows();
+        let mut k = vec![0.0; n * n];
+        k.par_chunks_mut(n).enumerate().for_each(|(i, row)| {
+            for (j, v) in row.iter_mut().enumerate().take(i + 1) {
+                *v = self.kernel_value(train.row(i), train.row(j));
+            }
+        });
+        for i in 0..n {
+            for j in i + 1..n {
+                k[i * n + j] = k[j * n + i];
+            }
+        }
+        let y: Vec<f64> = positive.iter().map(|&p| if p { 1.0 } else { -1.0 }).collect();
+        let sol = solve(&k, &y, self.c, self.eps, None);
+        let support: Vec<usize> = (0..n).filter(|&i| sol.alpha[i] > 0.0).collect();
+        // decision(x) = Σ α_i y_i K(x_i, x) − ρ
         Ok(test
             .axis_iter(Axis(0))
-            .map(|x| model.weighted_sum(&x) - rho)
+            .map(|x| {
+                support.iter().map(|&i| sol.alpha[i] * y[i] * self.kernel_value(train.row(i), x)).sum::<f64>() - sol.rho
+            })
             .collect())
     }
 }
@@ -169,7 +183,7 @@ impl Learner for Svm {
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| unsupported(&self.name(), data.task()))?;
         let k = data.n_classes();
-        let (xtr, xte) = design_matrices(fold, features);
+        let (xtr, xte, _) = design_matrices(fold, features);
         let ytr: Vec<usize> = fold.train.iter().map(|&i| codes[i]).collect();
         let present: Vec<usize> = (0..k).filter(|c| ytr.contains(c)).collect();
         let n_test = fold.test.len();

@@ -13,6 +13,7 @@
 //! linfa-trees cannot sample attributes per split nor handle missing values, hence this module.
 
 use rand::seq::SliceRandom;
+use rayon::prelude::*;
 use rand::Rng as _;
 
 use super::{argmax, Fold, Learner, Prediction};
@@ -38,6 +39,8 @@ enum Node {
         left: usize,
         right: usize,
         missing_left: bool,
+        /// Impurity decrease of the split (n·Gini or SSE units).
+        gain: f64,
     },
 }
 
@@ -141,7 +144,7 @@ impl<'a> Grower<'a> {
         if depth >= self.growth.max_depth || rows.len() < 2 * self.growth.min_leaf || parent <= 1e-12 {
             return id;
         }
-        let Some((feature, test, _)) = self.best_split(&rows, features, parent, rng) else {
+        let Some((feature, test, cost)) = self.best_split(&rows, features, parent, rng) else {
             return id;
         };
         let col = self.data.feature(feature);
@@ -165,7 +168,7 @@ impl<'a> Grower<'a> {
         drop(rows);
         let l = self.grow(left, features, depth + 1, rng);
         let r = self.grow(right, features, depth + 1, rng);
-        self.nodes[id] = Node::Split { feature, test, left: l, right: r, missing_left };
+        self.nodes[id] = Node::Split { feature, test, left: l, right: r, missing_left, gain: parent - cost };
         id
     }
 
@@ -271,12 +274,17 @@ impl Tree {
 
     /// The leaf output for dataset row `row`.
     pub fn leaf(&self, data: &Dataset, row: usize) -> &[f64] {
+        self.leaf_by(|f| data.feature(f)[row])
+    }
+
+    /// The leaf output for a row whose value of feature `f` is `value(f)`.
+    pub fn leaf_by(&self, value: impl Fn(usize) -> f64) -> &[f64] {
         let mut id = 0;
         loop {
             match &self.nodes[id] {
                 Node::Leaf(out) => return out,
-                Node::Split { feature, test, left, right, missing_left } => {
-                    let v = data.feature(*feature)[row];
+                Node::Split { feature, test, left, right, missing_left, .. } => {
+                    let v = value(*feature);
                     let go_left = if v.is_nan() {
                         *missing_left
                     } else {
@@ -289,6 +297,16 @@ impl Tree {
                 }
             }
         }
+    }
+}
+
+impl Tree {
+    /// `(feature, impurity decrease)` of every split.
+    pub fn splits(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        self.nodes.iter().filter_map(|n| match n {
+            Node::Split { feature, gain, .. } => Some((*feature, *gain)),
+            Node::Leaf(_) => None,
+        })
     }
 }
 
@@ -380,6 +398,7 @@ impl Learner for DecisionTree {
 pub struct RandomForest {
     trees: usize,
     min_leaf: usize,
+    per_split: Option<usize>,
 }
 
 impl Default for RandomForest {
@@ -391,7 +410,7 @@ impl Default for RandomForest {
 impl RandomForest {
     /// 100 trees, leaves of at least 1 row ([P20]).
     pub fn new() -> RandomForest {
-        RandomForest { trees: 100, min_leaf: 1 }
+        RandomForest { trees: 100, min_leaf: 1, per_split: None }
     }
 
     /// Number of trees (≥ 1).
@@ -400,10 +419,20 @@ impl RandomForest {
         self
     }
 
+    /// Attributes sampled per split (≥ 1) instead of ⌈log2 m⌉ + 1 (the thesis uses 10 % of the
+    /// attributes for regression forests).
+    pub fn features_per_split(mut self, n: usize) -> RandomForest {
+        self.per_split = Some(n);
+        self
+    }
+
     /// Check the parameters on their own.
     pub fn validated(self) -> Result<RandomForest> {
         if self.trees == 0 {
             return Err(Error::param("trees", "a forest needs at least 1 tree"));
+        }
+        if self.per_split == Some(0) {
+            return Err(Error::param("mtry", "a forest needs at least 1 attribute per split"));
         }
         Ok(self)
     }
@@ -416,8 +445,10 @@ impl RandomForest {
 
     /// Grow the forest on the training rows; tree `t` draws from its own stream of `seed`.
     pub(crate) fn fit_trees(&self, data: &Dataset, features: &[usize], train: &[usize], seed: u64) -> Vec<(Tree, Vec<usize>)> {
-        let growth = Growth { min_leaf: self.min_leaf, max_depth: usize::MAX, mtry: Some(Self::mtry(features.len())) };
+        let mtry = self.per_split.map_or(Self::mtry(features.len()), |m| m.min(features.len()));
+        let growth = Growth { min_leaf: self.min_leaf, max_depth: usize::MAX, mtry: Some(mtry) };
         (0..self.trees)
+            .into_par_iter()
             .map(|t| {
                 let mut rng = rng_for(seed, &[t as u64]);
                 let sample: Vec<usize> = (0..train.len()).map(|_| train[rng.gen_range(0..train.len())]).collect();

@@ -1,0 +1,151 @@
+//! Multilayer perceptron with Weka's MultilayerPerceptron defaults (the fifth classifier of the
+//! consensus ranking, Fakhraei et al.; digest C.8).
+//!
+//! One hidden layer of ⌊(attributes + classes)/2⌋ sigmoid units (at least 1), one sigmoid output per
+//! class with target 1/0, squared error, stochastic gradient descent over the training rows (order
+//! shuffled once per fit, seeded), learning rate 0.3, momentum 0.2, 500 epochs, initial weights uniform
+//! in [−0.05, 0.05]. Inputs are the SMO design matrix (min-max, nominal → 0/1, missing → mean/mode)
+//! mapped to [−1, 1] as Weka does. Class scores are the outputs normalised to sum 1.
+
+use rand::seq::SliceRandom;
+use rand::Rng as _;
+
+use super::prepare::design_matrices;
+use super::{argmax, unsupported, Fold, Learner, Prediction};
+use crate::dataset::{Dataset, Task};
+use crate::error::{Error, Result};
+use crate::seed::rng_for;
+
+/// Multilayer perceptron classifier; see the module docs.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::learners::{Fold, Mlp};
+/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
+/// let (train, test) = plan.split(0, 0);
+/// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
+/// let pred = Mlp::new().fit_predict(&fold, &[2, 3]).unwrap();
+/// assert!(Measure::Accuracy.score(&iris, &test, &pred).unwrap() > 0.85);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mlp {
+    epochs: usize,
+    rate: f64,
+    momentum: f64,
+}
+
+impl Default for Mlp {
+    fn default() -> Self {
+        Mlp::new()
+    }
+}
+
+impl Mlp {
+    /// Weka's defaults: 500 epochs, learning rate 0.3, momentum 0.2.
+    pub fn new() -> Mlp {
+        Mlp { epochs: 500, rate: 0.3, momentum: 0.2 }
+    }
+
+    /// Training epochs (≥ 1).
+    pub fn epochs(mut self, n: usize) -> Mlp {
+        self.epochs = n;
+        self
+    }
+
+    /// Check the parameters on their own.
+    pub fn validated(self) -> Result<Mlp> {
+        if self.epochs == 0 {
+            return Err(Error::param("epochs", "needs at least 1 epoch"));
+        }
+        Ok(self)
+    }
+}
+
+fn sigmoid(v: f64) -> f64 {
+    1.0 / (1.0 + (-v).exp())
+}
+
+impl Learner for Mlp {
+    fn name(&self) -> String {
+        "mlp".into()
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
+        if !self.supports(data.task()) {
+            return Err(unsupported(&self.name(), data.task()));
+        }
+        self.clone().validated().map(|_| ())
+    }
+
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        fold.validate(features)?;
+        let codes = fold.data.labels().ok_or_else(|| unsupported(&self.name(), fold.data.task()))?;
+        let (xtr, xte, _) = design_matrices(fold, features);
+        let d = xtr.ncols();
+        let k = fold.data.n_classes();
+        let h = ((d + k) / 2).max(1);
+        let mut rng = rng_for(fold.seed, &[0x6d6c70]);
+        // Weights with the bias last: hidden h × (d + 1), output k × (h + 1).
+        let mut w1: Vec<f64> = (0..h * (d + 1)).map(|_| rng.gen_range(-0.05..0.05)).collect();
+        let mut w2: Vec<f64> = (0..k * (h + 1)).map(|_| rng.gen_range(-0.05..0.05)).collect();
+        let (mut m1, mut m2) = (vec![0.0; w1.len()], vec![0.0; w2.len()]);
+        let input = |x: ndarray::ArrayView1<'_, f64>, buf: &mut Vec<f64>| {
+            buf.clear();
+            buf.extend(x.iter().map(|v| 2.0 * v - 1.0));
+            buf.push(1.0);
+        };
+        let forward = |w1: &[f64], w2: &[f64], inp: &[f64], hid: &mut Vec<f64>, out: &mut Vec<f64>| {
+            hid.clear();
+            hid.extend(w1.chunks(d + 1).map(|w| sigmoid(w.iter().zip(inp).map(|(a, b)| a * b).sum())));
+            hid.push(1.0);
+            out.clear();
+            out.extend(w2.chunks(h + 1).map(|w| sigmoid(w.iter().zip(hid.iter()).map(|(a, b)| a * b).sum())));
+        };
+        let mut order: Vec<usize> = (0..xtr.nrows()).collect();
+        order.shuffle(&mut rng);
+        let (mut inp, mut hid, mut out) = (Vec::new(), Vec::new(), Vec::new());
+        let mut delta_out = vec![0.0; k];
+        for _ in 0..self.epochs {
+            for &r in &order {
+                input(xtr.row(r), &mut inp);
+                forward(&w1, &w2, &inp, &mut hid, &mut out);
+                let target = codes[fold.train[r]];
+                for c in 0..k {
+                    let t = (c == target) as u8 as f64;
+                    delta_out[c] = (t - out[c]) * out[c] * (1.0 - out[c]);
+                }
+                for j in 0..h {
+                    let back: f64 = (0..k).map(|c| delta_out[c] * w2[c * (h + 1) + j]).sum();
+                    let delta = back * hid[j] * (1.0 - hid[j]);
+                    for (i, &x) in inp.iter().enumerate() {
+                        let p = j * (d + 1) + i;
+                        m1[p] = self.rate * delta * x + self.momentum * m1[p];
+                        w1[p] += m1[p];
+                    }
+                }
+                for c in 0..k {
+                    for (j, &hv) in hid.iter().enumerate() {
+                        let p = c * (h + 1) + j;
+                        m2[p] = self.rate * delta_out[c] * hv + self.momentum * m2[p];
+                        w2[p] += m2[p];
+                    }
+                }
+            }
+        }
+        let mut labels = Vec::with_capacity(xte.nrows());
+        let mut scores = Vec::with_capacity(xte.nrows() * k);
+        for row in xte.rows() {
+            input(row, &mut inp);
+            forward(&w1, &w2, &inp, &mut hid, &mut out);
+            let sum: f64 = out.iter().sum();
+            labels.push(argmax(&out));
+            scores.extend(out.iter().map(|o| if sum > 0.0 { o / sum } else { 1.0 / k as f64 }));
+        }
+        Ok(Prediction::Classes { labels, scores })
+    }
+}

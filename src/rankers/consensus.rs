@@ -1,0 +1,165 @@
+//! Consensus feature ranking for data with missing values (Fakhraei et al.; digest Part C.3).
+//!
+//! ES(f) = mean over five classifiers c of AUC(c(NVR(f))): each classifier is trained on feature f
+//! alone, using **only the rows where f is present** (no imputation anywhere), and its AUC is estimated by
+//! stratified 10-fold cross-validation with the test predictions of all folds pooled (as Weka's
+//! Evaluation does); AUC is macro one-vs-rest for more than two classes. AUC, not accuracy, keeps the
+//! score fair under class imbalance.
+//!
+//! The five classifiers (Weka defaults where featrank has the model): CART decision tree (stands in for
+//! J48), naive Bayes, linear SVM with C = 1 scored by its decision value, 3-nearest neighbours, and a
+//! multilayer perceptron with Weka's defaults ([`crate::learners::Mlp`]).
+//!
+//! Small subsets: the folds are reduced to the smallest class count among the present rows; a feature
+//! present on rows of a single class, or on a class with one row, cannot be cross-validated and gets
+//! AUC 0.5 from every classifier (no evidence either way). [`Consensus::auc_table`] shows these cases.
+
+use polars::prelude::*;
+use rayon::prelude::*;
+
+use super::{check_data, Params, Ranker};
+use crate::cv::CvPlan;
+use crate::dataset::{Dataset, Task};
+use crate::error::{Error, Result};
+use crate::learners::{DecisionTree, Fold, Kernel, Knn, Learner, Mlp, NaiveBayes, Prediction, Svm};
+use crate::measure::Measure;
+
+/// The classifier names, in the order of [`Consensus::auc_table`]'s columns.
+const CLASSIFIERS: [&str; 5] = ["tree", "nb", "svm", "knn3", "mlp"];
+
+/// Consensus ranker; see the module docs.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Consensus, Ranker};
+/// let vote = featrank::datasets::load("vote").unwrap().dataset().unwrap(); // has missing values
+/// let c = Consensus::new().folds(5);
+/// let table = c.auc_table(&vote, 0).unwrap();
+/// assert_eq!(table.height(), 16);
+/// let r = c.rank(&vote, 0).unwrap();
+/// assert_eq!(r.order()[0], "physician-fee-freeze");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Consensus {
+    folds: usize,
+}
+
+impl Default for Consensus {
+    fn default() -> Self {
+        Consensus::new()
+    }
+}
+
+impl Consensus {
+    /// 10-fold cross-validation.
+    pub fn new() -> Consensus {
+        Consensus { folds: 10 }
+    }
+
+    /// Folds of the inner cross-validation (≥ 2).
+    pub fn folds(mut self, folds: usize) -> Consensus {
+        self.folds = folds;
+        self
+    }
+
+    /// From CLI parameter `folds`.
+    pub fn from_params(p: &Params) -> Result<Consensus> {
+        Consensus { folds: p.get("folds", 10, &["folds"])? }.validated()
+    }
+
+    /// Check the parameters on their own.
+    pub fn validated(self) -> Result<Consensus> {
+        if self.folds < 2 {
+            return Err(Error::param("folds", format!("need at least 2 folds, got {}", self.folds)));
+        }
+        Ok(self)
+    }
+
+    /// Per feature: rows present, folds used, the five AUCs and their mean (the consensus score).
+    pub fn auc_table(&self, data: &Dataset, seed: u64) -> Result<DataFrame> {
+        let rows = self.aucs(data, seed)?;
+        let mut cols = vec![
+            Column::new("feature".into(), data.feature_names()),
+            Column::new("rows".into(), rows.iter().map(|r| r.rows as u32).collect::<Vec<_>>()),
+            Column::new("folds".into(), rows.iter().map(|r| r.folds as u32).collect::<Vec<_>>()),
+        ];
+        for (c, name) in CLASSIFIERS.iter().enumerate() {
+            cols.push(Column::new((*name).into(), rows.iter().map(|r| r.auc[c]).collect::<Vec<_>>()));
+        }
+        cols.push(Column::new("consensus".into(), rows.iter().map(FeatureAuc::mean).collect::<Vec<_>>()));
+        Ok(DataFrame::new(data.n_features(), cols)?)
+    }
+
+    fn aucs(&self, data: &Dataset, seed: u64) -> Result<Vec<FeatureAuc>> {
+        check_data(self, data)?;
+        self.clone().validated()?;
+        let learners: [Box<dyn Learner>; 5] = [
+            Box::new(DecisionTree::new()),
+            Box::new(NaiveBayes::new()),
+            Box::new(Svm::new().c(1.0).kernel(Kernel::Linear)),
+            Box::new(Knn::new(3)),
+            Box::new(Mlp::new()),
+        ];
+        (0..data.n_features()).into_par_iter().map(|f| self.feature_auc(data, f, &learners, seed)).collect()
+    }
+
+    fn feature_auc(&self, data: &Dataset, f: usize, learners: &[Box<dyn Learner>; 5], seed: u64) -> Result<FeatureAuc> {
+        let col = data.feature(f);
+        let present: Vec<usize> = (0..data.n_rows()).filter(|&i| !col[i].is_nan()).collect();
+        let chance = FeatureAuc { rows: present.len(), folds: 0, auc: [0.5; 5] };
+        if present.is_empty() {
+            return Ok(chance);
+        }
+        let sub = data.select_features(&[&data.feature_names()[f]])?.take_rows(&present)?;
+        let counts = sub.class_counts().expect("classification");
+        let smallest = counts.iter().copied().filter(|&c| c > 0).min().unwrap_or(0);
+        let folds = self.folds.min(smallest);
+        if counts.iter().filter(|&&c| c > 0).count() < 2 || folds < 2 {
+            return Ok(chance);
+        }
+        let plan = CvPlan::stratified(&sub, folds, 1, seed)?;
+        let k = sub.n_classes();
+        let mut auc = [0.5; 5];
+        for (a, learner) in auc.iter_mut().zip(learners) {
+            let (mut rows, mut labels, mut scores) = (Vec::new(), Vec::new(), Vec::new());
+            for fold in 0..folds {
+                let (train, test) = plan.split(0, fold);
+                let pred = learner.fit_predict(&Fold { data: &sub, train: &train, test: &test, seed }, &[0])?;
+                let Prediction::Classes { labels: l, scores: s } = pred else { unreachable!("classifiers") };
+                rows.extend(test);
+                labels.extend(l);
+                scores.extend(s);
+            }
+            debug_assert_eq!(scores.len(), rows.len() * k);
+            *a = Measure::MacroAuc.score(&sub, &rows, &Prediction::Classes { labels, scores })?;
+        }
+        Ok(FeatureAuc { rows: present.len(), folds, auc })
+    }
+}
+
+/// One feature's inner cross-validation result.
+struct FeatureAuc {
+    rows: usize,
+    folds: usize,
+    auc: [f64; 5],
+}
+
+impl FeatureAuc {
+    fn mean(&self) -> f64 {
+        self.auc.iter().sum::<f64>() / 5.0
+    }
+}
+
+impl Ranker for Consensus {
+    fn name(&self) -> String {
+        "consensus".into()
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+        Ok(self.aucs(data, seed)?.iter().map(FeatureAuc::mean).collect())
+    }
+}

@@ -1,0 +1,153 @@
+//! Contingency-table filters: information gain, gain ratio, symmetrical uncertainty and χ² (thesis §2.5;
+//! Weka's InfoGain/GainRatio/SymmetricalUncertainty/ChiSquared attribute evaluators).
+//!
+//! Each feature becomes a table of counts n(v, c) over its values v and the classes c: nominal features
+//! by level, numeric features by the intervals of supervised MDL discretisation ([`super::mdl_cut_points`]).
+//! Missing values are distributed over the present values in proportion to the values' frequencies,
+//! class by class (Weka's default). With H in bits:
+//! - info gain IG = H(C) − H(C | F);
+//! - gain ratio IG / H(F) (0 when H(F) = 0);
+//! - symmetrical uncertainty 2·IG / (H(C) + H(F)) (0 when both are 0);
+//! - χ² = Σ (n(v,c) − E)² / E with E = n(v)·n(c)/N.
+
+use super::discretize::{entropy, mdl_cut_points};
+use super::{check_data, Params, Ranker};
+use crate::dataset::{Dataset, FeatureKind, Task};
+use crate::error::Result;
+
+/// Which contingency statistic a [`Filter`] scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    /// H(C) − H(C | F).
+    InfoGain,
+    /// IG / H(F).
+    GainRatio,
+    /// 2·IG / (H(C) + H(F)).
+    SymmetricalUncertainty,
+    /// Pearson's χ² of the value × class table.
+    ChiSquared,
+}
+
+/// A univariate filter over value × class contingency tables.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Criterion, Filter, Ranker};
+/// // Hand-checkable: x copies the class (IG = H(C) = 1 bit), z is independent of it (IG = 0).
+/// let df = df!("x" => ["a", "a", "b", "b"], "z" => ["p", "q", "p", "q"], "y" => ["0", "0", "1", "1"]).unwrap();
+/// let data = Dataset::from_polars(&df, "y").unwrap();
+/// let ig = Filter::new(Criterion::InfoGain).scores(&data, 0).unwrap();
+/// assert_eq!(ig, vec![1.0, 0.0]);
+/// let chi2 = Filter::new(Criterion::ChiSquared).scores(&data, 0).unwrap();
+/// assert_eq!(chi2, vec![4.0, 0.0]);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Filter {
+    criterion: Criterion,
+}
+
+impl Filter {
+    /// A filter scoring `criterion`.
+    pub fn new(criterion: Criterion) -> Filter {
+        Filter { criterion }
+    }
+
+    /// From CLI parameters (none are taken).
+    pub fn from_params(criterion: Criterion, p: &Params) -> Result<Filter> {
+        p.check_keys(&[])?;
+        Ok(Filter::new(criterion))
+    }
+}
+
+impl Ranker for Filter {
+    fn name(&self) -> String {
+        match self.criterion {
+            Criterion::InfoGain => "info-gain",
+            Criterion::GainRatio => "gain-ratio",
+            Criterion::SymmetricalUncertainty => "symmetrical-uncertainty",
+            Criterion::ChiSquared => "chi2",
+        }
+        .into()
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
+        check_data(self, data)?;
+        let codes = data.labels().expect("checked: classification");
+        let k = data.n_classes();
+        Ok((0..data.n_features())
+            .map(|f| {
+                let table = contingency(data, f, codes, k);
+                score(self.criterion, &table, k)
+            })
+            .collect())
+    }
+}
+
+/// Counts n(v, c), row-major `values × classes`, missing values distributed (see module docs).
+fn contingency(data: &Dataset, f: usize, codes: &[usize], k: usize) -> Vec<f64> {
+    let col = data.feature(f);
+    let bin_of: Box<dyn Fn(f64) -> usize> = match data.kind(f) {
+        FeatureKind::Nominal { .. } => Box::new(|v: f64| v as usize),
+        FeatureKind::Numeric => {
+            let cuts = mdl_cut_points(col.as_slice().expect("columns are contiguous"), codes, k);
+            Box::new(move |v: f64| cuts.partition_point(|&c| c < v))
+        }
+    };
+    let n_values = match data.kind(f) {
+        FeatureKind::Nominal { levels } => levels.len(),
+        FeatureKind::Numeric => col.iter().filter(|v| !v.is_nan()).map(|&v| bin_of(v)).max().map_or(1, |m| m + 1),
+    };
+    let mut table = vec![0.0; n_values * k];
+    let mut missing = vec![0.0; k];
+    for (&v, &c) in col.iter().zip(codes) {
+        if v.is_nan() {
+            missing[c] += 1.0;
+        } else {
+            table[bin_of(v) * k + c] += 1.0;
+        }
+    }
+    let row_totals: Vec<f64> = table.chunks(k).map(|r| r.iter().sum()).collect();
+    let present: f64 = row_totals.iter().sum();
+    if present > 0.0 {
+        for (v, &rt) in row_totals.iter().enumerate() {
+            for c in 0..k {
+                table[v * k + c] += missing[c] * rt / present;
+            }
+        }
+    }
+    table
+}
+
+fn score(criterion: Criterion, table: &[f64], k: usize) -> f64 {
+    let rows: Vec<f64> = table.chunks(k).map(|r| r.iter().sum()).collect();
+    let cols: Vec<f64> = (0..k).map(|c| table.iter().skip(c).step_by(k).sum()).collect();
+    let n: f64 = rows.iter().sum();
+    if n <= 0.0 {
+        return 0.0;
+    }
+    let h_c = entropy(&cols);
+    let h_f = entropy(&rows);
+    let h_c_given_f: f64 = table.chunks(k).zip(&rows).map(|(r, &t)| t / n * entropy(r)).sum();
+    let ig = (h_c - h_c_given_f).max(0.0);
+    match criterion {
+        Criterion::InfoGain => ig,
+        Criterion::GainRatio => if h_f > 0.0 { ig / h_f } else { 0.0 },
+        Criterion::SymmetricalUncertainty => if h_c + h_f > 0.0 { 2.0 * ig / (h_c + h_f) } else { 0.0 },
+        Criterion::ChiSquared => {
+            let mut chi = 0.0;
+            for (v, &rt) in rows.iter().enumerate() {
+                for (c, &ct) in cols.iter().enumerate() {
+                    let e = rt * ct / n;
+                    if e > 0.0 {
+                        chi += (table[v * k + c] - e).powi(2) / e;
+                    }
+                }
+            }
+            chi
+        }
+    }
+}

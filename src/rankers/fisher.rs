@@ -1,0 +1,150 @@
+//! The Fisher score (EC-FS paper §3; FSLib's `fisher` for two classes, Gu, Li & Han 2011 for more).
+//!
+//! - binary: f = (μ₁ − μ₂)² / (σ₁² + σ₂²), class means and sample variances (divisor n_c − 1);
+//! - generalised: f = Σ_c n_c (μ_c − μ)² / Σ_c n_c σ_c², population variances.
+//!
+//! A zero denominator is replaced by 10000 as FSLib does (a constant feature scores 0, a feature that
+//! is constant within each class but differs between them scores numerator / 10000). Missing values are
+//! skipped feature by feature. Numeric features only; a two-level nominal feature counts as 0/1.
+
+use std::str::FromStr;
+
+use super::{check_data, Params, Ranker};
+use crate::dataset::{Dataset, FeatureKind, Task};
+use crate::error::{Error, Result};
+
+/// Which Fisher formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FisherVariant {
+    /// (μ₁ − μ₂)² / (σ₁² + σ₂²); two classes only.
+    Binary,
+    /// Σ n_c (μ_c − μ)² / Σ n_c σ_c²; any number of classes.
+    Generalized,
+}
+
+impl FromStr for FisherVariant {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "binary" => Ok(FisherVariant::Binary),
+            "generalized" | "generalised" => Ok(FisherVariant::Generalized),
+            other => Err(Error::Unknown { kind: "Fisher variant".into(), name: other.into(), known: "binary, generalized".into() }),
+        }
+    }
+}
+
+/// Fisher-score filter: binary formula for two classes, the generalised one for more (or as chosen).
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Fisher, Ranker};
+/// // Class means 0 and 2, sample variances 1 and 1: f = 4 / 2 = 2.
+/// let df = df!("x" => [-1.0, 0.0, 1.0, 1.0, 2.0, 3.0], "y" => ["a", "a", "a", "b", "b", "b"]).unwrap();
+/// let data = Dataset::from_polars(&df, "y").unwrap();
+/// assert_eq!(Fisher::new().scores(&data, 0).unwrap(), vec![2.0]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Fisher {
+    variant: Option<FisherVariant>,
+}
+
+impl Fisher {
+    /// Binary formula for two classes, generalised for more.
+    pub fn new() -> Fisher {
+        Fisher { variant: None }
+    }
+
+    /// Force one formula.
+    pub fn variant(mut self, v: FisherVariant) -> Fisher {
+        self.variant = Some(v);
+        self
+    }
+
+    /// From CLI parameter `variant=binary|generalized`.
+    pub fn from_params(p: &Params) -> Result<Fisher> {
+        let v: String = p.get("variant", String::new(), &["variant"])?;
+        Ok(Fisher { variant: if v.is_empty() { None } else { Some(v.parse()?) } })
+    }
+}
+
+impl Ranker for Fisher {
+    fn name(&self) -> String {
+        "fisher".into()
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
+        check_data(self, data)?;
+        let present = data.class_counts().expect("classification").iter().filter(|&&c| c > 0).count();
+        let variant = self.variant.unwrap_or(if present == 2 { FisherVariant::Binary } else { FisherVariant::Generalized });
+        fisher_scores(data, variant, "fisher")
+    }
+}
+
+/// Fisher scores of every feature (see module docs); `method` names the caller in errors.
+pub(crate) fn fisher_scores(data: &Dataset, variant: FisherVariant, method: &str) -> Result<Vec<f64>> {
+    let codes = data.labels().expect("classification");
+    let counts = data.class_counts().expect("classification");
+    let present: Vec<usize> = (0..counts.len()).filter(|&c| counts[c] > 0).collect();
+    if variant == FisherVariant::Binary && present.len() != 2 {
+        return Err(Error::target(
+            data.target_name(),
+            format!(
+                "{method}: the binary Fisher score needs exactly 2 classes, the data has {}; select the generalized \
+                 (multi-class) variant explicitly",
+                present.len()
+            ),
+        ));
+    }
+    let k = counts.len();
+    (0..data.n_features())
+        .map(|f| {
+            let x = numeric_values(data, f, method)?;
+            let (mut n, mut sum, mut sq) = (vec![0.0; k], vec![0.0; k], vec![0.0; k]);
+            for (&v, &c) in x.iter().zip(codes) {
+                if !v.is_nan() {
+                    n[c] += 1.0;
+                    sum[c] += v;
+                }
+            }
+            let mean: Vec<f64> = (0..k).map(|c| if n[c] > 0.0 { sum[c] / n[c] } else { 0.0 }).collect();
+            for (&v, &c) in x.iter().zip(codes) {
+                if !v.is_nan() {
+                    sq[c] += (v - mean[c]).powi(2);
+                }
+            }
+            let (num, den) = match variant {
+                FisherVariant::Binary => {
+                    let (a, b) = (present[0], present[1]);
+                    let var = |c: usize| if n[c] > 1.0 { sq[c] / (n[c] - 1.0) } else { 0.0 };
+                    ((mean[a] - mean[b]).powi(2), var(a) + var(b))
+                }
+                FisherVariant::Generalized => {
+                    let total: f64 = n.iter().sum();
+                    let mu = if total > 0.0 { sum.iter().sum::<f64>() / total } else { 0.0 };
+                    ((0..k).map(|c| n[c] * (mean[c] - mu).powi(2)).sum(), sq.iter().sum())
+                }
+            };
+            Ok(num / if den > 0.0 { den } else { 10000.0 })
+        })
+        .collect()
+}
+
+/// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused.
+pub(crate) fn numeric_values(data: &Dataset, f: usize, method: &str) -> Result<Vec<f64>> {
+    match data.kind(f) {
+        FeatureKind::Numeric => Ok(data.feature(f).to_vec()),
+        FeatureKind::Nominal { levels } if levels.len() <= 2 => Ok(data.feature(f).to_vec()),
+        FeatureKind::Nominal { levels } => Err(Error::column(
+            &data.feature_names()[f],
+            format!(
+                "{method} needs numeric features; this one is nominal with {} levels (one-hot encode it first, or \
+                 use relieff / info-gain, which handle nominal features)",
+                levels.len()
+            ),
+        )),
+    }
+}
