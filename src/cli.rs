@@ -10,7 +10,7 @@ use featrank::cv::CvPlan;
 use featrank::dataset::{Dataset, TaskChoice};
 use featrank::ranking::Ranking;
 use featrank::synth::{Binary, Design, Madelon};
-use featrank::{datasets, io, learners, Error};
+use featrank::{datasets, io, learners, rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
 pub enum CliError {
@@ -65,6 +65,36 @@ enum Command {
         /// Ground-truth CSV: feature,relevance,rank.
         #[arg(long)]
         truth: PathBuf,
+    },
+    /// Rank the features of a dataset; writes feature,score,rank.
+    Rank {
+        /// A data file, or the name of a bundled dataset.
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio, symmetrical-uncertainty, chi2, fisher,
+        /// mi, ecfs, inffs or consensus.
+        #[arg(long)]
+        method: String,
+        /// A method parameter as key=value (repeatable), e.g. k=10, trees=100, step=0.1, alpha=0.5.
+        #[arg(long = "param")]
+        params: Vec<String>,
+        /// Rank this many bootstrap samples and aggregate (an ensemble; 0 = rank the data once).
+        #[arg(long, default_value_t = 0)]
+        bootstrap: usize,
+        /// How to aggregate bootstrap ranks: mean, median, best (thesis max) or worst (thesis min).
+        #[arg(long, default_value = "mean")]
+        aggregate: String,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output CSV: feature,score,rank.
+        #[arg(long)]
+        out: PathBuf,
     },
     /// ECA of every ranking against every other and the expected curve, from a curves CSV.
     Score {
@@ -177,6 +207,17 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 write_atomically(&j, |tmp| curves.save_json(tmp))?;
             }
         }
+        Command::Rank { data, target, task, method, params, bootstrap, aggregate, seed, out } => {
+            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            refuse_overwriting_input(&data, &out)?;
+            let mut ranker = rankers::parse(&method, &rankers::Params::parse(&params)?)?;
+            let aggregate: rankers::Aggregate = aggregate.parse()?;
+            if bootstrap > 0 {
+                ranker = Box::new(rankers::Ensemble::new(ranker, bootstrap, aggregate));
+            }
+            let ranking = ranker.rank(&ds, seed)?;
+            write_atomically(&out, |tmp| io::write_csv(&ranking.to_polars()?, tmp))?;
+        }
         Command::Score { curves, out, measure } => {
             let table = io::read(&curves)?;
             let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
@@ -240,6 +281,18 @@ fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Da
             .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
     };
     Dataset::builder(&frame, &target).task(task).build()
+}
+
+/// Refuse an output path that is the input data file.
+fn refuse_overwriting_input(data: &str, out: &std::path::Path) -> Result<(), Error> {
+    let same = match (std::fs::canonicalize(data), std::fs::canonicalize(out)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return Err(Error::param("out", format!("{} is the input data; choose another output file", out.display())));
+    }
+    Ok(())
 }
 
 /// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.

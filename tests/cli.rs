@@ -153,3 +153,59 @@ fn score_command_reads_the_curves_table() {
     assert!(!res.status.success());
     assert!(String::from_utf8(res.stderr).unwrap().contains("column 'ranking' not found"));
 }
+
+#[test]
+fn rank_command_writes_feature_score_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = dir.path().join("r.csv");
+    let res = featrank(&["rank", "iris", "--method", "relieff", "--param", "k=5", "--seed", "1", "--out", &s(&out)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "feature,score,rank");
+    assert_eq!(lines.len(), 5);
+    assert!(lines[1].starts_with("petal") && lines[1].ends_with(",1"), "{text}");
+    // The output reads back as a ranking, identical to the library's.
+    let back = featrank::ranking::Ranking::read_csv(&out).unwrap();
+    let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+    use featrank::rankers::Ranker;
+    let lib = featrank::rankers::ReliefF::new().k(5).rank(&iris, 1).unwrap();
+    assert_eq!(back.order(), lib.order());
+
+    // An ensemble.
+    let res = featrank(&[
+        "rank", "data/wdbc.csv", "--target", "diagnosis", "--method", "fisher", "--bootstrap", "5", "--aggregate", "median",
+        "--out", &s(&out),
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 31);
+
+    // Bad input: one readable line, no output written.
+    let never = dir.path().join("never.csv");
+    for (args, want) in [
+        (vec!["rank", "iris", "--method", "lasso"], "unknown ranking method 'lasso'"),
+        (vec!["rank", "iris", "--method", "relieff", "--param", "k=0"], "'k'"),
+        (vec!["rank", "iris", "--method", "relieff", "--param", "k"], "key=value"),
+        (vec!["rank", "iris", "--method", "ecfs"], "generalized"),
+        (vec!["rank", "diabetes-progression", "--method", "relieff"], "rrelieff"),
+        (vec!["rank", "iris", "--method", "fisher", "--bootstrap", "3", "--aggregate", "mode"], "mode"),
+    ] {
+        let mut args = args.clone();
+        let n = s(&never);
+        args.extend(["--out", &n]);
+        let res = featrank(&args);
+        assert!(!res.status.success(), "{args:?}");
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.lines().count() == 1 && err.contains(want), "{args:?}: {err}");
+        assert!(!never.exists());
+    }
+    // The output may not be the input.
+    let copy = dir.path().join("iris.arff");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/data/iris.arff"), &copy).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let res = featrank(&["rank", &s(&copy), "--method", "relieff", "--out", &s(&copy)]);
+    assert!(!res.status.success());
+    assert!(String::from_utf8(res.stderr).unwrap().contains("input data"));
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+}

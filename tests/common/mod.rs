@@ -92,3 +92,26 @@ pub fn planted(rows: usize, relevant: usize, noise: usize, p: f64, seed: u64) ->
     cols.push(Column::new("class".into(), labels));
     DataFrame::new(rows, cols).unwrap()
 }
+
+/// A numeric classification frame with `classes` classes: relevant features `r0..` whose class means
+/// differ by 1.5, 1.2, 0.9, … standard deviations (strongest first), then `noise` standard normal
+/// features `n0..`, then `class`.
+pub fn planted_gaussian(rows: usize, relevant: usize, noise: usize, classes: usize, seed: u64) -> DataFrame {
+    use rand::Rng;
+    use rand_distr::StandardNormal;
+    let mut rng = featrank::seed::rng_for(seed, &[1]);
+    let y: Vec<usize> = (0..rows).map(|i| i % classes).collect();
+    let mut cols = Vec::new();
+    for j in 0..relevant {
+        let shift = 1.5 - 0.3 * j as f64;
+        let v: Vec<f64> = y.iter().map(|&c| shift * c as f64 + rng.sample::<f64, _>(StandardNormal)).collect();
+        cols.push(Column::new(format!("r{j}").into(), v));
+    }
+    for j in 0..noise {
+        let v: Vec<f64> = (0..rows).map(|_| rng.sample::<f64, _>(StandardNormal)).collect();
+        cols.push(Column::new(format!("n{j}").into(), v));
+    }
+    let labels: Vec<String> = y.iter().map(|c| format!("c{c}")).collect();
+    cols.push(Column::new("class".into(), labels));
+    DataFrame::new(rows, cols).unwrap()
+}
