@@ -1,0 +1,65 @@
+//! Side-by-side benchmark of three rankers against the tools a user would otherwise run, same data and
+//! settings, printing the time ratios (run with `cargo bench --bench rankers`; needs
+//! `python3 -m pip install scikit-learn pandas skrebate`):
+//! - ReliefF, k = 10, all instances, on 2600 × 500 Madelon-like continuous data — skrebate's ReliefF;
+//! - SVM-RFE, linear C = 0.1, one feature per step, on 62 × 2000 (microarray shape) — sklearn's RFE(SVC);
+//! - random-forest permutation importance, 100 trees, on 1000 × 100 `combined` — sklearn's
+//!   RandomForestClassifier + permutation_importance (featrank permutes within each tree's OOB rows,
+//!   scikit-learn over the whole data with the whole forest: same amount of permutation work per tree).
+//!
+//! Both sides use every core (featrank: rayon; scikit-learn/skrebate: n_jobs=-1). Agreement is printed
+//! as the Spearman correlation of the two score vectors.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::Instant;
+
+use featrank::prelude::*;
+use featrank::rankers::{parse, Params};
+use featrank::stats::average_ranks;
+
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    featrank::measure::pearson(&average_ranks(a, true), &average_ranks(b, true))
+}
+
+fn main() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data/rankers");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("relieff", Madelon::new().generate(1).unwrap().frame, "relieff"),
+        ("rfe", Madelon::new().rows(62).noise(1980).generate(2).unwrap().frame, "svm-rfe"),
+        ("forest", Binary::new(Design::Combined).generate(3).unwrap().frame, "forest"),
+    ];
+    let mut ours = Vec::new();
+    for (file, frame, method) in &cases {
+        featrank::io::write_csv(frame, dir.join(format!("{file}.csv"))).unwrap();
+        let data = Dataset::from_polars(frame, "class").unwrap();
+        let ranker = parse(method, &Params::default()).unwrap();
+        let start = Instant::now();
+        let scores = ranker.scores(&data, 0).unwrap();
+        ours.push((start.elapsed().as_secs_f64(), scores, data.n_rows(), data.n_features()));
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_rankers.py");
+    let out = Command::new("python3").arg(&script).arg(&dir).output().expect("python3 runs");
+    if !out.status.success() {
+        eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+        panic!("the scikit-learn side failed; pip install scikit-learn pandas skrebate");
+    }
+    let theirs: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    println!("threads: featrank {} (rayon), peers n_jobs=-1", rayon::current_num_threads());
+    println!("{:<10}{:>12}{:>12}{:>12}{:>10}{:>12}", "ranker", "data", "featrank s", "peer s", "ratio", "Spearman");
+    for ((file, _, method), (t, scores, rows, cols)) in cases.iter().zip(&ours) {
+        let peer = &theirs[*file];
+        let pt = peer["seconds"].as_f64().unwrap();
+        let ps: Vec<f64> = peer["scores"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        println!(
+            "{:<10}{:>12}{:>12.3}{:>12.3}{:>9.1}×{:>12.3}",
+            method,
+            format!("{rows}×{cols}"),
+            t,
+            pt,
+            pt / t,
+            spearman(scores, &ps)
+        );
+    }
+}
