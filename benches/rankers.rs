@@ -8,7 +8,8 @@
 //!   scikit-learn over the whole data with the whole forest: same amount of permutation work per tree).
 //!
 //! Both sides use every core (featrank: rayon; scikit-learn/skrebate: n_jobs=-1). Agreement is printed
-//! as the Spearman correlation of the two score vectors.
+//! as the Spearman correlation of the two score vectors and the overlap of their top 20 features (the
+//! forest's noise features have random importances on both sides, so its Spearman is low by nature).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -22,13 +23,26 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     featrank::measure::pearson(&average_ranks(a, true), &average_ranks(b, true))
 }
 
+/// How many of the top `k` features by `a` are also in the top `k` by `b`.
+fn top_overlap(a: &[f64], b: &[f64], k: usize) -> usize {
+    let top = |s: &[f64]| {
+        let mut idx: Vec<usize> = (0..s.len()).collect();
+        idx.sort_by(|&x, &y| s[y].total_cmp(&s[x]));
+        idx.truncate(k);
+        idx
+    };
+    let (ta, tb) = (top(a), top(b));
+    ta.iter().filter(|i| tb.contains(i)).count()
+}
+
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data/rankers");
     std::fs::create_dir_all(&dir).unwrap();
+    let combined = Binary::new(Design::Combined).generate(3).unwrap();
     let cases = [
         ("relieff", Madelon::new().generate(1).unwrap().frame, "relieff"),
         ("rfe", Madelon::new().rows(62).noise(1980).generate(2).unwrap().frame, "svm-rfe"),
-        ("forest", Binary::new(Design::Combined).generate(3).unwrap().frame, "forest"),
+        ("forest", combined.frame.clone(), "forest"),
     ];
     let mut ours = Vec::new();
     for (file, frame, method) in &cases {
@@ -47,19 +61,35 @@ fn main() {
     }
     let theirs: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     println!("threads: featrank {} (rayon), peers n_jobs=-1", rayon::current_num_threads());
-    println!("{:<10}{:>12}{:>12}{:>12}{:>10}{:>12}", "ranker", "data", "featrank s", "peer s", "ratio", "Spearman");
+    println!("{:<10}{:>12}{:>12}{:>12}{:>10}{:>10}{:>10}", "ranker", "data", "featrank s", "peer s", "ratio", "Spearman", "top-20");
     for ((file, _, method), (t, scores, rows, cols)) in cases.iter().zip(&ours) {
         let peer = &theirs[*file];
         let pt = peer["seconds"].as_f64().unwrap();
         let ps: Vec<f64> = peer["scores"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
         println!(
-            "{:<10}{:>12}{:>12.3}{:>12.3}{:>9.1}×{:>12.3}",
+            "{:<10}{:>12}{:>12.3}{:>12.3}{:>9.1}×{:>10.3}{:>10}",
             method,
             format!("{rows}×{cols}"),
             t,
             pt,
             pt / t,
-            spearman(scores, &ps)
+            spearman(scores, &ps),
+            format!("{}/20", top_overlap(scores, &ps, 20))
         );
     }
+    // The forest's two importances disagree; the ground truth of `combined` says which is right.
+    let relevant = combined.truth.relevant();
+    let names = combined.frame.get_column_names();
+    let hits = |s: &[f64]| {
+        let mut idx: Vec<usize> = (0..s.len()).collect();
+        idx.sort_by(|&x, &y| s[y].total_cmp(&s[x]));
+        idx[..relevant.len()].iter().filter(|&&i| relevant.contains(&names[i].as_str())).count()
+    };
+    let peer: Vec<f64> = theirs["forest"]["scores"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    println!(
+        "forest: truly relevant among the top {}: featrank (OOB, per tree) {}, scikit-learn (in-sample) {}",
+        relevant.len(),
+        hits(&ours[2].1),
+        hits(&peer)
+    );
 }
