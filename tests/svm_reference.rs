@@ -1,7 +1,7 @@
 //! featrank's SMO solver against linfa-svm, the reference DESIGN.md names: the same C-SVC problem on the
 //! same matrix gives the same decision values within solver tolerance.
 
-use featrank::learners::{Fold, Prediction};
+use featrank::learners::{Fold, Learner, Prediction};
 use featrank::prelude::*;
 use linfa::traits::Fit;
 use rand::Rng;
@@ -51,5 +51,55 @@ fn decision_values_agree_with_linfa_svm() {
         println!("{kernel:?}, C = {c}: max |Δ decision| = {worst:.2e} (scale {scale:.3}), same side on {agree}/240");
         assert!(worst < 1e-3 * scale.max(1.0), "{kernel:?}: {worst}");
         assert!(agree >= 238);
+    }
+}
+
+/// The curve fast path (Gram sums grown feature by feature, warm starts) against a refit at every size:
+/// the same predictions within solver tolerance, for two classes and for three (one-vs-one and
+/// one-vs-rest).
+#[test]
+fn nested_path_matches_refits() {
+    for (classes, multiclass) in [(2, Multiclass::OneVsOne), (3, Multiclass::OneVsOne), (3, Multiclass::OneVsRest)] {
+        let mut rng = featrank::seed::rng_for(classes as u64, &[]);
+        let (n, d) = (240, 12);
+        let y: Vec<usize> = (0..n).map(|i| i % classes).collect();
+        let mut cols: Vec<Column> = (0..d)
+            .map(|j| {
+                let v: Vec<f64> = y.iter().map(|&c| if j < 4 { c as f64 * 0.8 } else { 0.0 } + rng.gen::<f64>()).collect();
+                Column::new(format!("x{j}").into(), v)
+            })
+            .collect();
+        cols.push(Column::new("class".into(), y.iter().map(|c| format!("c{c}")).collect::<Vec<_>>()));
+        let ds = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+        let plan = CvPlan::stratified(&ds, 5, 1, 0).unwrap();
+        let (train, test) = plan.split(0, 0);
+        let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        let order: Vec<usize> = (0..d).rev().collect();
+        let sizes: Vec<usize> = (1..=d).collect();
+        let svm = Svm::new().multiclass(multiclass);
+        let nested = svm.fit_predict_nested(&fold, &order, &sizes).unwrap();
+        let (mut same, mut total, mut worst) = (0, 0, 0.0f64);
+        for (&size, fast) in sizes.iter().zip(&nested) {
+            let refit = svm.fit_predict(&fold, &order[..size]).unwrap();
+            let (Prediction::Classes { labels: la, scores: sa }, Prediction::Classes { labels: lb, scores: sb }) = (fast, &refit)
+            else {
+                panic!("classification")
+            };
+            // Rows whose refit class scores are within 0.01 of each other are near-ties that any solver
+            // tolerance can flip (frequent for one-vs-rest at C = 0.1); every other row must agree.
+            for (t, (a, b)) in la.iter().zip(lb).enumerate() {
+                let mut row: Vec<f64> = sb[t * classes..(t + 1) * classes].to_vec();
+                row.sort_by(|x, y| y.total_cmp(x));
+                if row[0] - row[1] > 0.01 {
+                    total += 1;
+                    same += (a == b) as usize;
+                }
+            }
+            worst = sa.iter().zip(sb).filter(|(a, b)| a.is_finite() && b.is_finite()).map(|(a, b)| (a - b).abs()).fold(worst, f64::max);
+        }
+        println!("{classes} classes, {multiclass:?}: same label {same}/{total}, max |Δ score| {worst:.2e}");
+        assert_eq!(same, total);
+        assert!(total > 250);
+        assert!(worst < 0.05, "{worst}");
     }
 }

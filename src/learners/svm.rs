@@ -12,7 +12,7 @@
 //! Class scores (for macro-AUC): with two classes the decision value (±); with more, the vote share
 //! (one-vs-one) or the decision values (one-vs-rest).
 
-use ndarray::{Array2, ArrayView1, Axis};
+use ndarray::ArrayView1;
 use rayon::prelude::*;
 
 use super::prepare::design_matrices;
@@ -125,40 +125,127 @@ impl Svm {
         }
     }
 
-    /// K(a, b) for two rows.
-    fn kernel_value(&self, a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) -> f64 {
+    /// Kernel value from the linear Gram entry ⟨x, y⟩ (or, for the Gaussian kernel, from ‖x − y‖²).
+    fn from_sum(&self, v: f64) -> f64 {
         match self.kernel {
-            Kernel::Linear => a.dot(&b),
-            Kernel::Polynomial { degree, constant } => (a.dot(&b) + constant).powf(degree),
-            Kernel::Gaussian { width } => (-a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum::<f64>() / width).exp(),
+            Kernel::Linear => v,
+            Kernel::Polynomial { degree, constant } if degree == 2.0 => (v + constant) * (v + constant),
+            Kernel::Polynomial { degree, constant } => (v + constant).powf(degree),
+            Kernel::Gaussian { width } => (-v / width).exp(),
         }
     }
 
-    /// Fit one binary machine (`positive[i]` = row i is the positive class) and return the decision
-    /// values of `test` (≥ 0 = positive).
-    fn binary(&self, train: Array2<f64>, positive: Vec<bool>, test: &Array2<f64>) -> Result<Vec<f64>> {
-        let n = train.nrows();
-        let mut k = vec![0.0; n * n];
-        k.par_chunks_mut(n).enumerate().for_each(|(i, row)| {
-            for (j, v) in row.iter_mut().enumerate().take(i + 1) {
-                *v = self.kernel_value(train.row(i), train.row(j));
+    /// Add design column `col` to the sums behind the kernel: ⟨x, y⟩ for linear/polynomial kernels,
+    /// ‖x − y‖² for the Gaussian one. `sums` is `a.len() × b.len()`, row-major.
+    fn add_column(&self, sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) {
+        let nb = b.len();
+        let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
+        sums.par_chunks_mut(nb.max(1)).enumerate().for_each(|(i, row)| {
+            let ai = a[i];
+            if gaussian {
+                row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
+            } else if ai != 0.0 {
+                row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += ai * bj);
             }
         });
-        for i in 0..n {
-            for j in i + 1..n {
-                k[i * n + j] = k[j * n + i];
+    }
+}
+
+/// One binary machine of a fold: its training positions, labels ±1 and last multipliers (the warm start
+/// for the next, larger subset).
+struct Machine {
+    rows: Vec<usize>,
+    y: Vec<f64>,
+    alpha: Option<Vec<f64>>,
+}
+
+/// How the machines' decision values become class scores.
+enum Scheme {
+    /// Only one class in the training fold.
+    Constant(usize),
+    /// Two classes: the machine separates class 0 (positive) from class 1.
+    Binary,
+    /// Pairs (a, b): a vote for a when the decision is ≥ 0, else for b.
+    Pairs(Vec<(usize, usize)>),
+    /// Class c's machine against the rest; classes absent from training score −∞.
+    Rest(Vec<usize>),
+}
+
+impl Svm {
+    /// The binary machines for the training labels `ytr` (class codes) among `k` classes.
+    fn machines(&self, ytr: &[usize], k: usize) -> (Scheme, Vec<Machine>) {
+        let present: Vec<usize> = (0..k).filter(|c| ytr.contains(c)).collect();
+        let machine = |keep: &dyn Fn(usize) -> bool, pos: usize| {
+            let rows: Vec<usize> = (0..ytr.len()).filter(|&i| keep(ytr[i])).collect();
+            let y = rows.iter().map(|&i| if ytr[i] == pos { 1.0 } else { -1.0 }).collect();
+            Machine { rows, y, alpha: None }
+        };
+        if present.len() == 1 {
+            return (Scheme::Constant(present[0]), Vec::new());
+        }
+        if k == 2 {
+            return (Scheme::Binary, vec![machine(&|_| true, 0)]);
+        }
+        match self.multiclass {
+            Multiclass::OneVsOne => {
+                let pairs: Vec<(usize, usize)> = present
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, &a)| present[i + 1..].iter().map(move |&b| (a, b)))
+                    .collect();
+                let ms = pairs.iter().map(|&(a, b)| machine(&|c| c == a || c == b, a)).collect();
+                (Scheme::Pairs(pairs), ms)
+            }
+            Multiclass::OneVsRest => {
+                let ms = present.iter().map(|&c| machine(&|_| true, c)).collect();
+                (Scheme::Rest(present), ms)
             }
         }
-        let y: Vec<f64> = positive.iter().map(|&p| if p { 1.0 } else { -1.0 }).collect();
-        let sol = solve(&k, &y, self.c, self.eps, None);
-        let support: Vec<usize> = (0..n).filter(|&i| sol.alpha[i] > 0.0).collect();
-        // decision(x) = Σ α_i y_i K(x_i, x) − ρ
-        Ok(test
-            .axis_iter(Axis(0))
-            .map(|x| {
-                support.iter().map(|&i| sol.alpha[i] * y[i] * self.kernel_value(train.row(i), x)).sum::<f64>() - sol.rho
+    }
+
+    /// Solve every machine on the current kernel (warm-started from its last solution) and combine the
+    /// test decisions into a prediction. `kern` is the train kernel, `kern_test` test × train.
+    /// `n` training rows, `k` classes.
+    fn predict(&self, scheme: &Scheme, machines: &mut [Machine], kern: &[f64], kern_test: &[f64], n: usize, k: usize) -> Prediction {
+        let n_test = kern_test.len() / n.max(1);
+        let decisions: Vec<Vec<f64>> = machines
+            .iter_mut()
+            .map(|m| {
+                let r = m.rows.len();
+                let sub: Vec<f64> = (0..r * r).map(|p| kern[m.rows[p / r] * n + m.rows[p % r]]).collect();
+                let sol = solve(&sub, &m.y, self.c, self.eps, m.alpha.as_deref());
+                let support: Vec<usize> = (0..r).filter(|&i| sol.alpha[i] > 0.0).collect();
+                let d = (0..n_test)
+                    .map(|t| {
+                        let row = &kern_test[t * n..(t + 1) * n];
+                        support.iter().map(|&i| sol.alpha[i] * m.y[i] * row[m.rows[i]]).sum::<f64>() - sol.rho
+                    })
+                    .collect();
+                m.alpha = Some(sol.alpha);
+                d
             })
-            .collect())
+            .collect();
+        let mut scores = vec![0.0; n_test * k];
+        match scheme {
+            Scheme::Constant(c) => (0..n_test).for_each(|t| scores[t * k + c] = 1.0),
+            Scheme::Binary => decisions[0].iter().enumerate().for_each(|(t, &d)| {
+                scores[t * k] = d;
+                scores[t * k + 1] = -d;
+            }),
+            Scheme::Pairs(pairs) => {
+                for (&(a, b), d) in pairs.iter().zip(&decisions) {
+                    d.iter().enumerate().for_each(|(t, &d)| scores[t * k + if d >= 0.0 { a } else { b }] += 1.0 / (k - 1) as f64);
+                }
+            }
+            Scheme::Rest(classes) => {
+                scores.iter_mut().for_each(|s| *s = f64::NEG_INFINITY);
+                for (&c, d) in classes.iter().zip(&decisions) {
+                    d.iter().enumerate().for_each(|(t, &d)| scores[t * k + c] = d);
+                }
+            }
+        }
+        let labels = scores.chunks(k).map(argmax).collect();
+        Prediction::Classes { labels, scores }
     }
 }
 
@@ -179,50 +266,38 @@ impl Learner for Svm {
     }
 
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
+        let mut out = self.fit_predict_nested(fold, features, &[features.len()])?;
+        Ok(out.pop().expect("one size, one prediction"))
+    }
+
+    /// The curve fast path: the sums behind the kernel (⟨x, y⟩, or ‖x − y‖² for the Gaussian kernel)
+    /// grow by one feature's columns at a time, the kernel is derived from them elementwise, and each
+    /// machine starts from its solution at the previous size. One size is exactly a refit.
+    fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        fold.validate_nested(order, sizes)?;
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| unsupported(&self.name(), data.task()))?;
+        self.clone().validated()?;
         let k = data.n_classes();
-        let (xtr, xte, _) = design_matrices(fold, features);
+        let (xtr, xte, owners) = design_matrices(fold, order);
         let ytr: Vec<usize> = fold.train.iter().map(|&i| codes[i]).collect();
-        let present: Vec<usize> = (0..k).filter(|c| ytr.contains(c)).collect();
-        let n_test = fold.test.len();
-        let mut scores = vec![0.0; n_test * k];
-        if present.len() == 1 {
-            (0..n_test).for_each(|t| scores[t * k + present[0]] = 1.0);
-        } else if k == 2 {
-            let d = self.binary(xtr, ytr.iter().map(|&c| c == 0).collect(), &xte)?;
-            for (t, d) in d.into_iter().enumerate() {
-                scores[t * k] = d;
-                scores[t * k + 1] = -d;
+        let (scheme, mut machines) = self.machines(&ytr, k);
+        let (n, n_test) = (fold.train.len(), fold.test.len());
+        let (mut sums, mut sums_test) = (vec![0.0; n * n], vec![0.0; n_test * n]);
+        let (mut kern, mut kern_test) = (vec![0.0; n * n], vec![0.0; n_test * n]);
+        let mut added = 0;
+        let mut out = Vec::with_capacity(sizes.len());
+        for &size in sizes {
+            let cols = owners.partition_point(|&o| o < size);
+            for c in added..cols {
+                self.add_column(&mut sums, xtr.column(c), xtr.column(c));
+                self.add_column(&mut sums_test, xte.column(c), xtr.column(c));
             }
-        } else {
-            match self.multiclass {
-                Multiclass::OneVsOne => {
-                    for (ai, &a) in present.iter().enumerate() {
-                        for &b in &present[ai + 1..] {
-                            let rows: Vec<usize> = (0..ytr.len()).filter(|&i| ytr[i] == a || ytr[i] == b).collect();
-                            let sub = xtr.select(Axis(0), &rows);
-                            let d = self.binary(sub, rows.iter().map(|&i| ytr[i] == a).collect(), &xte)?;
-                            for (t, d) in d.into_iter().enumerate() {
-                                scores[t * k + if d >= 0.0 { a } else { b }] += 1.0 / (k - 1) as f64;
-                            }
-                        }
-                    }
-                }
-                Multiclass::OneVsRest => {
-                    for c in 0..k {
-                        if !present.contains(&c) {
-                            (0..n_test).for_each(|t| scores[t * k + c] = f64::NEG_INFINITY);
-                            continue;
-                        }
-                        let d = self.binary(xtr.clone(), ytr.iter().map(|&y| y == c).collect(), &xte)?;
-                        d.into_iter().enumerate().for_each(|(t, d)| scores[t * k + c] = d);
-                    }
-                }
-            }
+            added = cols;
+            kern.par_iter_mut().zip(&sums).for_each(|(k, &s)| *k = self.from_sum(s));
+            kern_test.par_iter_mut().zip(&sums_test).for_each(|(k, &s)| *k = self.from_sum(s));
+            out.push(self.predict(&scheme, &mut machines, &kern, &kern_test, n, k));
         }
-        let labels = scores.chunks(k).map(argmax).collect();
-        Ok(Prediction::Classes { labels, scores })
+        Ok(out)
     }
 }
