@@ -1,10 +1,12 @@
 """The scikit-learn way of computing FFA/RFA curves, for side-by-side timing with featrank.
 
 For every repeat, fold and subset size it scales the training fold to [0, 1] (MinMaxScaler fitted on the
-training rows), fits KNeighborsClassifier(n_neighbors=k) on the top-k (FFA) or bottom-k (RFA) features
-and predicts the test rows; accuracy is computed on the predictions of all folds of a repeat pooled.
+training rows), fits the model on the top-k (FFA) or bottom-k (RFA) features and predicts the test rows;
+accuracy is computed on the predictions of all folds of a repeat pooled. Models:
+  knn:K  KNeighborsClassifier(n_neighbors=K)
+  svm:C  SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=C) — the papers' K(x, y) = <x, y>^2
 
-usage: python3 sklearn_curves.py DATA.csv FOLDS.csv RANKING.csv K REPEATS SIZES
+usage: python3 sklearn_curves.py DATA.csv FOLDS.csv RANKING.csv LEARNER REPEATS SIZES
   DATA.csv    features then a `class` column
   FOLDS.csv   one column per repeat, the 0-based fold id of each row
   RANKING.csv a `feature` column in rank order
@@ -19,9 +21,17 @@ import numpy as np
 import pandas as pd
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.preprocessing import MinMaxScaler
+from sklearn.svm import SVC
 
 
-def curve(X, y, folds, order, sizes, k):
+def model_for(learner):
+    name, arg = learner.split(":")
+    if name == "knn":
+        return lambda: KNeighborsClassifier(n_neighbors=int(arg))
+    return lambda: SVC(kernel="poly", degree=2, gamma=1.0, coef0=0.0, C=float(arg))
+
+
+def curve(X, y, folds, order, sizes, make):
     out = []
     for size in sizes:
         cols = order[:size]
@@ -30,14 +40,14 @@ def curve(X, y, folds, order, sizes, k):
             test = folds == f
             train = ~test
             scaler = MinMaxScaler().fit(X[train][:, cols])
-            model = KNeighborsClassifier(n_neighbors=k).fit(scaler.transform(X[train][:, cols]), y[train])
+            model = make().fit(scaler.transform(X[train][:, cols]), y[train])
             pred[test] = model.predict(scaler.transform(X[test][:, cols]))
         out.append(float((pred == y).mean()))
     return out
 
 
 def main():
-    data, folds, ranking, k, repeats, sizes = sys.argv[1:7]
+    data, folds, ranking, learner, repeats, sizes = sys.argv[1:7]
     df = pd.read_csv(data)
     y = df.pop("class").to_numpy()
     X = df.to_numpy(dtype=float)
@@ -45,12 +55,12 @@ def main():
     order = [names.index(f) for f in pd.read_csv(ranking)["feature"]]
     folds = pd.read_csv(folds).to_numpy()
     sizes = [int(s) for s in sizes.split(",")]
-    k, repeats = int(k), int(repeats)
+    make, repeats = model_for(learner), int(repeats)
     start = time.perf_counter()
     ffa, rfa = [], []
     for r in range(repeats):
-        ffa.append(curve(X, y, folds[:, r], order, sizes, k))
-        rfa.append(curve(X, y, folds[:, r], order[::-1], sizes, k))
+        ffa.append(curve(X, y, folds[:, r], order, sizes, make))
+        rfa.append(curve(X, y, folds[:, r], order[::-1], sizes, make))
     seconds = time.perf_counter() - start
     print(json.dumps({"seconds": seconds, "ffa": np.mean(ffa, axis=0).tolist(), "rfa": np.mean(rfa, axis=0).tolist()}))
 
