@@ -1,7 +1,7 @@
 //! Sequential minimal optimisation for the C-SVC dual on a precomputed kernel matrix.
 //!
 //! min_α ½ αᵀQα − eᵀα subject to 0 ≤ α_i ≤ C and yᵀα = 0, with Q_ij = y_i y_j K_ij (Platt 1998; the
-//! working-set rule is LIBSVM's second-order one, Fan, Chen & Lin 2005, without shrinking). The solver
+//! working-set rule is LIBSVM's second-order one, Fan, Chen & Lin 2005, with its shrinking). The solver
 //! stops when the maximal KKT violation m(α) − M(α) falls below `tol`. The decision function is
 //! f(x) = Σ_i α_i y_i K(x_i, x) − ρ.
 //!
@@ -34,14 +34,23 @@ pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]
             grad.iter_mut().zip(row).zip(y).for_each(|((g, &kk), &yi)| *g += yi * yj * kk);
         }
     }
+    // The diagonal, contiguous (reading it from k strides a whole row per element).
+    let diag: Vec<f64> = (0..n).map(|t| k[t * n + t]).collect();
     let up = |a: f64, yi: f64| (yi > 0.0 && a < c) || (yi < 0.0 && a > 0.0);
     let low = |a: f64, yi: f64| (yi > 0.0 && a > 0.0) || (yi < 0.0 && a < c);
+    // Shrinking (LIBSVM §4 of Fan, Chen & Lin): every `period` iterations, multipliers stuck at a bound
+    // that cannot become violating leave the active set; their gradients go stale and are rebuilt from
+    // scratch before the final optimality check on the full set.
+    let mut active: Vec<usize> = (0..n).collect();
+    let period = n.clamp(1, 1000);
+    let mut countdown = period;
     let max_iter = (100 * n).max(10_000_000);
     for _ in 0..max_iter {
-        // i: the most violating index in I_up.
+        // i: the most violating index in I_up; also the maximal violation on each side for shrinking.
         let mut gmax = f64::NEG_INFINITY;
         let mut i = usize::MAX;
-        for t in 0..n {
+        let mut gmax_low = f64::NEG_INFINITY;
+        for &t in &active {
             if up(alpha[t], y[t]) {
                 let v = -y[t] * grad[t];
                 if v > gmax {
@@ -49,40 +58,69 @@ pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]
                     i = t;
                 }
             }
+            if low(alpha[t], y[t]) {
+                gmax_low = gmax_low.max(y[t] * grad[t]);
+            }
         }
-        if i == usize::MAX {
-            break;
+        countdown -= 1;
+        if countdown == 0 {
+            countdown = period;
+            // LIBSVM's be_shrunk with Gmax1 = gmax (I_up side) and Gmax2 = gmax_low (I_low side).
+            active.retain(|&t| {
+                let (a, g) = (alpha[t], grad[t]);
+                let shrink = if a >= c {
+                    if y[t] > 0.0 { -g > gmax } else { -g > gmax_low }
+                } else if a <= 0.0 {
+                    if y[t] > 0.0 { g > gmax_low } else { g > gmax }
+                } else {
+                    false
+                };
+                !shrink
+            });
         }
         // j: the index in I_low with the largest second-order decrease.
-        let ki = &k[i * n..(i + 1) * n];
-        let kii = ki[i];
         let mut gmin = f64::INFINITY;
         let mut best = f64::INFINITY;
         let mut j = usize::MAX;
-        for t in 0..n {
-            if low(alpha[t], y[t]) {
-                let v = -y[t] * grad[t];
-                gmin = gmin.min(v);
-                let b = gmax - v;
-                if b > 0.0 {
-                    let mut a = kii + k[t * n + t] - 2.0 * ki[t];
-                    if a <= 0.0 {
-                        a = 1e-12;
-                    }
-                    let obj = -(b * b) / a;
-                    if obj < best {
-                        best = obj;
-                        j = t;
+        if i != usize::MAX {
+            let ki = &k[i * n..(i + 1) * n];
+            for &t in &active {
+                if low(alpha[t], y[t]) {
+                    let v = -y[t] * grad[t];
+                    gmin = gmin.min(v);
+                    let b = gmax - v;
+                    if b > 0.0 {
+                        let mut a = diag[i] + diag[t] - 2.0 * ki[t];
+                        if a <= 0.0 {
+                            a = 1e-12;
+                        }
+                        let obj = -(b * b) / a;
+                        if obj < best {
+                            best = obj;
+                            j = t;
+                        }
                     }
                 }
             }
         }
-        if gmax - gmin < tol || j == usize::MAX {
-            break;
+        if i == usize::MAX || gmax - gmin < tol || j == usize::MAX {
+            if active.len() == n {
+                break;
+            }
+            // Optimal on the active set: rebuild the stale gradients and check the whole problem.
+            let mut stale = vec![true; n];
+            active.iter().for_each(|&t| stale[t] = false);
+            for t in (0..n).filter(|&t| stale[t]) {
+                let row = &k[t * n..(t + 1) * n];
+                grad[t] = -1.0 + y[t] * (0..n).filter(|&s| alpha[s] > 0.0).map(|s| y[s] * alpha[s] * row[s]).sum::<f64>();
+            }
+            active = (0..n).collect();
+            countdown = period;
+            continue;
         }
-        let kj = &k[j * n..(j + 1) * n];
+        let (ki, kj) = (&k[i * n..(i + 1) * n], &k[j * n..(j + 1) * n]);
         let (old_i, old_j) = (alpha[i], alpha[j]);
-        let mut quad = kii + kj[j] - 2.0 * ki[j];
+        let mut quad = diag[i] + diag[j] - 2.0 * ki[j];
         if quad <= 0.0 {
             quad = 1e-12;
         }
@@ -134,7 +172,7 @@ pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]
             }
         }
         let (di, dj) = ((alpha[i] - old_i) * y[i], (alpha[j] - old_j) * y[j]);
-        for t in 0..n {
+        for &t in &active {
             grad[t] += y[t] * (ki[t] * di + kj[t] * dj);
         }
     }
