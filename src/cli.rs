@@ -120,7 +120,7 @@ enum Command {
         /// A ranking CSV with `feature,score` and/or `feature,rank` (repeatable).
         #[arg(long = "ranking")]
         rankings: Vec<PathBuf>,
-        /// knn:K, svm:C, nb, tree or forest:TREES.
+        /// knn:K, svm:C, nb, tree, forest:TREES or mlp:EPOCHS.
         #[arg(long, default_value = "knn:10")]
         learner: String,
         /// Folds per repeat.
