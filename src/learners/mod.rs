@@ -23,7 +23,7 @@ pub use svm::{Kernel, Multiclass, Svm};
 pub use tree::{DecisionTree, RandomForest};
 pub use mlp::Mlp;
 pub(crate) use prepare::design_matrices;
-pub(crate) use smo::solve as smo_solve;
+pub(crate) use svm::add_products;
 pub(crate) use tree::Tree;
 
 

@@ -16,7 +16,7 @@ use ndarray::ArrayView1;
 use rayon::prelude::*;
 
 use super::prepare::design_matrices;
-use super::smo::solve;
+use super::smo::{solve, Solution};
 use super::{argmax, unsupported, Fold, Learner, Prediction};
 use crate::dataset::{Dataset, Task};
 use crate::error::{Error, Result};
@@ -138,29 +138,53 @@ impl Svm {
     /// Add design column `col` to the sums behind the kernel: ⟨x, y⟩ for linear/polynomial kernels,
     /// ‖x − y‖² for the Gaussian one. `sums` is `a.len() × b.len()`, row-major.
     fn add_column(&self, sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) {
-        let nb = b.len();
-        let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
-        sums.par_chunks_mut(nb.max(1)).enumerate().for_each(|(i, row)| {
-            let ai = a[i];
-            if gaussian {
+        if matches!(self.kernel, Kernel::Gaussian { .. }) {
+            sums.par_chunks_mut(b.len().max(1)).enumerate().for_each(|(i, row)| {
+                let ai = a[i];
                 row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
-            } else if ai != 0.0 {
-                row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += ai * bj);
-            }
-        });
+            });
+        } else {
+            add_products(sums, a, b, 1.0);
+        }
     }
+}
+
+/// sums += weight · a bᵀ (`sums` is `a.len() × b.len()`, row-major): one design column's share of a Gram
+/// matrix, added when a feature enters (curves) or subtracted when it leaves (SVM-RFE).
+pub(crate) fn add_products(sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>, weight: f64) {
+    sums.par_chunks_mut(b.len().max(1)).enumerate().for_each(|(i, row)| {
+        let ai = weight * a[i];
+        if ai != 0.0 {
+            row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += ai * bj);
+        }
+    });
 }
 
 /// One binary machine of a fold: its training positions, labels ±1 and last multipliers (the warm start
 /// for the next, larger subset).
-struct Machine {
-    rows: Vec<usize>,
-    y: Vec<f64>,
+pub(crate) struct Machine {
+    pub rows: Vec<usize>,
+    pub y: Vec<f64>,
     alpha: Option<Vec<f64>>,
 }
 
+impl Machine {
+    /// Solve on this machine's rows of the `n × n` kernel `kern`, starting from the last solution, and
+    /// keep the new one as the next start.
+    pub(crate) fn solve(&mut self, kern: &[f64], n: usize, c: f64, tol: f64) -> Solution {
+        let mut sub = Vec::with_capacity(self.rows.len() * self.rows.len());
+        for &i in &self.rows {
+            let row = &kern[i * n..(i + 1) * n];
+            sub.extend(self.rows.iter().map(|&j| row[j]));
+        }
+        let sol = solve(&sub, &self.y, c, tol, self.alpha.as_deref());
+        self.alpha = Some(sol.alpha.clone());
+        sol
+    }
+}
+
 /// How the machines' decision values become class scores.
-enum Scheme {
+pub(crate) enum Scheme {
     /// Only one class in the training fold.
     Constant(usize),
     /// Two classes: the machine separates class 0 (positive) from class 1.
@@ -173,7 +197,7 @@ enum Scheme {
 
 impl Svm {
     /// The binary machines for the training labels `ytr` (class codes) among `k` classes.
-    fn machines(&self, ytr: &[usize], k: usize) -> (Scheme, Vec<Machine>) {
+    pub(crate) fn machines(&self, ytr: &[usize], k: usize) -> (Scheme, Vec<Machine>) {
         let present: Vec<usize> = (0..k).filter(|c| ytr.contains(c)).collect();
         let machine = |keep: &dyn Fn(usize) -> bool, pos: usize| {
             let rows: Vec<usize> = (0..ytr.len()).filter(|&i| keep(ytr[i])).collect();
@@ -211,17 +235,14 @@ impl Svm {
         let decisions: Vec<Vec<f64>> = machines
             .iter_mut()
             .map(|m| {
-                let r = m.rows.len();
-                let sub: Vec<f64> = (0..r * r).map(|p| kern[m.rows[p / r] * n + m.rows[p % r]]).collect();
-                let sol = solve(&sub, &m.y, self.c, self.eps, m.alpha.as_deref());
-                let support: Vec<usize> = (0..r).filter(|&i| sol.alpha[i] > 0.0).collect();
+                let sol = m.solve(kern, n, self.c, self.eps);
+                let support: Vec<usize> = (0..m.rows.len()).filter(|&i| sol.alpha[i] > 0.0).collect();
                 let d = (0..n_test)
                     .map(|t| {
                         let row = &kern_test[t * n..(t + 1) * n];
                         support.iter().map(|&i| sol.alpha[i] * m.y[i] * row[m.rows[i]]).sum::<f64>() - sol.rho
                     })
                     .collect();
-                m.alpha = Some(sol.alpha);
                 d
             })
             .collect();

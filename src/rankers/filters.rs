@@ -93,7 +93,7 @@ fn contingency(data: &Dataset, f: usize, codes: &[usize], k: usize) -> Vec<f64> 
     let bin_of: Box<dyn Fn(f64) -> usize> = match data.kind(f) {
         FeatureKind::Nominal { .. } => Box::new(|v: f64| v as usize),
         FeatureKind::Numeric => {
-            let cuts = mdl_cut_points(col.as_slice().expect("columns are contiguous"), codes, k);
+            let cuts = mdl_cut_points(&col.to_vec(), codes, k);
             Box::new(move |v: f64| cuts.partition_point(|&c| c < v))
         }
     };

@@ -255,7 +255,7 @@ fn nearest<'a>(cand: &'a mut [usize], dist: &[f64], k: usize) -> &'a [usize] {
 
 /// Attribute values prepared for diff: numeric scaled to [0, 1] by the data's range, nominal as codes,
 /// with the class-conditional models for missing values.
-pub(crate) struct Space<'a> {
+struct Space<'a> {
     cols: Vec<Vec<f64>>,
     nominal: Vec<bool>,
     models: Vec<Option<MissingModel>>,
@@ -273,7 +273,7 @@ enum MissingModel {
 
 impl<'a> Space<'a> {
     /// Prepare `data` with rows grouped by `groups` (class codes, or all 0) into `n_groups` groups.
-    pub(crate) fn new(data: &Dataset, groups: &'a [usize], n_groups: usize) -> Space<'a> {
+    fn new(data: &Dataset, groups: &'a [usize], n_groups: usize) -> Space<'a> {
         let mut cols = Vec::with_capacity(data.n_features());
         let mut nominal = Vec::with_capacity(data.n_features());
         let mut models = Vec::with_capacity(data.n_features());
@@ -305,7 +305,7 @@ impl<'a> Space<'a> {
     }
 
     /// diff(F, I_a, I_b) as in the module docs.
-    pub(crate) fn diff(&self, f: usize, a: usize, b: usize) -> f64 {
+    fn diff(&self, f: usize, a: usize, b: usize) -> f64 {
         let col = &self.cols[f];
         let (va, vb) = (col[a], col[b]);
         if !va.is_nan() && !vb.is_nan() {
@@ -328,7 +328,7 @@ impl<'a> Space<'a> {
     }
 
     /// out[j] = Σ_F diff(F, I_i, I_j) for every row j.
-    pub(crate) fn distances_from(&self, i: usize, out: &mut [f64]) {
+    fn distances_from(&self, i: usize, out: &mut [f64]) {
         out.iter_mut().for_each(|d| *d = 0.0);
         for (f, col) in self.cols.iter().enumerate() {
             let a = col[i];

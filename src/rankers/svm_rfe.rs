@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use super::{check_data, Params, Ranker};
 use crate::dataset::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{design_matrices, smo_solve, Fold, Multiclass};
+use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, Svm};
 
 /// SVM-RFE ranker; see the module docs.
 ///
@@ -104,13 +104,6 @@ impl SvmRfe {
     }
 }
 
-/// One binary machine: its rows (indices into the data), labels ±1 and last multipliers.
-struct Machine {
-    rows: Vec<usize>,
-    y: Vec<f64>,
-    alpha: Option<Vec<f64>>,
-}
-
 impl Ranker for SvmRfe {
     fn name(&self) -> String {
         "svm-rfe".into()
@@ -129,24 +122,24 @@ impl Ranker for SvmRfe {
         let fold = Fold { data, train: &all, test: &[], seed };
         let (x, _, owners) = design_matrices(&fold, &features);
         let rows = x.nrows();
-        let mut machines = self.machines(data);
+        let codes = data.labels().expect("classification");
+        let svm = Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).eps(self.tol);
+        let (_, mut machines) = svm.machines(codes, data.n_classes());
         let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); n];
         owners.iter().enumerate().for_each(|(col, &f)| cols_of[f].push(col));
         // K = X Xᵀ, built (and later shrunk) column by column.
         let mut k = vec![0.0; rows * rows];
         for col in 0..x.ncols() {
-            update_gram(&mut k, x.column(col), 1.0);
+            add_products(&mut k, x.column(col), x.column(col), 1.0);
         }
         let mut alive: Vec<usize> = (0..n).collect();
         let mut scores = vec![0.0; n];
         let mut eliminated = 0.0;
         while alive.len() > 1 {
-            let parts: Vec<(Vec<f64>, Vec<f64>)> = machines
-                .par_iter()
+            let crit: Vec<Vec<f64>> = machines
+                .par_iter_mut()
                 .map(|m| {
-                    let r = m.rows.len();
-                    let sub: Vec<f64> = (0..r * r).map(|p| k[m.rows[p / r] * rows + m.rows[p % r]]).collect();
-                    let sol = smo_solve(&sub, &m.y, self.c, self.tol, m.alpha.as_deref());
+                    let sol = m.solve(&k, rows, self.c, self.tol);
                     let mut crit = vec![0.0; n];
                     for &f in &alive {
                         for &col in &cols_of[f] {
@@ -154,21 +147,17 @@ impl Ranker for SvmRfe {
                             crit[f] += w * w;
                         }
                     }
-                    (crit, sol.alpha)
+                    crit
                 })
                 .collect();
-            let mut crit = vec![0.0; n];
-            for (m, (c, alpha)) in machines.iter_mut().zip(parts) {
-                crit.iter_mut().zip(c).for_each(|(a, b)| *a += b);
-                m.alpha = Some(alpha);
-            }
+            let total: Vec<f64> = (0..n).map(|f| crit.iter().map(|c| c[f]).sum()).collect();
             let mut order = alive.clone();
-            order.sort_by(|&a, &b| crit[a].total_cmp(&crit[b]).then(b.cmp(&a)));
+            order.sort_by(|&a, &b| total[a].total_cmp(&total[b]).then(b.cmp(&a)));
             for &f in &order[..self.removals(alive.len())] {
                 eliminated += 1.0;
                 scores[f] = eliminated;
                 for &col in &cols_of[f] {
-                    update_gram(&mut k, x.column(col), -1.0);
+                    add_products(&mut k, x.column(col), x.column(col), -1.0);
                 }
                 alive.retain(|&a| a != f);
             }
@@ -176,40 +165,4 @@ impl Ranker for SvmRfe {
         scores[alive[0]] = n as f64;
         Ok(scores)
     }
-}
-
-impl SvmRfe {
-    fn machines(&self, data: &Dataset) -> Vec<Machine> {
-        let codes = data.labels().expect("classification");
-        let counts = data.class_counts().expect("classification");
-        let present: Vec<usize> = (0..counts.len()).filter(|&c| counts[c] > 0).collect();
-        let machine = |pos: &dyn Fn(usize) -> bool, keep: &dyn Fn(usize) -> bool| {
-            let rows: Vec<usize> = (0..codes.len()).filter(|&i| keep(codes[i])).collect();
-            let y = rows.iter().map(|&i| if pos(codes[i]) { 1.0 } else { -1.0 }).collect();
-            Machine { rows, y, alpha: None }
-        };
-        if present.len() == 2 {
-            return vec![machine(&|c| c == present[0], &|_| true)];
-        }
-        match self.multiclass {
-            Multiclass::OneVsOne => present
-                .iter()
-                .enumerate()
-                .flat_map(|(i, &a)| present[i + 1..].iter().map(move |&b| (a, b)))
-                .map(|(a, b)| machine(&|c| c == a, &|c| c == a || c == b))
-                .collect(),
-            Multiclass::OneVsRest => present.iter().map(|&a| machine(&|c| c == a, &|_| true)).collect(),
-        }
-    }
-}
-
-/// K += sign · x xᵀ.
-fn update_gram(k: &mut [f64], x: ndarray::ArrayView1<'_, f64>, sign: f64) {
-    let n = x.len();
-    k.par_chunks_mut(n).enumerate().for_each(|(i, row)| {
-        let xi = sign * x[i];
-        if xi != 0.0 {
-            row.iter_mut().zip(x.iter()).for_each(|(r, &xj)| *r += xi * xj);
-        }
-    });
 }
