@@ -104,6 +104,29 @@ impl Comparison {
         )?)
     }
 
+    /// ECA of every ranking against the expected curve: `ranking` and one column per weighting.
+    pub fn versus_expected(&self) -> Result<DataFrame> {
+        let names = self.curves.rankings();
+        let mut columns = vec![Column::new("ranking".into(), &names)];
+        for w in Weighting::ALL {
+            let v: Vec<Option<f64>> = names.iter().map(|r| self.eca(r, "expected", w).map(|s| s.eca)).collect();
+            columns.push(Column::new(w.label().into(), v));
+        }
+        Ok(DataFrame::new(names.len(), columns)?)
+    }
+
+    /// The pairwise ECA matrix under `w`: `ranking` and one column per ranking (row against column;
+    /// positive = row better, null on the diagonal). Antisymmetric by construction of ECA.
+    pub fn eca_matrix(&self, w: Weighting) -> Result<DataFrame> {
+        let names = self.curves.rankings();
+        let mut columns = vec![Column::new("ranking".into(), &names)];
+        for b in &names {
+            let v: Vec<Option<f64>> = names.iter().map(|a| self.eca(a, b, w).map(|s| s.eca)).collect();
+            columns.push(Column::new((*b).into(), v));
+        }
+        Ok(DataFrame::new(names.len(), columns)?)
+    }
+
     /// The stability table: `ranker, k, canberra, kuncheva` (kuncheva null where undefined).
     pub fn stability_to_polars(&self) -> Result<DataFrame> {
         let (mut ranker, mut k, mut ca, mut ki) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());

@@ -111,6 +111,15 @@ pub enum Error {
     #[error("polars: {0}")]
     Polars(#[from] polars::error::PolarsError),
 
+    /// Drawing a figure failed.
+    #[error("cannot draw the {what}: {reason}")]
+    Plot {
+        /// The figure being drawn.
+        what: String,
+        /// What went wrong.
+        reason: String,
+    },
+
     /// Serialising or deserialising JSON failed.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

@@ -17,6 +17,7 @@ pub mod comparison;
 pub mod curves;
 pub mod cv;
 pub mod dataset;
+pub mod display;
 pub mod distance;
 pub mod datasets;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod grid;
 pub mod io;
 pub mod learners;
 pub mod measure;
+pub mod plot;
 pub mod progress;
 pub mod ranking;
 pub mod rankers;
@@ -41,6 +43,8 @@ pub use polars;
 
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
+    pub use crate::display::Table;
+    pub use crate::plot::Figure;
     pub use crate::dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice};
     pub use crate::comparison::{Comparison, EcaRow};
     pub use crate::curves::{Curve, CurveKind, CurveSpec, Curves};
@@ -54,7 +58,8 @@ pub mod prelude {
     };
     pub use crate::measure::Measure;
     pub use crate::ranking::Ranking;
-    pub use crate::score::{Eca, Weighting};
+    pub use crate::score::{Eca, PiCurve, Weighting};
+    pub use crate::stats::{CriticalDifference, Friedman};
     pub use crate::stability::{Resampling, StabilityCurve};
     pub use crate::synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Synthetic};
     pub use crate::error::{Error, Result};

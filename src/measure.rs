@@ -61,6 +61,17 @@ impl Measure {
         }
     }
 
+    /// The name used in tables, axis labels and on the command line (`accuracy`, `rmse`, …).
+    pub fn label(self) -> &'static str {
+        match self {
+            Measure::Accuracy => "accuracy",
+            Measure::BalancedAccuracy => "balanced_accuracy",
+            Measure::MacroAuc => "auc",
+            Measure::Correlation => "correlation",
+            Measure::Rmse => "rmse",
+        }
+    }
+
     /// `false` only for RMSE.
     pub fn higher_is_better(self) -> bool {
         self != Measure::Rmse

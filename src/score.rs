@@ -169,6 +169,15 @@ pub struct PiPoint {
     pub pi: f64,
 }
 
+/// The Performance Index curve of one ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PiCurve {
+    /// The ranking's name.
+    pub ranking: String,
+    /// One point per top-i subset, i = 1, 2, …
+    pub points: Vec<PiPoint>,
+}
+
 /// The Performance Index weights and cumulative mean from `(n_i, acc_i)`, i = 1, 2, …
 ///
 /// ```
@@ -200,7 +209,7 @@ pub fn pi_curve(
     folds: usize,
     max_n: usize,
     seed: u64,
-) -> Result<Vec<PiPoint>> {
+) -> Result<PiCurve> {
     let order = ranking.positions_in(data)?;
     if max_n == 0 || max_n > order.len() {
         return Err(Error::param("max_n", format!("must be in 1..={}", order.len())));
@@ -226,10 +235,11 @@ pub fn pi_curve(
         points.push((rows.len(), correct as f64 / rows.len() as f64));
     }
     let pi = performance_index(&points);
-    Ok(points
+    let points = points
         .iter()
         .zip(pi)
         .enumerate()
         .map(|(k, (&(rows, accuracy), pi))| PiPoint { i: k + 1, rows, accuracy, pi })
-        .collect())
+        .collect();
+    Ok(PiCurve { ranking: ranking.name().to_string(), points })
 }

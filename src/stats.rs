@@ -160,3 +160,91 @@ pub fn nemenyi_cd(k: usize, n: usize, alpha: f64) -> Result<f64> {
     }
     Ok(nemenyi_q(k, alpha)? * (k as f64 * (k as f64 + 1.0) / (6.0 * n as f64)).sqrt())
 }
+
+/// Indices of `average_ranks` from best (lowest) to worst; ties keep the given order.
+///
+/// ```
+/// assert_eq!(featrank::stats::best_first(&[2.0, 1.0, 2.0]), vec![1, 0, 2]);
+/// ```
+pub fn best_first(average_ranks: &[f64]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..average_ranks.len()).collect();
+    idx.sort_by(|&a, &b| average_ranks[a].total_cmp(&average_ranks[b]));
+    idx
+}
+
+/// Average ranks with the Nemenyi critical difference: the data of a critical-difference diagram.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CriticalDifference {
+    /// Method names.
+    pub methods: Vec<String>,
+    /// Average rank per method (1 = best).
+    pub average_ranks: Vec<f64>,
+    /// Number of datasets N.
+    pub datasets: usize,
+    /// Significance level α.
+    pub alpha: f64,
+    /// CD = q_α·√(k(k+1)/(6N)).
+    pub cd: f64,
+}
+
+impl Friedman {
+    /// The Nemenyi critical difference at level `alpha` for these average ranks.
+    ///
+    /// ```
+    /// let f = featrank::stats::friedman(&["a", "b"], &[vec![0.9, 0.8], vec![0.7, 0.6]]).unwrap();
+    /// let cd = f.critical_difference(0.05).unwrap();
+    /// assert!((cd.cd - featrank::stats::nemenyi_cd(2, 2, 0.05).unwrap()).abs() < 1e-12);
+    /// ```
+    pub fn critical_difference(&self, alpha: f64) -> Result<CriticalDifference> {
+        Ok(CriticalDifference {
+            methods: self.methods.clone(),
+            average_ranks: self.average_ranks.clone(),
+            datasets: self.datasets,
+            alpha,
+            cd: nemenyi_cd(self.methods.len(), self.datasets, alpha)?,
+        })
+    }
+}
+
+impl CriticalDifference {
+    /// Method indices from best (lowest average rank) to worst; ties keep the given order.
+    pub fn order(&self) -> Vec<usize> {
+        best_first(&self.average_ranks)
+    }
+
+    /// Maximal runs `(first, last)` of positions in [`CriticalDifference::order`] whose average ranks differ
+    /// by less than CD (the methods joined by a bar: not significantly different); runs of one are left out.
+    ///
+    /// ```
+    /// use featrank::stats::CriticalDifference;
+    /// let cd = CriticalDifference { methods: vec!["a".into(), "b".into(), "c".into(), "d".into()],
+    ///     average_ranks: vec![1.0, 1.5, 2.8, 3.2], datasets: 10, alpha: 0.05, cd: 1.0 };
+    /// assert_eq!(cd.groups(), vec![(0, 1), (2, 3)]);
+    /// ```
+    pub fn groups(&self) -> Vec<(usize, usize)> {
+        let order = self.order();
+        let r: Vec<f64> = order.iter().map(|&m| self.average_ranks[m]).collect();
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        for lo in 0..r.len() {
+            let hi = (lo..r.len()).take_while(|&j| r[j] - r[lo] < self.cd).last().unwrap_or(lo);
+            if hi > lo && groups.last().is_none_or(|&(_, h)| hi > h) {
+                groups.push((lo, hi));
+            }
+        }
+        groups
+    }
+
+    /// Pairs of methods whose average ranks differ by at least CD, `(better, worse)`.
+    pub fn significant_pairs(&self) -> Vec<(&str, &str)> {
+        let order = self.order();
+        let mut out = Vec::new();
+        for (p, &a) in order.iter().enumerate() {
+            for &b in &order[p + 1..] {
+                if self.average_ranks[b] - self.average_ranks[a] >= self.cd {
+                    out.push((self.methods[a].as_str(), self.methods[b].as_str()));
+                }
+            }
+        }
+        out
+    }
+}

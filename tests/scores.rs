@@ -245,7 +245,7 @@ fn performance_index_on_data_with_missing_values() {
     // rank the features with the most missing values first, so complete rows shrink along the curve
     order.sort_by_key(|f| std::cmp::Reverse(counts[ds.feature_index(f).unwrap()]));
     let r = Ranking::from_order(&order).unwrap();
-    let pi = pi_curve(&ds, &r, &NaiveBayes::new(), 10, 6, 1).unwrap();
+    let pi = pi_curve(&ds, &r, &NaiveBayes::new(), 10, 6, 1).unwrap().points;
     assert_eq!(pi.len(), 6);
     assert!(pi.windows(2).all(|w| w[1].rows <= w[0].rows));
     assert_eq!(pi[0].rows, ds.n_rows() - counts.iter().max().unwrap());
