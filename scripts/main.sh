@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set up what is missing, build featrank, describe every bundled dataset, then run the
-# evaluation pipeline on synthetic data with known ground truth (generate → curves → ECA scores).
+# evaluation pipeline on synthetic data with known ground truth (generate → curves → ECA scores), and
+# execute every notebook under the evcxr Jupyter kernel (outputs in notebooks/out/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -18,3 +19,5 @@ $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --lear
     --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
+echo "== notebooks (executed headless; outputs in notebooks/out/)"
+bash notebooks/run.sh

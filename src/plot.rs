@@ -16,7 +16,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::curves::{CurveKind, Curves};
+use crate::curves::{Curve, CurveKind, Curves};
 use crate::error::{Error, Result};
 use crate::score::PiCurve;
 use crate::stability::StabilityCurve;
@@ -214,36 +214,38 @@ impl Curves {
     /// ```
     pub fn plot(&self) -> Result<Figure> {
         let n = *self.sizes.last().ok_or_else(|| Error::param("curves", "there are no subset sizes to plot"))?;
-        let rfa_x = |size: usize| (n - size + 1) as f64;
-        let mut ffa = Vec::new();
-        let mut rfa = Vec::new();
-        let mut color = PALETTE.iter().cycle();
+        // x position of a subset size in each panel: FFA at k, RFA at the rank of its first feature
+        let position = |kind: CurveKind, size: usize| match kind {
+            CurveKind::Rfa => (n - size + 1) as f64,
+            _ => size as f64,
+        };
+        let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
+            let points = self.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
+            let mut s = Series::new(label, color, points);
+            if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
+                s.band = (0..self.sizes.len())
+                    .map(|i| (position(kind, self.sizes[i]), lo[i], hi[i]))
+                    .filter(|(_, l, h)| l.is_finite() && h.is_finite())
+                    .collect();
+            }
+            s
+        };
+        let (mut ffa, mut rfa) = (Vec::new(), Vec::new());
+        let mut colors = PALETTE.iter().cycle();
         for name in self.rankings() {
-            let (c, dashed) = if name == GROUND_TRUTH { (BLACK, true) } else { (*color.next().unwrap_or(&GREY), false) };
-            for (kind, out, x) in [
-                (CurveKind::Ffa, &mut ffa, &(|s: usize| s as f64) as &dyn Fn(usize) -> f64),
-                (CurveKind::Rfa, &mut rfa, &rfa_x),
-            ] {
+            let truth = name == GROUND_TRUTH;
+            let color = if truth { BLACK } else { *colors.next().unwrap_or(&GREY) };
+            for (kind, out) in [(CurveKind::Ffa, &mut ffa), (CurveKind::Rfa, &mut rfa)] {
                 if let Some(curve) = self.get(name, kind) {
-                    let points = self.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (x(s), m)).collect();
-                    let mut s = Series::new(name, c, points);
-                    s.dashed = dashed;
+                    let mut s = line(kind, curve, name, color);
+                    s.dashed = truth;
                     out.push(s);
                 }
             }
         }
         if let Some(e) = self.expected() {
-            for (out, x) in [(&mut ffa, &(|s: usize| s as f64) as &dyn Fn(usize) -> f64), (&mut rfa, &rfa_x)] {
-                let points = self.sizes.iter().zip(&e.mean).map(|(&s, &m)| (x(s), m)).collect();
-                let mut s = Series::new("expected", GREY, points);
-                if let (Some(lo), Some(hi)) = (&e.lo, &e.hi) {
-                    s.band = (0..self.sizes.len())
-                        .map(|i| (x(self.sizes[i]), lo[i], hi[i]))
-                        .filter(|(_, l, h)| l.is_finite() && h.is_finite())
-                        .collect();
-                }
-                out.push(s);
-            }
+            ffa.push(line(CurveKind::Ffa, e, "expected", GREY));
+            rfa.push(line(CurveKind::Rfa, e, "expected", GREY));
         }
         let y = padded_range(
             ffa.iter()

@@ -1,0 +1,60 @@
+"""Check an executed notebook: no cell failed, every cell that ends in a bare expression shows rich output
+(text/html or image/svg+xml), and report how long the first `:dep` cell and the whole notebook took."""
+import json
+import sys
+from datetime import datetime
+
+
+def seconds(cell):
+    t = cell.get("metadata", {}).get("execution", {})
+    try:
+        a = datetime.fromisoformat(t["iopub.execute_input"].replace("Z", "+00:00"))
+        b = datetime.fromisoformat(t["shell.execute_reply"].replace("Z", "+00:00"))
+        return (b - a).total_seconds()
+    except (KeyError, ValueError):
+        return float("nan")
+
+
+def ends_in_expression(source):
+    lines = [l.rstrip() for l in source.rstrip().split("\n")]
+    last = lines[-1] if lines else ""
+    return bool(last) and not last.startswith(":") and not last.lstrip().startswith("//") \
+        and not last.endswith((";", "}", "{"))
+
+
+def main(path):
+    nb = json.load(open(path))
+    problems, total, dep = [], 0.0, None
+    for n, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        t = seconds(cell)
+        total += t if t == t else 0.0
+        if source.startswith(":dep") and dep is None:
+            dep = t
+        outputs = cell.get("outputs", [])
+        for o in outputs:
+            if o.get("output_type") == "error":
+                problems.append(f"cell {n}: {o.get('ename')}: {o.get('evalue')}")
+            if o.get("output_type") == "stream" and o.get("name") == "stderr" and "error[E" in o.get("text", ""):
+                problems.append(f"cell {n}: compile error: {o['text'][:300]}")
+        rich = [o for o in outputs if o.get("output_type") in ("execute_result", "display_data")
+                and ({"text/html", "image/svg+xml"} & set(o.get("data", {})))]
+        if ends_in_expression(source) and not rich:
+            problems.append(f"cell {n}: expected an HTML or SVG output, got none (source ends: {source.strip().splitlines()[-1]!r})")
+        for o in rich:
+            svg = o["data"].get("image/svg+xml", "")
+            if isinstance(svg, list):
+                svg = "".join(svg)
+            if svg and ("NaN" in svg or "</svg>" not in svg):
+                problems.append(f"cell {n}: malformed SVG output")
+    print(f"{path}: first :dep cell {dep:.1f} s, all cells {total:.1f} s")
+    for p in problems:
+        print("  FAILED", p)
+    return not problems
+
+
+if __name__ == "__main__":
+    ok = all([main(p) for p in sys.argv[1:]])
+    sys.exit(0 if ok else 1)
