@@ -8,12 +8,12 @@
 //! Polars' `DataFrame` has no `evcxr_display` (and a trait on a foreign type would need an import in every
 //! cell), so wrap it: `Table::new(df)` shows any frame as HTML.
 
-use polars::prelude::{AnyValue, DataFrame};
+use polars::prelude::{AnyValue, Column, DataFrame};
 
 use crate::comparison::Comparison;
 use crate::curves::Curves;
 use crate::dataset::{Dataset, Summary, Task};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::plot::Figure;
 use crate::ranking::Ranking;
 use crate::score::{PiCurve, Weighting};
@@ -104,6 +104,38 @@ impl Table {
     /// Wrap `frame`.
     pub fn new(frame: DataFrame) -> Table {
         Table { frame, caption: None, max_rows: 50 }
+    }
+
+    /// A table of numbers with named rows and columns, e.g. scores of methods (columns) on datasets (rows):
+    /// the first column, `row_header`, holds `rows`; `values[r][c]` is row r, column c.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let t = Table::matrix("dataset", &["iris", "vote"], &["IG", "RF"], &[vec![0.1, 0.2], vec![0.3, 0.4]]).unwrap();
+    /// assert_eq!(t.frame().shape(), (2, 3));
+    /// assert!(Table::matrix("dataset", &["iris"], &["IG", "RF"], &[vec![0.1]]).is_err());
+    /// ```
+    pub fn matrix<R: AsRef<str>, C: AsRef<str>>(
+        row_header: &str,
+        rows: &[R],
+        columns: &[C],
+        values: &[Vec<f64>],
+    ) -> Result<Table> {
+        if values.len() != rows.len() {
+            return Err(Error::param("values", format!("{} rows of values for {} row names", values.len(), rows.len())));
+        }
+        if let Some(r) = values.iter().position(|v| v.len() != columns.len()) {
+            return Err(Error::param(
+                "values",
+                format!("row '{}' has {} values for {} columns", rows[r].as_ref(), values[r].len(), columns.len()),
+            ));
+        }
+        let names: Vec<&str> = rows.iter().map(|r| r.as_ref()).collect();
+        let mut cols = vec![Column::new(row_header.into(), names)];
+        for (c, name) in columns.iter().enumerate() {
+            cols.push(Column::new(name.as_ref().into(), values.iter().map(|v| v[c]).collect::<Vec<f64>>()));
+        }
+        Ok(Table::new(DataFrame::new(rows.len(), cols)?))
     }
 
     /// A caption above the table.
