@@ -133,10 +133,22 @@ pub(crate) fn fisher_scores(data: &Dataset, variant: FisherVariant, method: &str
         .collect()
 }
 
-/// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused.
+/// Magnitude above which squares and sums of a feature's values could overflow f64.
+const OVERFLOW_GUARD: f64 = 1e150;
+
+/// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused. A feature
+/// whose magnitude exceeds 1e150 is divided by its largest magnitude, so that means, variances and
+/// correlations stay finite (Fisher score, MI and correlations do not depend on the scale).
 pub(crate) fn numeric_values(data: &Dataset, f: usize, method: &str) -> Result<Vec<f64>> {
     match data.kind(f) {
-        FeatureKind::Numeric => Ok(data.feature(f).to_vec()),
+        FeatureKind::Numeric => {
+            let mut x = data.feature(f).to_vec();
+            let top = x.iter().filter(|v| !v.is_nan()).fold(0.0f64, |m, v| m.max(v.abs()));
+            if top > OVERFLOW_GUARD {
+                x.iter_mut().for_each(|v| *v /= top);
+            }
+            Ok(x)
+        }
         FeatureKind::Nominal { levels } if levels.len() <= 2 => Ok(data.feature(f).to_vec()),
         FeatureKind::Nominal { levels } => Err(Error::column(
             &data.feature_names()[f],
