@@ -186,6 +186,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             json,
             quiet,
         } => {
+            let mut inputs: Vec<&std::path::Path> = vec![data.as_ref()];
+            inputs.extend(rankings.iter().map(|p| p.as_path()));
+            inputs.extend(folds_file.as_deref());
+            refuse_overwriting(&inputs, &out)?;
+            if let Some(j) = &json {
+                inputs.push(&out);
+                refuse_overwriting(&inputs, j)?;
+            }
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
             let rankings = rankings.iter().map(Ranking::read_csv).collect::<Result<Vec<_>, _>>()?;
             let mut spec = CurveSpec::with_learner(learners::parse(&learner)?.into())
@@ -208,8 +216,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
         }
         Command::Rank { data, target, task, method, params, bootstrap, aggregate, seed, out } => {
+            refuse_overwriting(&[data.as_ref()], &out)?;
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
-            refuse_overwriting_input(&data, &out)?;
             let mut ranker = rankers::parse(&method, &rankers::Params::parse(&params)?)?;
             let aggregate: rankers::Aggregate = aggregate.parse()?;
             if bootstrap > 0 {
@@ -219,6 +227,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             write_atomically(&out, |tmp| io::write_csv(&ranking.to_polars()?, tmp))?;
         }
         Command::Score { curves, out, measure } => {
+            if let Some(path) = &out {
+                refuse_overwriting(&[curves.as_ref()], path)?;
+            }
             let table = io::read(&curves)?;
             let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
             let frame = cmp.to_polars()?;
@@ -228,6 +239,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
         }
         Command::Synth { design, seed, rows, out, truth } => {
+            refuse_overwriting(&[&out], &truth)?;
             let s = match design.as_str() {
                 "madelon" => {
                     let m = Madelon::new();
@@ -283,14 +295,17 @@ fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Da
     Dataset::builder(&frame, &target).task(task).build()
 }
 
-/// Refuse an output path that is the input data file.
-fn refuse_overwriting_input(data: &str, out: &std::path::Path) -> Result<(), Error> {
-    let same = match (std::fs::canonicalize(data), std::fs::canonicalize(out)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
+/// Refuse an output path that is one of the inputs (or another output of the same run).
+fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Result<(), Error> {
+    let Ok(target) = std::fs::canonicalize(out) else {
+        // the output does not exist yet; it can still be named twice in one run
+        if let Some(same) = inputs.iter().find(|p| *p == &out) {
+            return Err(Error::param("out", format!("{} is named twice; choose another output file", same.display())));
+        }
+        return Ok(());
     };
-    if same {
-        return Err(Error::param("out", format!("{} is the input data; choose another output file", out.display())));
+    if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|c| c == target)) {
+        return Err(Error::param("out", format!("{} is an input of this run; choose another output file", out.display())));
     }
     Ok(())
 }

@@ -206,6 +206,45 @@ fn rank_command_writes_feature_score_rank() {
     let before = std::fs::read(&copy).unwrap();
     let res = featrank(&["rank", &s(&copy), "--method", "relieff", "--out", &s(&copy)]);
     assert!(!res.status.success());
-    assert!(String::from_utf8(res.stderr).unwrap().contains("input data"));
+    assert!(String::from_utf8(res.stderr).unwrap().contains("is an input of this run"));
     assert_eq!(std::fs::read(&copy).unwrap(), before);
+}
+
+#[test]
+fn no_subcommand_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (data, truth, ranking, curves) =
+        (dir.path().join("d.csv"), dir.path().join("t.csv"), dir.path().join("r.csv"), dir.path().join("c.csv"));
+    let ok = |args: &[&str]| {
+        let res = featrank(args);
+        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
+    };
+    ok(&["synth", "combined", "--rows", "60", "--out", &s(&data), "--truth", &s(&truth)]);
+    ok(&["rank", &s(&data), "--target", "class", "--method", "info-gain", "--out", &s(&ranking)]);
+    ok(&["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--folds", "2", "--repeats", "1",
+        "--grid", "1,5,100", "--expected", "2", "--quiet", "--out", &s(&curves)]);
+    let snapshot = || [&data, &truth, &ranking, &curves].map(|p| std::fs::read(p).unwrap());
+    let before = snapshot();
+    for args in [
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&ranking)],
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&data)],
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&curves), "--json", &s(&curves)],
+        vec!["score", &s(&curves), "--out", &s(&curves)],
+        vec!["rank", &s(&data), "--target", "class", "--method", "relieff", "--out", &s(&data)],
+        vec!["synth", "pair", "--out", &s(&truth), "--truth", &s(&truth)],
+    ]
+    .iter()
+    .map(|a| a.iter().map(|x| x.to_string()).collect::<Vec<String>>())
+    {
+        let args: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+        let res = featrank(&args);
+        assert!(!res.status.success(), "{args:?}");
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.lines().count() == 1 && err.contains("'out'"), "{args:?}: {err}");
+    }
+    assert_eq!(snapshot(), before, "an input changed");
+    let fresh = dir.path().join("fresh.csv");
+    let res = featrank(&["synth", "pair", "--out", &s(&fresh), "--truth", &s(&fresh)]);
+    assert!(!res.status.success() && !fresh.exists(), "{}", String::from_utf8_lossy(&res.stderr));
 }
