@@ -184,3 +184,42 @@ fn parameters_out_of_range_are_refused_by_name() {
     assert!(featrank::stats::nemenyi_cd(3, 10, 1.5).unwrap_err().to_string().contains("alpha"));
     assert!(featrank::stats::friedman(&["a"], &[vec![1.0], vec![2.0]]).unwrap_err().to_string().contains("methods"));
 }
+
+#[test]
+fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
+    let err = |r: featrank::Result<()>| r.unwrap_err().to_string();
+    // rankings
+    assert!(err(Ranking::from_scores(&["a", "b"], &[1.0, f64::NAN]).map(|_| ())).contains("'b' has a NaN score"));
+    assert!(err(Ranking::from_scores(&["a", "a"], &[1.0, 2.0]).map(|_| ())).contains("'a'"));
+    assert!(err(Ranking::from_scores(&["a"], &[1.0, 2.0]).map(|_| ())).contains("scores"));
+    assert!(err(Ranking::from_order::<&str>(&[]).map(|_| ())).len() > 10);
+    let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+    let partial = Ranking::from_order(&["petalwidth", "petallength"]).unwrap();
+    let stranger = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "colour"]).unwrap();
+    for r in [&partial, &stranger] {
+        let e = err(CurveSpec::new(Knn::new(3)).folds(2).evaluate(&iris, &[r.clone()]).map(|_| ()));
+        assert!(e.contains("sepalwidth") || e.contains("colour"), "{e}");
+    }
+    // scores
+    let full = Ranking::from_order(iris.feature_names()).unwrap().with_name("r");
+    let c = CurveSpec::new(Knn::new(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
+    assert!(err(c.eca("r", "expected", Weighting::Uniform).map(|_| ())).contains("expected"));
+    assert!(err(c.eca("nope", "r", Weighting::Uniform).map(|_| ())).contains("'nope'"));
+    assert!(err(featrank::score::pi_curve(&iris, &full, &NaiveBayes::new(), 5, 0, 1).map(|_| ())).contains("max_n"));
+    // stability
+    use featrank::stability::stability_curve;
+    assert!(err(stability_curve(&[full.clone()], &[1]).map(|_| ())).contains("two rankings"));
+    assert!(err(stability_curve(&[full.clone(), full.clone()], &[0]).map(|_| ())).contains("size 0"));
+    assert!(err(stability_curve(&[full.clone(), full.clone()], &[5]).map(|_| ())).contains("size 5"));
+    assert!(stability_curve(&[full.clone(), stranger], &[1]).is_err());
+    // statistics
+    use featrank::stats::{friedman, nemenyi_cd};
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, f64::NAN], vec![1.0, 2.0]]).map(|_| ())).contains("NaN"));
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, 2.0]]).map(|_| ())).contains("2 datasets"));
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, 2.0], vec![1.0]]).map(|_| ())).contains("dataset 1"));
+    assert!(err(nemenyi_cd(3, 0, 0.05).map(|_| ())).contains("'n'"));
+    // figures of nothing
+    let empty = featrank::score::PiCurve { ranking: "r".into(), points: vec![] };
+    assert!(err(empty.plot().map(|_| ())).contains("no PI point"));
+    assert!(err(featrank::plot::stability_plot(&[]).map(|_| ())).contains("no stability curve"));
+}
