@@ -65,6 +65,14 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         (&["info", "data/README.md", "--target", "y"], "unknown file extension"),
         (&["info", "data/iris.arff", "--task", "sideways"], "invalid parameter 'task'"),
         (&["info", "data/iris.arff", "--task", "regression"], "regression needs a numeric target"),
+        (&["curves", "iris", "--ranking", "missing.csv", "--out", "target/never.csv"], "missing.csv"),
+        (&["curves", "iris", "--ranking", "data/README.md", "--out", "target/never.csv"], "unknown file extension"),
+        (&["curves", "iris", "--ranking", "data/wine.csv", "--out", "target/never.csv"], "feature"),
+        (&["score", "data/iris.arff", "--out", "target/never.csv"], "column 'ranking' not found"),
+        (&["score", "data/wine.csv", "--measure", "speed"], "measure"),
+        (&["synth", "triple", "--out", "target/never.csv", "--truth", "target/never2.csv"], "unknown design 'triple'"),
+        (&["synth", "combined", "--rows", "0", "--out", "target/never.csv", "--truth", "target/never2.csv"], "rows"),
+        (&["rank", "iris", "--method", "relieff", "--param", "k=-1", "--out", "target/never.csv"], "'k'"),
     ];
     for (args, want) in cases {
         let out = featrank(args);
