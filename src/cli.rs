@@ -59,10 +59,10 @@ enum Command {
         /// Number of rows (default 1000; 2600 for madelon).
         #[arg(long)]
         rows: Option<usize>,
-        /// Output CSV: the features, then `class`.
+        /// Output table (.csv or .parquet): the features, then `class`.
         #[arg(long)]
         out: PathBuf,
-        /// Ground-truth CSV: feature,relevance,rank.
+        /// Ground-truth table (.csv or .parquet): feature,relevance,rank.
         #[arg(long)]
         truth: PathBuf,
     },
@@ -92,7 +92,7 @@ enum Command {
         /// Seed of every random choice.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Output CSV: feature,score,rank.
+        /// Output table (.csv or .parquet): feature,score,rank.
         #[arg(long)]
         out: PathBuf,
     },
@@ -100,7 +100,7 @@ enum Command {
     Score {
         /// A curves CSV as written by `featrank curves`.
         curves: PathBuf,
-        /// Output CSV (default: standard output): ranking,baseline,weighting,ffa_delta,rfa_delta,eca.
+        /// Output table, .csv or .parquet (default: CSV on standard output): ranking,baseline,weighting,ffa_delta,rfa_delta,eca.
         #[arg(long)]
         out: Option<PathBuf>,
         /// The measure the curves hold (rmse flips the sign so that positive = better).
@@ -144,7 +144,7 @@ enum Command {
         /// Seed of folds, random rankings and learners.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Output CSV: ranking,curve,k,mean,std,lo,hi.
+        /// Output table (.csv or .parquet): ranking,curve,k,mean,std,lo,hi.
         #[arg(long)]
         out: PathBuf,
         /// Also save everything (per-repeat values included) as JSON here.
@@ -210,7 +210,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 spec = spec.plan(CvPlan::from_polars(&io::read(&f)?)?);
             }
             let curves = spec.evaluate(&ds, &rankings)?;
-            write_atomically(&out, |tmp| io::write_csv(&curves.to_polars()?, tmp))?;
+            write_atomically(&out, |tmp| io::write(&curves.to_polars()?, tmp))?;
             if let Some(j) = json {
                 write_atomically(&j, |tmp| curves.save_json(tmp))?;
             }
@@ -224,7 +224,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 ranker = Box::new(rankers::Ensemble::new(ranker, bootstrap, aggregate));
             }
             let ranking = ranker.rank(&ds, seed)?;
-            write_atomically(&out, |tmp| io::write_csv(&ranking.to_polars()?, tmp))?;
+            write_atomically(&out, |tmp| io::write(&ranking.to_polars()?, tmp))?;
         }
         Command::Score { curves, out, measure } => {
             if let Some(path) = &out {
@@ -234,7 +234,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
             let frame = cmp.to_polars()?;
             match out {
-                Some(path) => write_atomically(&path, |tmp| io::write_csv(&frame, tmp))?,
+                Some(path) => write_atomically(&path, |tmp| io::write(&frame, tmp))?,
                 None => io::write_csv_to(&frame, &mut std::io::stdout().lock())?,
             }
         }
@@ -262,8 +262,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                     Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)?
                 }
             };
-            write_atomically(&out, |tmp| io::write_csv(&s.frame, tmp))?;
-            write_atomically(&truth, |tmp| io::write_csv(&s.truth.to_polars()?, tmp))?;
+            write_atomically(&out, |tmp| io::write(&s.frame, tmp))?;
+            write_atomically(&truth, |tmp| io::write(&s.truth.to_polars()?, tmp))?;
         }
         Command::Datasets => {
             for name in datasets::names() {
@@ -316,7 +316,7 @@ fn write_atomically(
     write: impl FnOnce(&std::path::Path) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let tmp = path.with_file_name(format!(".tmp-{name}"));
     let result = write(&tmp).and_then(|_| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);

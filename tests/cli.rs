@@ -256,3 +256,17 @@ fn no_subcommand_overwrites_an_input() {
     let res = featrank(&["synth", "pair", "--out", &s(&fresh), "--truth", &s(&fresh)]);
     assert!(!res.status.success() && !fresh.exists(), "{}", String::from_utf8_lossy(&res.stderr));
 }
+
+#[test]
+fn outputs_can_be_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.parquet");
+    let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", out.to_str().unwrap()]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let back = featrank::ranking::Ranking::from_polars(&featrank::io::read(&out).unwrap()).unwrap();
+    assert_eq!(back.len(), 4);
+    let bad = dir.path().join("r.xlsx");
+    let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", bad.to_str().unwrap()]);
+    assert!(!res.status.success() && !bad.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
+}

@@ -1,4 +1,4 @@
-//! Round trips are exact: rankings and curves through Polars, CSV and serde JSON keep every f64 bit,
+//! Round trips are exact: rankings, curves and datasets through Polars, CSV, Parquet and serde JSON keep every f64 bit,
 //! missing values, and names with commas, quotes, spaces and non-ASCII letters.
 
 use featrank::io::{read_bytes, write_csv_to, Format};
@@ -24,6 +24,13 @@ fn csv_round_trip(frame: &DataFrame) -> DataFrame {
     read_bytes(&bytes, Format::Csv, "round trip").unwrap()
 }
 
+fn parquet_round_trip(frame: &DataFrame) -> DataFrame {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.parquet");
+    featrank::io::write_parquet(frame, &path).unwrap();
+    featrank::io::read(&path).unwrap()
+}
+
 fn bits(v: &[f64]) -> Vec<u64> {
     v.iter().map(|x| x.to_bits()).collect()
 }
@@ -40,6 +47,8 @@ proptest! {
         let via_csv = Ranking::from_polars(&csv_round_trip(&r.to_polars().unwrap())).unwrap();
         prop_assert_eq!(via_csv.order(), r.order());
         prop_assert_eq!(bits(via_csv.scores().unwrap()), bits(r.scores().unwrap()));
+        let via_parquet = Ranking::from_polars(&parquet_round_trip(&r.to_polars().unwrap())).unwrap();
+        prop_assert_eq!(&via_parquet, &r);
         let via_json: Ranking = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
         prop_assert_eq!(bits(via_json.scores().unwrap()), bits(r.scores().unwrap()));
         prop_assert_eq!(via_json.order(), r.order());
@@ -78,6 +87,10 @@ proptest! {
             prop_assert_eq!(bits(&b.std), bits(&c.std));
             prop_assert_eq!(b.lo.as_deref().map(bits), c.lo.as_deref().map(bits));
         }
+        let back = Curves::from_polars(&parquet_round_trip(&table), Measure::Accuracy).unwrap();
+        for c in &curves.curves {
+            prop_assert_eq!(bits(&back.get(&c.ranking, c.kind).unwrap().mean), bits(&c.mean));
+        }
         let json: Curves = serde_json::from_str(&serde_json::to_string(&curves).unwrap()).unwrap();
         prop_assert_eq!(json, curves);
     }
@@ -93,6 +106,8 @@ proptest! {
         let df = df!("num, with comma" => &x, "nom \"quoted\"" => &s, "y" => &y).unwrap();
         let ds = Dataset::from_polars(&df, "y").unwrap();
         let back = Dataset::from_polars(&csv_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
+        let via_parquet = Dataset::from_polars(&parquet_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
+        prop_assert_eq!(bits(via_parquet.feature(0).as_slice().unwrap()), bits(ds.feature(0).as_slice().unwrap()));
         prop_assert_eq!(back.feature_names(), ds.feature_names());
         prop_assert_eq!(bits(back.feature(0).as_slice().unwrap()), bits(ds.feature(0).as_slice().unwrap()));
         let levels = |d: &Dataset, r: usize| -> Option<String> {

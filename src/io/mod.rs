@@ -78,12 +78,19 @@ pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<DataFram
     }
 }
 
+/// The most a compressed input may expand to (a guard against gzip bombs).
+const MAX_DECOMPRESSED: u64 = 8 << 30;
+
 fn maybe_gunzip<'a>(bytes: &'a [u8], source: &str) -> Result<std::borrow::Cow<'a, [u8]>> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
         flate2::read::MultiGzDecoder::new(bytes)
+            .take(MAX_DECOMPRESSED + 1)
             .read_to_end(&mut out)
             .map_err(|e| parse_error(source, format!("broken gzip data ({e})")))?;
+        if out.len() as u64 > MAX_DECOMPRESSED {
+            return Err(parse_error(source, format!("decompresses to more than {} GiB", MAX_DECOMPRESSED >> 30)));
+        }
         Ok(out.into())
     } else {
         Ok(bytes.into())
@@ -174,6 +181,32 @@ pub fn write_csv(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
     let path = path.as_ref();
     let mut file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
     write_csv_to(frame, &mut file)
+}
+
+/// Write a frame to `path` in the format its extension names: `.csv` or `.parquet`.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let df = featrank::polars::prelude::df!("feature" => ["a"], "score" => [1.0]).unwrap();
+/// featrank::io::write(&df, dir.path().join("r.parquet")).unwrap();
+/// assert!(featrank::io::write(&df, dir.path().join("r.arff")).is_err());
+/// ```
+pub fn write(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    match Format::from_path(path)? {
+        Format::Csv if !name.ends_with(".gz") => write_csv(frame, path),
+        Format::Parquet if !name.ends_with(".gz") => write_parquet(frame, path),
+        _ => Err(Error::param("out", format!("{}: featrank writes .csv or .parquet files", path.display()))),
+    }
+}
+
+/// Write a frame as Apache Parquet.
+pub fn write_parquet(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    ParquetWriter::new(file).finish(&mut frame.clone())?;
+    Ok(())
 }
 
 /// Write a frame as CSV to any writer (e.g. standard output).
