@@ -132,7 +132,8 @@ impl Ranking {
         }
     }
 
-    /// Read a ranking CSV (`feature,score` and/or `feature,rank`); the ranking is named after the file stem.
+    /// Read a ranking file (`feature,score` and/or `feature,rank`; .csv, .csv.gz or .parquet); the ranking is
+    /// named after the file stem.
     pub fn read_csv(path: impl AsRef<std::path::Path>) -> Result<Ranking> {
         let path = path.as_ref();
         let frame = crate::io::read(path)?;
