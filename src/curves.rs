@@ -444,6 +444,65 @@ impl Curves {
             .collect()
     }
 
+    /// Add the point-wise mean of several rankings' curves as a ranking called `name` — [P18] §4.2 scores a
+    /// family of noisy rankings R_θ by the mean of their FFA and RFA curves, E[FFA]_θ and E[RFA]_θ. The
+    /// new curves' `std` is the spread over the members, `per_repeat` the members' per-repeat means.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let rs: Vec<Ranking> = (0..3).map(|i| Ranking::random(iris.feature_names(), 1, i).unwrap()).collect();
+    /// let c = CurveSpec::new(Knn::new(5)).folds(3).evaluate(&iris, &rs).unwrap()
+    ///     .with_family_mean(&["random0", "random1", "random2"], "random mean").unwrap();
+    /// let m = &c.get("random mean", CurveKind::Ffa).unwrap().mean;
+    /// let by_hand: f64 = (0..3).map(|i| c.get(&format!("random{i}"), CurveKind::Ffa).unwrap().mean[0]).sum::<f64>() / 3.0;
+    /// assert!((m[0] - by_hand).abs() < 1e-12);
+    /// ```
+    pub fn with_family_mean<S: AsRef<str>>(mut self, members: &[S], name: &str) -> Result<Curves> {
+        if members.is_empty() {
+            return Err(Error::param("members", "a family needs at least one ranking"));
+        }
+        if self.rankings().contains(&name) || name == "expected" {
+            return Err(Error::param("name", format!("'{name}' is already a curve's name")));
+        }
+        for kind in [CurveKind::Ffa, CurveKind::Rfa] {
+            let curves: Vec<&Curve> = members
+                .iter()
+                .map(|m| {
+                    self.get(m.as_ref(), kind).ok_or_else(|| Error::Unknown {
+                        kind: "ranking".into(),
+                        name: m.as_ref().into(),
+                        known: self.rankings().join(", "),
+                    })
+                })
+                .collect::<Result<_>>()?;
+            let n = self.sizes.len();
+            let per_size = |s: usize| curves.iter().map(|c| c.mean[s]).collect::<Vec<f64>>();
+            let repeats = curves
+                .iter()
+                .map(|c| if c.per_repeat.len() == n { c.per_repeat.iter().map(|r| r.len()).min().unwrap_or(0) } else { 0 })
+                .min()
+                .unwrap_or(0);
+            let per_repeat = (0..n)
+                .filter(|_| repeats > 0)
+                .map(|s| (0..repeats).map(|r| mean(&curves.iter().map(|c| c.per_repeat[s][r]).collect::<Vec<_>>())).collect())
+                .collect();
+            let curve = Curve {
+                ranking: name.to_string(),
+                kind,
+                mean: (0..n).map(|s| mean(&per_size(s))).collect(),
+                std: (0..n).map(|s| std(&per_size(s))).collect(),
+                lo: None,
+                hi: None,
+                per_repeat,
+            };
+            // keep the expected curve last
+            let at = self.curves.iter().position(|c| c.kind == CurveKind::Expected).unwrap_or(self.curves.len());
+            self.curves.insert(at, curve);
+        }
+        Ok(self)
+    }
+
     /// Long table with columns `ranking, curve, k, mean, std, lo, hi` (lo/hi null where not defined).
     pub fn to_polars(&self) -> Result<DataFrame> {
         let (mut ranking, mut curve, mut k) = (Vec::new(), Vec::new(), Vec::new());

@@ -125,18 +125,6 @@ fn noisy_rankings_move_away_from_the_ground_truth() {
     assert!(truth.noisy_ranking(1.5, NoiseScale::Unit, 0, 0).is_err());
 }
 
-/// Mean FFA and RFA over the curves of several rankings.
-fn family_mean(c: &Curves, names: &[String]) -> (Vec<f64>, Vec<f64>) {
-    let avg = |kind| {
-        let mut acc = vec![0.0; c.sizes.len()];
-        for n in names {
-            c.get(n, kind).unwrap().mean.iter().zip(&mut acc).for_each(|(v, a)| *a += v / names.len() as f64);
-        }
-        acc
-    };
-    (avg(CurveKind::Ffa), avg(CurveKind::Rfa))
-}
-
 #[test]
 fn eca_against_noisy_rankings_rises_with_theta_and_tracks_rank_distance() {
     // [P18] Table 3 at CI size: `combined`, kNN (k = 10) curves, 5-fold CV, 24 noisy rankings per θ, noise U(0, 1) as [P20] states.
@@ -150,18 +138,17 @@ fn eca_against_noisy_rankings_rises_with_theta_and_tracks_rank_distance() {
         rankings.extend((0..m).map(|i| s.truth.noisy_ranking(t, NoiseScale::Unit, 3, i).unwrap()));
     }
     let grid = Grid::Custom((1..=20).chain((25..=100).step_by(5)).collect());
-    let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
-    let gt_ffa = &curves.get("GT", CurveKind::Ffa).unwrap().mean;
-    let gt_rfa = &curves.get("GT", CurveKind::Rfa).unwrap().mean;
+    let mut curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
     let mut dist = Vec::new();
     let mut eca: Vec<Vec<f64>> = vec![Vec::new(); 4];
     for &t in &thetas {
         let fam: Vec<Ranking> = (0..m).map(|i| s.truth.noisy_ranking(t, NoiseScale::Unit, 3, i).unwrap()).collect();
         let names: Vec<String> = fam.iter().map(|r| r.name().to_string()).collect();
         dist.push(1.0 - fam.iter().map(|r| spearman(&gt, r).unwrap()).sum::<f64>() / m as f64);
-        let (ffa, rfa) = family_mean(&curves, &names);
+        let family = format!("E[R_{t}]");
+        curves = curves.with_family_mean(&names, &family).unwrap();
         for (w, row) in Weighting::ALL.iter().zip(&mut eca) {
-            row.push(featrank::score::eca(gt_ffa, gt_rfa, &ffa, &rfa, &curves.sizes, *w).eca);
+            row.push(curves.eca("GT", &family, *w).unwrap().eca);
         }
     }
     println!("θ = {thetas:?}; 1 − mean Spearman = {dist:.3?}");
