@@ -63,83 +63,89 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
     cases
 }
 
-/// Run `f`, turning a panic into a failure line.
-fn guarded<T>(what: &str, failures: &mut Vec<String>, f: impl FnOnce() -> featrank::Result<T>) -> Option<featrank::Result<T>> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(r) => Some(r),
-        Err(p) => {
-            let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
-            failures.push(format!("{what}: PANIC {}", msg.unwrap_or_default()));
-            None
+/// Outcomes of a battery: results, errors, and every failure (a panic, a bad result, an unreadable or
+/// undocumented error).
+#[derive(Default)]
+struct Battery {
+    results: usize,
+    errors: usize,
+    failures: Vec<String>,
+}
+
+impl Battery {
+    /// Run `f`: a result is judged by `ok`, an error must be readable and is judged by `err`; each judge
+    /// returns a complaint or `None`. A panic is a failure.
+    fn run<T>(
+        &mut self,
+        what: &str,
+        f: impl FnOnce() -> featrank::Result<T>,
+        ok: impl FnOnce(&T) -> Option<String>,
+        err: impl FnOnce(&Error) -> Option<String>,
+    ) {
+        let complaint = match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(Ok(v)) => {
+                self.results += 1;
+                ok(&v)
+            }
+            Ok(Err(e)) => {
+                self.errors += 1;
+                if e.to_string().len() < 10 { Some(format!("unhelpful error '{e}'")) } else { err(&e) }
+            }
+            Err(p) => {
+                let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+                Some(format!("PANIC {}", msg.unwrap_or_default()))
+            }
+        };
+        if let Some(c) = complaint {
+            self.failures.push(format!("{what}: {c}"));
         }
+    }
+
+    fn finish(self, label: &str) {
+        println!("{label}: {} results, {} errors", self.results, self.errors);
+        assert!(self.failures.is_empty(), "{}", self.failures.join("\n"));
     }
 }
 
 #[test]
 fn every_ranker_on_every_awkward_dataset() {
-    let mut failures = Vec::new();
-    let mut counts = (0, 0);
+    let mut battery = Battery::default();
     for (case, data) in awkward() {
         for &method in rankers::METHODS {
             let ranker = rankers::parse(method, &Params::default()).unwrap();
-            let what = format!("{method} on '{case}'");
-            match guarded(&what, &mut failures, || ranker.scores(&data, 1)) {
-                Some(Ok(s)) => {
-                    counts.0 += 1;
-                    if s.len() != data.n_features() || s.iter().any(|v| !v.is_finite()) {
-                        failures.push(format!("{what}: scores {s:?} (want {} finite values)", data.n_features()));
-                    }
-                }
-                Some(Err(e)) => {
-                    counts.1 += 1;
-                    if e.to_string().len() < 10 {
-                        failures.push(format!("{what}: unhelpful error '{e}'"));
-                    }
+            let n = data.n_features();
+            battery.run(
+                &format!("{method} on '{case}'"),
+                || ranker.scores(&data, 1),
+                |s| (s.len() != n || s.iter().any(|v| !v.is_finite())).then(|| format!("scores {s:?} (want {n} finite values)")),
+                |e| {
                     let documented = e.to_string().contains("needs numeric features") // fisher, ecfs, inffs
                         || matches!(case, "two rows" | "class of two rows");
-                    if ranker.supports(data.task()) && !documented {
-                        failures.push(format!("{what}: supported task but error: {e}"));
-                    }
-                }
-                None => {}
-            }
+                    (ranker.supports(data.task()) && !documented).then(|| format!("supported task but error: {e}"))
+                },
+            );
         }
     }
-    println!("rankers: {} results, {} errors", counts.0, counts.1);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    battery.finish("rankers");
 }
 
 #[test]
 fn every_learner_on_every_awkward_dataset() {
-    let mut failures = Vec::new();
-    let mut counts = (0, 0);
+    let mut battery = Battery::default();
     for (case, data) in awkward() {
         let ranking = Ranking::random(data.feature_names(), 1, 0).unwrap();
         for spec in ["knn:3", "svm:0.1", "nb", "tree", "forest:10", "mlp:20"] {
             let learner: std::sync::Arc<dyn featrank::learners::Learner> =
                 featrank::learners::parse(spec).unwrap().into();
-            let what = format!("{spec} curves on '{case}'");
-            let run = || CurveSpec::with_learner(learner.clone()).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]);
-            match guarded(&what, &mut failures, run) {
-                Some(Ok(c)) => {
-                    counts.0 += 1;
-                    let bad = c.curves.iter().flat_map(|c| &c.mean).any(|v| !v.is_finite());
-                    if bad {
-                        failures.push(format!("{what}: non-finite curve values"));
-                    }
-                }
-                Some(Err(e)) => {
-                    counts.1 += 1;
-                    if e.to_string().len() < 10 {
-                        failures.push(format!("{what}: unhelpful error '{e}'"));
-                    }
-                }
-                None => {}
-            }
+            battery.run(
+                &format!("{spec} curves on '{case}'"),
+                || CurveSpec::with_learner(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
+                |c| c.curves.iter().flat_map(|c| &c.mean).any(|v| !v.is_finite()).then(|| "non-finite curve values".into()),
+                |_| None,
+            );
         }
     }
-    println!("learners: {} results, {} errors", counts.0, counts.1);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    battery.finish("learners");
 }
 
 #[test]
