@@ -181,7 +181,7 @@ fn with_legend<'a>(
         .collect();
     let per_row = ((w as i32 - 40) / 150).max(1) as usize;
     let rows = entries.len().div_ceil(per_row) as u32;
-    let (plots, strip) = root.split_vertically(h - 22 * rows - 8);
+    let (plots, strip) = root.split_vertically(h.saturating_sub(22 * rows + 8).max(h / 3));
     let font = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
     for (i, s) in entries.iter().enumerate() {
         let (x, y) = (40 + (i % per_row) as i32 * 150, 12 + (i / per_row) as i32 * 22);
@@ -213,18 +213,21 @@ impl Curves {
     /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));
     /// ```
     pub fn plot(&self) -> Result<Figure> {
-        let n = *self.sizes.last().ok_or_else(|| Error::param("curves", "there are no subset sizes to plot"))?;
+        let n = *self.sizes.iter().max().ok_or_else(|| Error::param("curves", "there are no subset sizes to plot"))?;
         // x position of a subset size in each panel: FFA at k, RFA at the rank of its first feature
         let position = |kind: CurveKind, size: usize| match kind {
-            CurveKind::Rfa => (n - size + 1) as f64,
+            CurveKind::Rfa => (n + 1 - size) as f64,
             _ => size as f64,
         };
         let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
             let points = self.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
             let mut s = Series::new(label, color, points);
             if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
-                s.band = (0..self.sizes.len())
-                    .map(|i| (position(kind, self.sizes[i]), lo[i], hi[i]))
+                s.band = self
+                    .sizes
+                    .iter()
+                    .zip(lo.iter().zip(hi))
+                    .map(|(&size, (&l, &h))| (position(kind, size), l, h))
                     .filter(|(_, l, h)| l.is_finite() && h.is_finite())
                     .collect();
             }
@@ -354,6 +357,15 @@ impl CriticalDifference {
     /// ```
     pub fn plot(&self) -> Result<Figure> {
         let k = self.methods.len();
+        if k < 2 || self.average_ranks.len() != k || self.average_ranks.iter().any(|r| !r.is_finite()) {
+            return Err(Error::param(
+                "average_ranks",
+                format!("{} finite average ranks needed for {k} methods (at least 2)", k.max(2)),
+            ));
+        }
+        if !(self.cd.is_finite() && self.cd >= 0.0) {
+            return Err(Error::param("cd", format!("must be a finite non-negative number, got {}", self.cd)));
+        }
         let order = self.order();
         let groups = self.groups();
         let half = k.div_ceil(2);

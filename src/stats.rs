@@ -240,8 +240,10 @@ impl CriticalDifference {
         let mut out = Vec::new();
         for (p, &a) in order.iter().enumerate() {
             for &b in &order[p + 1..] {
-                if self.average_ranks[b] - self.average_ranks[a] >= self.cd {
-                    out.push((self.methods[a].as_str(), self.methods[b].as_str()));
+                if let (Some(ma), Some(mb)) = (self.methods.get(a), self.methods.get(b)) {
+                    if self.average_ranks[b] - self.average_ranks[a] >= self.cd {
+                        out.push((ma.as_str(), mb.as_str()));
+                    }
                 }
             }
         }

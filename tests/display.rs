@@ -166,3 +166,28 @@ fn save_svg_writes_the_figure() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), fig.svg());
     assert!(fig.save_svg(dir.path().join("no/such/dir.svg")).unwrap_err().to_string().contains("dir.svg"));
 }
+
+#[test]
+fn hand_built_results_give_errors_or_figures_not_panics() {
+    use featrank::stats::CriticalDifference;
+    let bad = CriticalDifference { methods: vec!["a".into(), "b".into()], average_ranks: vec![1.0], datasets: 3, alpha: 0.05, cd: 1.0 };
+    assert!(bad.plot().unwrap_err().to_string().contains("average_ranks"));
+    let nan = CriticalDifference { average_ranks: vec![1.0, f64::NAN], ..bad.clone() };
+    assert!(nan.plot().is_err());
+    let long = CriticalDifference { average_ranks: vec![1.0, 2.0, 3.0], ..bad };
+    assert!(long.significant_pairs().len() <= 1);
+    // 150 rankings: the legend strip cannot take the whole figure; sizes out of order; a short band
+    let mut curves = iris_curves();
+    let template: Vec<Curve> = curves.curves.clone();
+    for i in 0..150 {
+        for c in template.iter().filter(|c| c.kind != CurveKind::Expected) {
+            curves.curves.push(Curve { ranking: format!("{}{i}", c.ranking), ..c.clone() });
+        }
+    }
+    assert_finite_coordinates(curves.plot().unwrap().svg());
+    curves.sizes.reverse();
+    if let Some(e) = curves.curves.iter_mut().find(|c| c.kind == CurveKind::Expected) {
+        e.lo.as_mut().unwrap().truncate(1);
+    }
+    assert_finite_coordinates(curves.plot().unwrap().svg());
+}
