@@ -5,8 +5,9 @@
 //! - kNN, k = 10, every subset size (100 per curve): featrank 1 and 10 repeats of 10-fold CV.
 //! - quadratic SVM K = ⟨x, y⟩², C = 0.1, the papers' 60-point grid: featrank 1 and 10 repeats.
 //!
-//! scikit-learn runs `FEATRANK_BENCH_SKLEARN_REPEATS` repeats (default 1; ten take tens of minutes); its
-//! 10-repeat time is extrapolated linearly and the ratio printed both ways.
+//! scikit-learn runs `FEATRANK_BENCH_SKLEARN_REPEATS` repeats (default 1; ten take tens of minutes; 0
+//! skips it); its 10-repeat time is extrapolated linearly and the ratio printed both ways. Arguments
+//! after `--` pick learners by name: `cargo bench --bench curves -- svm`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,8 +31,51 @@ fn main() {
         .collect();
     featrank::io::write_csv(&DataFrame::new(ds.n_rows(), fold_cols).unwrap(), dir.join("folds.csv")).unwrap();
     println!("combined 1000×100, ground-truth ranking, {} threads", rayon::current_num_threads());
-    compare(&dir, &ds, &plan, &ranking, "knn:10", Grid::Full);
-    compare(&dir, &ds, &plan, &ranking, "svm:0.1", Grid::Paper);
+    // `cargo bench --bench curves -- svm expected` runs only the parts named (knn, svm, expected, scaling).
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let wanted = |part: &str| only.is_empty() || only.iter().any(|o| part.contains(o.as_str()));
+    for (learner, grid) in [("knn:10", Grid::Full), ("svm:0.1", Grid::Paper)] {
+        if wanted(learner) {
+            compare(&dir, &ds, &plan, &ranking, learner, grid);
+        }
+    }
+    if wanted("expected") {
+        expected_curve(&ds, &plan, &ranking);
+    }
+    if wanted("scaling") {
+        scaling();
+    }
+}
+
+/// The expected curve of 100 random rankings (plus the ranking's own two curves), kNN k = 10, every
+/// size, 10×10 CV: 100 chains of 100 sizes × 100 folds. Target: under 3 minutes.
+fn expected_curve(ds: &Dataset, plan: &CvPlan, ranking: &Ranking) {
+    let start = Instant::now();
+    let c = CurveSpec::new(Knn::new(10)).plan(plan.clone()).grid(Grid::Full).expected(100).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
+    let t = start.elapsed().as_secs_f64();
+    let e = c.expected().unwrap();
+    println!("\nexpected curve, 100 random rankings + the ranking, knn:10, every size, 10×10 CV: {t:.1} s");
+    println!("  E[FFA] at k = 1, 10, 100: {:.4} {:.4} {:.4}", e.mean[0], e.mean[9], e.mean[99]);
+}
+
+/// Time of both curves (one repeat of 10-fold CV) as the rows N and the features n grow, on `combined`
+/// data with its ground-truth ranking: kNN at every size, the SVM on the papers' grid.
+fn scaling() {
+    println!("\nscaling: FFA+RFA, 1 repeat × 10 folds, combined data");
+    println!("{:>6} {:>5} {:>10} {:>10}", "N", "n", "knn:10 s", "svm:0.1 s");
+    for (rows, n) in [(250, 100), (500, 100), (1000, 100), (2000, 100), (1000, 50), (1000, 200), (1000, 400)] {
+        let s = Binary::new(Design::Combined).rows(rows).features(n).generate(2).unwrap();
+        let ds = Dataset::from_polars(&s.frame, "class").unwrap();
+        let r = s.truth.ranking().unwrap();
+        let time = |learner: Box<dyn Learner>, grid: Grid| {
+            let start = Instant::now();
+            CurveSpec::with_learner(learner.into()).folds(10).repeats(1).grid(grid).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+            start.elapsed().as_secs_f64()
+        };
+        let knn = time(Box::new(Knn::new(10)), Grid::Full);
+        let svm = time(Box::new(Svm::new()), Grid::Paper);
+        println!("{rows:>6} {n:>5} {knn:>10.2} {svm:>10.2}");
+    }
 }
 
 fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: &str, grid: Grid) {
@@ -51,6 +95,9 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
     println!("  featrank     10 repeats × 10 folds: {t10:8.2} s");
 
     let sk_repeats: usize = std::env::var("FEATRANK_BENCH_SKLEARN_REPEATS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    if sk_repeats == 0 {
+        return;
+    }
     let sizes_arg = sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_curves.py");
     let out = Command::new("python3")

@@ -342,14 +342,16 @@ impl Ctx<'_> {
                 Target::Values(_) => Prediction::Values(vec![0.0; n_rows]),
             })
             .collect();
-        for (f, (train, test)) in self.splits[repeat].iter().enumerate() {
-            let fold = Fold {
-                data: self.data,
-                train,
-                test,
-                seed: rng_seed(self.seed, repeat, f),
-            };
-            let preds = self.learner.fit_predict_nested(&fold, order, sizes)?;
+        // Folds run in parallel too, so one repeat of one chain still uses every core.
+        let per_fold: Vec<Vec<Prediction>> = self.splits[repeat]
+            .par_iter()
+            .enumerate()
+            .map(|(f, (train, test))| {
+                let fold = Fold { data: self.data, train, test, seed: rng_seed(self.seed, repeat, f) };
+                self.learner.fit_predict_nested(&fold, order, sizes)
+            })
+            .collect::<Result<_>>()?;
+        for ((_, test), preds) in self.splits[repeat].iter().zip(per_fold) {
             for (pool, pred) in pooled.iter_mut().zip(preds) {
                 match (pool, pred) {
                     (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s }) => {

@@ -31,6 +31,7 @@ pub mod ranking;
 pub mod rankers;
 pub mod score;
 pub mod seed;
+mod simd;
 pub mod stability;
 pub mod stats;
 pub mod synth;

@@ -133,6 +133,73 @@ fn knn_incremental_path_equals_refit() {
     assert_eq!(fast, slow);
 }
 
+/// Brute-force kNN on numeric features, written out from the definition: min-max scaling by the
+/// training rows, squared Euclidean distance summed feature by feature in `features` order, the k
+/// smallest (distance, training position) pairs, an unweighted vote with ties to the lowest class.
+fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[usize], k: usize) -> (Vec<usize>, Vec<f64>) {
+    let codes = ds.labels().unwrap();
+    let n_classes = ds.n_classes();
+    let ranges: Vec<(f64, f64)> = (0..ds.n_features())
+        .map(|j| {
+            let col = ds.feature(j);
+            let lo = train.iter().map(|&i| col[i]).fold(f64::INFINITY, f64::min);
+            let hi = train.iter().map(|&i| col[i]).fold(f64::NEG_INFINITY, f64::max);
+            (lo, hi)
+        })
+        .collect();
+    let scaled = |j: usize, v: f64| {
+        let (lo, hi) = ranges[j];
+        if hi > lo { (v - lo) / (hi - lo) } else { 0.0 }
+    };
+    let (mut labels, mut scores) = (Vec::new(), Vec::new());
+    for &t in test {
+        let mut d: Vec<(f64, usize)> = train
+            .iter()
+            .enumerate()
+            .map(|(p, &r)| {
+                let dist = features.iter().fold(0.0, |acc, &j| {
+                    let diff = scaled(j, ds.feature(j)[t]) - scaled(j, ds.feature(j)[r]);
+                    acc + diff * diff
+                });
+                (dist, p)
+            })
+            .collect();
+        d.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut votes = vec![0.0; n_classes];
+        d[..k].iter().for_each(|&(_, p)| votes[codes[train[p]]] += 1.0);
+        let best = (0..n_classes).fold(0, |b, c| if votes[c] > votes[b] { c } else { b });
+        labels.push(best);
+        scores.extend(votes.iter().map(|v| v / k as f64));
+    }
+    (labels, scores)
+}
+
+/// The curve path keeps each test row's neighbours between sizes and searches only rows within the
+/// farthest of them (distances only grow). On binary data, where distances tie massively, and on
+/// continuous data, every size of both chains must pick exactly the neighbours of a full sort.
+#[test]
+fn knn_curve_neighbours_equal_a_full_sort() {
+    let binary = Binary::new(Design::Single).rows(150).features(24).generate(4).unwrap();
+    let binary = Dataset::from_polars(&binary.frame, "class").unwrap();
+    let wdbc = featrank::datasets::load("wdbc").unwrap().dataset().unwrap();
+    for ds in [binary, wdbc] {
+        let plan = CvPlan::stratified(&ds, 5, 1, 3).unwrap();
+        let (train, test) = plan.split(0, 2);
+        let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        let n = ds.n_features();
+        let sizes: Vec<usize> = (1..=n).filter(|&s| n < 25 || s % 3 == 1 || s == n).collect();
+        for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+            for k in [1, 10] {
+                let got = Knn::new(k).fit_predict_nested(&fold, &order, &sizes).unwrap();
+                for (&size, pred) in sizes.iter().zip(&got) {
+                    let (labels, scores) = knn_by_definition(&ds, &train, &test, &order[..size], k);
+                    assert_eq!(pred, &Prediction::Classes { labels, scores }, "k = {k}, size {size}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn regression_curves_with_knn_and_forest() {
     let b = featrank::datasets::load("diabetes-progression").unwrap();

@@ -49,6 +49,7 @@ impl Knn {
     }
 
     /// Add feature `j`'s squared differences to the `test × train` distance matrix.
+    #[inline(always)]
     fn add_feature(&self, fold: &Fold<'_>, j: usize, dist: &mut [f64]) {
         let col = fold.data.feature(j);
         let n_train = fold.train.len();
@@ -83,44 +84,74 @@ impl Knn {
         }
     }
 
-    /// Predict every test row from the distance matrix.
-    fn predict(&self, fold: &Fold<'_>, dist: &[f64]) -> Prediction {
+    /// Predict every test row from the distance matrix. `near` holds each test row's neighbours at the
+    /// previous, smaller feature set (empty for none) and receives the new ones.
+    #[inline(always)]
+    fn predict(&self, fold: &Fold<'_>, dist: &[f64], near: &mut Vec<usize>) -> Prediction {
         let n_train = fold.train.len();
         let k = self.k.min(n_train);
-        let mut idx: Vec<usize> = Vec::with_capacity(n_train);
-        let neighbours = |t: usize, idx: &mut Vec<usize>| {
+        let n_test = fold.test.len();
+        let previous = std::mem::take(near);
+        let (mut candidates, mut ties) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
+        for t in 0..n_test {
             let row = &dist[t * n_train..(t + 1) * n_train];
-            idx.clear();
-            idx.extend(0..n_train);
-            let cmp = |a: &usize, b: &usize| row[*a].total_cmp(&row[*b]).then(a.cmp(b));
-            if k < n_train {
-                idx.select_nth_unstable_by(k - 1, cmp);
-            }
-            idx.truncate(k);
-        };
+            // Distances only grow as features are added, so the farthest of the previous neighbours,
+            // at its new distance, bounds the new k-th nearest: only rows within it can be neighbours.
+            let bound = match previous.get(t * k..(t + 1) * k) {
+                Some(prev) => prev.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r])),
+                None => f64::INFINITY,
+            };
+            nearest(row, k, bound, &mut candidates, &mut ties);
+            near.extend(candidates.iter().map(|&(_, r)| r as usize));
+        }
+        let neighbours = |t: usize| &near[t * k..(t + 1) * k];
         match fold.data.target() {
             Target::Classes { codes, names } => {
                 let n_classes = names.len();
-                let mut labels = Vec::with_capacity(fold.test.len());
-                let mut scores = Vec::with_capacity(fold.test.len() * n_classes);
-                for t in 0..fold.test.len() {
-                    neighbours(t, &mut idx);
-                    let mut votes = vec![0.0; n_classes];
-                    idx.iter().for_each(|&r| votes[codes[fold.train[r]]] += 1.0);
-                    labels.push(argmax(&votes));
-                    scores.extend(votes.iter().map(|v| v / k as f64));
+                let mut labels = Vec::with_capacity(n_test);
+                let mut scores = vec![0.0; n_test * n_classes];
+                for (t, votes) in scores.chunks_mut(n_classes).enumerate() {
+                    neighbours(t).iter().for_each(|&r| votes[codes[fold.train[r]]] += 1.0);
+                    labels.push(argmax(votes));
+                    votes.iter_mut().for_each(|v| *v /= k as f64);
                 }
                 Prediction::Classes { labels, scores }
             }
             Target::Values(y) => Prediction::Values(
-                (0..fold.test.len())
-                    .map(|t| {
-                        neighbours(t, &mut idx);
-                        idx.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / k as f64
-                    })
-                    .collect(),
+                (0..n_test).map(|t| neighbours(t).iter().map(|&r| y[fold.train[r]]).sum::<f64>() / k as f64).collect(),
             ),
         }
+    }
+}
+
+/// The `k` smallest (distance, training position) pairs of `row` — ties at equal distance go to the
+/// lower position — among the positions whose distance is at most `bound` (which must admit at least
+/// `k`). Left in `out`, in no particular order; `ties` is scratch space.
+#[inline(always)]
+fn nearest(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>, ties: &mut Vec<u32>) {
+    out.clear();
+    ties.clear();
+    // Rows strictly within the bound go to `out`; of the rows exactly at it only the first k can
+    // matter. Most blocks of 8 hold neither once the bound is tight: one vector compare skips them.
+    for (b, block) in row.chunks(8).enumerate() {
+        let mut within = block.iter().enumerate().fold(0u32, |m, (l, &d)| m | (((d <= bound) as u32) << l));
+        while within != 0 {
+            let l = within.trailing_zeros() as usize;
+            within &= within - 1;
+            let (d, r) = (block[l], (b * 8 + l) as u32);
+            if d < bound {
+                out.push((d, r));
+            } else if ties.len() < k {
+                ties.push(r);
+            }
+        }
+    }
+    if out.len() > k {
+        out.select_nth_unstable_by(k - 1, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        out.truncate(k);
+    } else {
+        let missing = k - out.len();
+        out.extend(ties[..missing].iter().map(|&r| (bound, r)));
     }
 }
 
@@ -153,25 +184,23 @@ impl Learner for Knn {
         if !self.supports(fold.data.task()) {
             return Err(unsupported(&self.name(), fold.data.task()));
         }
-        let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
-        for &j in features {
-            self.add_feature(fold, j, &mut dist);
-        }
-        Ok(self.predict(fold, &dist))
+        self.fit_predict_nested(fold, features, &[features.len()]).map(|mut p| p.remove(0))
     }
 
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         fold.validate_nested(order, sizes)?;
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
-        let mut added = 0;
-        let mut out = Vec::with_capacity(sizes.len());
-        for &k in sizes {
-            for &j in &order[added..k] {
-                self.add_feature(fold, j, &mut dist);
+        let (mut added, mut near) = (0, Vec::new());
+        Ok(crate::simd::wide(|| {
+            let mut out = Vec::with_capacity(sizes.len());
+            for &k in sizes {
+                for &j in &order[added..k] {
+                    self.add_feature(fold, j, &mut dist);
+                }
+                added = k;
+                out.push(self.predict(fold, &dist, &mut near));
             }
-            added = k;
-            out.push(self.predict(fold, &dist));
-        }
-        Ok(out)
+            out
+        }))
     }
 }

@@ -139,6 +139,7 @@ impl Svm {
     /// ‖x − y‖² for the Gaussian one. `sums` is `a.len() × b.len()`, row-major.
     fn add_column(&self, sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) {
         if matches!(self.kernel, Kernel::Gaussian { .. }) {
+            let b = b.to_vec();
             sums.par_chunks_mut(b.len().max(1)).enumerate().for_each(|(i, row)| {
                 let ai = a[i];
                 row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
@@ -152,6 +153,8 @@ impl Svm {
 /// sums += weight · a bᵀ (`sums` is `a.len() × b.len()`, row-major): one design column's share of a Gram
 /// matrix, added when a feature enters (curves) or subtracted when it leaves (SVM-RFE).
 pub(crate) fn add_products(sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>, weight: f64) {
+    // A design column is a strided view; a contiguous copy lets the row updates vectorise.
+    let b = b.to_vec();
     sums.par_chunks_mut(b.len().max(1)).enumerate().for_each(|(i, row)| {
         let ai = weight * a[i];
         if ai != 0.0 {
@@ -172,12 +175,16 @@ impl Machine {
     /// Solve on this machine's rows of the `n × n` kernel `kern`, starting from the last solution, and
     /// keep the new one as the next start.
     pub(crate) fn solve(&mut self, kern: &[f64], n: usize, c: f64, tol: f64) -> Solution {
-        let mut sub = Vec::with_capacity(self.rows.len() * self.rows.len());
-        for &i in &self.rows {
-            let row = &kern[i * n..(i + 1) * n];
-            sub.extend(self.rows.iter().map(|&j| row[j]));
-        }
-        let sol = solve(&sub, &self.y, c, tol, self.alpha.as_deref());
+        let sol = if self.rows.len() == n {
+            solve(kern, &self.y, c, tol, self.alpha.as_deref())
+        } else {
+            let mut sub = Vec::with_capacity(self.rows.len() * self.rows.len());
+            for &i in &self.rows {
+                let row = &kern[i * n..(i + 1) * n];
+                sub.extend(self.rows.iter().map(|&j| row[j]));
+            }
+            solve(&sub, &self.y, c, tol, self.alpha.as_deref())
+        };
         self.alpha = Some(sol.alpha.clone());
         sol
     }
