@@ -1,9 +1,10 @@
 //! [P18] Table 3 at full size: ECA(GT, R_θ) on the `combined` data for the four weightings, next to the
 //! rank distance 1 − mean Spearman, and the correlation of each row with the distance.
 //!
-//! `cargo run --release --example synthetic_validation -- [design] [m] [repeats] [learner]`
-//! (defaults: combined, 100 noisy rankings per θ, 10 repeats of 10-fold CV, knn:10; `svm:0.1` is the
-//! papers' learner but needs hours with the refit path).
+//! `cargo run --release --example synthetic_validation -- [design] [m] [repeats] [learner] [noise]`
+//! (defaults: combined, 100 noisy rankings per θ, 10 repeats of 10-fold CV, knn:10, noise `unit` =
+//! U(0, 1) as [P20] states, or `max` = U(0, max relevance)). `svm:0.1` is the papers' learner: with 20
+//! rankings per θ and one repeat it takes minutes on two cores.
 
 use featrank::distance::spearman;
 use featrank::measure::pearson;
@@ -19,6 +20,10 @@ fn main() -> featrank::Result<()> {
     let m: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let repeats: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
     let learner = featrank::learners::parse(args.get(4).map(String::as_str).unwrap_or("knn:10"))?;
+    let noise = match args.get(5).map(String::as_str) {
+        Some("max") => NoiseScale::MaxRelevance,
+        _ => NoiseScale::Unit,
+    };
 
     let s = Binary::new(design).generate(1)?;
     let ds = Dataset::from_polars(&s.frame, "class")?;
@@ -26,32 +31,29 @@ fn main() -> featrank::Result<()> {
     let thetas = [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1.0];
     let families: Vec<Vec<Ranking>> = thetas
         .iter()
-        .map(|&t| (0..m).map(|i| s.truth.noisy_ranking(t, NoiseScale::Unit, 7, i)).collect())
+        .map(|&t| (0..m).map(|i| s.truth.noisy_ranking(t, noise, 7, i)).collect())
         .collect::<featrank::Result<_>>()?;
     let mut all = vec![gt.clone()];
     families.iter().for_each(|f| all.extend(f.iter().cloned()));
-    let curves = CurveSpec::with_learner(learner.into())
+    let mut curves = CurveSpec::with_learner(learner.into())
         .folds(10)
         .repeats(repeats)
         .expected(0)
         .seed(1)
         .progress(true)
         .evaluate(&ds, &all)?;
-
-    let mean_of = |f: &[Ranking], kind| -> Vec<f64> {
-        let mut acc = vec![0.0; curves.sizes.len()];
-        for r in f {
-            let c = curves.get(r.name(), kind).expect("curve of every ranking");
-            c.mean.iter().zip(&mut acc).for_each(|(v, a)| *a += v / f.len() as f64);
-        }
-        acc
-    };
-    let (gf, gr) = (&curves.get("GT", CurveKind::Ffa).unwrap().mean, &curves.get("GT", CurveKind::Rfa).unwrap().mean);
+    // E[FFA]_θ and E[RFA]_θ: the mean curves of each family, as [P18] §4.2 scores R_θ.
+    for (t, f) in thetas.iter().zip(&families) {
+        let members: Vec<&str> = f.iter().map(|r| r.name()).collect();
+        curves = curves.with_family_mean(&members, &format!("R_{t}"))?;
+    }
+    let curve = |name: &str, kind| &curves.get(name, kind).expect("computed above").mean;
+    let (gf, gr) = (curve("GT", CurveKind::Ffa), curve("GT", CurveKind::Rfa));
     let dist: Vec<f64> = families
         .iter()
         .map(|f| 1.0 - f.iter().map(|r| spearman(&gt, r).unwrap()).sum::<f64>() / f.len() as f64)
         .collect();
-    println!("{design:?}, {} learner, {m} noisy rankings per θ, {repeats}×10 CV", curves.learner);
+    println!("{design:?}, {} learner, {noise:?} noise, {m} noisy rankings per θ, {repeats}×10 CV", curves.learner);
     print!("{:<12}", "θ");
     thetas.iter().for_each(|t| print!("{t:>8}"));
     println!("{:>8}", "corr.");
@@ -59,9 +61,12 @@ fn main() -> featrank::Result<()> {
     dist.iter().for_each(|d| print!("{d:>8.3}"));
     println!();
     for w in Weighting::ALL {
-        let row: Vec<f64> = families
+        let row: Vec<f64> = thetas
             .iter()
-            .map(|f| featrank::score::eca(gf, gr, &mean_of(f, CurveKind::Ffa), &mean_of(f, CurveKind::Rfa), &curves.sizes, w).eca)
+            .map(|t| {
+                let name = format!("R_{t}");
+                featrank::score::eca(gf, gr, curve(&name, CurveKind::Ffa), curve(&name, CurveKind::Rfa), &curves.sizes, w).eca
+            })
             .collect();
         print!("{:<12}", w.label());
         row.iter().for_each(|v| print!("{v:>8.3}"));

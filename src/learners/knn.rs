@@ -9,8 +9,11 @@
 //!
 //! Curve fast path: the squared distances between test and training rows are a sum over features, so the
 //! nested chain top-1, top-2, … updates one distance matrix feature by feature (O(test·train) per feature)
-//! instead of recomputing it at every size. Adding in the same order as the refit path, the sums — and so
-//! the predictions — are bit-identical.
+//! instead of recomputing it at every size. A single fit is the same chain with one size, so the sums —
+//! and so the predictions — are bit-identical. Distances only grow as features are added, so the
+//! previous size's neighbours, at their new distances, bound the new k-th nearest distance: each test
+//! row only examines the training rows within that bound (whole blocks of 8 are skipped by one vector
+//! compare), and ties at the bound are resolved by position exactly as a full sort would.
 
 use super::prepare::Range;
 use super::{argmax, unsupported, Fold, Learner, Prediction};
