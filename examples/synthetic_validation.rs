@@ -3,8 +3,17 @@
 //!
 //! `cargo run --release --example synthetic_validation -- [design] [m] [repeats] [learner] [noise]`
 //! (defaults: combined, 100 noisy rankings per θ, 10 repeats of 10-fold CV, knn:10, noise `unit` =
-//! U(0, 1) as [P20] states, or `max` = U(0, max relevance)). `svm:0.1` is the papers' learner: with 20
-//! rankings per θ and one repeat it takes minutes on two cores.
+//! U(0, 1) as [P20] states, or `max` = U(0, max relevance)). `svm:0.1` is the papers' learner:
+//! `-- combined 20 1 svm:0.1 unit` took 19 min on two cores and printed (paper's correlations in brackets)
+//!
+//! ```text
+//! θ               0.05     0.1    0.15     0.2     0.3     0.5       1   corr.
+//! 1 − ρ          0.136   0.246   0.337   0.396   0.561   0.778   1.028
+//! uniform        0.017   0.030   0.046   0.054   0.084   0.125   0.202   0.988  (0.992)
+//! position       0.064   0.083   0.097   0.092   0.115   0.136   0.199   0.976  (0.991)
+//! magnitude      0.133   0.156   0.185   0.182   0.235   0.267   0.263   0.945  (0.998)
+//! both           0.153   0.166   0.189   0.184   0.223   0.254   0.253   0.958  (0.982)
+//! ```
 
 use featrank::distance::spearman;
 use featrank::measure::pearson;
