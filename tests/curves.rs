@@ -200,6 +200,26 @@ fn knn_curve_neighbours_equal_a_full_sort() {
     }
 }
 
+/// A feature spanning ±1.7e308 overflows its range, so half its scaled values are NaN; they count as
+/// missing, distances stay finite and every neighbour bound holds. k = 0 is refused, not a panic.
+#[test]
+fn knn_survives_overflowing_ranges_and_refuses_k_zero() {
+    let big: Vec<f64> = (0..40).map(|i| if i % 2 == 0 { 1.7e308 } else { -1.7e308 }).collect();
+    let small: Vec<f64> = (0..40).map(|i| (i % 7) as f64).collect();
+    let class: Vec<&str> = (0..40).map(|i| if i % 3 == 0 { "a" } else { "b" }).collect();
+    let df = df!("big" => big, "small" => small, "class" => class).unwrap();
+    let ds = Dataset::from_polars(&df, "class").unwrap();
+    let plan = CvPlan::stratified(&ds, 4, 1, 1).unwrap();
+    let (train, test) = plan.split(0, 0);
+    let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    for order in [[0, 1], [1, 0]] {
+        let preds = Knn::new(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap();
+        assert_eq!(preds.len(), 2);
+    }
+    let e = Knn::new(0).fit_predict(&fold, &[0, 1]).unwrap_err();
+    assert!(e.to_string().contains('k'), "{e}");
+}
+
 #[test]
 fn regression_curves_with_knn_and_forest() {
     let b = featrank::datasets::load("diabetes-progression").unwrap();

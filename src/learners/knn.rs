@@ -192,6 +192,7 @@ impl Learner for Knn {
 
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         fold.validate_nested(order, sizes)?;
+        self.clone().validated()?;
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
         Ok(crate::simd::wide(|| {

@@ -10,8 +10,8 @@
 //! solution is a good start. linfa-svm takes neither a kernel matrix nor a starting point.
 //!
 //! Speed: as in LIBSVM, the multipliers that shrinking sets aside leave the working arrays, so every
-//! iteration runs over contiguous arrays of the active set only (its kernel block is copied out at each
-//! shrink). The passes of an iteration (pick i, pick j, update the gradient) are branch-free so they
+//! iteration runs over contiguous arrays of the active set only (they are masked at once and compacted,
+//! kernel block included, once they are a sixth of it). The passes of an iteration (pick i, pick j, update the gradient) are branch-free so they
 //! vectorise, with AVX2 where the CPU has it (`crate::simd`).
 
 /// A solved dual: multipliers, offset and the iteration count.
@@ -52,8 +52,8 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
     }
     let mut set = Active::all(k, y, &alpha, &grad, c);
     // Shrinking (LIBSVM, §4 of Fan, Chen & Lin): every `period` iterations, multipliers stuck at a bound
-    // that cannot become violating leave the active set; their gradients go stale and are rebuilt from
-    // scratch before the final optimality check on the full set.
+    // that cannot become violating leave the active set; the gradients of removed ones go stale and are
+    // rebuilt from scratch before the final optimality check on the full set.
     let period = n.clamp(1, 1000);
     let mut countdown = period;
     let max_iter = (100 * n).max(10_000_000);
