@@ -17,10 +17,10 @@ use std::time::Instant;
 
 use featrank::prelude::*;
 use featrank::rankers::{parse, Params};
-use featrank::stats::average_ranks;
+use featrank::math::average_ranks;
 
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    featrank::measure::pearson(&average_ranks(a, true), &average_ranks(b, true))
+    featrank::math::pearson(&average_ranks(a, true), &average_ranks(b, true))
 }
 
 /// How many of the top `k` features by `a` are also in the top `k` by `b`.
@@ -46,7 +46,7 @@ fn main() {
     ];
     let mut ours = Vec::new();
     for (file, frame, method) in &cases {
-        featrank::io::write_csv(frame, dir.join(format!("{file}.csv"))).unwrap();
+        featrank::data::io::write_csv(frame, dir.join(format!("{file}.csv"))).unwrap();
         let data = Dataset::from_polars(frame, "class").unwrap();
         let ranker = parse(method, &Params::default()).unwrap();
         let start = Instant::now();

@@ -2,7 +2,7 @@
 //! `cargo run --release --example figures -- <output dir>`.
 
 use featrank::prelude::*;
-use featrank::stability::{resampled_rankings, stability_curve, Resampling};
+use featrank::compare::stability::{resampled_rankings, stability_curve, Resampling};
 
 fn main() -> featrank::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "figures".into()));
@@ -25,7 +25,7 @@ fn main() -> featrank::Result<()> {
         let rankings = resampled_rankings(&data, 10, Resampling::Bootstrap, 2, |d| ranker.rank(d, 2))?;
         stab.push((name.to_string(), stability_curve(&rankings, &sizes)?));
     }
-    featrank::plot::stability_plot(&stab)?.save_svg(dir.join("stability.svg"))?;
+    featrank::report::figure::stability_plot(&stab)?.save_svg(dir.join("stability.svg"))?;
 
     // critical-difference diagram from a score table (methods × datasets)
     let scores = vec![
@@ -35,13 +35,13 @@ fn main() -> featrank::Result<()> {
         vec![0.05, 0.06, 0.01, 0.02],
         vec![0.14, 0.10, 0.12, 0.09],
     ];
-    let f = featrank::stats::friedman(&["ReliefF", "RF", "IG", "SVM-RFE"], &scores)?;
+    let f = featrank::compare::stats::friedman(&["ReliefF", "RF", "IG", "SVM-RFE"], &scores)?;
     f.critical_difference(0.05)?.plot()?.save_svg(dir.join("cd.svg"))?;
 
     // PI curve on data with missing values
-    let vote = featrank::datasets::load("vote")?.dataset()?;
+    let vote = featrank::data::datasets::load("vote")?.dataset()?;
     let r = ReliefF::new().rank(&vote, 1)?.with_name("ReliefF");
-    let pi = featrank::score::pi_curve(&vote, &r, &NaiveBayes::new(), 5, 10, 1)?;
+    let pi = featrank::eval::pi::pi_curve(&vote, &r, &NaiveBayes::new(), 5, 10, 1)?;
     pi.plot()?.save_svg(dir.join("pi.svg"))?;
     println!("figures written to {}", dir.display());
     Ok(())

@@ -12,7 +12,7 @@
 //! (defaults: 2 repeats; knn:10 nb tree forest:100 svm:0.1).
 
 use featrank::prelude::*;
-use featrank::score::weighted_delta;
+use featrank::eval::eca::weighted_delta;
 
 fn main() -> featrank::Result<()> {
     let args: Vec<String> = std::env::args().collect();

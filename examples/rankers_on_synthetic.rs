@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use featrank::distance::spearman;
+use featrank::compare::distance::spearman;
 use featrank::prelude::*;
 use featrank::rankers::{parse, Params};
 
@@ -46,7 +46,7 @@ fn main() -> featrank::Result<()> {
     for r in &rankings {
         print!("{:<24}", r.name());
         for w in Weighting::ALL {
-            print!("{:>10.4}", curves.eca(r.name(), "expected", w)?.eca);
+            print!("{:>10.4}", curves.eca(r.name(), Baseline::Expected, w)?.eca);
         }
         println!();
     }

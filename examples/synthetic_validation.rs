@@ -15,8 +15,8 @@
 //! both           0.153   0.166   0.189   0.184   0.223   0.254   0.253   0.958  (0.982)
 //! ```
 
-use featrank::distance::spearman;
-use featrank::measure::pearson;
+use featrank::compare::distance::spearman;
+use featrank::math::pearson;
 use featrank::prelude::*;
 
 fn main() -> featrank::Result<()> {
@@ -74,7 +74,7 @@ fn main() -> featrank::Result<()> {
             .iter()
             .map(|t| {
                 let name = format!("R_{t}");
-                featrank::score::eca(gf, gr, curve(&name, CurveKind::Ffa), curve(&name, CurveKind::Rfa), &curves.sizes, w).eca
+                featrank::eval::eca::eca(gf, gr, curve(&name, CurveKind::Ffa), curve(&name, CurveKind::Rfa), &curves.sizes, w).eca
             })
             .collect();
         print!("{:<12}", w.label());

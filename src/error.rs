@@ -69,6 +69,24 @@ pub enum Error {
         reason: String,
     },
 
+    /// A learner or ranker was asked to work on a task it does not handle.
+    #[error("{method} does not handle {task:?} targets")]
+    UnsupportedTask {
+        /// The learner or ranker, as its spec writes it.
+        method: String,
+        /// The task of the data it was given.
+        task: crate::data::Task,
+    },
+
+    /// A computation met numbers it cannot work with (overflow, a singular system, no convergence).
+    #[error("numerical problem in {what}: {reason}")]
+    Numerical {
+        /// The computation, named as the user knows it (parameter, column or method).
+        what: String,
+        /// What went wrong and what to try.
+        reason: String,
+    },
+
     /// A file could not be parsed.
     #[error("{source_name}{}: {reason}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
     Parse {

@@ -33,3 +33,16 @@ pub fn rng_for(seed: u64, path: &[u64]) -> Rng {
         .fold(mix(seed ^ 0x9e37_79b9_7f4a_7c15), |acc, &p| mix(acc ^ mix(p.wrapping_add(0x632b_e59b_d9b4_e019))));
     ChaCha8Rng::seed_from_u64(key)
 }
+
+/// One bootstrap draw: `n` positions in `0..n`, drawn uniformly with replacement from `rng`. The one draw
+/// behind random-forest trees, ranking ensembles and bootstrap stability.
+///
+/// ```
+/// let rows = featrank::seed::bootstrap(&mut featrank::seed::rng_for(1, &[0]), 10);
+/// assert_eq!(rows.len(), 10);
+/// assert!(rows.iter().all(|&r| r < 10));
+/// ```
+pub fn bootstrap(rng: &mut Rng, n: usize) -> Vec<usize> {
+    use rand::Rng as _;
+    (0..n).map(|_| rng.gen_range(0..n)).collect()
+}

@@ -16,8 +16,8 @@
 //! compare), and ties at the bound are resolved by position exactly as a full sort would.
 
 use super::prepare::Range;
-use super::{argmax, unsupported, Fold, Learner, Prediction};
-use crate::dataset::{Dataset, FeatureKind, Target, Task};
+use super::{argmax, CheckedFold, Fold, Learner, Prediction};
+use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 
 /// k-nearest-neighbour classifier/regressor; see the module docs for the exact distance.
@@ -182,20 +182,14 @@ impl Learner for Knn {
         Ok(())
     }
 
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
-        if !self.supports(fold.data.task()) {
-            return Err(unsupported(&self.name(), fold.data.task()));
-        }
-        self.fit_predict_nested(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+        self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
     }
 
-    fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
-        fold.validate_nested(order, sizes)?;
-        self.clone().validated()?;
+    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
-        Ok(crate::simd::wide(|| {
+        Ok(crate::learners::simd::wide(|| {
             let mut out = Vec::with_capacity(sizes.len());
             for &k in sizes {
                 for &j in &order[added..k] {

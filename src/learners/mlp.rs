@@ -1,5 +1,5 @@
 //! Multilayer perceptron with Weka's MultilayerPerceptron defaults (the fifth classifier of the
-//! consensus ranking, Fakhraei et al.; digest C.8).
+//! consensus ranking, Fakhraei et al. 2014).
 //!
 //! One hidden layer of ⌊(attributes + classes)/2⌋ sigmoid units (at least 1), one sigmoid output per
 //! class with target 1/0, squared error, stochastic gradient descent over the training rows (order
@@ -11,8 +11,8 @@ use rand::seq::SliceRandom;
 use rand::Rng as _;
 
 use super::prepare::design_matrices;
-use super::{argmax, unsupported, Fold, Learner, Prediction};
-use crate::dataset::{Dataset, Task};
+use super::{argmax, CheckedFold, Learner, Prediction};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::seed::rng_for;
 
@@ -21,7 +21,7 @@ use crate::seed::rng_for;
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::learners::{Fold, Mlp};
-/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
 /// let (train, test) = plan.split(0, 0);
 /// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
@@ -75,16 +75,12 @@ impl Learner for Mlp {
         task == Task::Classification
     }
 
-    fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
-        if !self.supports(data.task()) {
-            return Err(unsupported(&self.name(), data.task()));
-        }
+    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         self.clone().validated().map(|_| ())
     }
 
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
-        let codes = fold.data.labels().ok_or_else(|| unsupported(&self.name(), fold.data.task()))?;
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+        let codes = fold.data.labels().ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: fold.data.task() })?;
         let (xtr, xte, _) = design_matrices(fold, features);
         let d = xtr.ncols();
         let k = fold.data.n_classes();

@@ -13,6 +13,7 @@ mod knn;
 mod naive_bayes;
 mod mlp;
 mod prepare;
+mod simd;
 mod smo;
 mod svm;
 mod tree;
@@ -27,7 +28,7 @@ pub(crate) use svm::add_products;
 pub(crate) use tree::Tree;
 
 
-use crate::dataset::{Dataset, Task};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 
 /// Predictions for the test rows of one fold.
@@ -94,7 +95,7 @@ impl Fold<'_> {
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::learners::Fold;
-/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
 /// let (train, test) = plan.split(0, 0);
 /// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
@@ -109,23 +110,87 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
     /// Whether the learner handles `task`.
     fn supports(&self, task: Task) -> bool;
 
-    /// Check parameters against the data before any work (e.g. k larger than a training fold).
-    /// `min_train` is the size of the smallest training fold.
-    fn check(&self, data: &Dataset, min_train: usize) -> Result<()>;
+    /// The learner's own checks of its parameters against the data (the task is already checked), e.g.
+    /// k larger than a training fold; `min_train` is the size of the smallest training fold. The default
+    /// accepts.
+    fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
+        let _ = (data, min_train);
+        Ok(())
+    }
 
-    /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`.
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction>;
+    /// The learner's work on a fold that passed every check: fit on `fold.train` using `features`
+    /// (dataset indices) and predict `fold.test`. Implement this; call [`Learner::fit_predict`].
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction>;
 
-    /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending).
-    /// The default refits at every size.
+    /// [`Learner::fit_predict_checked`] for the nested subsets `order[..k]`, one prediction per `k` in
+    /// `sizes` (ascending). The default refits at every size; learners with a faster path override it.
+    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        sizes.iter().map(|&k| self.fit_predict_checked(fold, &order[..k])).collect()
+    }
+
+    /// Run every check — the task, the fold's rows ([`Fold::validate`]), then [`Learner::check`] with the
+    /// fold's training size — and return the fold as [`CheckedFold`]. The one way to make a [`CheckedFold`].
+    fn checked<'a>(&self, fold: &Fold<'a>) -> Result<CheckedFold<'a>> {
+        let task = fold.data.task();
+        if !self.supports(task) {
+            return Err(Error::UnsupportedTask { method: self.name(), task });
+        }
+        fold.validate(&[])?;
+        self.check(fold.data, fold.train.len())?;
+        Ok(CheckedFold { fold: *fold })
+    }
+
+    /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`, after the checks.
+    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        let fold = self.checked(fold)?;
+        fold.validate(features)?;
+        self.fit_predict_checked(&fold, features)
+    }
+
+    /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending), after the checks.
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        let fold = self.checked(fold)?;
         fold.validate_nested(order, sizes)?;
-        sizes
-            .iter()
-            .map(|&k| self.fit_predict(fold, &order[..k]))
-            .collect()
+        self.fit_predict_nested_checked(&fold, order, sizes)
     }
 }
+
+/// A fold that has passed a learner's checks (made only by [`Learner::checked`]); derefs to [`Fold`].
+#[derive(Debug, Clone, Copy)]
+pub struct CheckedFold<'a> {
+    fold: Fold<'a>,
+}
+
+impl<'a> std::ops::Deref for CheckedFold<'a> {
+    type Target = Fold<'a>;
+    fn deref(&self) -> &Fold<'a> {
+        &self.fold
+    }
+}
+
+macro_rules! forward_learner {
+    ($($t:ty),*) => {$(
+        impl<L: Learner + ?Sized> Learner for $t {
+            fn name(&self) -> String {
+                (**self).name()
+            }
+            fn supports(&self, task: Task) -> bool {
+                (**self).supports(task)
+            }
+            fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
+                (**self).check(data, min_train)
+            }
+            fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+                (**self).fit_predict_checked(fold, features)
+            }
+            fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+                (**self).fit_predict_nested_checked(fold, order, sizes)
+            }
+        }
+    )*};
+}
+// Boxed, shared and borrowed learners are learners, so notebooks pass them without wrapping.
+forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 
 /// Parse a learner spec as the CLI writes it: `knn:10`, `svm:0.1`, `nb`, `tree`, `forest:100`, `mlp:500`.
 ///
@@ -177,9 +242,4 @@ pub(crate) fn argmax(scores: &[f64]) -> usize {
         }
     }
     best
-}
-
-/// Error for a learner that does not handle the task.
-pub(crate) fn unsupported(learner: &str, task: Task) -> Error {
-    Error::param("learner", format!("{learner} does not support {task:?}"))
 }

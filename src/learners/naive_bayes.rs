@@ -10,8 +10,8 @@
 //!
 //! linfa-bayes' Gaussian NB has neither nominal attributes nor missing values, hence this module.
 
-use super::{argmax, unsupported, Fold, Learner, Prediction};
-use crate::dataset::{Dataset, FeatureKind, Task};
+use super::{argmax, CheckedFold, Learner, Prediction};
+use crate::data::{FeatureKind, Task};
 use crate::error::{Error, Result};
 
 /// Naive Bayes for mixed numeric and nominal attributes with missing values.
@@ -39,19 +39,11 @@ impl Learner for NaiveBayes {
         task == Task::Classification
     }
 
-    fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
-        if !self.supports(data.task()) {
-            return Err(unsupported(&self.name(), data.task()));
-        }
-        Ok(())
-    }
-
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let data = fold.data;
         let codes = data
             .labels()
-            .ok_or_else(|| unsupported(&self.name(), data.task()))?;
+            .ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: data.task() })?;
         let n_classes = data.n_classes();
         let mut class_n = vec![0usize; n_classes];
         fold.train.iter().for_each(|&i| class_n[codes[i]] += 1);

@@ -3,7 +3,7 @@
 use ndarray::Array2;
 
 use super::Fold;
-use crate::dataset::FeatureKind;
+use crate::data::FeatureKind;
 
 /// Min and range of a numeric feature over the training rows' present values (range 0 when constant
 /// or absent, in which case the scaled value is 0).

@@ -17,8 +17,8 @@ use rayon::prelude::*;
 
 use super::prepare::design_matrices;
 use super::smo::{solve, Solution};
-use super::{argmax, unsupported, Fold, Learner, Prediction};
-use crate::dataset::{Dataset, Task};
+use super::{argmax, CheckedFold, Learner, Prediction};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 
 /// The kernel of an [`Svm`].
@@ -286,26 +286,21 @@ impl Learner for Svm {
         task == Task::Classification
     }
 
-    fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
-        if !self.supports(data.task()) {
-            return Err(unsupported(&self.name(), data.task()));
-        }
+    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         self.clone().validated().map(|_| ())
     }
 
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        let mut out = self.fit_predict_nested(fold, features, &[features.len()])?;
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+        let mut out = self.fit_predict_nested_checked(fold, features, &[features.len()])?;
         Ok(out.pop().expect("one size, one prediction"))
     }
 
     /// The curve fast path: the sums behind the kernel (⟨x, y⟩, or ‖x − y‖² for the Gaussian kernel)
     /// grow by one feature's columns at a time, the kernel is derived from them elementwise, and each
     /// machine starts from its solution at the previous size. One size is exactly a refit.
-    fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
-        fold.validate_nested(order, sizes)?;
+    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         let data = fold.data;
-        let codes = data.labels().ok_or_else(|| unsupported(&self.name(), data.task()))?;
-        self.clone().validated()?;
+        let codes = data.labels().ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: data.task() })?;
         let k = data.n_classes();
         let (xtr, xte, owners) = design_matrices(fold, order);
         let ytr: Vec<usize> = fold.train.iter().map(|&i| codes[i]).collect();

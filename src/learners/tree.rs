@@ -14,12 +14,11 @@
 
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
-use rand::Rng as _;
 
-use super::{argmax, Fold, Learner, Prediction};
-use crate::dataset::{Dataset, FeatureKind, Target, Task};
+use super::{argmax, CheckedFold, Learner, Prediction};
+use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
-use crate::seed::{rng_for, Rng};
+use crate::seed::{bootstrap, rng_for, Rng};
 
 /// How a split sends a row left.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -376,9 +375,8 @@ impl Learner for DecisionTree {
         Ok(())
     }
 
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
-        let growth = Growth { min_leaf: self.min_leaf.max(1), max_depth: self.max_depth, mtry: None };
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+        let growth = Growth { min_leaf: self.min_leaf, max_depth: self.max_depth, mtry: None };
         let mut rng = rng_for(fold.seed, &[]);
         let tree = Tree::fit(fold.data, features, fold.train.to_vec(), growth, &mut rng);
         let outputs = fold.test.iter().map(|&i| tree.leaf(fold.data, i).to_vec()).collect();
@@ -451,7 +449,7 @@ impl RandomForest {
             .into_par_iter()
             .map(|t| {
                 let mut rng = rng_for(seed, &[t as u64]);
-                let sample: Vec<usize> = (0..train.len()).map(|_| train[rng.gen_range(0..train.len())]).collect();
+                let sample: Vec<usize> = bootstrap(&mut rng, train.len()).into_iter().map(|i| train[i]).collect();
                 let tree = Tree::fit(data, features, sample.clone(), growth, &mut rng);
                 (tree, sample)
             })
@@ -472,8 +470,7 @@ impl Learner for RandomForest {
         self.clone().validated().map(|_| ())
     }
 
-    fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        fold.validate(features)?;
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let forest = self.fit_trees(fold.data, features, fold.train, fold.seed);
         let outputs = fold
             .test

@@ -1,4 +1,4 @@
-//! Consensus feature ranking for data with missing values (Fakhraei et al.; digest Part C.3).
+//! Consensus feature ranking for data with missing values ([consensus], Fakhraei et al. 2014).
 //!
 //! ES(f) = mean over five classifiers c of AUC(c(NVR(f))): each classifier is trained on feature f
 //! alone, using **only the rows where f is present** (no imputation anywhere), and its AUC is estimated by
@@ -17,12 +17,12 @@
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::{check_data, Params, Ranker};
-use crate::cv::CvPlan;
-use crate::dataset::{Dataset, Task};
+use super::{Checked, Params, Ranker};
+use crate::eval::CvPlan;
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{DecisionTree, Fold, Kernel, Knn, Learner, Mlp, NaiveBayes, Prediction, Svm};
-use crate::measure::Measure;
+use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::eval::Measure;
 
 /// The classifier names, in the order of [`Consensus::auc_table`]'s columns.
 const CLASSIFIERS: [&str; 5] = ["tree", "nb", "svm", "knn3", "mlp"];
@@ -32,7 +32,7 @@ const CLASSIFIERS: [&str; 5] = ["tree", "nb", "svm", "knn3", "mlp"];
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{Consensus, Ranker};
-/// let vote = featrank::datasets::load("vote").unwrap().dataset().unwrap(); // has missing values
+/// let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap(); // has missing values
 /// let c = Consensus::new().folds(5);
 /// let table = c.auc_table(&vote, 0).unwrap();
 /// assert_eq!(table.height(), 16);
@@ -77,7 +77,7 @@ impl Consensus {
 
     /// Per feature: rows present, folds used, the five AUCs and their mean (the consensus score).
     pub fn auc_table(&self, data: &Dataset, seed: u64) -> Result<DataFrame> {
-        let rows = self.aucs(data, seed)?;
+        let rows = self.aucs(self.checked(data)?, seed)?;
         let mut cols = vec![
             Column::new("feature".into(), data.feature_names()),
             Column::new("rows".into(), rows.iter().map(|r| r.rows as u32).collect::<Vec<_>>()),
@@ -90,9 +90,8 @@ impl Consensus {
         Ok(DataFrame::new(data.n_features(), cols)?)
     }
 
-    fn aucs(&self, data: &Dataset, seed: u64) -> Result<Vec<FeatureAuc>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn aucs(&self, data: Checked<'_>, seed: u64) -> Result<Vec<FeatureAuc>> {
+        let data = data.dataset();
         let learners: [Box<dyn Learner>; 5] = [
             Box::new(DecisionTree::new()),
             Box::new(NaiveBayes::new()),
@@ -118,20 +117,11 @@ impl Consensus {
             return Ok(chance);
         }
         let plan = CvPlan::stratified(&sub, folds, 1, seed)?;
-        let k = sub.n_classes();
+        let rows: Vec<usize> = (0..sub.n_rows()).collect();
         let mut auc = [0.5; 5];
         for (a, learner) in auc.iter_mut().zip(learners) {
-            let (mut rows, mut labels, mut scores) = (Vec::new(), Vec::new(), Vec::new());
-            for fold in 0..folds {
-                let (train, test) = plan.split(0, fold);
-                let pred = learner.fit_predict(&Fold { data: &sub, train: &train, test: &test, seed }, &[0])?;
-                let Prediction::Classes { labels: l, scores: s } = pred else { unreachable!("classifiers") };
-                rows.extend(test);
-                labels.extend(l);
-                scores.extend(s);
-            }
-            debug_assert_eq!(scores.len(), rows.len() * k);
-            *a = Measure::MacroAuc.score(&sub, &rows, &Prediction::Classes { labels, scores })?;
+            let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, &[0])?]))?;
+            *a = Measure::MacroAuc.score(&sub, &rows, &pooled[0])?;
         }
         Ok(FeatureAuc { rows: present.len(), folds, auc })
     }
@@ -155,11 +145,15 @@ impl Ranker for Consensus {
         "consensus".into()
     }
 
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         Ok(self.aucs(data, seed)?.iter().map(FeatureAuc::mean).collect())
     }
 }

@@ -6,14 +6,7 @@
 //! k, k₁, k₂ = number of classes present in S, S₁, S₂. Cut points are midpoints between adjacent
 //! distinct values. Missing values take no part.
 
-/// Entropy (bits) of class counts.
-pub(crate) fn entropy(counts: &[f64]) -> f64 {
-    let total: f64 = counts.iter().sum();
-    if total <= 0.0 {
-        return 0.0;
-    }
-    counts.iter().filter(|&&c| c > 0.0).map(|&c| -(c / total) * (c / total).log2()).sum()
-}
+use crate::math::entropy;
 
 /// MDL cut points of `values` (NaN = missing, skipped) against class `codes` in `0..n_classes`,
 /// ascending. No cut point means the attribute carries no accepted split (one interval).

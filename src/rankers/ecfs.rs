@@ -1,5 +1,5 @@
 //! EC-FS: feature selection by eigenvector centrality (Roffo & Melzi 2016), FSLib `ECFS.m` semantics
-//! (digest Part A.9).
+//! ([EC-FS], FSLib `ECFS.m`).
 //!
 //! 1. f = Fisher score, m = normalised MI (`muteinf`), v = |f + m| / 2;
 //! 2. K = v vᵀ, min-max normalised over all entries to [0, 1];
@@ -9,7 +9,7 @@
 //!
 //! A is never stored: K is rank one plus a constant and Σ a "max" matrix, so A·u costs O(n log n)
 //! (sort σ once, then prefix sums) instead of O(n²) — 10,000 genes need no 800 MB matrix. A constant
-//! matrix (all v or all σ equal) normalises to zeros, as the digest's pitfall E.4 asks.
+//! matrix (all v or all σ equal) normalises to zeros, as FSLib does.
 //!
 //! Binary as published. Multi-class data is refused unless the generalised Fisher score is selected
 //! (`FisherVariant::Generalized`, CLI `fisher=generalized`): then f is Σ n_c(μ_c − μ)²/Σ n_c σ_c² and the MI
@@ -17,8 +17,8 @@
 
 use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::mutual_info::mi_scores;
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 
 /// EC-FS ranker; see the module docs.
@@ -26,11 +26,11 @@ use crate::error::{Error, Result};
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{EcFs, Ranker};
-/// let data = featrank::datasets::load("wdbc").unwrap().dataset().unwrap();
+/// let data = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
 /// let r = EcFs::new().rank(&data, 0).unwrap();
 /// assert_eq!(r.len(), 30);
 /// // Three classes need the extension to be chosen explicitly.
-/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// assert!(EcFs::new().rank(&iris, 0).unwrap_err().to_string().contains("generalized"));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -88,9 +88,12 @@ impl Ranker for EcFs {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let f = fisher_scores(data, self.fisher, "ecfs")?;
         let m = mi_scores(data, true);
         let v: Vec<f64> = f.iter().zip(&m).map(|(f, m)| (f + m).abs() / 2.0).collect();

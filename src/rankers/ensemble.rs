@@ -3,7 +3,7 @@
 //!
 //! Bootstrap b draws n rows with replacement from its own seeded stream; the base ranker gets a seed
 //! derived from (seed, b). Aggregators over the ranks (1 = best): mean, median, **best** position
-//! (the thesis' "max", which "favours high ranks" — digest §7 explains why max must mean the best
+//! (the thesis' "max", which "favours high ranks" — max must mean the best
 //! position for §6.1's findings to hold) and **worst** position (the thesis' "min"). The ensemble's
 //! score is minus the aggregated rank; equal aggregates (frequent for best/worst) keep the dataset's
 //! feature order, featrank's global tie rule.
@@ -13,10 +13,10 @@ use std::str::FromStr;
 use rand::Rng as _;
 use rayon::prelude::*;
 
-use super::{check_data, Ranker};
-use crate::dataset::{Dataset, Task};
+use super::{Checked, Ranker};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::seed::rng_for;
+use crate::seed::{bootstrap, rng_for};
 
 /// How the B ranks of a feature are combined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,8 +78,8 @@ impl Aggregate {
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{Aggregate, Ensemble, Fisher, Ranker};
-/// let wdbc = featrank::datasets::load("wdbc").unwrap().dataset().unwrap();
-/// let e = Ensemble::new(Box::new(Fisher::new()), 20, Aggregate::Median);
+/// let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+/// let e = Ensemble::new(Fisher::new(), 20, Aggregate::Median);
 /// assert_eq!(e.name(), "fisher-bag20-median");
 /// let r = e.rank(&wdbc, 3).unwrap();
 /// assert_eq!(r, e.rank(&wdbc, 3).unwrap()); // seeded
@@ -93,22 +93,23 @@ pub struct Ensemble {
 
 impl Ensemble {
     /// `bootstraps` samples ranked by `base`, combined with `aggregate`.
-    pub fn new(base: Box<dyn Ranker>, bootstraps: usize, aggregate: Aggregate) -> Ensemble {
-        Ensemble { base, bootstraps, aggregate }
+    pub fn new(base: impl Ranker + 'static, bootstraps: usize, aggregate: Aggregate) -> Ensemble {
+        Ensemble { base: Box::new(base), bootstraps, aggregate }
     }
 
     /// Each feature's rank in every bootstrap ranking, `bootstraps × features` (row b = sample b).
     pub fn bootstrap_ranks(&self, data: &Dataset, seed: u64) -> Result<Vec<Vec<f64>>> {
-        check_data(self, data)?;
-        if self.bootstraps == 0 {
-            return Err(Error::param("bootstrap", "needs at least 1 bootstrap sample"));
-        }
+        self.ranks_checked(self.checked(data)?, seed)
+    }
+
+    fn ranks_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<Vec<f64>>> {
+        let data = data.dataset();
         let n = data.n_rows();
         (0..self.bootstraps)
             .into_par_iter()
             .map(|b| {
                 let mut rng = rng_for(seed, &[b as u64]);
-                let rows: Vec<usize> = (0..n).map(|_| rng.gen_range(0..n)).collect();
+                let rows = bootstrap(&mut rng, n);
                 let sample = data.take_rows(&rows)?;
                 let ranking = self.base.rank(&sample, rng.gen()).map_err(|e| {
                     Error::param("bootstrap", format!("bootstrap sample {b}: {e}"))
@@ -131,8 +132,15 @@ impl Ranker for Ensemble {
         self.base.supports(task)
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
-        let ranks = self.bootstrap_ranks(data, seed)?;
+    fn check(&self, data: &Dataset) -> Result<()> {
+        if self.bootstraps == 0 {
+            return Err(Error::param("bootstrap", "needs at least 1 bootstrap sample"));
+        }
+        self.base.check(data)
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        let ranks = self.ranks_checked(data, seed)?;
         Ok((0..data.n_features())
             .map(|f| {
                 let mut r: Vec<f64> = ranks.iter().map(|row| row[f]).collect();

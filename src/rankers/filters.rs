@@ -10,9 +10,10 @@
 //! - symmetrical uncertainty 2·IG / (H(C) + H(F)) (0 when both are 0);
 //! - χ² = Σ (n(v,c) − E)² / E with E = n(v)·n(c)/N.
 
-use super::discretize::{entropy, mdl_cut_points};
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, FeatureKind, Task};
+use super::discretize::mdl_cut_points;
+use crate::math::entropy;
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
 
 /// Which contingency statistic a [`Filter`] scores.
@@ -74,8 +75,8 @@ impl Ranker for Filter {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let codes = data.labels().expect("checked: classification");
         let k = data.n_classes();
         Ok((0..data.n_features())

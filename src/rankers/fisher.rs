@@ -9,8 +9,8 @@
 
 use std::str::FromStr;
 
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, FeatureKind, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
 
 /// Which Fisher formula.
@@ -76,8 +76,8 @@ impl Ranker for Fisher {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let present = data.class_counts().expect("classification").iter().filter(|&&c| c > 0).count();
         let variant = self.variant.unwrap_or(if present == 2 { FisherVariant::Binary } else { FisherVariant::Generalized });
         fisher_scores(data, variant, "fisher")

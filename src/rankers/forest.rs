@@ -23,8 +23,8 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, Target, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, RandomForest, Tree};
 use crate::seed::rng_for;
@@ -61,7 +61,7 @@ impl FromStr for Importance {
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{ForestImportance, Ranker};
-/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let r = ForestImportance::new().trees(50).rank(&iris, 1).unwrap();
 /// assert!(r.order()[..2].iter().all(|f| f.starts_with("petal")));
 /// ```
@@ -130,8 +130,12 @@ impl Ranker for ForestImportance {
         true
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.forest().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let forest = self.forest()?;
         let n = data.n_features();
         let rows: Vec<usize> = (0..data.n_rows()).collect();

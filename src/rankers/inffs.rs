@@ -1,5 +1,5 @@
 //! Inf-FS: infinite feature selection (Roffo, Melzi & Cristani, ICCV 2015), unsupervised as the EC-FS
-//! paper compares it (digest Part A.7).
+//! paper compares it ([Inf-FS]).
 //!
 //! Graph a_ij = α σ_ij + (1 − α) c_ij with σ_ij = max(σ_i, σ_j) min-max normalised to [0, 1] (σ = sample
 //! standard deviation) and c_ij = 1 − |Spearman(x_i, x_j)|. Summing the energy of paths of every
@@ -16,17 +16,17 @@ use rayon::prelude::*;
 
 use super::ecfs::{leading_eigenvector, std_devs, MaxMatrix};
 use super::fisher::numeric_values;
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::stats::average_ranks;
+use crate::math::average_ranks;
 
 /// Inf-FS ranker; see the module docs.
 ///
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{InfFs, Ranker};
-/// let wine = featrank::datasets::load("wine").unwrap().dataset().unwrap();
+/// let wine = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
 /// let r = InfFs::new().rank(&wine, 0).unwrap();
 /// assert_eq!(r.len(), 13);
 /// ```
@@ -87,9 +87,12 @@ impl Ranker for InfFs {
         true
     }
 
-    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let n = data.n_features();
         let sigma = std_devs(data, "inffs")?;
         let disp = MaxMatrix::new(&sigma);

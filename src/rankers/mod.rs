@@ -42,36 +42,8 @@ pub use params::Params;
 pub use relief::{RReliefF, ReliefF};
 pub use svm_rfe::SvmRfe;
 
-use crate::dataset::{Dataset, Task};
+pub use crate::data::ranker::{Checked, Ranker};
 use crate::error::{Error, Result};
-use crate::ranking::Ranking;
-
-/// A feature-ranking method.
-///
-/// ```
-/// use featrank::prelude::*;
-/// use featrank::rankers::{Ranker, ReliefF};
-/// let iris = featrank::datasets::load("iris").unwrap().dataset().unwrap();
-/// let r = ReliefF::new().rank(&iris, 0).unwrap();
-/// assert_eq!(r.name(), "relieff");
-/// assert!(r.order()[..2].contains(&"petalwidth".to_string()));
-/// ```
-pub trait Ranker: Send + Sync + std::fmt::Debug {
-    /// The method name as the CLI writes it, e.g. `relieff`.
-    fn name(&self) -> String;
-
-    /// Whether the ranker handles `task`.
-    fn supports(&self, task: Task) -> bool;
-
-    /// One relevance score per feature, in the dataset's feature order; higher = more relevant.
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>>;
-
-    /// The ranking: features by descending score, ties in the dataset's feature order.
-    fn rank(&self, data: &Dataset, seed: u64) -> Result<Ranking> {
-        let scores = self.scores(data, seed)?;
-        Ok(Ranking::from_scores(data.feature_names(), &scores)?.with_name(self.name()))
-    }
-}
 
 /// The method names [`parse`] knows.
 pub const METHODS: &[&str] = &[
@@ -120,31 +92,6 @@ pub fn parse(method: &str, params: &Params) -> Result<Box<dyn Ranker>> {
         }
     };
     Ok(ranker)
-}
-
-/// Refuse data a ranker cannot rank: the wrong task, fewer than two rows, or (classification) fewer than
-/// two classes present.
-pub(crate) fn check_data(ranker: &dyn Ranker, data: &Dataset) -> Result<()> {
-    let task = data.task();
-    if !ranker.supports(task) {
-        let hint = match task {
-            Task::Regression => " (use rrelieff or forest for a numeric target)",
-            Task::Classification => " (use relieff for a class target)",
-        };
-        return Err(Error::target(data.target_name(), format!("{} does not rank for {task:?}{hint}", ranker.name())));
-    }
-    if data.n_rows() < 2 {
-        return Err(Error::EmptyData { what: format!("{} needs at least 2 rows, got {}", ranker.name(), data.n_rows()) });
-    }
-    if let Some(counts) = data.class_counts() {
-        if counts.iter().filter(|&&c| c > 0).count() < 2 {
-            return Err(Error::target(
-                data.target_name(),
-                format!("{} needs at least two classes with rows; the data has one", ranker.name()),
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Sum of per-chunk results in chunk order: a parallel reduction whose floating-point result does not

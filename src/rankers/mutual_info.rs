@@ -1,5 +1,5 @@
 //! Mutual information with the class from an equal-width histogram, as FSLib's `muteinf` computes it
-//! (the MI term of EC-FS; digest Part A.2.3), generalised from ±1 labels to any number of classes.
+//! (the MI term of EC-FS; [EC-FS] §3), generalised from ±1 labels to any number of classes.
 //!
 //! For T present values: nbins = clamp(⌊T/10⌋, 10, 20) equal-width bins over [min, max] (last bin closed);
 //! a nominal feature uses its levels as bins. An empty bin's p(bin) becomes 1e-5; a zero joint count
@@ -8,8 +8,8 @@
 //! 2I / (H_A + H_Y) (FSLib's return value) or, with `normalise = false`, I itself.
 //! A constant feature scores 0; missing values are skipped feature by feature.
 
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, FeatureKind, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
 
 /// Histogram mutual-information filter (FSLib `muteinf`).
@@ -63,8 +63,8 @@ impl Ranker for MutualInfo {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, _seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         Ok(mi_scores(data, self.normalise))
     }
 }

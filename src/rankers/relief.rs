@@ -28,8 +28,8 @@
 
 use rand::seq::index::sample;
 
-use super::{check_data, ordered_sum, Params, Ranker};
-use crate::dataset::{Dataset, FeatureKind, Target, Task};
+use super::{Checked, ordered_sum, Params, Ranker};
+use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::seed::rng_for;
 
@@ -145,9 +145,12 @@ impl Ranker for ReliefF {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let refs = self.references(data, seed)?;
         let Target::Classes { codes, names } = data.target() else { unreachable!("checked: classification") };
         let n_classes = names.len();
@@ -196,9 +199,12 @@ impl Ranker for RReliefF {
         task == Task::Regression
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let refs = self.references(data, seed)?;
         let Target::Values(y) = data.target() else { unreachable!("checked: regression") };
         let (lo, hi) = y.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));

@@ -19,8 +19,8 @@
 
 use rayon::prelude::*;
 
-use super::{check_data, Params, Ranker};
-use crate::dataset::{Dataset, Task};
+use super::{Checked, Params, Ranker};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, Svm};
 
@@ -29,7 +29,7 @@ use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, S
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::rankers::{Ranker, SvmRfe};
-/// let data = featrank::datasets::load("wdbc").unwrap().dataset().unwrap();
+/// let data = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
 /// let r = SvmRfe::new().rank(&data, 0).unwrap();
 /// assert_eq!(r.len(), 30);
 /// assert_eq!(r.scores().unwrap()[0], 30.0); // the last survivor
@@ -113,9 +113,12 @@ impl Ranker for SvmRfe {
         task == Task::Classification
     }
 
-    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
-        check_data(self, data)?;
-        self.clone().validated()?;
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
         let n = data.n_features();
         let all: Vec<usize> = (0..data.n_rows()).collect();
         let features: Vec<usize> = (0..n).collect();

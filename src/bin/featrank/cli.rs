@@ -1,0 +1,326 @@
+//! Argument parsing and the subcommands of the `featrank` binary.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use featrank::compare::Comparison;
+use featrank::eval::{CurveSpec, Curves};
+use featrank::eval::CvPlan;
+use featrank::data::{Dataset, TaskChoice};
+use featrank::data::Ranking;
+use featrank::data::synth::{Binary, Design, Madelon};
+use featrank::data::{datasets, io};
+use featrank::{learners, rankers, Error};
+
+/// What went wrong: a usage error (clap prints it) or an error from featrank.
+pub enum CliError {
+    Usage(clap::Error),
+    Run(Error),
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> Self {
+        CliError::Run(e)
+    }
+}
+
+#[derive(Parser)]
+#[command(name = "featrank", version, about = "Feature rankings and the error curves that judge them")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rows, features (numeric/nominal), classes with counts and missing cells per column.
+    Info {
+        /// A .csv, .csv.gz, .parquet or .arff file, or the name of a bundled dataset (e.g. iris).
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column as in Weka).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the bundled datasets, one name per line.
+    Datasets,
+    /// Synthetic data with exact ground truth: single, pair, combined or madelon.
+    Synth {
+        /// single, pair, combined or madelon.
+        design: String,
+        /// Seed of the generator.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Number of rows (default 1000; 2600 for madelon).
+        #[arg(long)]
+        rows: Option<usize>,
+        /// Output table (.csv or .parquet): the features, then `class`.
+        #[arg(long)]
+        out: PathBuf,
+        /// Ground-truth table (.csv or .parquet): feature,relevance,rank.
+        #[arg(long)]
+        truth: PathBuf,
+    },
+    /// Rank the features of a dataset; writes feature,score,rank.
+    Rank {
+        /// A data file, or the name of a bundled dataset.
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio, symmetrical-uncertainty, chi2, fisher,
+        /// mi, ecfs, inffs or consensus.
+        #[arg(long)]
+        method: String,
+        /// A method parameter as key=value (repeatable), e.g. k=10, trees=100, step=0.1, alpha=0.5.
+        #[arg(long = "param")]
+        params: Vec<String>,
+        /// Rank this many bootstrap samples and aggregate (an ensemble; 0 = rank the data once).
+        #[arg(long, default_value_t = 0)]
+        bootstrap: usize,
+        /// How to aggregate bootstrap ranks: mean, median, best (thesis max) or worst (thesis min).
+        #[arg(long, default_value = "mean")]
+        aggregate: String,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output table (.csv or .parquet): feature,score,rank.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// ECA of every ranking against every other and the expected curve, from a curves CSV.
+    Score {
+        /// A curves CSV as written by `featrank curves`.
+        curves: PathBuf,
+        /// Output table, .csv or .parquet (default: CSV on standard output): ranking,baseline,weighting,ffa_delta,rfa_delta,eca.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The measure the curves hold (rmse flips the sign so that positive = better).
+        #[arg(long, default_value = "accuracy")]
+        measure: String,
+    },
+    /// FFA/RFA curves of rankings and the expected curve of random rankings.
+    Curves {
+        /// A data file, or the name of a bundled dataset.
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// A ranking CSV with `feature,score` and/or `feature,rank` (repeatable).
+        #[arg(long = "ranking")]
+        rankings: Vec<PathBuf>,
+        /// knn:K, svm:C, nb, tree, forest:TREES or mlp:EPOCHS.
+        #[arg(long, default_value = "knn:10")]
+        learner: String,
+        /// Folds per repeat.
+        #[arg(long, default_value_t = 10)]
+        folds: usize,
+        /// Repeats of the cross-validation.
+        #[arg(long, default_value_t = 10)]
+        repeats: usize,
+        /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
+        #[arg(long)]
+        folds_file: Option<PathBuf>,
+        /// full, paper, or a comma-separated list of subset sizes.
+        #[arg(long, default_value = "paper")]
+        grid: String,
+        /// Random rankings behind the expected curve (0 = none).
+        #[arg(long, default_value_t = 100)]
+        expected: usize,
+        /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
+        #[arg(long)]
+        measure: Option<String>,
+        /// Seed of folds, random rankings and learners.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output table (.csv or .parquet): ranking,curve,k,mean,std,lo,hi.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also save everything (per-repeat values included) as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// No progress lines on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+/// Parse `args` and run the subcommand.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
+    let cli = Cli::try_parse_from(args).map_err(CliError::Usage)?;
+    match cli.command {
+        Command::Info { data, target, task, json } => {
+            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let summary = ds.summary();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&summary).map_err(Error::from)?);
+            } else {
+                print!("{summary}");
+            }
+        }
+        Command::Curves {
+            data,
+            target,
+            task,
+            rankings,
+            learner,
+            folds,
+            repeats,
+            folds_file,
+            grid,
+            expected,
+            measure,
+            seed,
+            out,
+            json,
+            quiet,
+        } => {
+            let mut inputs: Vec<&std::path::Path> = vec![data.as_ref()];
+            inputs.extend(rankings.iter().map(|p| p.as_path()));
+            inputs.extend(folds_file.as_deref());
+            refuse_overwriting(&inputs, &out)?;
+            if let Some(j) = &json {
+                inputs.push(&out);
+                refuse_overwriting(&inputs, j)?;
+            }
+            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let rankings = rankings.iter().map(Ranking::read_csv).collect::<Result<Vec<_>, _>>()?;
+            let mut spec = CurveSpec::with_learner(learners::parse(&learner)?.into())
+                .folds(folds)
+                .repeats(repeats)
+                .grid(grid.parse()?)
+                .expected(expected)
+                .seed(seed)
+                .progress(!quiet);
+            if let Some(m) = measure {
+                spec = spec.measure(m.parse()?);
+            }
+            if let Some(f) = folds_file {
+                spec = spec.plan(CvPlan::from_polars(&io::read(&f)?)?);
+            }
+            let curves = spec.evaluate(&ds, &rankings)?;
+            write_atomically(&out, |tmp| io::write(&curves.to_polars()?, tmp))?;
+            if let Some(j) = json {
+                write_atomically(&j, |tmp| curves.save_json(tmp))?;
+            }
+        }
+        Command::Rank { data, target, task, method, params, bootstrap, aggregate, seed, out } => {
+            refuse_overwriting(&[data.as_ref()], &out)?;
+            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let mut ranker = rankers::parse(&method, &rankers::Params::parse(&params)?)?;
+            let aggregate: rankers::Aggregate = aggregate.parse()?;
+            if bootstrap > 0 {
+                ranker = Box::new(rankers::Ensemble::new(ranker, bootstrap, aggregate));
+            }
+            let ranking = ranker.rank(&ds, seed)?;
+            write_atomically(&out, |tmp| io::write(&ranking.to_polars()?, tmp))?;
+        }
+        Command::Score { curves, out, measure } => {
+            if let Some(path) = &out {
+                refuse_overwriting(&[curves.as_ref()], path)?;
+            }
+            let table = io::read(&curves)?;
+            let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
+            let frame = cmp.to_polars()?;
+            match out {
+                Some(path) => write_atomically(&path, |tmp| io::write(&frame, tmp))?,
+                None => io::write_csv_to(&frame, &mut std::io::stdout().lock())?,
+            }
+        }
+        Command::Synth { design, seed, rows, out, truth } => {
+            refuse_overwriting(&[&out], &truth)?;
+            let s = match design.as_str() {
+                "madelon" => {
+                    let m = Madelon::new();
+                    rows.map_or(m.clone(), |r| m.rows(r)).generate(seed)?
+                }
+                other => {
+                    let d = match other {
+                        "single" => Design::Single,
+                        "pair" => Design::Pair,
+                        "combined" => Design::Combined,
+                        _ => {
+                            return Err(Error::Unknown {
+                                kind: "design".into(),
+                                name: other.into(),
+                                known: "single, pair, combined, madelon".into(),
+                            }
+                            .into())
+                        }
+                    };
+                    Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)?
+                }
+            };
+            write_atomically(&out, |tmp| io::write(&s.frame, tmp))?;
+            write_atomically(&truth, |tmp| io::write(&s.truth.to_polars()?, tmp))?;
+        }
+        Command::Datasets => {
+            for name in datasets::names() {
+                println!("{name}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Load a file (or a bundled dataset by name) as a [`Dataset`].
+fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset, Error> {
+    let path = PathBuf::from(data);
+    if !path.exists() && datasets::names().contains(&data) {
+        let b = datasets::load(data)?;
+        let task = if task == TaskChoice::Auto { b.task } else { task };
+        let frame = b.frame;
+        return Dataset::builder(&frame, target.unwrap_or(b.target)).task(task).build();
+    }
+    let frame = io::read(&path)?;
+    let target = match target {
+        Some(t) => t.to_string(),
+        None => frame
+            .get_column_names()
+            .last()
+            .map(|s| s.to_string())
+            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
+    };
+    Dataset::builder(&frame, &target).task(task).build()
+}
+
+/// Refuse an output path that is one of the inputs (or another output of the same run).
+fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Result<(), Error> {
+    let Ok(target) = std::fs::canonicalize(out) else {
+        // the output does not exist yet; it can still be named twice in one run
+        if let Some(same) = inputs.iter().find(|p| *p == &out) {
+            return Err(Error::param("out", format!("{} is named twice; choose another output file", same.display())));
+        }
+        return Ok(());
+    };
+    if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|c| c == target)) {
+        return Err(Error::param("out", format!("{} is an input of this run; choose another output file", out.display())));
+    }
+    Ok(())
+}
+
+/// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.
+fn write_atomically(
+    path: &std::path::Path,
+    write: impl FnOnce(&std::path::Path) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".tmp-{name}"));
+    let result = write(&tmp).and_then(|_| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

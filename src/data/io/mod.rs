@@ -1,0 +1,216 @@
+//! Reading tables: CSV (optionally gzip-compressed) and Parquet through polars, ARFF through [`arff`].
+//!
+//! [`read`] picks the reader by extension: `.csv`, `.csv.gz`, `.parquet`, `.arff`, `.arff.gz`.
+//! In CSV files an empty field, `?` (Weka's missing marker) and `NA` are read as null.
+//!
+//! ```no_run
+//! let df = featrank::data::io::read("data/iris.arff").unwrap();
+//! let ds = featrank::data::Dataset::from_polars(&df, "class").unwrap();
+//! ```
+
+pub mod arff;
+
+use std::io::{Cursor, Read};
+use std::path::Path;
+
+use polars::prelude::*;
+
+use crate::error::{Error, Result};
+
+/// The formats [`read`] knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Comma-separated values with a header row (gzip-compressed when the name ends in `.gz`).
+    Csv,
+    /// Apache Parquet.
+    Parquet,
+    /// Weka's Attribute-Relation File Format (gzip-compressed when the name ends in `.gz`).
+    Arff,
+}
+
+impl Format {
+    /// The format a path's extension names.
+    ///
+    /// ```
+    /// use featrank::data::io::Format;
+    /// assert_eq!(Format::from_path("a/b.csv.gz").unwrap(), Format::Csv);
+    /// assert!(Format::from_path("b.xlsx").is_err());
+    /// ```
+    pub fn from_path(path: impl AsRef<Path>) -> Result<Format> {
+        let name = path.as_ref().to_string_lossy().to_ascii_lowercase();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        if name.ends_with(".csv") {
+            Ok(Format::Csv)
+        } else if name.ends_with(".parquet") {
+            Ok(Format::Parquet)
+        } else if name.ends_with(".arff") {
+            Ok(Format::Arff)
+        } else {
+            Err(Error::UnsupportedFormat {
+                path: path.as_ref().display().to_string(),
+            })
+        }
+    }
+}
+
+/// Read a table from `path`, choosing the reader by extension.
+pub fn read(path: impl AsRef<Path>) -> Result<DataFrame> {
+    let path = path.as_ref();
+    let format = Format::from_path(path)?;
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    read_bytes(&bytes, format, &path.display().to_string())
+}
+
+/// Read a table held in memory; `source` names it in error messages. Gzip input is detected by its
+/// magic bytes.
+pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<DataFrame> {
+    let bytes = maybe_gunzip(bytes, source)?;
+    match format {
+        Format::Csv => read_csv_bytes(&bytes, source),
+        Format::Parquet => ParquetReader::new(Cursor::new(bytes.as_ref()))
+            .finish()
+            .map_err(|e| parse_error(source, e.to_string())),
+        Format::Arff => {
+            let text = std::str::from_utf8(&bytes)
+                .map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
+            arff::parse(text, source)
+        }
+    }
+}
+
+/// The most a compressed input may expand to (a guard against gzip bombs).
+const MAX_DECOMPRESSED: u64 = 8 << 30;
+
+fn maybe_gunzip<'a>(bytes: &'a [u8], source: &str) -> Result<std::borrow::Cow<'a, [u8]>> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes)
+            .take(MAX_DECOMPRESSED + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| parse_error(source, format!("broken gzip data ({e})")))?;
+        if out.len() as u64 > MAX_DECOMPRESSED {
+            return Err(parse_error(source, format!("decompresses to more than {} GiB", MAX_DECOMPRESSED >> 30)));
+        }
+        Ok(out.into())
+    } else {
+        Ok(bytes.into())
+    }
+}
+
+fn parse_error(source: &str, reason: String) -> Error {
+    Error::Parse {
+        source_name: source.to_string(),
+        line: None,
+        reason,
+    }
+}
+
+fn read_csv_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+        Error::Parse {
+            source_name: source.to_string(),
+            line: Some(line),
+            reason: "not valid UTF-8 text".into(),
+        }
+    })?;
+    let header = check_header(text, source)?;
+    let options = CsvReadOptions::default()
+        .with_has_header(true)
+        .with_infer_schema_length(None)
+        .with_parse_options(
+            CsvParseOptions::default().with_null_values(Some(NullValues::AllColumns(vec![
+                "".into(),
+                "?".into(),
+                "NA".into(),
+            ]))),
+        );
+    let mut frame = options
+        .into_reader_with_file_handle(Cursor::new(text.as_bytes()))
+        .finish()
+        .map_err(|e| parse_error(source, e.to_string()))?;
+    // polars 0.55 keeps the doubled quotes of a quoted header name; use the RFC 4180 reading instead.
+    if header.len() == frame.width() {
+        frame.set_column_names(&header)?;
+    }
+    Ok(frame)
+}
+
+/// The header's names; refuses a repeated name (polars would silently rename a repeat).
+fn check_header(text: &str, source: &str) -> Result<Vec<String>> {
+    let header = text.lines().next().unwrap_or("");
+    if header.trim().is_empty() {
+        return Err(parse_error(source, "empty file or empty header line".into()));
+    }
+    let names = split_csv_line(header);
+    let mut seen = std::collections::HashSet::new();
+    for name in &names {
+        if !seen.insert(name.as_str()) {
+            return Err(Error::DuplicateName {
+                name: name.clone(),
+                context: format!("the CSV header of {source}"),
+            });
+        }
+    }
+    Ok(names)
+}
+
+/// Split one CSV line into fields (RFC 4180 quoting).
+fn split_csv_line(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = line.trim_end_matches('\r').chars().peekable();
+    while let Some(ch) = chars.next() {
+        match (quoted, ch) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (_, '"') => quoted = !quoted,
+            (false, ',') => fields.push(std::mem::take(&mut field)),
+            (_, c) => field.push(c),
+        }
+    }
+    fields.push(field);
+    fields
+}
+
+/// Write a frame as CSV (header row, nulls as empty fields).
+pub fn write_csv(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let mut file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    write_csv_to(frame, &mut file)
+}
+
+/// Write a frame to `path` in the format its extension names: `.csv` or `.parquet`.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let df = featrank::polars::prelude::df!("feature" => ["a"], "score" => [1.0]).unwrap();
+/// featrank::data::io::write(&df, dir.path().join("r.parquet")).unwrap();
+/// assert!(featrank::data::io::write(&df, dir.path().join("r.arff")).is_err());
+/// ```
+pub fn write(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let name = path.to_string_lossy().to_ascii_lowercase();
+    match Format::from_path(path)? {
+        Format::Csv if !name.ends_with(".gz") => write_csv(frame, path),
+        Format::Parquet if !name.ends_with(".gz") => write_parquet(frame, path),
+        _ => Err(Error::param("out", format!("{}: featrank writes .csv or .parquet files", path.display()))),
+    }
+}
+
+/// Write a frame as Apache Parquet.
+pub fn write_parquet(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let path = path.as_ref();
+    let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    ParquetWriter::new(file).finish(&mut frame.clone())?;
+    Ok(())
+}
+
+/// Write a frame as CSV to any writer (e.g. standard output).
+pub fn write_csv_to(frame: &DataFrame, writer: &mut impl std::io::Write) -> Result<()> {
+    CsvWriter::new(writer).include_header(true).finish(&mut frame.clone())?;
+    Ok(())
+}

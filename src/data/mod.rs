@@ -1,0 +1,16 @@
+//! The data layer: what everything else reads. A Polars frame becomes a [`Dataset`]; a [`Ranking`] orders
+//! its features; [`io`] reads and writes files; [`datasets`] holds the bundled real data and [`synth`]
+//! generates data with exact ground truth.
+
+pub mod dataset;
+pub mod datasets;
+pub mod io;
+pub mod ranker;
+pub mod ranking;
+pub mod synth;
+
+pub use dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice};
+pub use datasets::Bundled;
+pub use ranker::{Checked, Ranker};
+pub use ranking::Ranking;
+pub use synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Synthetic};

@@ -1,0 +1,137 @@
+//! The [`Ranker`] trait: what every feature-ranking method implements, and the one checking path all of
+//! them go through. It lives in the data layer, beside [`Ranking`], so that evaluation can run rankers
+//! (inside each training fold) while ranker implementations may use evaluation (`crate::rankers`).
+//!
+//! Checking runs once, before any work: [`Ranker::scores`] (and [`Ranker::rank`], which calls it) refuses
+//! data of the wrong task, fewer than two rows or a single class, then runs the ranker's own
+//! [`Ranker::check`] of its parameters against the data, and only then hands a [`Checked`] dataset to
+//! [`Ranker::scores_checked`]. A [`Checked`] can only be made here, so no caller reaches a ranker's work
+//! without the checks.
+
+use std::sync::Arc;
+
+use crate::data::{Dataset, Ranking, Task};
+use crate::error::{Error, Result};
+
+/// A dataset that has passed a ranker's checks (made only by [`Ranker::scores`]); derefs to [`Dataset`].
+#[derive(Debug, Clone, Copy)]
+pub struct Checked<'a> {
+    data: &'a Dataset,
+}
+
+impl<'a> Checked<'a> {
+    /// The checked dataset.
+    pub fn dataset(&self) -> &'a Dataset {
+        self.data
+    }
+}
+
+impl std::ops::Deref for Checked<'_> {
+    type Target = Dataset;
+    fn deref(&self) -> &Dataset {
+        self.data
+    }
+}
+
+/// A feature-ranking method.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Ranker, ReliefF};
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let r = ReliefF::new().rank(&iris, 0).unwrap();
+/// assert_eq!(r.name(), "relieff");
+/// assert!(r.order()[..2].contains(&"petalwidth".to_string()));
+/// ```
+pub trait Ranker: Send + Sync + std::fmt::Debug {
+    /// The method name as the CLI writes it, e.g. `relieff`.
+    fn name(&self) -> String;
+
+    /// Whether the ranker handles `task`.
+    fn supports(&self, task: Task) -> bool;
+
+    /// Check the ranker's parameters against `data` before any work (the task, row and class checks have
+    /// already passed). The default accepts.
+    fn check(&self, data: &Dataset) -> Result<()> {
+        let _ = data;
+        Ok(())
+    }
+
+    /// The ranker's work: one relevance score per feature of data that passed every check, in the
+    /// dataset's feature order; higher = more relevant. Implement this; call [`Ranker::scores`].
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>>;
+
+    /// Run every check — the task, at least two rows, two classes present (classification), then
+    /// [`Ranker::check`] — and return the data as [`Checked`]. The one way to make a [`Checked`].
+    fn checked<'a>(&self, data: &'a Dataset) -> Result<Checked<'a>> {
+        check_data(&self.name(), self.supports(data.task()), data)?;
+        self.check(data)?;
+        Ok(Checked { data })
+    }
+
+    /// One relevance score per feature, in the dataset's feature order; higher = more relevant. Runs the
+    /// checks, then [`Ranker::scores_checked`].
+    fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+        let scores = self.scores_checked(self.checked(data)?, seed)?;
+        if scores.len() != data.n_features() {
+            return Err(Error::param(
+                "ranker",
+                format!("{} gave {} scores for {} features", self.name(), scores.len(), data.n_features()),
+            ));
+        }
+        Ok(scores)
+    }
+
+    /// The ranking: features by descending score, ties in the dataset's feature order.
+    fn rank(&self, data: &Dataset, seed: u64) -> Result<Ranking> {
+        let scores = self.scores(data, seed)?;
+        Ok(Ranking::from_scores(data.feature_names(), &scores)?.with_name(self.name()))
+    }
+}
+
+macro_rules! forward_ranker {
+    ($($t:ty),*) => {$(
+        impl<R: Ranker + ?Sized> Ranker for $t {
+            fn name(&self) -> String {
+                (**self).name()
+            }
+            fn supports(&self, task: Task) -> bool {
+                (**self).supports(task)
+            }
+            fn check(&self, data: &Dataset) -> Result<()> {
+                (**self).check(data)
+            }
+            fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+                (**self).scores_checked(data, seed)
+            }
+        }
+    )*};
+}
+// Boxed, shared and borrowed rankers are rankers, so notebooks pass them without wrapping.
+forward_ranker!(Box<R>, Arc<R>, &R);
+
+/// Refuse data a ranker cannot rank: the wrong task, fewer than two rows, or (classification) fewer than
+/// two classes present.
+fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
+    let task = data.task();
+    if !supported {
+        let hint = match task {
+            Task::Regression => " (use rrelieff or forest for a numeric target)",
+            Task::Classification => " (use relieff for a class target)",
+        };
+        return Err(Error::target(data.target_name(), format!("{} does not rank for {task:?}{hint}", name)));
+    }
+    if data.n_rows() < 2 {
+        return Err(Error::EmptyData { what: format!("{} needs at least 2 rows, got {}", name, data.n_rows()) });
+    }
+    if let Some(counts) = data.class_counts() {
+        if counts.iter().filter(|&&c| c > 0).count() < 2 {
+            return Err(Error::target(
+                data.target_name(),
+                format!("{} needs at least two classes with rows; the data has one", name),
+            ));
+        }
+    }
+    Ok(())
+}
+

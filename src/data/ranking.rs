@@ -1,0 +1,253 @@
+//! [`Ranking`]: an ordering of features, rank 1 = most relevant.
+//!
+//! A ranking is built from relevance scores (higher = more relevant), from an explicit order, or from a
+//! Polars DataFrame with a `feature` column and a `score` and/or `rank` column.
+//!
+//! **Tie rule** (fixed once, everywhere): features with equal scores (or equal ranks) keep the order in
+//! which they were given, i.e. the one listed first gets the better rank. The order of a ranking therefore
+//! never depends on hashing, threads or sort stability.
+
+use std::collections::HashMap;
+
+use polars::prelude::*;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::seed::rng_for;
+
+/// An ordering of features with optional scores; rank 1 = most relevant.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let r = Ranking::from_scores(&["a", "b", "c"], &[0.1, 0.9, 0.1]).unwrap();
+/// assert_eq!(r.order(), ["b", "a", "c"]); // the tie a/c keeps the input order
+/// assert_eq!(r.rank_of("c"), Some(3));
+/// let df = r.to_polars().unwrap();
+/// assert_eq!(Ranking::from_polars(&df).unwrap(), r);
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ranking {
+    name: String,
+    /// Feature names in rank order (index 0 = rank 1).
+    order: Vec<String>,
+    /// Scores aligned with `order`, when the ranking came from scores.
+    scores: Option<Vec<f64>>,
+}
+
+impl Ranking {
+    /// Rank features by descending score; ties keep the input order.
+    pub fn from_scores<S: AsRef<str>>(features: &[S], scores: &[f64]) -> Result<Ranking> {
+        if features.len() != scores.len() {
+            return Err(Error::param(
+                "scores",
+                format!("{} scores for {} features", scores.len(), features.len()),
+            ));
+        }
+        let names = checked_names(features)?;
+        if let Some(i) = scores.iter().position(|s| s.is_nan()) {
+            return Err(Error::param("scores", format!("feature '{}' has a NaN score", names[i])));
+        }
+        let mut idx: Vec<usize> = (0..names.len()).collect();
+        idx.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        Ok(Ranking {
+            name: "ranking".into(),
+            order: idx.iter().map(|&i| names[i].clone()).collect(),
+            scores: Some(idx.iter().map(|&i| scores[i]).collect()),
+        })
+    }
+
+    /// A ranking given as names in rank order (first = rank 1).
+    pub fn from_order<S: AsRef<str>>(order: &[S]) -> Result<Ranking> {
+        Ok(Ranking {
+            name: "ranking".into(),
+            order: checked_names(order)?,
+            scores: None,
+        })
+    }
+
+    /// A uniformly random ranking of `features`, reproducible from `seed` and `stream`.
+    pub fn random<S: AsRef<str>>(features: &[S], seed: u64, stream: u64) -> Result<Ranking> {
+        let mut order = checked_names(features)?;
+        order.shuffle(&mut rng_for(seed, &[stream]));
+        Ok(Ranking {
+            name: format!("random{stream}"),
+            order,
+            scores: None,
+        })
+    }
+
+    /// Read a frame with a `feature` column and a `score` and/or `rank` column. With `rank`, the order
+    /// follows ascending rank (ties keep row order) and `score`, if present, is kept; with only `score`,
+    /// as [`Ranking::from_scores`].
+    pub fn from_polars(frame: &DataFrame) -> Result<Ranking> {
+        let names: Vec<String> = frame.get_column_names().iter().map(|s| s.to_string()).collect();
+        let features = frame
+            .column("feature")
+            .map_err(|_| Error::missing_column("feature", &names))?
+            .cast(&DataType::String)?;
+        let features: Vec<String> = features
+            .str()?
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                f.map(str::to_string)
+                    .ok_or_else(|| Error::column("feature", format!("row {i} has no feature name")))
+            })
+            .collect::<Result<_>>()?;
+        let numeric = |col: &str| -> Result<Option<Vec<f64>>> {
+            let Ok(c) = frame.column(col) else { return Ok(None) };
+            if c.null_count() == c.len() {
+                return Ok(None);
+            }
+            if !c.dtype().is_primitive_numeric() {
+                return Err(Error::column(col, format!("must be numeric, found {}", c.dtype())));
+            }
+            let c = c.cast(&DataType::Float64)?;
+            c.f64()?
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    v.filter(|v| !v.is_nan())
+                        .ok_or_else(|| Error::column(col, format!("row {i} ('{}') has no value", features[i])))
+                })
+                .collect::<Result<Vec<_>>>()
+                .map(Some)
+        };
+        let scores = numeric("score")?;
+        match (numeric("rank")?, scores) {
+            (Some(ranks), scores) => {
+                let negated: Vec<f64> = ranks.iter().map(|r| -r).collect();
+                let by_rank = Ranking::from_scores(&features, &negated)?;
+                let scores = scores.map(|s| {
+                    let pos: HashMap<&str, usize> =
+                        features.iter().enumerate().map(|(i, f)| (f.as_str(), i)).collect();
+                    by_rank.order.iter().map(|f| s[pos[f.as_str()]]).collect()
+                });
+                Ok(Ranking { scores, ..by_rank })
+            }
+            (None, Some(scores)) => Ranking::from_scores(&features, &scores),
+            (None, None) => Err(Error::missing_column("score' or 'rank", &names)),
+        }
+    }
+
+    /// Read a ranking file (`feature,score` and/or `feature,rank`; .csv, .csv.gz or .parquet); the ranking is
+    /// named after the file stem.
+    pub fn read_csv(path: impl AsRef<std::path::Path>) -> Result<Ranking> {
+        let path = path.as_ref();
+        let frame = crate::data::io::read(path)?;
+        let stem = path
+            .file_name()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let stem = stem.split('.').next().unwrap_or("ranking").to_string();
+        Ok(Ranking::from_polars(&frame)?.with_name(stem))
+    }
+
+    /// The same ranking with a display name (used as the ranking's label in curves and tables).
+    pub fn with_name(mut self, name: impl Into<String>) -> Ranking {
+        self.name = name.into();
+        self
+    }
+
+    /// The display name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Feature names in rank order.
+    pub fn order(&self) -> &[String] {
+        &self.order
+    }
+
+    /// Scores in rank order, when known.
+    pub fn scores(&self) -> Option<&[f64]> {
+        self.scores.as_deref()
+    }
+
+    /// Number of ranked features.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// `true` for a ranking of no features (cannot be built; kept for API completeness).
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// 1-based rank of `feature`.
+    pub fn rank_of(&self, feature: &str) -> Option<usize> {
+        self.order.iter().position(|f| f == feature).map(|p| p + 1)
+    }
+
+    /// The dataset's feature indices in rank order. Every dataset feature must be ranked exactly once.
+    pub fn positions_in(&self, data: &Dataset) -> Result<Vec<usize>> {
+        let positions = self
+            .order
+            .iter()
+            .map(|f| {
+                data.feature_index(f).map_err(|_| {
+                    Error::param(
+                        "ranking",
+                        format!("ranking '{}' names feature '{f}', which the dataset does not have", self.name),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if positions.len() != data.n_features() {
+            let mut ranked = vec![false; data.n_features()];
+            positions.iter().for_each(|&p| ranked[p] = true);
+            let missing: Vec<&str> = (0..data.n_features())
+                .filter(|&j| !ranked[j])
+                .take(5)
+                .map(|j| data.feature_names()[j].as_str())
+                .collect();
+            return Err(Error::param(
+                "ranking",
+                format!(
+                    "ranking '{}' ranks {} of the dataset's {} features; unranked: {}",
+                    self.name,
+                    positions.len(),
+                    data.n_features(),
+                    missing.join(", ")
+                ),
+            ));
+        }
+        Ok(positions)
+    }
+
+    /// As a frame with columns `feature`, `score` (null when unknown) and `rank`, in rank order.
+    pub fn to_polars(&self) -> Result<DataFrame> {
+        let n = self.order.len();
+        let score: Vec<Option<f64>> = match &self.scores {
+            Some(s) => s.iter().map(|&v| Some(v)).collect(),
+            None => vec![None; n],
+        };
+        Ok(DataFrame::new(
+            n,
+            vec![
+                Column::new("feature".into(), &self.order),
+                Column::new("score".into(), score),
+                Column::new("rank".into(), (1..=n as u32).collect::<Vec<u32>>()),
+            ],
+        )?)
+    }
+}
+
+/// Names as owned strings, refusing an empty list and repeated names.
+fn checked_names<S: AsRef<str>>(features: &[S]) -> Result<Vec<String>> {
+    if features.is_empty() {
+        return Err(Error::param("features", "a ranking needs at least one feature"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for f in features {
+        if !seen.insert(f.as_ref()) {
+            return Err(Error::DuplicateName {
+                name: f.as_ref().to_string(),
+                context: "the ranking".into(),
+            });
+        }
+    }
+    Ok(features.iter().map(|f| f.as_ref().to_string()).collect())
+}

@@ -1,0 +1,657 @@
+//! FFA/RFA error curves ([P18] §3.1, [P20] Algorithm 1) and the expected curve of random rankings.
+//!
+//! For a ranking R = (F_(1), …, F_(n)):
+//! - FFA(k) = performance of a model on the top-k set S^k = {F_(1), …, F_(k)};
+//! - RFA(k) = performance of a model on the bottom-k set S_k = {F_(n−k+1), …, F_(n)}.
+//!
+//! Points are paired by subset size k (the table's `k`); the papers draw RFA right-to-left (at x = i the
+//! model on the features ranked i..n) — that is a plotting matter. Every point is cross-validated with one
+//! shared [`CvPlan`] (default 10×10 stratified): the predictions of a repeat's folds are pooled, the
+//! measure computed, and mean/std taken over repeats.
+//!
+//! The full feature set (k = n) is evaluated once per (repeat, fold) and shared by every curve, so
+//! FFA(n) = RFA(n) holds bit for bit.
+//!
+//! **Expected curve** ([P18] Eq. 5): the mean over m uniformly random rankings (default 100) of their FFA
+//! curves, with a 5–95% band across the rankings. The bottom-k set of a uniform random ranking is as
+//! uniform as its top-k set, so this one curve is both the expected FFA and the expected RFA. Random ranking
+//! i is drawn from stream i of the seed, so the expected curve does not depend on which rankings are
+//! evaluated beside it.
+//!
+//! Work is split into (curve, repeat) units run in parallel with rayon; each unit draws only from its own
+//! seeded stream, so results are identical whatever the thread count.
+
+use std::sync::Arc;
+
+use polars::prelude::*;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::data::{Dataset, Ranking};
+use crate::error::{Error, Result};
+use crate::eval::eca::{eca, Eca, Weighting};
+use crate::eval::{CvPlan, Grid, Measure};
+use crate::learners::Learner;
+use crate::progress::Progress;
+use crate::math::{mean, quantile, std};
+use crate::seed::rng_for;
+
+/// Stream tag of the random rankings behind the expected curve.
+const EXPECTED_STREAM: u64 = 0x4558_5045_4354; // "EXPECT"
+
+/// The name the expected curve of random rankings carries in tables and figures (a ranking may not use it).
+pub const EXPECTED: &str = "expected";
+
+/// What a ranking is scored against: the expected curve of random rankings, or another ranking of the run.
+///
+/// ```
+/// use featrank::eval::Baseline;
+/// assert_eq!(Baseline::from("relieff"), Baseline::Ranking("relieff"));
+/// assert_eq!(Baseline::Expected.name(), "expected");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Baseline<'a> {
+    /// The expected curve of uniformly random rankings ([P18] Eq. 5).
+    Expected,
+    /// Another ranking of the same run, by name.
+    Ranking(&'a str),
+}
+
+impl Baseline<'_> {
+    /// The name in tables: the ranking's name, or [`EXPECTED`].
+    pub fn name(&self) -> &str {
+        match self {
+            Baseline::Expected => EXPECTED,
+            Baseline::Ranking(name) => name,
+        }
+    }
+}
+
+impl<'a> From<&'a str> for Baseline<'a> {
+    fn from(name: &'a str) -> Self {
+        Baseline::Ranking(name)
+    }
+}
+
+impl<'a> From<&'a String> for Baseline<'a> {
+    fn from(name: &'a String) -> Self {
+        Baseline::Ranking(name)
+    }
+}
+
+/// Which curve a [`Curve`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CurveKind {
+    /// Forward feature addition: top-k features.
+    Ffa,
+    /// Reverse feature addition: bottom-k features.
+    Rfa,
+    /// Expected curve of random rankings.
+    Expected,
+}
+
+impl CurveKind {
+    /// `FFA`, `RFA` or `expected`, as written in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            CurveKind::Ffa => "FFA",
+            CurveKind::Rfa => "RFA",
+            CurveKind::Expected => EXPECTED,
+        }
+    }
+}
+
+/// One curve: a value per grid size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    /// Ranking name (`expected` for the expected curve).
+    pub ranking: String,
+    /// FFA, RFA or expected.
+    pub kind: CurveKind,
+    /// Mean over repeats (expected: over random rankings), per size.
+    pub mean: Vec<f64>,
+    /// Standard deviation (n − 1) over repeats (expected: over random rankings), per size.
+    pub std: Vec<f64>,
+    /// Expected curve only: 5% quantile over random rankings, per size.
+    pub lo: Option<Vec<f64>>,
+    /// Expected curve only: 95% quantile over random rankings, per size.
+    pub hi: Option<Vec<f64>>,
+    /// Per size, the value of every repeat (expected: the mean over random rankings per repeat).
+    pub per_repeat: Vec<Vec<f64>>,
+}
+
+/// The curves of a run and how they were made.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Curves {
+    /// Learner name with parameters.
+    pub learner: String,
+    /// The performance measure.
+    pub measure: Measure,
+    /// Subset sizes, ascending, ending at the number of features.
+    pub sizes: Vec<usize>,
+    /// Folds per repeat.
+    pub folds: usize,
+    /// Repeats.
+    pub repeats: usize,
+    /// Random rankings behind the expected curve (0 = none).
+    pub expected_rankings: usize,
+    /// The seed.
+    pub seed: u64,
+    /// FFA and RFA per ranking (in the order given), then the expected curve if any.
+    pub curves: Vec<Curve>,
+}
+
+/// How a curve run is set up; call [`CurveSpec::evaluate`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+/// let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10).seed(1)
+///     .evaluate(&iris, &[r.with_name("good")]).unwrap();
+/// let ffa = curves.get("good", CurveKind::Ffa).unwrap();
+/// let rfa = curves.get("good", CurveKind::Rfa).unwrap();
+/// assert_eq!(ffa.mean.last(), rfa.mean.last()); // FFA(n) = RFA(n)
+/// assert!(ffa.mean[0] > rfa.mean[0]);             // petal width alone beats sepal width alone
+/// ```
+#[derive(Debug, Clone)]
+pub struct CurveSpec {
+    learner: Arc<dyn Learner>,
+    folds: usize,
+    repeats: usize,
+    plan: Option<CvPlan>,
+    grid: Grid,
+    measure: Option<Measure>,
+    expected: usize,
+    seed: u64,
+    progress: bool,
+}
+
+impl CurveSpec {
+    /// 10×10 stratified CV, the paper grid, the task's default measure, 100 random rankings, seed 0.
+    pub fn new(learner: impl Learner + 'static) -> CurveSpec {
+        CurveSpec::with_learner(Arc::new(learner))
+    }
+
+    /// As [`CurveSpec::new`] for a learner already behind a pointer (e.g. from [`crate::learners::parse`]).
+    pub fn with_learner(learner: Arc<dyn Learner>) -> CurveSpec {
+        CurveSpec {
+            learner,
+            folds: 10,
+            repeats: 10,
+            plan: None,
+            grid: Grid::Paper,
+            measure: None,
+            expected: 100,
+            seed: 0,
+            progress: false,
+        }
+    }
+
+    /// Folds per repeat (ignored when a plan is given).
+    pub fn folds(mut self, folds: usize) -> CurveSpec {
+        self.folds = folds;
+        self
+    }
+
+    /// Repeats (ignored when a plan is given).
+    pub fn repeats(mut self, repeats: usize) -> CurveSpec {
+        self.repeats = repeats;
+        self
+    }
+
+    /// Use these fold assignments instead of drawing stratified folds.
+    pub fn plan(mut self, plan: CvPlan) -> CurveSpec {
+        self.plan = Some(plan);
+        self
+    }
+
+    /// Subset sizes to evaluate.
+    pub fn grid(mut self, grid: Grid) -> CurveSpec {
+        self.grid = grid;
+        self
+    }
+
+    /// Performance measure (default: accuracy, or correlation for regression).
+    pub fn measure(mut self, measure: Measure) -> CurveSpec {
+        self.measure = Some(measure);
+        self
+    }
+
+    /// Number of random rankings behind the expected curve (0 = no expected curve).
+    pub fn expected(mut self, m: usize) -> CurveSpec {
+        self.expected = m;
+        self
+    }
+
+    /// Seed of the folds, the random rankings and the learners.
+    pub fn seed(mut self, seed: u64) -> CurveSpec {
+        self.seed = seed;
+        self
+    }
+
+    /// Report progress on stderr.
+    pub fn progress(mut self, on: bool) -> CurveSpec {
+        self.progress = on;
+        self
+    }
+
+    /// Build FFA and RFA curves of every ranking, and the expected curve.
+    pub fn evaluate(&self, data: &Dataset, rankings: &[Ranking]) -> Result<Curves> {
+        let n = data.n_features();
+        let mut names = std::collections::HashSet::new();
+        for r in rankings {
+            if !names.insert(r.name()) || r.name() == EXPECTED {
+                return Err(Error::DuplicateName {
+                    name: r.name().to_string(),
+                    context: "the rankings of a curve run (name them with Ranking::with_name)".into(),
+                });
+            }
+        }
+        if rankings.is_empty() && self.expected == 0 {
+            return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
+        }
+        let orders = rankings.iter().map(|r| r.positions_in(data)).collect::<Result<Vec<_>>>()?;
+        let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
+        if measure.task() != data.task() {
+            return Err(Error::param(
+                "measure",
+                format!("{measure:?} does not apply to a {:?} target", data.task()),
+            ));
+        }
+        let plan = match &self.plan {
+            Some(p) => {
+                p.check(data)?;
+                p.clone()
+            }
+            None => CvPlan::stratified(data, self.folds, self.repeats, self.seed)?,
+        };
+        let min_train = (0..plan.repeats())
+            .flat_map(|r| (0..plan.folds()).map(move |f| (r, f)))
+            .map(|(r, f)| plan.split(r, f).0.len())
+            .min()
+            .unwrap_or(0);
+        if !self.learner.supports(data.task()) {
+            return Err(Error::UnsupportedTask { method: self.learner.name(), task: data.task() });
+        }
+        self.learner.check(data, min_train)?;
+        let sizes = self.grid.sizes(n)?;
+        let inner = &sizes[..sizes.len() - 1];
+
+        // Chains of nested subsets: FFA and RFA per ranking, then one per random ranking.
+        let mut chains: Vec<Vec<usize>> = Vec::with_capacity(2 * orders.len() + self.expected);
+        for o in &orders {
+            chains.push(o.clone());
+            chains.push(o.iter().rev().copied().collect());
+        }
+        for i in 0..self.expected {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
+            chains.push(order);
+        }
+
+        let repeats = plan.repeats();
+        let progress = Progress::new(
+            &format!("featrank curves ({})", self.learner.name()),
+            (chains.len() + 1) * repeats,
+            self.progress,
+        );
+        let ctx = Ctx { data, plan: &plan, measure, seed: self.seed, learner: self.learner.as_ref() };
+        let all: Vec<usize> = (0..n).collect();
+        // Full-set value per repeat, shared by every curve.
+        let full: Vec<f64> = (0..repeats)
+            .into_par_iter()
+            .map(|r| {
+                let v = ctx.chain_repeat(&all, &[n], r).map(|v| v[0]);
+                progress.tick();
+                v
+            })
+            .collect::<Result<_>>()?;
+        let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| (0..repeats).map(move |r| (c, r))).collect();
+        let values: Vec<Vec<f64>> = units
+            .par_iter()
+            .map(|&(c, r)| {
+                let v = ctx.chain_repeat(&chains[c], inner, r);
+                progress.tick();
+                v
+            })
+            .collect::<Result<_>>()?;
+        // per_repeat[chain][size][repeat]
+        let per_chain: Vec<Vec<Vec<f64>>> = (0..chains.len())
+            .map(|c| {
+                let mut by_size: Vec<Vec<f64>> = (0..inner.len())
+                    .map(|s| (0..repeats).map(|r| values[c * repeats + r][s]).collect())
+                    .collect();
+                by_size.push(full.clone());
+                by_size
+            })
+            .collect();
+
+        let mut curves = Vec::with_capacity(2 * rankings.len() + 1);
+        for (i, r) in rankings.iter().enumerate() {
+            for (kind, c) in [(CurveKind::Ffa, 2 * i), (CurveKind::Rfa, 2 * i + 1)] {
+                let per_repeat = per_chain[c].clone();
+                curves.push(Curve {
+                    ranking: r.name().to_string(),
+                    kind,
+                    mean: per_repeat.iter().map(|v| mean(v)).collect(),
+                    std: per_repeat.iter().map(|v| std(v)).collect(),
+                    lo: None,
+                    hi: None,
+                    per_repeat,
+                });
+            }
+        }
+        if self.expected > 0 {
+            curves.push(expected_curve(&per_chain[2 * rankings.len()..], sizes.len(), repeats));
+        }
+        Ok(Curves {
+            learner: self.learner.name(),
+            measure,
+            sizes,
+            folds: plan.folds(),
+            repeats,
+            expected_rankings: self.expected,
+            seed: self.seed,
+            curves,
+        })
+    }
+}
+
+/// What every unit of a curve run shares.
+struct Ctx<'a> {
+    data: &'a Dataset,
+    plan: &'a CvPlan,
+    measure: Measure,
+    seed: u64,
+    learner: &'a dyn Learner,
+}
+
+impl Ctx<'_> {
+    /// The measure at each size of one chain in one repeat (predictions of all folds pooled).
+    fn chain_repeat(&self, order: &[usize], sizes: &[usize], repeat: usize) -> Result<Vec<f64>> {
+        let pooled = self.plan.cross_val_predict(self.data, repeat, self.seed, |fold| {
+            self.learner.fit_predict_nested(fold, order, sizes)
+        })?;
+        let rows: Vec<usize> = (0..self.data.n_rows()).collect();
+        pooled.iter().map(|p| self.measure.score(self.data, &rows, p)).collect()
+    }
+}
+
+fn expected_curve(random: &[Vec<Vec<f64>>], n_sizes: usize, repeats: usize) -> Curve {
+    let m = random.len() as f64;
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    let mut out = Curve {
+        ranking: EXPECTED.into(),
+        kind: CurveKind::Expected,
+        mean: Vec::new(),
+        std: Vec::new(),
+        lo: None,
+        hi: None,
+        per_repeat: Vec::new(),
+    };
+    for s in 0..n_sizes {
+        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c[s])).collect();
+        out.mean.push(mean(&per_ranking));
+        out.std.push(std(&per_ranking));
+        lo.push(quantile(&per_ranking, 0.05));
+        hi.push(quantile(&per_ranking, 0.95));
+        out.per_repeat
+            .push((0..repeats).map(|r| random.iter().map(|c| c[s][r]).sum::<f64>() / m).collect());
+    }
+    out.lo = Some(lo);
+    out.hi = Some(hi);
+    out
+}
+
+impl Curves {
+    /// The curve of `ranking` of the given kind ([`EXPECTED`] with [`CurveKind::Expected`]).
+    pub fn get(&self, ranking: &str, kind: CurveKind) -> Option<&Curve> {
+        self.curves.iter().find(|c| c.ranking == ranking && c.kind == kind)
+    }
+
+    /// The expected curve, if computed.
+    pub fn expected(&self) -> Option<&Curve> {
+        self.curves.iter().find(|c| c.kind == CurveKind::Expected)
+    }
+
+    /// Names of the rankings, in the order given.
+    pub fn rankings(&self) -> Vec<&str> {
+        self.curves
+            .iter()
+            .filter(|c| c.kind == CurveKind::Ffa)
+            .map(|c| c.ranking.as_str())
+            .collect()
+    }
+
+    /// Add the point-wise mean of several rankings' curves as a ranking called `name` — [P18] §4.2 scores a
+    /// family of noisy rankings R_θ by the mean of their FFA and RFA curves, E[FFA]_θ and E[RFA]_θ. The
+    /// new curves' `std` is the spread over the members, `per_repeat` the members' per-repeat means.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let rs: Vec<Ranking> = (0..3).map(|i| Ranking::random(iris.feature_names(), 1, i).unwrap()).collect();
+    /// let c = CurveSpec::new(Knn::new(5)).folds(3).evaluate(&iris, &rs).unwrap()
+    ///     .with_family_mean(&["random0", "random1", "random2"], "random mean").unwrap();
+    /// let m = &c.get("random mean", CurveKind::Ffa).unwrap().mean;
+    /// let by_hand: f64 = (0..3).map(|i| c.get(&format!("random{i}"), CurveKind::Ffa).unwrap().mean[0]).sum::<f64>() / 3.0;
+    /// assert!((m[0] - by_hand).abs() < 1e-12);
+    /// ```
+    pub fn with_family_mean<S: AsRef<str>>(mut self, members: &[S], name: &str) -> Result<Curves> {
+        if members.is_empty() {
+            return Err(Error::param("members", "a family needs at least one ranking"));
+        }
+        if self.rankings().contains(&name) || name == EXPECTED {
+            return Err(Error::param("name", format!("'{name}' is already a curve's name")));
+        }
+        for kind in [CurveKind::Ffa, CurveKind::Rfa] {
+            let curves: Vec<&Curve> = members
+                .iter()
+                .map(|m| {
+                    self.get(m.as_ref(), kind).ok_or_else(|| Error::Unknown {
+                        kind: "ranking".into(),
+                        name: m.as_ref().into(),
+                        known: self.rankings().join(", "),
+                    })
+                })
+                .collect::<Result<_>>()?;
+            let n = self.sizes.len();
+            let per_size = |s: usize| curves.iter().map(|c| c.mean[s]).collect::<Vec<f64>>();
+            let repeats = curves
+                .iter()
+                .map(|c| if c.per_repeat.len() == n { c.per_repeat.iter().map(|r| r.len()).min().unwrap_or(0) } else { 0 })
+                .min()
+                .unwrap_or(0);
+            let per_repeat = (0..n)
+                .filter(|_| repeats > 0)
+                .map(|s| (0..repeats).map(|r| mean(&curves.iter().map(|c| c.per_repeat[s][r]).collect::<Vec<_>>())).collect())
+                .collect();
+            let curve = Curve {
+                ranking: name.to_string(),
+                kind,
+                mean: (0..n).map(|s| mean(&per_size(s))).collect(),
+                std: (0..n).map(|s| std(&per_size(s))).collect(),
+                lo: None,
+                hi: None,
+                per_repeat,
+            };
+            // keep the expected curve last
+            let at = self.curves.iter().position(|c| c.kind == CurveKind::Expected).unwrap_or(self.curves.len());
+            self.curves.insert(at, curve);
+        }
+        Ok(self)
+    }
+
+    /// Long table with columns `ranking, curve, k, mean, std, lo, hi` (lo/hi null where not defined).
+    pub fn to_polars(&self) -> Result<DataFrame> {
+        let (mut ranking, mut curve, mut k) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut mean, mut std, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for c in &self.curves {
+            for (s, &size) in self.sizes.iter().enumerate() {
+                ranking.push(c.ranking.clone());
+                curve.push(c.kind.label());
+                k.push(size as u32);
+                mean.push(c.mean[s]);
+                std.push(c.std[s]);
+                lo.push(c.lo.as_ref().map(|v| v[s]));
+                hi.push(c.hi.as_ref().map(|v| v[s]));
+            }
+        }
+        Ok(DataFrame::new(
+            k.len(),
+            vec![
+                Column::new("ranking".into(), ranking),
+                Column::new("curve".into(), curve),
+                Column::new("k".into(), k),
+                Column::new("mean".into(), mean),
+                Column::new("std".into(), std),
+                Column::new("lo".into(), lo),
+                Column::new("hi".into(), hi),
+            ],
+        )?)
+    }
+
+    /// Save as JSON (everything, per-repeat values included).
+    pub fn save_json(&self, path: impl AsRef<std::path::Path>) -> Result<()> {
+        let path = path.as_ref();
+        let text = serde_json::to_string(self)?;
+        std::fs::write(path, text).map_err(|e| Error::io(path, e))
+    }
+
+    /// Load what [`Curves::save_json`] wrote.
+    pub fn load_json(path: impl AsRef<std::path::Path>) -> Result<Curves> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        Ok(serde_json::from_str(&text)?)
+    }
+
+    /// ECA of ranking `a` against `baseline` (another ranking's name, or `expected`).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let c = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10)
+    ///     .evaluate(&iris, &[good.with_name("good")]).unwrap();
+    /// assert!(c.eca("good", Baseline::Expected, Weighting::Uniform).unwrap().eca > 0.0);
+    /// assert!(c.eca("good", "good", Weighting::Uniform).unwrap().eca == 0.0);
+    /// ```
+    pub fn eca<'b>(&self, a: &str, baseline: impl Into<Baseline<'b>>, w: Weighting) -> Result<Eca> {
+        let pair = |b: Baseline<'_>| -> Result<(&[f64], &[f64])> {
+            let name = match b {
+                Baseline::Ranking(name) => name,
+                Baseline::Expected => {
+                    let e = self.expected().ok_or_else(|| {
+                        Error::param("baseline", "these curves have no expected curve (run with expected > 0)")
+                    })?;
+                    return Ok((&e.mean, &e.mean));
+                }
+            };
+            match (self.get(name, CurveKind::Ffa), self.get(name, CurveKind::Rfa)) {
+                (Some(f), Some(r)) => Ok((&f.mean, &r.mean)),
+                _ => Err(Error::Unknown {
+                    kind: "ranking".into(),
+                    name: name.into(),
+                    known: self.rankings().join(", "),
+                }),
+            }
+        };
+        let (fa, ra) = pair(Baseline::Ranking(a))?;
+        let (fb, rb) = pair(baseline.into())?;
+        let mut s = eca(fa, ra, fb, rb, &self.sizes, w);
+        if !self.measure.higher_is_better() {
+            s = Eca { ffa_delta: -s.ffa_delta, rfa_delta: -s.rfa_delta, eca: -s.eca };
+        }
+        Ok(s)
+    }
+
+    /// Rebuild curves from the long table of [`Curves::to_polars`] (`ranking, curve, k, mean`, and `std`,
+    /// `lo`, `hi` if present). Per-repeat values and run settings are not in the table: repeats, folds and
+    /// seed read 0, and `measure` says how to read the values.
+    pub fn from_polars(table: &DataFrame, measure: Measure) -> Result<Curves> {
+        let names: Vec<String> = table.get_column_names().iter().map(|s| s.to_string()).collect();
+        let col = |c: &str| table.column(c).map_err(|_| Error::missing_column(c, &names));
+        let strings = |c: &str| -> Result<Vec<String>> {
+            Ok(col(c)?.cast(&DataType::String)?.str()?.iter().map(|v| v.unwrap_or_default().to_string()).collect())
+        };
+        let floats = |c: &str| -> Result<Vec<Option<f64>>> {
+            match table.column(c) {
+                Ok(s) => Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect()),
+                Err(_) => Ok(vec![None; table.height()]),
+            }
+        };
+        let (ranking, curve) = (strings("ranking")?, strings("curve")?);
+        let k: Vec<Option<f64>> = {
+            col("k")?;
+            floats("k")?
+        };
+        let (mean, std, lo, hi) = (floats("mean")?, floats("std")?, floats("lo")?, floats("hi")?);
+        let mut curves: Vec<Curve> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::new();
+        for i in 0..table.height() {
+            let kind = match curve[i].as_str() {
+                "FFA" => CurveKind::Ffa,
+                "RFA" => CurveKind::Rfa,
+                EXPECTED => CurveKind::Expected,
+                other => return Err(Error::column("curve", format!("row {i}: '{other}' is not FFA, RFA or expected"))),
+            };
+            let (Some(size), Some(m)) = (k[i], mean[i]) else {
+                return Err(Error::column("k/mean", format!("row {i} has no value")));
+            };
+            if !(size >= 0.0 && size.fract() == 0.0) {
+                return Err(Error::column("k", format!("row {i}: {size} is not a subset size")));
+            }
+            let idx = match curves.iter().position(|c| c.ranking == ranking[i] && c.kind == kind) {
+                Some(p) => p,
+                None => {
+                    curves.push(Curve {
+                        ranking: ranking[i].clone(),
+                        kind,
+                        mean: vec![],
+                        std: vec![],
+                        lo: lo[i].map(|_| vec![]),
+                        hi: hi[i].map(|_| vec![]),
+                        per_repeat: vec![],
+                    });
+                    curves.len() - 1
+                }
+            };
+            let c = &mut curves[idx];
+            if idx == 0 {
+                sizes.push(size as usize);
+            }
+            c.mean.push(m);
+            c.std.push(std[i].unwrap_or(0.0));
+            if let (Some(v), Some(x)) = (c.lo.as_mut(), lo[i]) {
+                v.push(x);
+            }
+            if let (Some(v), Some(x)) = (c.hi.as_mut(), hi[i]) {
+                v.push(x);
+            }
+        }
+        if curves.is_empty() {
+            return Err(Error::EmptyData { what: "the curves table has no rows".into() });
+        }
+        if sizes[0] == 0 || sizes.windows(2).any(|w| w[1] <= w[0]) {
+            return Err(Error::column("k", "subset sizes must start at 1 or more and increase along each curve"));
+        }
+        if let Some(c) = curves.iter().find(|c| c.mean.len() != sizes.len()) {
+            return Err(Error::column(
+                "k",
+                format!("curve {} of '{}' has {} points, the first curve {}", c.kind.label(), c.ranking, c.mean.len(), sizes.len()),
+            ));
+        }
+        Ok(Curves {
+            learner: String::new(),
+            measure,
+            sizes,
+            folds: 0,
+            repeats: 0,
+            expected_rankings: 0,
+            seed: 0,
+            curves,
+        })
+    }
+}

@@ -1,0 +1,17 @@
+//! The evaluation layer: how a ranking is judged. A resampling [`CvPlan`] with the one cross-validated
+//! prediction loop, the subset-size [`Grid`], the [`Measure`] of each point, FFA/RFA [`Curves`] with the
+//! expected curve of random rankings, the [`Eca`] score and the Performance Index ([`PiCurve`]).
+
+pub mod curves;
+pub mod eca;
+pub mod grid;
+pub mod measure;
+pub mod pi;
+pub mod plan;
+
+pub use curves::{Baseline, Curve, CurveKind, CurveSpec, Curves, EXPECTED};
+pub use eca::{Eca, Weighting};
+pub use grid::Grid;
+pub use measure::Measure;
+pub use pi::{PiCurve, PiPoint};
+pub use plan::CvPlan;

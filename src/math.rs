@@ -1,0 +1,108 @@
+//! The small statistics every layer shares: mean, standard deviation, quantiles, Pearson correlation,
+//! ROC AUC, average ranks and entropy. One copy of each, used by curves, measures, rankers and comparisons.
+//!
+//! ```
+//! use featrank::math;
+//! let v = [1.0, 2.0, 3.0, 4.0];
+//! assert_eq!(math::mean(&v), 2.5);
+//! assert!((math::std(&v) - 1.2909944487358056).abs() < 1e-15);
+//! assert_eq!(math::quantile(&v, 0.5), 2.5);
+//! assert_eq!(math::pearson(&v, &[2.0, 4.0, 6.0, 8.0]), 1.0);
+//! assert_eq!(math::auc(&[0.1, 0.9], &[false, true]), Some(1.0));
+//! assert_eq!(math::entropy(&[1.0, 1.0]), 1.0);
+//! ```
+
+/// Arithmetic mean; NaN for an empty slice.
+pub fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// Sample standard deviation (divisor n − 1); 0 for fewer than two values.
+pub fn std(v: &[f64]) -> f64 {
+    if v.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(v);
+    (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
+}
+
+/// Quantile `q` ∈ [0, 1] by linear interpolation between order statistics (Hyndman & Fan type 7,
+/// numpy's default); NaN for an empty slice.
+pub fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    let h = (s.len() - 1) as f64 * q.clamp(0.0, 1.0);
+    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+    s[lo] + (h - lo as f64) * (s[hi] - s[lo])
+}
+
+/// Pearson correlation r = Σ(a−ā)(b−b̄) / √(Σ(a−ā)² Σ(b−b̄)²); 0 when either side is constant.
+pub fn pearson(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let (mut sab, mut saa, mut sbb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        sab += (x - ma) * (y - mb);
+        saa += (x - ma).powi(2);
+        sbb += (y - mb).powi(2);
+    }
+    if saa <= 0.0 || sbb <= 0.0 {
+        0.0
+    } else {
+        sab / (saa * sbb).sqrt()
+    }
+}
+
+/// ROC AUC of `scores` for the rows flagged `positive`, by the Mann–Whitney statistic
+/// (R₊ − n₊(n₊+1)/2) / (n₊ n₋) with ties counted ½; `None` without both kinds of row.
+pub fn auc(scores: &[f64], positive: &[bool]) -> Option<f64> {
+    let n_pos = positive.iter().filter(|&&p| p).count() as f64;
+    let n_neg = positive.len() as f64 - n_pos;
+    if n_pos == 0.0 || n_neg == 0.0 {
+        return None;
+    }
+    let ranks = average_ranks(scores, false);
+    let rank_sum: f64 = ranks.iter().zip(positive).filter(|(_, &p)| p).map(|(r, _)| r).sum();
+    Some((rank_sum - n_pos * (n_pos + 1.0) / 2.0) / (n_pos * n_neg))
+}
+
+/// 1-based ranks with ties sharing their average rank; rank 1 goes to the largest value when
+/// `descending`, the smallest otherwise.
+///
+/// ```
+/// assert_eq!(featrank::math::average_ranks(&[3.0, 1.0, 3.0], true), vec![1.5, 3.0, 1.5]);
+/// assert_eq!(featrank::math::average_ranks(&[3.0, 1.0, 3.0], false), vec![2.5, 1.0, 2.5]);
+/// ```
+pub fn average_ranks(values: &[f64], descending: bool) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..values.len()).collect();
+    if descending {
+        idx.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    } else {
+        idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    }
+    let mut out = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
+            j += 1;
+        }
+        let avg = (i + j) as f64 / 2.0 + 1.0;
+        idx[i..=j].iter().for_each(|&p| out[p] = avg);
+        i = j + 1;
+    }
+    out
+}
+
+/// Shannon entropy in bits, H = −Σ pᵢ log₂ pᵢ with pᵢ = cᵢ / Σc, of counts (or of a distribution that
+/// already sums to 1); 0 for no mass.
+pub fn entropy(counts: &[f64]) -> f64 {
+    let total: f64 = counts.iter().sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    counts.iter().filter(|&&c| c > 0.0).map(|&c| -(c / total) * (c / total).log2()).sum()
+}

@@ -1,0 +1,417 @@
+//! Figures drawn with plotters into SVG text: FFA/RFA error curves, stability curves, the
+//! critical-difference diagram and Performance Index curves.
+//!
+//! Drawing knows nothing of notebooks: every function returns a [`Figure`] (the SVG text), which
+//! [`crate::display`] shows inline and [`Figure::save_svg`] writes for papers and reports.
+//!
+//! Conventions ([P20] "Interpretation of error curves"): the FFA panel puts the model on the
+//! top-k features at x = k; the RFA panel puts the model on the features ranked i..n at x = i, so it is read
+//! right to left (x = n is the bottom-1 model, x = 1 the all-features model). Both panels share the y axis.
+//! The expected curve of random rankings is drawn grey with its 5–95 % band; a ranking named `GT` (as
+//! [`GroundTruth::ranking`](crate::data::synth::GroundTruth::ranking) names it) is drawn black and dashed.
+
+use std::ops::Range;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::data::GroundTruth;
+use crate::eval::{Curve, CurveKind, Curves, EXPECTED};
+use crate::error::{Error, Result};
+use crate::eval::PiCurve;
+use crate::compare::StabilityCurve;
+use crate::compare::CriticalDifference;
+
+/// An SVG drawing.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let a = Ranking::from_order(&["x", "y", "z"]).unwrap();
+/// let b = Ranking::from_order(&["z", "y", "x"]).unwrap();
+/// let c = featrank::compare::stability::stability_curve(&[a, b], &[1, 2, 3]).unwrap();
+/// let fig = c.plot("demo").unwrap();
+/// assert!(fig.svg().starts_with("<svg") && fig.svg().contains("Kuncheva"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    svg: String,
+}
+
+impl Figure {
+    /// The SVG text.
+    pub fn svg(&self) -> &str {
+        &self.svg
+    }
+
+    /// Write the SVG to `path`.
+    pub fn save_svg(&self, path: impl AsRef<std::path::Path>) -> Result<()> {
+        let path = path.as_ref();
+        std::fs::write(path, &self.svg).map_err(|e| Error::io(path, e))
+    }
+}
+
+/// Categorical colours (Tableau 10), assigned to series in order.
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+const GREY: RGBColor = RGBColor(110, 110, 110);
+
+/// One line of a panel, with an optional band around it.
+struct Series {
+    label: String,
+    color: RGBColor,
+    dashed: bool,
+    /// (x, y) points; non-finite y break nothing because they are dropped before drawing.
+    points: Vec<(f64, f64)>,
+    /// (x, low, high) of a shaded band.
+    band: Vec<(f64, f64, f64)>,
+}
+
+impl Series {
+    fn new(label: &str, color: RGBColor, points: Vec<(f64, f64)>) -> Series {
+        let points = points.into_iter().filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
+        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new() }
+    }
+}
+
+/// Axis texts of a panel.
+struct Axes<'a> {
+    title: &'a str,
+    x: &'a str,
+    y: &'a str,
+}
+
+fn plot_err(what: &str) -> impl Fn(String) -> Error + '_ {
+    move |reason| Error::Plot { what: what.to_string(), reason }
+}
+
+/// Draw into a fresh `width × height` SVG.
+fn draw_svg(
+    what: &str,
+    (width, height): (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<()>,
+) -> Result<Figure> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| plot_err(what)(e.to_string()))?;
+        draw(&root)?;
+        root.present().map_err(|e| plot_err(what)(e.to_string()))?;
+    }
+    Ok(Figure { svg })
+}
+
+/// The range of all finite values, padded by 5 % (and widened when flat).
+fn padded_range(values: impl Iterator<Item = f64>) -> Option<Range<f64>> {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if !lo.is_finite() {
+        return None;
+    }
+    let pad = if hi > lo { (hi - lo) * 0.05 } else { lo.abs().max(1.0) * 0.05 };
+    Some(lo - pad..hi + pad)
+}
+
+/// One line chart: bands first, then lines.
+fn panel(area: &DrawingArea<SVGBackend, Shift>, axes: &Axes, x: Range<f64>, y: Range<f64>, series: &[Series]) -> Result<()> {
+    let err = plot_err(axes.title);
+    let e = |e: DrawingAreaErrorKind<_>| err(e.to_string());
+    let integer_x = x.end - x.start > 4.0;
+    let mut chart = ChartBuilder::on(area)
+        .caption(axes.title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(42)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x, y)
+        .map_err(e)?;
+    let x_tick = |v: &f64| if integer_x { format!("{v:.0}") } else { format!("{v}") };
+    chart
+        .configure_mesh()
+        .light_line_style(RGBColor(235, 235, 235))
+        .x_label_formatter(&x_tick)
+        .x_desc(axes.x)
+        .y_desc(axes.y)
+        .draw()
+        .map_err(e)?;
+    for s in series.iter().filter(|s| s.band.len() > 1) {
+        let mut outline: Vec<(f64, f64)> = s.band.iter().map(|&(x, lo, _)| (x, lo)).collect();
+        outline.extend(s.band.iter().rev().map(|&(x, _, hi)| (x, hi)));
+        chart.draw_series(std::iter::once(Polygon::new(outline, s.color.mix(0.18)))).map_err(e)?;
+    }
+    for s in series {
+        let style = ShapeStyle::from(s.color).stroke_width(2);
+        if s.dashed {
+            chart.draw_series(DashedLineSeries::new(s.points.iter().copied(), 6, 4, style)).map_err(e)?;
+        } else {
+            chart.draw_series(LineSeries::new(s.points.iter().copied(), style)).map_err(e)?;
+        }
+    }
+    Ok(())
+}
+
+/// Split off a strip at the bottom of `root` and draw one legend entry per distinct label there, so the
+/// legend never hides a curve; returns the area left for the panels.
+fn with_legend<'a>(
+    root: &DrawingArea<SVGBackend<'a>, Shift>,
+    series: &[Series],
+) -> Result<DrawingArea<SVGBackend<'a>, Shift>> {
+    let e = |e: DrawingAreaErrorKind<_>| plot_err("legend")(e.to_string());
+    let (w, h) = root.dim_in_pixel();
+    let mut seen: Vec<&str> = Vec::new();
+    let entries: Vec<&Series> = series
+        .iter()
+        .filter(|s| {
+            let new = !seen.contains(&s.label.as_str());
+            seen.push(&s.label);
+            new
+        })
+        .collect();
+    let per_row = ((w as i32 - 40) / 150).max(1) as usize;
+    let rows = entries.len().div_ceil(per_row) as u32;
+    let (plots, strip) = root.split_vertically(h.saturating_sub(22 * rows + 8).max(h / 3));
+    let font = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, s) in entries.iter().enumerate() {
+        let (x, y) = (40 + (i % per_row) as i32 * 150, 12 + (i / per_row) as i32 * 22);
+        let style = ShapeStyle::from(s.color).stroke_width(2);
+        if s.dashed {
+            for d in 0..3 {
+                strip.draw(&PathElement::new(vec![(x + d * 10, y), (x + d * 10 + 6, y)], style)).map_err(e)?;
+            }
+        } else {
+            strip.draw(&PathElement::new(vec![(x, y), (x + 26, y)], style)).map_err(e)?;
+        }
+        strip.draw(&Text::new(s.label.clone(), (x + 32, y), font.clone())).map_err(e)?;
+    }
+    Ok(plots)
+}
+
+impl Curves {
+    /// FFA and RFA panels side by side with a shared y axis: one line per ranking, the expected curve
+    /// with its 5–95 % band, the ground truth (ranking `GT`) dashed black. RFA is drawn as [P20] draws it:
+    /// the value at x = i is the model on the features ranked i..n.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let curves = CurveSpec::new(Knn::new(5)).folds(3).repeats(1).expected(5)
+    ///     .evaluate(&iris, &[r.with_name("good")]).unwrap();
+    /// let svg = curves.plot().unwrap();
+    /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));
+    /// ```
+    pub fn plot(&self) -> Result<Figure> {
+        let n = *self.sizes.iter().max().ok_or_else(|| Error::param("curves", "there are no subset sizes to plot"))?;
+        // x position of a subset size in each panel: FFA at k, RFA at the rank of its first feature
+        let position = |kind: CurveKind, size: usize| match kind {
+            CurveKind::Rfa => (n + 1 - size) as f64,
+            _ => size as f64,
+        };
+        let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
+            let points = self.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
+            let mut s = Series::new(label, color, points);
+            if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
+                s.band = self
+                    .sizes
+                    .iter()
+                    .zip(lo.iter().zip(hi))
+                    .map(|(&size, (&l, &h))| (position(kind, size), l, h))
+                    .filter(|(_, l, h)| l.is_finite() && h.is_finite())
+                    .collect();
+            }
+            s
+        };
+        let (mut ffa, mut rfa) = (Vec::new(), Vec::new());
+        let mut colors = PALETTE.iter().cycle();
+        for name in self.rankings() {
+            let truth = name == GroundTruth::NAME;
+            let color = if truth { BLACK } else { *colors.next().unwrap_or(&GREY) };
+            for (kind, out) in [(CurveKind::Ffa, &mut ffa), (CurveKind::Rfa, &mut rfa)] {
+                if let Some(curve) = self.get(name, kind) {
+                    let mut s = line(kind, curve, name, color);
+                    s.dashed = truth;
+                    out.push(s);
+                }
+            }
+        }
+        if let Some(e) = self.expected() {
+            ffa.push(line(CurveKind::Ffa, e, EXPECTED, GREY));
+            rfa.push(line(CurveKind::Rfa, e, EXPECTED, GREY));
+        }
+        let y = padded_range(
+            ffa.iter()
+                .chain(&rfa)
+                .flat_map(|s| s.points.iter().map(|p| p.1).chain(s.band.iter().flat_map(|b| [b.1, b.2]))),
+        )
+        .ok_or_else(|| Error::param("curves", "no finite curve value to plot"))?;
+        let x = 0.5..n as f64 + 0.5;
+        let measure = self.measure.label();
+        draw_svg("curves", (960, 470), |root| {
+            let (left, right) = with_legend(root, &ffa)?.split_horizontally(480);
+            let ffa_axes = Axes { title: "FFA", x: "k (model on the top-k features)", y: measure };
+            panel(&left, &ffa_axes, x.clone(), y.clone(), &ffa)?;
+            let rfa_axes = Axes { title: "RFA", x: "i (model on the features ranked i..n)", y: measure };
+            panel(&right, &rfa_axes, x, y, &rfa)
+        })
+    }
+}
+
+impl StabilityCurve {
+    /// Two panels over subset size: the top-i Canberra distance relative to random (lower = more stable)
+    /// and the Kuncheva index (higher = more stable), one line labelled `name`.
+    pub fn plot(&self, name: &str) -> Result<Figure> {
+        stability_plot(&[(name.to_string(), self.clone())])
+    }
+}
+
+/// Stability curves of several rankers in one figure (see [`StabilityCurve::plot`]).
+///
+/// ```
+/// use featrank::prelude::*;
+/// let a = Ranking::from_order(&["x", "y", "z", "w"]).unwrap();
+/// let b = Ranking::from_order(&["y", "x", "w", "z"]).unwrap();
+/// let c = featrank::compare::stability::stability_curve(&[a.clone(), b], &[1, 2, 3, 4]).unwrap();
+/// let d = featrank::compare::stability::stability_curve(&[a.clone(), a], &[1, 2, 3, 4]).unwrap();
+/// let fig = featrank::report::figure::stability_plot(&[("swapped".into(), c), ("same".into(), d)]).unwrap();
+/// assert!(fig.svg().contains("swapped") && fig.svg().contains("same"));
+/// ```
+pub fn stability_plot(curves: &[(String, StabilityCurve)]) -> Result<Figure> {
+    if curves.is_empty() {
+        return Err(Error::param("curves", "no stability curve to plot"));
+    }
+    let mut canberra = Vec::new();
+    let mut kuncheva = Vec::new();
+    for ((name, c), color) in curves.iter().zip(PALETTE.iter().cycle()) {
+        let xs = c.sizes.iter().map(|&s| s as f64);
+        canberra.push(Series::new(name, *color, xs.clone().zip(c.canberra.iter().copied()).collect()));
+        let ki = xs.zip(&c.kuncheva).filter_map(|(x, k)| k.map(|k| (x, k))).collect();
+        kuncheva.push(Series::new(name, *color, ki));
+    }
+    let n = curves.iter().flat_map(|(_, c)| c.sizes.iter().copied()).max().unwrap_or(1) as f64;
+    let x = 0.5..n + 0.5;
+    let yc = padded_range(canberra.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0]))
+        .unwrap_or(0.0..1.0);
+    let yk = padded_range(kuncheva.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0, 1.0]))
+        .unwrap_or(-1.0..1.0);
+    draw_svg("stability", (960, 430), |root| {
+        let (left, right) = with_legend(root, &canberra)?.split_horizontally(480);
+        let ca = Axes { title: "Canberra (top-i) / random", x: "i (top-i features)", y: "distance / random" };
+        panel(&left, &ca, x.clone(), yc, &canberra)?;
+        let ku = Axes { title: "Kuncheva index (top-i)", x: "i (top-i features)", y: "Kuncheva index" };
+        panel(&right, &ku, x, yk, &kuncheva)
+    })
+}
+
+impl PiCurve {
+    /// The Performance Index over the number of top-ranked features N ([003]).
+    pub fn plot(&self) -> Result<Figure> {
+        pi_plot(std::slice::from_ref(self))
+    }
+}
+
+/// PI curves of several rankings in one panel.
+///
+/// ```
+/// use featrank::eval::eca::{PiCurve, PiPoint};
+/// let p = |i, pi| PiPoint { i, rows: 10, accuracy: pi, pi };
+/// let a = PiCurve { ranking: "consensus".into(), points: vec![p(1, 0.7), p(2, 0.8)] };
+/// let fig = featrank::report::figure::pi_plot(&[a]).unwrap();
+/// assert!(fig.svg().contains("consensus") && fig.svg().contains("Performance Index"));
+/// ```
+pub fn pi_plot(curves: &[PiCurve]) -> Result<Figure> {
+    let series: Vec<Series> = curves
+        .iter()
+        .zip(PALETTE.iter().cycle())
+        .map(|(c, color)| Series::new(&c.ranking, *color, c.points.iter().map(|p| (p.i as f64, p.pi)).collect()))
+        .collect();
+    let y = padded_range(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
+        .ok_or_else(|| Error::param("curves", "no PI point to plot"))?;
+    let n = curves.iter().flat_map(|c| c.points.iter().map(|p| p.i)).max().unwrap_or(1) as f64;
+    draw_svg("PI curve", (640, 440), |root| {
+        let axes = Axes { title: "Performance Index", x: "N (top-N features)", y: "PI(N)" };
+        panel(&with_legend(root, &series)?, &axes, 0.5..n + 0.5, y, &series)
+    })
+}
+
+impl CriticalDifference {
+    /// Demšar's critical-difference diagram: the average-rank axis (1 = best, on the left), each method
+    /// hanging from its rank, the CD interval, and a thick bar joining methods whose ranks differ by less
+    /// than CD.
+    ///
+    /// ```
+    /// let f = featrank::compare::stats::friedman(&["a", "b", "c"], &[vec![3.0, 2.0, 1.0], vec![3.0, 1.0, 2.0]]).unwrap();
+    /// let svg = f.critical_difference(0.05).unwrap().plot().unwrap();
+    /// assert!(svg.svg().contains("CD ="));
+    /// ```
+    pub fn plot(&self) -> Result<Figure> {
+        let k = self.methods.len();
+        if k < 2 || self.average_ranks.len() != k || self.average_ranks.iter().any(|r| !r.is_finite()) {
+            return Err(Error::param(
+                "average_ranks",
+                format!("{} finite average ranks needed for {k} methods (at least 2)", k.max(2)),
+            ));
+        }
+        if !(self.cd.is_finite() && self.cd >= 0.0) {
+            return Err(Error::param("cd", format!("must be a finite non-negative number, got {}", self.cd)));
+        }
+        let order = self.order();
+        let groups = self.groups();
+        let half = k.div_ceil(2);
+        let rows = half.max(k - half);
+        let (width, top, step) = (720i32, 70i32, 26i32);
+        let height = (top + 30 + groups.len() as i32 * 8 + rows as i32 * step + 20) as u32;
+        let (x0, x1) = (170.0, width as f64 - 170.0);
+        let xr = |r: f64| (x0 + (r - 1.0) / (k as f64 - 1.0).max(1.0) * (x1 - x0)).round() as i32;
+        draw_svg("critical-difference diagram", (width as u32, height), |root| {
+            let e = |e: DrawingAreaErrorKind<_>| plot_err("critical-difference diagram")(e.to_string());
+            let font = TextStyle::from(("sans-serif", 14).into_font());
+            let anchored = |h| font.pos(Pos::new(h, VPos::Center));
+            let axis_y = top;
+            root.draw(&PathElement::new(vec![(xr(1.0), axis_y), (xr(k as f64), axis_y)], BLACK)).map_err(e)?;
+            for r in 1..=k {
+                let x = xr(r as f64);
+                root.draw(&PathElement::new(vec![(x, axis_y - 6), (x, axis_y)], BLACK)).map_err(e)?;
+                root.draw(&Text::new(r.to_string(), (x, axis_y - 16), anchored(HPos::Center))).map_err(e)?;
+            }
+            // the CD interval, above the axis on the left
+            let cd_y = 18;
+            let (a, b) = (xr(1.0), xr(1.0 + self.cd));
+            root.draw(&PathElement::new(vec![(a, cd_y), (b, cd_y)], BLACK.stroke_width(2))).map_err(e)?;
+            for x in [a, b] {
+                root.draw(&PathElement::new(vec![(x, cd_y - 5), (x, cd_y + 5)], BLACK)).map_err(e)?;
+            }
+            let label = format!("CD = {:.3} (α = {}, N = {})", self.cd, self.alpha, self.datasets);
+            root.draw(&Text::new(label, (b + 8, cd_y), anchored(HPos::Left))).map_err(e)?;
+            // groups of methods not significantly different
+            for (g, &(lo, hi)) in groups.iter().enumerate() {
+                let y = axis_y + 12 + g as i32 * 8;
+                let (ra, rb) = (self.average_ranks[order[lo]], self.average_ranks[order[hi]]);
+                root.draw(&PathElement::new(vec![(xr(ra) - 3, y), (xr(rb) + 3, y)], BLACK.stroke_width(4)))
+                    .map_err(e)?;
+            }
+            // methods: best half to the left, the rest to the right
+            let label_top = axis_y + 24 + groups.len() as i32 * 8;
+            for (p, &m) in order.iter().enumerate() {
+                let (left, row) = if p < half { (true, p) } else { (false, k - 1 - p) };
+                let y = label_top + row as i32 * step;
+                let x = xr(self.average_ranks[m]);
+                let end = if left { x0 as i32 - 10 } else { x1 as i32 + 10 };
+                root.draw(&PathElement::new(vec![(x, axis_y), (x, y), (end, y)], BLACK)).map_err(e)?;
+                let text = format!("{} ({:.2})", self.methods[m], self.average_ranks[m]);
+                let (tx, h) = if left { (end - 6, HPos::Right) } else { (end + 6, HPos::Left) };
+                root.draw(&Text::new(text, (tx, y), anchored(h))).map_err(e)?;
+            }
+            Ok(())
+        })
+    }
+}

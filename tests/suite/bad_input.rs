@@ -1,0 +1,231 @@
+//! The bad-input battery across entry points: every ranker and every learner (through error curves) meets
+//! awkward but valid datasets, and every parameter meets values out of range. Each call must give a
+//! result with the documented shape (finite scores, curves in range) or a readable error — never a panic.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use featrank::prelude::*;
+use featrank::rankers::{self, Params};
+
+/// Awkward but valid datasets: `(case, data)`.
+fn awkward() -> Vec<(&'static str, Dataset)> {
+    let y20: Vec<&str> = (0..20).map(|i| if i % 2 == 0 { "p" } else { "q" }).collect();
+    let signal: Vec<f64> = (0..20).map(|i| (i % 2) as f64 + 0.1 * i as f64).collect();
+    let build = |df: DataFrame| Dataset::builder(&df, "y").allow_all_missing(true).build().unwrap();
+    let mut cases = vec![
+        ("one feature", build(df!("a" => &signal, "y" => &y20).unwrap())),
+        ("two rows", build(df!("a" => [0.0, 1.0], "b" => ["u", "v"], "y" => ["p", "q"]).unwrap())),
+        (
+            "constant columns",
+            build(df!("k" => vec![5.0; 20], "s" => vec!["x"; 20], "a" => &signal, "y" => &y20).unwrap()),
+        ),
+        (
+            "all-missing column",
+            build(df!("gone" => vec![None::<f64>; 20], "a" => &signal, "y" => &y20).unwrap()),
+        ),
+        (
+            "huge values",
+            build(
+                df!("h" => (0..20).map(|i| if i % 2 == 0 { 1e300 } else { -1e300 }).collect::<Vec<f64>>(),
+                    "t" => (0..20).map(|i| 1e-300 * i as f64).collect::<Vec<f64>>(), "y" => &y20)
+                .unwrap(),
+            ),
+        ),
+        (
+            "class of two rows",
+            build(
+                df!("a" => (0..12).map(|i| i as f64).collect::<Vec<f64>>(),
+                    "y" => (0..12).map(|i| if i < 2 { "rare" } else if i % 2 == 0 { "p" } else { "q" }).collect::<Vec<_>>())
+                .unwrap(),
+            ),
+        ),
+        (
+            "level seen once",
+            build(
+                df!("n" => (0..20).map(|i| if i == 7 { "once" } else if i % 2 == 0 { "u" } else { "v" }).collect::<Vec<_>>(),
+                    "a" => &signal, "y" => &y20)
+                .unwrap(),
+            ),
+        ),
+        (
+            "half missing",
+            build(
+                df!("m" => (0..20).map(|i| if i % 3 == 0 { None } else { Some(i as f64) }).collect::<Vec<_>>(),
+                    "n" => (0..20).map(|i| if i % 2 == 1 { None } else { Some(if i % 4 == 0 { "u" } else { "v" }) }).collect::<Vec<_>>(),
+                    "y" => &y20)
+                .unwrap(),
+            ),
+        ),
+    ];
+    let reg = df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(),
+        "y" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>()).unwrap();
+    cases.push(("regression", Dataset::from_polars(&reg, "y").unwrap()));
+    cases
+}
+
+/// Outcomes of a battery: results, errors, and every failure (a panic, a bad result, an unreadable or
+/// undocumented error).
+#[derive(Default)]
+struct Battery {
+    results: usize,
+    errors: usize,
+    failures: Vec<String>,
+}
+
+impl Battery {
+    /// Run `f`: a result is judged by `ok`, an error must be readable and is judged by `err`; each judge
+    /// returns a complaint or `None`. A panic is a failure.
+    fn run<T>(
+        &mut self,
+        what: &str,
+        f: impl FnOnce() -> featrank::Result<T>,
+        ok: impl FnOnce(&T) -> Option<String>,
+        err: impl FnOnce(&Error) -> Option<String>,
+    ) {
+        let complaint = match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(Ok(v)) => {
+                self.results += 1;
+                ok(&v)
+            }
+            Ok(Err(e)) => {
+                self.errors += 1;
+                if e.to_string().len() < 10 { Some(format!("unhelpful error '{e}'")) } else { err(&e) }
+            }
+            Err(p) => {
+                let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+                Some(format!("PANIC {}", msg.unwrap_or_default()))
+            }
+        };
+        if let Some(c) = complaint {
+            self.failures.push(format!("{what}: {c}"));
+        }
+    }
+
+    fn finish(self, label: &str) {
+        println!("{label}: {} results, {} errors", self.results, self.errors);
+        assert!(self.failures.is_empty(), "{}", self.failures.join("\n"));
+    }
+}
+
+#[test]
+fn every_ranker_on_every_awkward_dataset() {
+    let mut battery = Battery::default();
+    for (case, data) in awkward() {
+        for &method in rankers::METHODS {
+            let ranker = rankers::parse(method, &Params::default()).unwrap();
+            let n = data.n_features();
+            battery.run(
+                &format!("{method} on '{case}'"),
+                || ranker.scores(&data, 1),
+                |s| (s.len() != n || s.iter().any(|v| !v.is_finite())).then(|| format!("scores {s:?} (want {n} finite values)")),
+                |e| {
+                    let documented = e.to_string().contains("needs numeric features") // fisher, ecfs, inffs
+                        || matches!(case, "two rows" | "class of two rows");
+                    (ranker.supports(data.task()) && !documented).then(|| format!("supported task but error: {e}"))
+                },
+            );
+        }
+    }
+    battery.finish("rankers");
+}
+
+#[test]
+fn every_learner_on_every_awkward_dataset() {
+    let mut battery = Battery::default();
+    for (case, data) in awkward() {
+        let ranking = Ranking::random(data.feature_names(), 1, 0).unwrap();
+        for spec in ["knn:3", "svm:0.1", "nb", "tree", "forest:10", "mlp:20"] {
+            let learner: std::sync::Arc<dyn featrank::learners::Learner> =
+                featrank::learners::parse(spec).unwrap().into();
+            battery.run(
+                &format!("{spec} curves on '{case}'"),
+                || CurveSpec::with_learner(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
+                |c| c.curves.iter().flat_map(|c| &c.mean).any(|v| !v.is_finite()).then(|| "non-finite curve values".into()),
+                |_| None,
+            );
+        }
+    }
+    battery.finish("learners");
+}
+
+#[test]
+fn folds_larger_than_a_class_are_refused_by_name() {
+    let (_, data) = awkward().into_iter().find(|(c, _)| *c == "class of two rows").unwrap();
+    let r = Ranking::random(data.feature_names(), 1, 0).unwrap();
+    let e = CurveSpec::new(Knn::new(3)).folds(5).evaluate(&data, &[r]).unwrap_err().to_string();
+    assert!(e.contains("rare") && e.contains('5'), "{e}");
+}
+
+#[test]
+fn parameters_out_of_range_are_refused_by_name() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let r = Ranking::from_order(iris.feature_names()).unwrap();
+    let curves = |spec: CurveSpec| spec.evaluate(&iris, &[r.clone()]).map(|_| ()).unwrap_err().to_string();
+    assert!(curves(CurveSpec::new(Knn::new(3)).folds(1)).contains("folds"));
+    assert!(curves(CurveSpec::new(Knn::new(3)).repeats(0)).contains("repeats"));
+    assert!(curves(CurveSpec::new(Knn::new(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
+    for (spec, name) in [("knn:0", "k"), ("svm:0", "C"), ("svm:-1", "C"), ("forest:0", "trees"), ("svm:x", "learner")] {
+        let e = featrank::learners::parse(spec).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(name), "{spec}: {e}");
+    }
+    let big_k = curves(CurveSpec::new(Knn::new(500)).folds(2));
+    assert!(big_k.contains('k') && big_k.contains("500"), "{big_k}");
+    for (method, param, name) in [
+        ("relieff", "k=0", "k"),
+        ("forest", "trees=0", "trees"),
+        ("svm-rfe", "c=0", "c"),
+        ("svm-rfe", "step=0", "step"),
+        ("ecfs", "alpha=1.5", "alpha"),
+        ("inffs", "alpha=-1", "alpha"),
+        ("consensus", "folds=1", "folds"),
+    ] {
+        let e = rankers::parse(method, &Params::parse(&[param]).unwrap()).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains(name), "{method} {param}: {e}");
+    }
+    let truth = Binary::new(Design::Combined).rows(20).generate(1).unwrap().truth;
+    for theta in [-0.1, 1.1, f64::NAN] {
+        assert!(truth.noisy_ranking(theta, NoiseScale::Unit, 1, 0).unwrap_err().to_string().contains("theta"));
+    }
+    assert!(Binary::new(Design::Combined).rows(0).generate(1).is_err());
+    assert!(featrank::compare::stats::nemenyi_cd(3, 10, 1.5).unwrap_err().to_string().contains("alpha"));
+    assert!(featrank::compare::stats::friedman(&["a"], &[vec![1.0], vec![2.0]]).unwrap_err().to_string().contains("methods"));
+}
+
+#[test]
+fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
+    let err = |r: featrank::Result<()>| r.unwrap_err().to_string();
+    // rankings
+    assert!(err(Ranking::from_scores(&["a", "b"], &[1.0, f64::NAN]).map(|_| ())).contains("'b' has a NaN score"));
+    assert!(err(Ranking::from_scores(&["a", "a"], &[1.0, 2.0]).map(|_| ())).contains("'a'"));
+    assert!(err(Ranking::from_scores(&["a"], &[1.0, 2.0]).map(|_| ())).contains("scores"));
+    assert!(err(Ranking::from_order::<&str>(&[]).map(|_| ())).len() > 10);
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let partial = Ranking::from_order(&["petalwidth", "petallength"]).unwrap();
+    let stranger = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "colour"]).unwrap();
+    for r in [&partial, &stranger] {
+        let e = err(CurveSpec::new(Knn::new(3)).folds(2).evaluate(&iris, &[r.clone()]).map(|_| ()));
+        assert!(e.contains("sepalwidth") || e.contains("colour"), "{e}");
+    }
+    // scores
+    let full = Ranking::from_order(iris.feature_names()).unwrap().with_name("r");
+    let c = CurveSpec::new(Knn::new(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
+    assert!(err(c.eca("r", Baseline::Expected, Weighting::Uniform).map(|_| ())).contains("expected"));
+    assert!(err(c.eca("nope", "r", Weighting::Uniform).map(|_| ())).contains("'nope'"));
+    assert!(err(featrank::eval::pi::pi_curve(&iris, &full, &NaiveBayes::new(), 5, 0, 1).map(|_| ())).contains("max_n"));
+    // stability
+    use featrank::compare::stability::stability_curve;
+    assert!(err(stability_curve(&[full.clone()], &[1]).map(|_| ())).contains("two rankings"));
+    assert!(err(stability_curve(&[full.clone(), full.clone()], &[0]).map(|_| ())).contains("size 0"));
+    assert!(err(stability_curve(&[full.clone(), full.clone()], &[5]).map(|_| ())).contains("size 5"));
+    assert!(stability_curve(&[full.clone(), stranger], &[1]).is_err());
+    // statistics
+    use featrank::compare::stats::{friedman, nemenyi_cd};
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, f64::NAN], vec![1.0, 2.0]]).map(|_| ())).contains("NaN"));
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, 2.0]]).map(|_| ())).contains("2 datasets"));
+    assert!(err(friedman(&["a", "b"], &[vec![1.0, 2.0], vec![1.0]]).map(|_| ())).contains("dataset 1"));
+    assert!(err(nemenyi_cd(3, 0, 0.05).map(|_| ())).contains("'n'"));
+    // figures of nothing
+    let empty = featrank::eval::pi::PiCurve { ranking: "r".into(), points: vec![] };
+    assert!(err(empty.plot().map(|_| ())).contains("no PI point"));
+    assert!(err(featrank::report::figure::stability_plot(&[]).map(|_| ())).contains("no stability curve"));
+}

@@ -1,0 +1,272 @@
+//! The `featrank` binary: `info` on every bundled file gives the data README's figures; bad input gives one
+//! error line and a non-zero exit.
+
+use crate::common;
+
+use std::process::Command;
+
+fn featrank(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_featrank"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn info_matches_the_data_readme_for_every_bundled_file() {
+    let table = common::bundled_table();
+    assert_eq!(table.len(), featrank::data::datasets::names().len());
+    for row in &table {
+        let path = format!("data/{}", row.file);
+        let out = featrank(&["info", &path, "--target", &row.target, "--json"]);
+        assert!(out.status.success(), "{}: {}", row.file, String::from_utf8_lossy(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["rows"], row.rows, "{}", row.file);
+        assert_eq!(v["features"], row.features, "{}", row.file);
+        assert_eq!(v["missing_cells"], row.missing, "{}", row.file);
+        let classes: Vec<(String, usize)> = serde_json::from_value(v["classes"].clone()).unwrap();
+        if row.classes.is_some() {
+            assert_eq!(classes, row.counts, "{}", row.file);
+            assert_eq!(Some(classes.len()), row.classes);
+        }
+        // The bundled copy inside the library is the same data.
+        let b = featrank::data::datasets::load(&row.name).unwrap();
+        assert_eq!(featrank::data::datasets::file_name(&row.name).unwrap(), row.file);
+        assert_eq!(b.frame.shape(), (row.rows, row.features + 1));
+    }
+}
+
+#[test]
+fn bundled_files_match_their_checksums() {
+    for row in common::bundled_table() {
+        let bytes = std::fs::read(format!("{}/data/{}", env!("CARGO_MANIFEST_DIR"), row.file)).unwrap();
+        assert_eq!(sha256_hex(&bytes), row.sha256, "{}", row.file);
+    }
+}
+
+#[test]
+fn info_text_output() {
+    let out = featrank(&["info", "data/iris.arff", "--target", "class"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("rows: 150"), "{text}");
+    assert!(text.contains("features: 4 (4 numeric, 0 nominal)"), "{text}");
+    assert!(text.contains("Iris-virginica: 50"), "{text}");
+    let out = featrank(&["info", "vote"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("features: 16 (0 numeric, 16 nominal)") && text.contains("missing cells: 392"), "{text}");
+}
+
+#[test]
+fn bad_input_gives_one_error_line_and_nonzero_exit() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["info", "data/iris.arff", "--target", "nope"], "column 'nope' not found"),
+        (&["info", "missing.csv", "--target", "y"], "missing.csv"),
+        (&["info", "data/README.md", "--target", "y"], "unknown file extension"),
+        (&["info", "data/iris.arff", "--task", "sideways"], "invalid parameter 'task'"),
+        (&["info", "data/iris.arff", "--task", "regression"], "regression needs a numeric target"),
+        (&["curves", "iris", "--ranking", "missing.csv", "--out", "target/never.csv"], "missing.csv"),
+        (&["curves", "iris", "--ranking", "data/README.md", "--out", "target/never.csv"], "unknown file extension"),
+        (&["curves", "iris", "--ranking", "data/wine.csv", "--out", "target/never.csv"], "feature"),
+        (&["score", "data/iris.arff", "--out", "target/never.csv"], "column 'ranking' not found"),
+        (&["score", "data/wine.csv", "--measure", "speed"], "measure"),
+        (&["synth", "triple", "--out", "target/never.csv", "--truth", "target/never2.csv"], "unknown design 'triple'"),
+        (&["synth", "combined", "--rows", "0", "--out", "target/never.csv", "--truth", "target/never2.csv"], "rows"),
+        (&["rank", "iris", "--method", "relieff", "--param", "k=-1", "--out", "target/never.csv"], "'k'"),
+    ];
+    for (args, want) in cases {
+        let out = featrank(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn curves_command_writes_the_long_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.csv");
+    std::fs::write(&good, "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    let folds = dir.path().join("folds.csv");
+    let ids: String = (0..150).map(|i| format!("{},{}\n", i % 3, (i / 3) % 3)).collect();
+    std::fs::write(&folds, format!("r0,r1\n{ids}")).unwrap();
+    let out = dir.path().join("curves.csv");
+    let json = dir.path().join("curves.json");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let res = featrank(&[
+        "curves", "data/iris.arff", "--target", "class", "--ranking", &s(&good), "--learner", "knn:5",
+        "--folds-file", &s(&folds), "--expected", "5", "--seed", "3", "--out", &s(&out), "--json", &s(&json), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("ranking,curve,k,mean,std,lo,hi"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 3 * 4);
+    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[5].is_empty() && r[6].is_empty()));
+    assert!(rows.iter().filter(|r| r[1] == "expected").all(|r| !r[5].is_empty()));
+    let ffa4 = rows.iter().find(|r| r[1] == "FFA" && r[2] == "4").unwrap()[3];
+    let rfa4 = rows.iter().find(|r| r[1] == "RFA" && r[2] == "4").unwrap()[3];
+    assert_eq!(ffa4, rfa4);
+    let curves = featrank::eval::Curves::load_json(&json).unwrap();
+    assert_eq!((curves.folds, curves.repeats), (3, 2));
+
+    // Bad input: unknown feature in the ranking, and no half-written output.
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "feature,score\nghost,1\n").unwrap();
+    let out2 = dir.path().join("never.csv");
+    let res = featrank(&["curves", "iris", "--ranking", &s(&bad), "--out", &s(&out2)]);
+    assert!(!res.status.success());
+    let err = String::from_utf8(res.stderr).unwrap();
+    assert!(err.starts_with("error: ") && err.contains("'ghost'") && err.lines().count() == 1, "{err}");
+    assert!(!out2.exists());
+}
+
+#[test]
+fn score_command_reads_the_curves_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (good, bad) = (dir.path().join("good.csv"), dir.path().join("bad.csv"));
+    std::fs::write(&good, "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    std::fs::write(&bad, "feature,rank\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    let curves = dir.path().join("curves.csv");
+    let res = featrank(&[
+        "curves", "iris", "--ranking", &s(&good), "--ranking", &s(&bad), "--folds", "5", "--repeats", "2",
+        "--expected", "10", "--out", &s(&curves), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let eca = dir.path().join("eca.csv");
+    let res = featrank(&["score", &s(&curves), "--out", &s(&eca)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&eca).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("ranking,baseline,weighting,ffa_delta,rfa_delta,eca"));
+    let rows: Vec<Vec<String>> = lines.map(|l| l.split(',').map(String::from).collect()).collect();
+    assert_eq!(rows.len(), 2 * 2 * 4);
+    let get = |r: &str, b: &str, w: &str| -> f64 {
+        rows.iter().find(|x| x[0] == r && x[1] == b && x[2] == w).unwrap()[5].parse().unwrap()
+    };
+    for w in ["uniform", "position", "magnitude", "both"] {
+        assert!(get("good", "expected", w) > 0.0 && get("bad", "expected", w) < 0.0, "{w}");
+        assert_eq!(get("good", "bad", w), -get("bad", "good", w));
+    }
+    let res = featrank(&["score", "data/iris.arff"]);
+    assert!(!res.status.success());
+    assert!(String::from_utf8(res.stderr).unwrap().contains("column 'ranking' not found"));
+}
+
+#[test]
+fn rank_command_writes_feature_score_rank() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let out = dir.path().join("r.csv");
+    let res = featrank(&["rank", "iris", "--method", "relieff", "--param", "k=5", "--seed", "1", "--out", &s(&out)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "feature,score,rank");
+    assert_eq!(lines.len(), 5);
+    assert!(lines[1].starts_with("petal") && lines[1].ends_with(",1"), "{text}");
+    // The output reads back as a ranking, identical to the library's.
+    let back = featrank::data::Ranking::read_csv(&out).unwrap();
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    use featrank::rankers::Ranker;
+    let lib = featrank::rankers::ReliefF::new().k(5).rank(&iris, 1).unwrap();
+    assert_eq!(back.order(), lib.order());
+
+    // An ensemble.
+    let res = featrank(&[
+        "rank", "data/wdbc.csv", "--target", "diagnosis", "--method", "fisher", "--bootstrap", "5", "--aggregate", "median",
+        "--out", &s(&out),
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 31);
+
+    // Bad input: one readable line, no output written.
+    let never = dir.path().join("never.csv");
+    for (args, want) in [
+        (vec!["rank", "iris", "--method", "lasso"], "unknown ranking method 'lasso'"),
+        (vec!["rank", "iris", "--method", "relieff", "--param", "k=0"], "'k'"),
+        (vec!["rank", "iris", "--method", "relieff", "--param", "k"], "key=value"),
+        (vec!["rank", "iris", "--method", "ecfs"], "generalized"),
+        (vec!["rank", "diabetes-progression", "--method", "relieff"], "rrelieff"),
+        (vec!["rank", "iris", "--method", "fisher", "--bootstrap", "3", "--aggregate", "mode"], "mode"),
+    ] {
+        let mut args = args.clone();
+        let n = s(&never);
+        args.extend(["--out", &n]);
+        let res = featrank(&args);
+        assert!(!res.status.success(), "{args:?}");
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.lines().count() == 1 && err.contains(want), "{args:?}: {err}");
+        assert!(!never.exists());
+    }
+    // The output may not be the input.
+    let copy = dir.path().join("iris.arff");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/data/iris.arff"), &copy).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let res = featrank(&["rank", &s(&copy), "--method", "relieff", "--out", &s(&copy)]);
+    assert!(!res.status.success());
+    assert!(String::from_utf8(res.stderr).unwrap().contains("is an input of this run"));
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+}
+
+#[test]
+fn no_subcommand_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (data, truth, ranking, curves) =
+        (dir.path().join("d.csv"), dir.path().join("t.csv"), dir.path().join("r.csv"), dir.path().join("c.csv"));
+    let ok = |args: &[&str]| {
+        let res = featrank(args);
+        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
+    };
+    ok(&["synth", "combined", "--rows", "60", "--out", &s(&data), "--truth", &s(&truth)]);
+    ok(&["rank", &s(&data), "--target", "class", "--method", "info-gain", "--out", &s(&ranking)]);
+    ok(&["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--folds", "2", "--repeats", "1",
+        "--grid", "1,5,100", "--expected", "2", "--quiet", "--out", &s(&curves)]);
+    let snapshot = || [&data, &truth, &ranking, &curves].map(|p| std::fs::read(p).unwrap());
+    let before = snapshot();
+    for args in [
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&ranking)],
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&data)],
+        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&curves), "--json", &s(&curves)],
+        vec!["score", &s(&curves), "--out", &s(&curves)],
+        vec!["rank", &s(&data), "--target", "class", "--method", "relieff", "--out", &s(&data)],
+        vec!["synth", "pair", "--out", &s(&truth), "--truth", &s(&truth)],
+    ]
+    .iter()
+    .map(|a| a.iter().map(|x| x.to_string()).collect::<Vec<String>>())
+    {
+        let args: Vec<&str> = args.iter().map(|x| x.as_str()).collect();
+        let res = featrank(&args);
+        assert!(!res.status.success(), "{args:?}");
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(err.starts_with("error: ") && err.lines().count() == 1 && err.contains("'out'"), "{args:?}: {err}");
+    }
+    assert_eq!(snapshot(), before, "an input changed");
+    let fresh = dir.path().join("fresh.csv");
+    let res = featrank(&["synth", "pair", "--out", &s(&fresh), "--truth", &s(&fresh)]);
+    assert!(!res.status.success() && !fresh.exists(), "{}", String::from_utf8_lossy(&res.stderr));
+}
+
+#[test]
+fn outputs_can_be_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.parquet");
+    let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", out.to_str().unwrap()]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let back = featrank::data::Ranking::from_polars(&featrank::data::io::read(&out).unwrap()).unwrap();
+    assert_eq!(back.len(), 4);
+    let bad = dir.path().join("r.xlsx");
+    let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", bad.to_str().unwrap()]);
+    assert!(!res.status.success() && !bad.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
+}

@@ -1,0 +1,406 @@
+//! FFA/RFA curves: the paper's identities, a hand-computed example, planted features, determinism across
+//! thread counts, and bad input.
+
+use crate::common;
+
+use featrank::learners::{Fold, Prediction};
+use featrank::polars::prelude::*;
+use featrank::prelude::*;
+
+fn planted_dataset() -> Dataset {
+    Dataset::from_polars(&common::planted(300, 3, 7, 0.9, 11), "class").unwrap()
+}
+
+fn names(ds: &Dataset) -> Vec<String> {
+    ds.feature_names().to_vec()
+}
+
+#[test]
+fn ffa_n_equals_rfa_n_bit_for_bit() {
+    let ds = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
+    let r = Ranking::from_scores(&names(&ds), &(0..13).map(|i| ((i * 7) % 13) as f64).collect::<Vec<_>>()).unwrap();
+    for learner in [
+        Box::new(Knn::new(10)) as Box<dyn Learner>,
+        Box::new(RandomForest::new().trees(5)),
+        Box::new(NaiveBayes::new()),
+    ] {
+        let curves = CurveSpec::with_learner(learner.into())
+            .folds(5)
+            .repeats(2)
+            .expected(0)
+            .evaluate(&ds, std::slice::from_ref(&r))
+            .unwrap();
+        let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
+        let rfa = curves.get("ranking", CurveKind::Rfa).unwrap();
+        let (a, b) = (ffa.per_repeat.last().unwrap(), rfa.per_repeat.last().unwrap());
+        assert!(a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits()), "{a:?} vs {b:?}");
+        assert_eq!(ffa.mean.last().unwrap().to_bits(), rfa.mean.last().unwrap().to_bits());
+        assert_eq!(curves.sizes, (1..=13).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn hand_computed_knn1_two_folds() {
+    // 8 rows, 3 binary features, kNN k = 1, folds: rows 0-3 | rows 4-7. Worked out by hand:
+    // f1 is the class; FFA (f1, f2, f3) = 1, 1, 1; RFA: {f3} = 4/8, {f2,f3} = 4/8, all = 1.
+    let df = df!(
+        "f1" => [0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0],
+        "f2" => [0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0],
+        "f3" => [0.0, 1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0],
+        "class" => ["A", "A", "B", "B", "A", "A", "B", "B"],
+    )
+    .unwrap();
+    let ds = Dataset::from_polars(&df, "class").unwrap();
+    let plan = CvPlan::from_assignments(vec![vec![0, 0, 0, 0, 1, 1, 1, 1]], 8).unwrap();
+    let r = Ranking::from_order(&["f1", "f2", "f3"]).unwrap();
+    let curves = CurveSpec::new(Knn::new(1)).plan(plan).expected(0).evaluate(&ds, &[r]).unwrap();
+    assert_eq!(curves.get("ranking", CurveKind::Ffa).unwrap().mean, [1.0, 1.0, 1.0]);
+    assert_eq!(curves.get("ranking", CurveKind::Rfa).unwrap().mean, [0.5, 0.5, 1.0]);
+}
+
+#[test]
+fn expected_curve_does_not_depend_on_the_rankings() {
+    let ds = planted_dataset();
+    let n = names(&ds);
+    let spec = CurveSpec::new(Knn::new(5)).folds(3).repeats(2).expected(8).seed(5);
+    let a = spec.evaluate(&ds, &[Ranking::from_order(&n).unwrap().with_name("a")]).unwrap();
+    let rev: Vec<String> = n.iter().rev().cloned().collect();
+    let b = spec
+        .evaluate(
+            &ds,
+            &[
+                Ranking::from_order(&rev).unwrap().with_name("b"),
+                Ranking::random(&n, 9, 0).unwrap().with_name("c"),
+            ],
+        )
+        .unwrap();
+    assert_eq!(a.expected().unwrap(), b.expected().unwrap());
+    let e = a.expected().unwrap();
+    let (lo, hi) = (e.lo.as_ref().unwrap(), e.hi.as_ref().unwrap());
+    assert!((0..e.mean.len()).all(|s| lo[s] <= hi[s]));
+    // The expected curve ends at the shared full-set value, where every random ranking agrees.
+    let full = *a.get("a", CurveKind::Ffa).unwrap().mean.last().unwrap();
+    let last = e.mean.len() - 1;
+    assert!((e.mean[last] - full).abs() < 1e-12 && (lo[last] - hi[last]).abs() < 1e-12);
+}
+
+#[test]
+fn perfect_ranking_beats_the_expected_curve_where_relevant_features_are() {
+    let ds = planted_dataset();
+    let r = Ranking::from_order(&names(&ds)).unwrap().with_name("truth");
+    let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(20).seed(3).evaluate(&ds, &[r]).unwrap();
+    let ffa = curves.get("truth", CurveKind::Ffa).unwrap();
+    let rfa = curves.get("truth", CurveKind::Rfa).unwrap();
+    let e = curves.expected().unwrap();
+    for k in 0..3 {
+        assert!(ffa.mean[k] > e.mean[k], "FFA({}) = {} vs expected {}", k + 1, ffa.mean[k], e.mean[k]);
+        assert!(rfa.mean[k] < e.mean[k], "RFA({}) = {} vs expected {}", k + 1, rfa.mean[k], e.mean[k]);
+    }
+    // RFA on the noise features stays near chance.
+    assert!((rfa.mean[0] - 0.5).abs() < 0.1, "{}", rfa.mean[0]);
+}
+
+#[test]
+fn same_seed_same_curves_with_one_and_two_threads() {
+    let ds = planted_dataset();
+    let r = Ranking::from_order(&names(&ds)).unwrap();
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            CurveSpec::new(RandomForest::new().trees(5))
+                .folds(3)
+                .repeats(2)
+                .expected(3)
+                .seed(17)
+                .evaluate(&ds, std::slice::from_ref(&r))
+                .unwrap()
+        })
+    };
+    assert_eq!(run(1), run(2));
+}
+
+#[test]
+fn knn_incremental_path_equals_refit() {
+    let ds = featrank::data::datasets::load("credit-g").unwrap().dataset().unwrap();
+    let plan = CvPlan::stratified(&ds, 5, 1, 2).unwrap();
+    let (train, test) = plan.split(0, 1);
+    let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    let order: Vec<usize> = (0..ds.n_features()).rev().collect();
+    let sizes = [1, 2, 5, 9, 20];
+    let knn = Knn::new(10);
+    let fast = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
+    let slow: Vec<Prediction> = sizes.iter().map(|&k| knn.fit_predict(&fold, &order[..k]).unwrap()).collect();
+    assert_eq!(fast, slow);
+}
+
+/// Brute-force kNN on numeric features, written out from the definition: min-max scaling by the
+/// training rows, squared Euclidean distance summed feature by feature in `features` order, the k
+/// smallest (distance, training position) pairs, an unweighted vote with ties to the lowest class.
+fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[usize], k: usize) -> (Vec<usize>, Vec<f64>) {
+    let codes = ds.labels().unwrap();
+    let n_classes = ds.n_classes();
+    let ranges: Vec<(f64, f64)> = (0..ds.n_features())
+        .map(|j| {
+            let col = ds.feature(j);
+            let lo = train.iter().map(|&i| col[i]).fold(f64::INFINITY, f64::min);
+            let hi = train.iter().map(|&i| col[i]).fold(f64::NEG_INFINITY, f64::max);
+            (lo, hi)
+        })
+        .collect();
+    let scaled = |j: usize, v: f64| {
+        let (lo, hi) = ranges[j];
+        if hi > lo { (v - lo) / (hi - lo) } else { 0.0 }
+    };
+    let (mut labels, mut scores) = (Vec::new(), Vec::new());
+    for &t in test {
+        let mut d: Vec<(f64, usize)> = train
+            .iter()
+            .enumerate()
+            .map(|(p, &r)| {
+                let dist = features.iter().fold(0.0, |acc, &j| {
+                    let diff = scaled(j, ds.feature(j)[t]) - scaled(j, ds.feature(j)[r]);
+                    acc + diff * diff
+                });
+                (dist, p)
+            })
+            .collect();
+        d.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut votes = vec![0.0; n_classes];
+        d[..k].iter().for_each(|&(_, p)| votes[codes[train[p]]] += 1.0);
+        let best = (0..n_classes).fold(0, |b, c| if votes[c] > votes[b] { c } else { b });
+        labels.push(best);
+        scores.extend(votes.iter().map(|v| v / k as f64));
+    }
+    (labels, scores)
+}
+
+/// The curve path keeps each test row's neighbours between sizes and searches only rows within the
+/// farthest of them (distances only grow). On binary data, where distances tie massively, and on
+/// continuous data, every size of both chains must pick exactly the neighbours of a full sort.
+#[test]
+fn knn_curve_neighbours_equal_a_full_sort() {
+    let binary = Binary::new(Design::Single).rows(150).features(24).generate(4).unwrap();
+    let binary = Dataset::from_polars(&binary.frame, "class").unwrap();
+    let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+    for ds in [binary, wdbc] {
+        let plan = CvPlan::stratified(&ds, 5, 1, 3).unwrap();
+        let (train, test) = plan.split(0, 2);
+        let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        let n = ds.n_features();
+        let sizes: Vec<usize> = (1..=n).filter(|&s| n < 25 || s % 3 == 1 || s == n).collect();
+        for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
+            for k in [1, 10] {
+                let got = Knn::new(k).fit_predict_nested(&fold, &order, &sizes).unwrap();
+                for (&size, pred) in sizes.iter().zip(&got) {
+                    let (labels, scores) = knn_by_definition(&ds, &train, &test, &order[..size], k);
+                    assert_eq!(pred, &Prediction::Classes { labels, scores }, "k = {k}, size {size}");
+                }
+            }
+        }
+    }
+}
+
+/// A feature spanning ±1.7e308 overflows its range, so half its scaled values are NaN; they count as
+/// missing, distances stay finite and every neighbour bound holds. k = 0 is refused, not a panic.
+#[test]
+fn knn_survives_overflowing_ranges_and_refuses_k_zero() {
+    let big: Vec<f64> = (0..40).map(|i| if i % 2 == 0 { 1.7e308 } else { -1.7e308 }).collect();
+    let small: Vec<f64> = (0..40).map(|i| (i % 7) as f64).collect();
+    let class: Vec<&str> = (0..40).map(|i| if i % 3 == 0 { "a" } else { "b" }).collect();
+    let df = df!("big" => big, "small" => small, "class" => class).unwrap();
+    let ds = Dataset::from_polars(&df, "class").unwrap();
+    let plan = CvPlan::stratified(&ds, 4, 1, 1).unwrap();
+    let (train, test) = plan.split(0, 0);
+    let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    for order in [[0, 1], [1, 0]] {
+        let preds = Knn::new(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap();
+        assert_eq!(preds.len(), 2);
+    }
+    let e = Knn::new(0).fit_predict(&fold, &[0, 1]).unwrap_err();
+    assert!(e.to_string().contains('k'), "{e}");
+}
+
+#[test]
+fn regression_curves_with_knn_and_forest() {
+    let b = featrank::data::datasets::load("diabetes-progression").unwrap();
+    let ds = b.dataset().unwrap();
+    assert_eq!(ds.task(), Task::Regression);
+    let r = Ranking::from_order(&["bmi", "s5", "bp", "s4", "s3", "s6", "s1", "age", "s2", "sex"]).unwrap();
+    for learner in [Box::new(Knn::new(10)) as Box<dyn Learner>, Box::new(RandomForest::new().trees(10))] {
+        let curves = CurveSpec::with_learner(learner.into())
+            .folds(5)
+            .repeats(1)
+            .expected(0)
+            .evaluate(&ds, std::slice::from_ref(&r))
+            .unwrap();
+        assert_eq!(curves.measure, Measure::Correlation);
+        let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
+        let rfa = curves.get("ranking", CurveKind::Rfa).unwrap();
+        // bmi alone correlates well with progression (≈0.5–0.6); sex alone barely does.
+        assert!(ffa.mean[0] > 0.45, "{:?}", ffa.mean);
+        assert!(rfa.mean[0] < 0.2, "{:?}", rfa.mean);
+    }
+    let e = CurveSpec::new(NaiveBayes::new()).evaluate(&ds, &[r]).unwrap_err();
+    assert!(matches!(e, Error::UnsupportedTask { .. }) && e.to_string().contains("nb does not handle Regression"), "{e}");
+}
+
+#[test]
+fn svm_curves_on_iris() {
+    let ds = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    for m in [Multiclass::OneVsOne, Multiclass::OneVsRest] {
+        let c = CurveSpec::new(Svm::new().c(1.0).multiclass(m)).folds(5).repeats(1).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+        let ffa = &c.get("ranking", CurveKind::Ffa).unwrap().mean;
+        let rfa = &c.get("ranking", CurveKind::Rfa).unwrap().mean;
+        assert!(rfa[0] < 0.75, "{m:?} {rfa:?}");
+        assert!(ffa[3] > 0.85, "{m:?} {ffa:?}");
+        if m == Multiclass::OneVsOne {
+            // Pairwise machines separate the three species on petal width alone; one-vs-rest cannot
+            // isolate the middle species with the homogeneous kernel x², as expected.
+            assert!(ffa[0] > 0.9, "{m:?} {ffa:?}");
+        }
+    }
+}
+
+#[test]
+fn measures_on_known_values() {
+    use featrank::math::{auc, pearson};
+    assert_eq!(auc(&[0.1, 0.4, 0.35, 0.8], &[false, false, true, true]), Some(0.75));
+    assert_eq!(auc(&[1.0, 1.0], &[true, false]), Some(0.5));
+    assert_eq!(auc(&[1.0], &[true]), None);
+    assert!((pearson(&[1.0, 2.0, 3.0], &[2.0, 4.0, 6.5]) - 0.9986).abs() < 1e-3);
+    assert_eq!(pearson(&[1.0, 2.0], &[3.0, 3.0]), 0.0);
+    let df = df!("x" => [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["a", "a", "a", "a", "b", "b"]).unwrap();
+    let ds = Dataset::from_polars(&df, "y").unwrap();
+    let pred = Prediction::Classes { labels: vec![0; 6], scores: [1.0, 0.0].repeat(6) };
+    let rows: Vec<usize> = (0..6).collect();
+    assert!((Measure::Accuracy.score(&ds, &rows, &pred).unwrap() - 4.0 / 6.0).abs() < 1e-12);
+    assert_eq!(Measure::BalancedAccuracy.score(&ds, &rows, &pred).unwrap(), 0.5);
+    assert_eq!(Measure::MacroAuc.score(&ds, &rows, &pred).unwrap(), 0.5);
+}
+
+#[test]
+fn cv_plan_is_stratified_and_accepts_user_folds() {
+    let ds = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
+    let plan = CvPlan::stratified(&ds, 5, 3, 1).unwrap();
+    let counts = ds.class_counts().unwrap();
+    for r in 0..3 {
+        for f in 0..5 {
+            let (_, test) = plan.split(r, f);
+            let labels = ds.labels().unwrap();
+            for (c, &n) in counts.iter().enumerate() {
+                let got = test.iter().filter(|&&i| labels[i] == c).count() as f64;
+                assert!((got - n as f64 / 5.0).abs() < 1.0, "class {c} fold {f}: {got} of {n}");
+            }
+        }
+    }
+    assert_ne!(plan.assignment(0), plan.assignment(1), "repeats differ");
+    assert_eq!(plan, CvPlan::stratified(&ds, 5, 3, 1).unwrap(), "same seed, same plan");
+    let df = df!("r0" => [0i64, 1, 0, 1], "r1" => [1i64, 1, 0, 0]).unwrap();
+    let p = CvPlan::from_polars(&df).unwrap();
+    assert_eq!((p.folds(), p.repeats()), (2, 2));
+    assert_eq!(p.split(1, 0), (vec![0, 1], vec![2, 3]));
+}
+
+#[test]
+fn grid_schedules() {
+    let g = Grid::Paper.sizes(12_625).unwrap();
+    assert_eq!(&g[..3], &[1, 2, 3]);
+    assert!(g.contains(&51) && g.contains(&56) && g.contains(&501) && g.contains(&1132));
+    assert_eq!(g.last(), Some(&12_625));
+    assert_eq!(g.len(), 51 + 90 + 19 + 1);
+    assert_eq!(Grid::Full.sizes(3).unwrap(), [1, 2, 3]);
+    assert!(Grid::Custom(vec![0]).sizes(3).is_err());
+    assert!(Grid::Custom(vec![4]).sizes(3).is_err());
+    assert_eq!("2,5".parse::<Grid>().unwrap(), Grid::Custom(vec![2, 5]));
+}
+
+#[test]
+fn table_and_json_round_trip() {
+    let ds = planted_dataset();
+    let r = Ranking::from_order(&names(&ds)).unwrap();
+    let c = CurveSpec::new(Knn::new(3)).folds(2).repeats(2).expected(4).grid(Grid::Custom(vec![1, 5])).evaluate(&ds, &[r]).unwrap();
+    let t = c.to_polars().unwrap();
+    assert_eq!(t.shape(), (3 * 3, 7));
+    assert_eq!(t.column("lo").unwrap().null_count(), 6);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("c.json");
+    c.save_json(&p).unwrap();
+    assert_eq!(Curves::load_json(&p).unwrap(), c);
+}
+
+#[test]
+fn bad_input() {
+    let ds = planted_dataset();
+    let n = names(&ds);
+    let spec = CurveSpec::new(Knn::new(3)).folds(2).repeats(1).expected(0);
+    let mut unknown = n.clone();
+    unknown[0] = "ghost".into();
+    let e = spec.evaluate(&ds, &[Ranking::from_order(&unknown).unwrap()]).unwrap_err();
+    assert!(e.to_string().contains("'ghost'"), "{e}");
+    let e = spec.evaluate(&ds, &[Ranking::from_order(&n[..5]).unwrap()]).unwrap_err();
+    assert!(e.to_string().contains("ranks 5 of the dataset's 10 features"), "{e}");
+    let mut dup = n.clone();
+    dup[1] = dup[0].clone();
+    let e = Ranking::from_order(&dup).unwrap_err();
+    assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
+    let r = Ranking::from_order(&n).unwrap();
+    let e = CurveSpec::new(Knn::new(301)).folds(2).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
+    assert!(e.to_string().contains("k = 301 exceeds"), "{e}");
+    let tiny = df!("a" => [1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["p", "p", "p", "q", "q"]).unwrap();
+    let tiny = Dataset::from_polars(&tiny, "y").unwrap();
+    let e = CurveSpec::new(Knn::new(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    assert!(e.to_string().contains("class 'q' has only 2 row(s)"), "{e}");
+    let e = CurveSpec::new(Knn::new(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    assert!(e.to_string().contains("at least 2 folds"), "{e}");
+    let e = CurveSpec::new(Knn::new(1)).repeats(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
+    assert!(e.to_string().contains("repeats"), "{e}");
+    let e = spec.clone().evaluate(&ds, &[r.clone(), r.clone()]).unwrap_err();
+    assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
+    let e = spec.clone().measure(Measure::Rmse).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
+    assert!(e.to_string().contains("Rmse does not apply"), "{e}");
+    let e = Ranking::from_scores(&["a", "b"], &[1.0, f64::NAN]).unwrap_err();
+    assert!(e.to_string().contains("'b' has a NaN score"), "{e}");
+    assert!(featrank::learners::parse("knn:0").is_err());
+    assert!(featrank::learners::parse("forest:0").is_err());
+    assert!(featrank::learners::parse("lasso").unwrap_err().to_string().contains("unknown learner"));
+}
+
+#[test]
+fn ranking_frames() {
+    let df = df!("feature" => ["a", "b", "c"], "rank" => [2i64, 1, 3]).unwrap();
+    let r = Ranking::from_polars(&df).unwrap();
+    assert_eq!(r.order(), ["b", "a", "c"]);
+    assert_eq!(r.scores(), None);
+    assert_eq!(Ranking::from_polars(&r.to_polars().unwrap()).unwrap(), r);
+    let df = df!("feature" => ["a", "b", "c"], "score" => [0.5, 0.5, 0.9]).unwrap();
+    let r = Ranking::from_polars(&df).unwrap();
+    assert_eq!(r.order(), ["c", "a", "b"]);
+    assert_eq!(r.scores(), Some(&[0.9, 0.5, 0.5][..]));
+    let json = serde_json::to_string(&r).unwrap();
+    assert_eq!(serde_json::from_str::<Ranking>(&json).unwrap(), r);
+    let e = Ranking::from_polars(&df!("feature" => ["a"]).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("'score' or 'rank'"), "{e}");
+}
+
+#[test]
+fn hand_built_folds_and_tables_give_errors_not_panics() {
+    let ds = planted_dataset();
+    let knn = Knn::new(3);
+    let empty = Fold { data: &ds, train: &[], test: &[0, 1], seed: 0 };
+    assert!(knn.fit_predict(&empty, &[0]).unwrap_err().to_string().contains("no training rows"));
+    let (train, test) = (vec![0, 1, 2, 3, 4], vec![5, 999]);
+    let bad_row = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    for l in [Box::new(knn.clone()) as Box<dyn Learner>, Box::new(NaiveBayes::new()), Box::new(DecisionTree::new())] {
+        assert!(l.fit_predict(&bad_row, &[0]).unwrap_err().to_string().contains("row 999"));
+    }
+    let ok = Fold { data: &ds, train: &train, test: &[5, 6], seed: 0 };
+    assert!(knn.fit_predict(&ok, &[42]).unwrap_err().to_string().contains("feature index 42"));
+    assert!(knn.fit_predict_nested(&ok, &[0, 1], &[1, 3]).unwrap_err().to_string().contains("size 3"));
+    assert!(NaiveBayes::new().fit_predict_nested(&ok, &[0, 1], &[2, 1]).unwrap_err().to_string().contains("ascending"));
+    let pred = knn.fit_predict(&ok, &[0]).unwrap();
+    assert!(Measure::Accuracy.score(&ds, &[5, 1000], &pred).unwrap_err().to_string().contains("row 1000"));
+    let table = df!("ranking" => ["a", "a"], "curve" => ["FFA", "FFA"], "k" => [2i64, 1], "mean" => [0.5, 0.6]).unwrap();
+    assert!(Curves::from_polars(&table, Measure::Accuracy).unwrap_err().to_string().contains("increase"));
+    assert_eq!(featrank::data::synth::expected_relevant(5, 9, 2, false), (2.0, 3.6));
+}

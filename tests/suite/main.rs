@@ -1,0 +1,19 @@
+//! The integration tests, one module per concern, built as one test binary so that featrank and polars
+//! are linked once. Run one module with `cargo test --test suite <module>::`.
+
+mod common;
+
+mod arff;
+mod bad_input;
+#[cfg(feature = "cli")]
+mod cli;
+mod curves;
+mod dataset;
+mod display;
+mod fuzz_readers;
+mod properties;
+mod rankers;
+mod round_trips;
+mod scores;
+mod svm_reference;
+mod synth;

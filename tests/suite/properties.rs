@@ -1,0 +1,81 @@
+//! Properties that hold for every input: FFA(n) = RFA(n) for every learner, rankings are permutations,
+//! ECA is antisymmetric, identical rankings are perfectly stable, and the same seed gives bit-identical
+//! results on one thread and on several.
+
+use featrank::prelude::*;
+use featrank::rankers::{self, Params};
+use featrank::eval::eca::eca;
+use featrank::compare::stability::stability_curve;
+use proptest::prelude::*;
+
+fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(f)
+}
+
+/// Every ranker, on data of each kind it accepts: vote (nominal, missing values), wdbc (numeric), and a
+/// regression set for the methods that support it. Same seed ⇒ the same scores bit for bit on 1 and 3
+/// threads, and the ranking is a permutation of the features.
+#[test]
+fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
+    let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap();
+    let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+    let wdbc = wdbc.take_rows(&(0..200).collect::<Vec<_>>()).unwrap();
+    let reg = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
+    let mut checked = 0;
+    for &method in rankers::METHODS {
+        let ranker = rankers::parse(method, &Params::default()).unwrap();
+        for data in [&vote, &wdbc, &reg] {
+            let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };
+            let three = on_threads(3, || ranker.scores(data, 7)).unwrap();
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&one), bits(&three), "{method}: scores differ between 1 and 3 threads");
+            let r = ranker.rank(data, 7).unwrap();
+            let mut names = r.order().to_vec();
+            names.sort();
+            let mut want = data.feature_names().to_vec();
+            want.sort();
+            assert_eq!(names, want, "{method}: not a permutation of the features");
+            checked += 1;
+        }
+    }
+    assert!(checked >= rankers::METHODS.len(), "only {checked} ranker/dataset pairs ran");
+}
+
+#[test]
+fn ffa_n_equals_rfa_n_for_every_learner() {
+    let ds = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
+    let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
+    for spec in ["knn:5", "svm:0.1", "nb", "tree", "forest:5", "mlp:20"] {
+        let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();
+        let c = CurveSpec::with_learner(learner).folds(3).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+        let (f, b) = (c.get(r.name(), CurveKind::Ffa).unwrap(), c.get(r.name(), CurveKind::Rfa).unwrap());
+        assert_eq!(f.mean.last().unwrap().to_bits(), b.mean.last().unwrap().to_bits(), "{spec}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn eca_is_antisymmetric(
+        curves in prop::collection::vec((0.0..1.0f64, 0.0..1.0f64, 0.0..1.0f64, 0.0..1.0f64), 1..40),
+    ) {
+        let n = curves.len();
+        let sizes: Vec<usize> = (1..=n).collect();
+        let col = |k: usize| curves.iter().map(|c| [c.0, c.1, c.2, c.3][k]).collect::<Vec<f64>>();
+        let (fa, ra, fb, rb) = (col(0), col(1), col(2), col(3));
+        for w in Weighting::ALL {
+            let ab = eca(&fa, &ra, &fb, &rb, &sizes, w);
+            let ba = eca(&fb, &rb, &fa, &ra, &sizes, w);
+            prop_assert!((ab.eca + ba.eca).abs() < 1e-12, "{w:?}: {} vs {}", ab.eca, ba.eca);
+            prop_assert_eq!(eca(&fa, &ra, &fa, &ra, &sizes, w).eca, 0.0);
+        }
+    }
+
+    #[test]
+    fn identical_rankings_are_perfectly_stable(order in Just((0..12).collect::<Vec<usize>>()).prop_shuffle(), m in 2usize..5) {
+        let names: Vec<String> = order.iter().map(|i| format!("f{i}")).collect();
+        let r = Ranking::from_order(&names).unwrap();
+        let c = stability_curve(&vec![r; m], &(1..=12).collect::<Vec<_>>()).unwrap();
+        prop_assert!(c.canberra.iter().all(|&v| v == 0.0));
+        prop_assert!(c.kuncheva[..11].iter().all(|&k| k == Some(1.0)));
+    }
+}
