@@ -322,7 +322,7 @@ impl PiCurve {
 /// PI curves of several rankings in one panel.
 ///
 /// ```
-/// use featrank::eval::eca::{PiCurve, PiPoint};
+/// use featrank::eval::{PiCurve, PiPoint};
 /// let p = |i, pi| PiPoint { i, rows: 10, accuracy: pi, pi };
 /// let a = PiCurve { ranking: "consensus".into(), points: vec![p(1, 0.7), p(2, 0.8)] };
 /// let fig = featrank::report::figure::pi_plot(&[a]).unwrap();
