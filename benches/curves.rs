@@ -51,7 +51,7 @@ fn main() {
 /// size, 10×10 CV: 100 chains of 100 sizes × 100 folds. Target: under 3 minutes.
 fn expected_curve(ds: &Dataset, plan: &CvPlan, ranking: &Ranking) {
     let start = Instant::now();
-    let c = CurveSpec::new(Knn::new(10)).plan(plan.clone()).grid(Grid::Full).expected(100).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
+    let c = CurveSpec::new(Knn::new()).plan(plan.clone()).grid(Grid::Full).expected(100).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
     let t = start.elapsed().as_secs_f64();
     let e = c.expected().unwrap();
     println!("\nexpected curve, 100 random rankings + the ranking, knn:10, every size, 10×10 CV: {t:.1} s");
@@ -69,10 +69,10 @@ fn scaling() {
         let r = s.truth.ranking().unwrap();
         let time = |learner: Box<dyn Learner>, grid: Grid| {
             let start = Instant::now();
-            CurveSpec::with_learner(learner.into()).folds(10).repeats(1).grid(grid).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+            CurveSpec::new(learner).folds(10).repeats(1).grid(grid).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
             start.elapsed().as_secs_f64()
         };
-        let knn = time(Box::new(Knn::new(10)), Grid::Full);
+        let knn = time(Box::new(Knn::new()), Grid::Full);
         let svm = time(Box::new(Svm::new()), Grid::Paper);
         println!("{rows:>6} {n:>5} {knn:>10.2} {svm:>10.2}");
     }
@@ -85,7 +85,7 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
         let p = CvPlan::from_assignments(assignments, ds.n_rows()).unwrap();
         let model: Arc<dyn Learner> = featrank::learners::parse(learner).unwrap().into();
         let start = Instant::now();
-        let c = CurveSpec::with_learner(model).plan(p).grid(grid.clone()).expected(0).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
+        let c = CurveSpec::new(model).plan(p).grid(grid.clone()).expected(0).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
         (start.elapsed().as_secs_f64(), c)
     };
     let (t1, c1) = run(1);

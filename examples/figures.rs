@@ -14,7 +14,7 @@ fn main() -> featrank::Result<()> {
     let gt = synth.truth.ranking()?;
     let relief = ReliefF::new().rank(&data, 1)?.with_name("ReliefF");
     let ig = Filter::new(Criterion::InfoGain).rank(&data, 1)?.with_name("IG");
-    let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(20).seed(1)
+    let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(20).seed(1)
         .evaluate(&data, &[gt, relief, ig])?;
     curves.plot()?.save_svg(dir.join("curves.svg"))?;
 
@@ -41,7 +41,7 @@ fn main() -> featrank::Result<()> {
     // PI curve on data with missing values
     let vote = featrank::data::datasets::load("vote")?.dataset()?;
     let r = ReliefF::new().rank(&vote, 1)?.with_name("ReliefF");
-    let pi = featrank::eval::pi::pi_curve(&vote, &r, &NaiveBayes::new(), 5, 10, 1)?;
+    let pi = PiSpec::new(NaiveBayes::new()).folds(5).max_n(10).seed(1).evaluate(&vote, &r)?;
     pi.plot()?.save_svg(dir.join("pi.svg"))?;
     println!("figures written to {}", dir.display());
     Ok(())

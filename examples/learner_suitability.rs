@@ -30,7 +30,7 @@ fn main() -> featrank::Result<()> {
     println!("{:<12}{:>10}{:>10}{:>10}{:>10}", "learner", "FFA_δ", "RFA_δ", "FFA std", "RFA std");
     for spec in &learners {
         let learner = featrank::learners::parse(spec)?;
-        let c = CurveSpec::with_learner(learner.into())
+        let c = CurveSpec::new(learner)
             .folds(10)
             .repeats(repeats)
             .expected(0)

@@ -34,7 +34,7 @@ fn main() -> featrank::Result<()> {
         rankings.push(r);
     }
     let start = Instant::now();
-    let curves = CurveSpec::with_learner(learner.into())
+    let curves = CurveSpec::new(learner)
         .folds(10)
         .repeats(repeats)
         .expected(expected)

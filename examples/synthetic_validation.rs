@@ -44,7 +44,7 @@ fn main() -> featrank::Result<()> {
         .collect::<featrank::Result<_>>()?;
     let mut all = vec![gt.clone()];
     families.iter().for_each(|f| all.extend(f.iter().cloned()));
-    let mut curves = CurveSpec::with_learner(learner.into())
+    let mut curves = CurveSpec::new(learner)
         .folds(10)
         .repeats(repeats)
         .expected(0)

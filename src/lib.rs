@@ -40,7 +40,7 @@ pub mod prelude {
         GroundTruth, Madelon, NoiseScale, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
     };
     pub use crate::error::{Error, Result};
-    pub use crate::eval::{Baseline, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, Grid, Measure, PiCurve, Weighting};
+    pub use crate::eval::{Baseline, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, Grid, Measure, PiCurve, PiSpec, Weighting};
     pub use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
         Aggregate, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,

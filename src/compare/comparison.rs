@@ -32,7 +32,7 @@ pub struct EcaRow {
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
 /// let bad = Ranking::from_order(&["sepalwidth", "sepallength", "petallength", "petalwidth"]).unwrap();
-/// let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10)
+/// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10)
 ///     .evaluate(&iris, &[good.with_name("good"), bad.with_name("bad")]).unwrap();
 /// let cmp = Comparison::new(curves).unwrap();
 /// assert!(cmp.eca("good", "bad", Weighting::Uniform).unwrap().eca > 0.0);

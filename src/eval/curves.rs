@@ -148,7 +148,7 @@ pub struct Curves {
 /// use featrank::prelude::*;
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
-/// let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10).seed(1)
+/// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10).seed(1)
 ///     .evaluate(&iris, &[r.with_name("good")]).unwrap();
 /// let ffa = curves.get("good", CurveKind::Ffa).unwrap();
 /// let rfa = curves.get("good", CurveKind::Rfa).unwrap();
@@ -170,14 +170,10 @@ pub struct CurveSpec {
 
 impl CurveSpec {
     /// 10×10 stratified CV, the paper grid, the task's default measure, 100 random rankings, seed 0.
+    /// Any learner will do: a model, or one behind a `Box`/`Arc` (e.g. from [`crate::learners::parse`]).
     pub fn new(learner: impl Learner + 'static) -> CurveSpec {
-        CurveSpec::with_learner(Arc::new(learner))
-    }
-
-    /// As [`CurveSpec::new`] for a learner already behind a pointer (e.g. from [`crate::learners::parse`]).
-    pub fn with_learner(learner: Arc<dyn Learner>) -> CurveSpec {
         CurveSpec {
-            learner,
+            learner: Arc::new(learner),
             folds: 10,
             repeats: 10,
             plan: None,
@@ -433,7 +429,7 @@ impl Curves {
     /// use featrank::prelude::*;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let rs: Vec<Ranking> = (0..3).map(|i| Ranking::random(iris.feature_names(), 1, i).unwrap()).collect();
-    /// let c = CurveSpec::new(Knn::new(5)).folds(3).evaluate(&iris, &rs).unwrap()
+    /// let c = CurveSpec::new(Knn::new().k(5)).folds(3).evaluate(&iris, &rs).unwrap()
     ///     .with_family_mean(&["random0", "random1", "random2"], "random mean").unwrap();
     /// let m = &c.get("random mean", CurveKind::Ffa).unwrap().mean;
     /// let by_hand: f64 = (0..3).map(|i| c.get(&format!("random{i}"), CurveKind::Ffa).unwrap().mean[0]).sum::<f64>() / 3.0;
@@ -533,7 +529,7 @@ impl Curves {
     /// use featrank::prelude::*;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
-    /// let c = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(10)
+    /// let c = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10)
     ///     .evaluate(&iris, &[good.with_name("good")]).unwrap();
     /// assert!(c.eca("good", Baseline::Expected, Weighting::Uniform).unwrap().eca > 0.0);
     /// assert!(c.eca("good", "good", Weighting::Uniform).unwrap().eca == 0.0);

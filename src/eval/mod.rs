@@ -13,5 +13,5 @@ pub use curves::{Baseline, Curve, CurveKind, CurveSpec, Curves, EXPECTED};
 pub use eca::{Eca, Weighting};
 pub use grid::Grid;
 pub use measure::Measure;
-pub use pi::{PiCurve, PiPoint};
+pub use pi::{PiCurve, PiPoint, PiSpec};
 pub use plan::CvPlan;

@@ -1,9 +1,12 @@
 //! The Performance Index of a ranking (seed 003, Eq. 4): for each top-i subset, the rows complete on it
 //! are cross-validated, and PI(i) = Σ_{j≤i} (n_j/j)·acc_j / Σ_{j≤i} n_j/j weighs each accuracy by the rows
 //! it rests on and by the subset size.
+
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Dataset, Ranking};
+use crate::data::{Dataset, Ranking, Task};
 use crate::error::{Error, Result};
 use crate::eval::CvPlan;
 use crate::learners::{Learner, Prediction};
@@ -51,46 +54,91 @@ pub fn performance_index(points: &[(usize, f64)]) -> Vec<f64> {
         .collect()
 }
 
-/// PI curve of `ranking` for N = 1..=max_n: for each top-i subset, the rows complete on it are
-/// cross-validated (stratified, `folds` folds, one repeat, seeded) with `learner`. The curve stops early
-/// (fewer points than `max_n`) where a subset has fewer complete rows per class than folds ([003]).
-pub fn pi_curve(
-    data: &Dataset,
-    ranking: &Ranking,
-    learner: &dyn Learner,
+/// The Performance Index protocol ([003]): which learner, how many folds, up to how many top features,
+/// and the seed; [`PiSpec::evaluate`] gives the [`PiCurve`] of a ranking.
+///
+/// For N = 1..=max_n, the rows complete on the top-N features are cross-validated (stratified, one repeat,
+/// seeded, through [`CvPlan::cross_val_predict`]). The curve stops early (fewer points than `max_n`)
+/// where a subset has fewer complete rows per class than folds.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::eval::PiSpec;
+/// let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap();
+/// let r = ReliefF::new().rank(&vote, 1).unwrap();
+/// let pi = PiSpec::new(NaiveBayes::new()).folds(5).max_n(4).seed(1).evaluate(&vote, &r).unwrap();
+/// assert_eq!(pi.points.len(), 4);
+/// assert!(pi.points.iter().all(|p| p.pi > 0.5 && p.pi <= 1.0));
+/// ```
+#[derive(Debug, Clone)]
+pub struct PiSpec {
+    learner: Arc<dyn Learner>,
     folds: usize,
-    max_n: usize,
+    max_n: Option<usize>,
     seed: u64,
-) -> Result<PiCurve> {
-    let order = ranking.positions_in(data)?;
-    if max_n == 0 || max_n > order.len() {
-        return Err(Error::param("max_n", format!("must be in 1..={}", order.len())));
+}
+
+impl PiSpec {
+    /// Defaults: 10 folds, every top-N subset up to all features, seed 0.
+    pub fn new(learner: impl Learner + 'static) -> PiSpec {
+        PiSpec { learner: Arc::new(learner), folds: 10, max_n: None, seed: 0 }
     }
-    let mut points = Vec::new();
-    for i in 1..=max_n {
-        let features = &order[..i];
-        let rows: Vec<usize> = (0..data.n_rows())
-            .filter(|&r| features.iter().all(|&j| !data.is_missing(r, j)))
+
+    /// Folds of the stratified cross-validation (≥ 2).
+    pub fn folds(mut self, folds: usize) -> PiSpec {
+        self.folds = folds;
+        self
+    }
+
+    /// The largest top-N subset (1..=number of features; default all).
+    pub fn max_n(mut self, n: usize) -> PiSpec {
+        self.max_n = Some(n);
+        self
+    }
+
+    /// Seed of the fold assignment and of the learner.
+    pub fn seed(mut self, seed: u64) -> PiSpec {
+        self.seed = seed;
+        self
+    }
+
+    /// The PI curve of `ranking` on `data`.
+    pub fn evaluate(&self, data: &Dataset, ranking: &Ranking) -> Result<PiCurve> {
+        let (learner, folds, seed) = (self.learner.as_ref(), self.folds, self.seed);
+        let order = ranking.positions_in(data)?;
+        let max_n = self.max_n.unwrap_or(order.len());
+        if max_n == 0 || max_n > order.len() {
+            return Err(Error::param("max_n", format!("must be in 1..={}", order.len())));
+        }
+        if folds < 2 {
+            return Err(Error::param("folds", format!("need at least 2 folds, got {folds}")));
+        }
+        if data.task() != Task::Classification {
+            return Err(Error::UnsupportedTask { method: "the Performance Index".into(), task: data.task() });
+        }
+        let mut points = Vec::new();
+        for i in 1..=max_n {
+            let features = &order[..i];
+            let rows: Vec<usize> = (0..data.n_rows())
+                .filter(|&r| features.iter().all(|&j| !data.is_missing(r, j)))
+                .collect();
+            let sub = data.take_rows(&rows)?;
+            let Ok(plan) = CvPlan::stratified(&sub, folds, 1, seed) else { break };
+            let labels = sub.labels().unwrap_or_default();
+            let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, features)?]))?;
+            let Prediction::Classes { labels: pred, .. } = &pooled[0] else {
+                return Err(Error::param("learner", "the Performance Index needs a classifier"));
+            };
+            let correct = labels.iter().zip(pred).filter(|(t, p)| t == p).count();
+            points.push((rows.len(), correct as f64 / rows.len() as f64));
+        }
+        let pi = performance_index(&points);
+        let points = points
+            .iter()
+            .zip(pi)
+            .enumerate()
+            .map(|(k, (&(rows, accuracy), pi))| PiPoint { i: k + 1, rows, accuracy, pi })
             .collect();
-        let sub = data.take_rows(&rows)?;
-        let Ok(plan) = CvPlan::stratified(&sub, folds, 1, seed) else { break };
-        let labels = sub.labels().ok_or_else(|| Error::param("data", "the Performance Index needs classes"))?;
-        let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| {
-            learner.check(&sub, fold.train.len())?;
-            Ok(vec![learner.fit_predict(fold, features)?])
-        })?;
-        let Prediction::Classes { labels: pred, .. } = &pooled[0] else {
-            return Err(Error::param("learner", "the Performance Index needs a classifier"));
-        };
-        let correct = labels.iter().zip(pred).filter(|(t, p)| t == p).count();
-        points.push((rows.len(), correct as f64 / rows.len() as f64));
+        Ok(PiCurve { ranking: ranking.name().to_string(), points })
     }
-    let pi = performance_index(&points);
-    let points = points
-        .iter()
-        .zip(pi)
-        .enumerate()
-        .map(|(k, (&(rows, accuracy), pi))| PiPoint { i: k + 1, rows, accuracy, pi })
-        .collect();
-    Ok(PiCurve { ranking: ranking.name().to_string(), points })
 }

@@ -209,7 +209,7 @@ impl CvPlan {
     /// use featrank::learners::Prediction;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let plan = CvPlan::stratified(&iris, 5, 1, 7).unwrap();
-    /// let pooled = plan.cross_val_predict(&iris, 0, 7, |fold| Ok(vec![Knn::new(5).fit_predict(fold, &[2, 3])?])).unwrap();
+    /// let pooled = plan.cross_val_predict(&iris, 0, 7, |fold| Ok(vec![Knn::new().k(5).fit_predict(fold, &[2, 3])?])).unwrap();
     /// let Prediction::Classes { labels, .. } = &pooled[0] else { unreachable!() };
     /// let truth = iris.labels().unwrap();
     /// let accuracy = labels.iter().zip(truth).filter(|(p, t)| p == t).count() as f64 / 150.0;

@@ -24,22 +24,35 @@ use crate::error::{Error, Result};
 ///
 /// ```
 /// use featrank::prelude::*;
-/// let knn = Knn::new(10);
+/// let knn = Knn::new();
 /// assert_eq!(knn.name(), "knn:10");
+/// assert_eq!(Knn::new().k(3).name(), "knn:3");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Knn {
     k: usize,
 }
 
+impl Default for Knn {
+    fn default() -> Self {
+        Knn::new()
+    }
+}
+
 impl Knn {
-    /// kNN with `k` neighbours.
-    pub fn new(k: usize) -> Knn {
-        Knn { k }
+    /// kNN with the papers' k = 10 neighbours ([P20]); change it with [`Knn::k`].
+    pub fn new() -> Knn {
+        Knn { k: 10 }
+    }
+
+    /// The number of neighbours k (≥ 1).
+    pub fn k(mut self, k: usize) -> Knn {
+        self.k = k;
+        self
     }
 
     /// The number of neighbours.
-    pub fn k(&self) -> usize {
+    pub fn neighbours(&self) -> usize {
         self.k
     }
 

@@ -99,7 +99,7 @@ impl Fold<'_> {
 /// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
 /// let (train, test) = plan.split(0, 0);
 /// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
-/// let pred = Knn::new(10).fit_predict(&fold, &[2, 3]).unwrap();
+/// let pred = Knn::new().fit_predict(&fold, &[2, 3]).unwrap();
 /// let acc = Measure::Accuracy.score(&iris, &test, &pred).unwrap();
 /// assert!(acc > 0.9);
 /// ```
@@ -217,7 +217,7 @@ pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
         })
     };
     Ok(match name {
-        "knn" => Box::new(Knn::new(count(10)?).validated()?),
+        "knn" => Box::new(Knn::new().k(count(10)?).validated()?),
         "svm" => Box::new(Svm::new().c(num(0.1)?).validated()?),
         "nb" => Box::new(NaiveBayes::new()),
         "tree" => Box::new(DecisionTree::new()),

@@ -62,7 +62,7 @@ pub struct Svm {
     c: f64,
     kernel: Kernel,
     multiclass: Multiclass,
-    eps: f64,
+    tol: f64,
 }
 
 impl Default for Svm {
@@ -78,7 +78,7 @@ impl Svm {
             c: 0.1,
             kernel: Kernel::Polynomial { degree: 2.0, constant: 0.0 },
             multiclass: Multiclass::OneVsOne,
-            eps: 1e-3,
+            tol: 1e-3,
         }
     }
 
@@ -101,18 +101,18 @@ impl Svm {
     }
 
     /// SMO stopping tolerance (> 0).
-    pub fn eps(mut self, eps: f64) -> Svm {
-        self.eps = eps;
+    pub fn tol(mut self, tol: f64) -> Svm {
+        self.tol = tol;
         self
     }
 
     /// Check the parameters on their own.
     pub fn validated(self) -> Result<Svm> {
         if !(self.c > 0.0 && self.c.is_finite()) {
-            return Err(Error::param("C", format!("must be a positive number, got {}", self.c)));
+            return Err(Error::param("c", format!("must be a positive number, got {}", self.c)));
         }
-        if !(self.eps > 0.0 && self.eps.is_finite()) {
-            return Err(Error::param("eps", format!("must be a positive number, got {}", self.eps)));
+        if !(self.tol > 0.0 && self.tol.is_finite()) {
+            return Err(Error::param("tol", format!("must be a positive number, got {}", self.tol)));
         }
         match self.kernel {
             Kernel::Polynomial { degree, .. } if !(degree > 0.0 && degree.is_finite()) => {
@@ -242,7 +242,7 @@ impl Svm {
         let decisions: Vec<Vec<f64>> = machines
             .iter_mut()
             .map(|m| {
-                let sol = m.solve(kern, n, self.c, self.eps);
+                let sol = m.solve(kern, n, self.c, self.tol);
                 let support: Vec<usize> = (0..m.rows.len()).filter(|&i| sol.alpha[i] > 0.0).collect();
                 let d = (0..n_test)
                     .map(|t| {

@@ -96,7 +96,7 @@ impl Consensus {
             Box::new(DecisionTree::new()),
             Box::new(NaiveBayes::new()),
             Box::new(Svm::new().c(1.0).kernel(Kernel::Linear)),
-            Box::new(Knn::new(3)),
+            Box::new(Knn::new().k(3)),
             Box::new(Mlp::new()),
         ];
         (0..data.n_features()).into_par_iter().map(|f| self.feature_auc(data, f, &learners, seed)).collect()

@@ -126,7 +126,7 @@ impl Ranker for SvmRfe {
         let (x, _, owners) = design_matrices(&fold, &features);
         let rows = x.nrows();
         let codes = data.labels().expect("classification");
-        let svm = Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).eps(self.tol);
+        let svm = Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).tol(self.tol);
         let (_, mut machines) = svm.machines(codes, data.n_classes());
         let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); n];
         owners.iter().enumerate().for_each(|(col, &f)| cols_of[f].push(col));

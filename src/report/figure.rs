@@ -205,7 +205,7 @@ impl Curves {
     /// use featrank::prelude::*;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
-    /// let curves = CurveSpec::new(Knn::new(5)).folds(3).repeats(1).expected(5)
+    /// let curves = CurveSpec::new(Knn::new().k(5)).folds(3).repeats(1).expected(5)
     ///     .evaluate(&iris, &[r.with_name("good")]).unwrap();
     /// let svg = curves.plot().unwrap();
     /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));

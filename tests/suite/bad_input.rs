@@ -139,7 +139,7 @@ fn every_learner_on_every_awkward_dataset() {
                 featrank::learners::parse(spec).unwrap().into();
             battery.run(
                 &format!("{spec} curves on '{case}'"),
-                || CurveSpec::with_learner(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
+                || CurveSpec::new(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
                 |c| c.curves.iter().flat_map(|c| &c.mean).any(|v| !v.is_finite()).then(|| "non-finite curve values".into()),
                 |_| None,
             );
@@ -152,7 +152,7 @@ fn every_learner_on_every_awkward_dataset() {
 fn folds_larger_than_a_class_are_refused_by_name() {
     let (_, data) = awkward().into_iter().find(|(c, _)| *c == "class of two rows").unwrap();
     let r = Ranking::random(data.feature_names(), 1, 0).unwrap();
-    let e = CurveSpec::new(Knn::new(3)).folds(5).evaluate(&data, &[r]).unwrap_err().to_string();
+    let e = CurveSpec::new(Knn::new().k(3)).folds(5).evaluate(&data, &[r]).unwrap_err().to_string();
     assert!(e.contains("rare") && e.contains('5'), "{e}");
 }
 
@@ -161,14 +161,14 @@ fn parameters_out_of_range_are_refused_by_name() {
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let r = Ranking::from_order(iris.feature_names()).unwrap();
     let curves = |spec: CurveSpec| spec.evaluate(&iris, &[r.clone()]).map(|_| ()).unwrap_err().to_string();
-    assert!(curves(CurveSpec::new(Knn::new(3)).folds(1)).contains("folds"));
-    assert!(curves(CurveSpec::new(Knn::new(3)).repeats(0)).contains("repeats"));
-    assert!(curves(CurveSpec::new(Knn::new(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
-    for (spec, name) in [("knn:0", "k"), ("svm:0", "C"), ("svm:-1", "C"), ("forest:0", "trees"), ("svm:x", "learner")] {
+    assert!(curves(CurveSpec::new(Knn::new().k(3)).folds(1)).contains("folds"));
+    assert!(curves(CurveSpec::new(Knn::new().k(3)).repeats(0)).contains("repeats"));
+    assert!(curves(CurveSpec::new(Knn::new().k(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
+    for (spec, name) in [("knn:0", "k"), ("svm:0", "c"), ("svm:-1", "c"), ("forest:0", "trees"), ("svm:x", "learner")] {
         let e = featrank::learners::parse(spec).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(name), "{spec}: {e}");
     }
-    let big_k = curves(CurveSpec::new(Knn::new(500)).folds(2));
+    let big_k = curves(CurveSpec::new(Knn::new().k(500)).folds(2));
     assert!(big_k.contains('k') && big_k.contains("500"), "{big_k}");
     for (method, param, name) in [
         ("relieff", "k=0", "k"),
@@ -203,15 +203,21 @@ fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
     let partial = Ranking::from_order(&["petalwidth", "petallength"]).unwrap();
     let stranger = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "colour"]).unwrap();
     for r in [&partial, &stranger] {
-        let e = err(CurveSpec::new(Knn::new(3)).folds(2).evaluate(&iris, &[r.clone()]).map(|_| ()));
+        let e = err(CurveSpec::new(Knn::new().k(3)).folds(2).evaluate(&iris, &[r.clone()]).map(|_| ()));
         assert!(e.contains("sepalwidth") || e.contains("colour"), "{e}");
     }
     // scores
     let full = Ranking::from_order(iris.feature_names()).unwrap().with_name("r");
-    let c = CurveSpec::new(Knn::new(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
+    let c = CurveSpec::new(Knn::new().k(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
     assert!(err(c.eca("r", Baseline::Expected, Weighting::Uniform).map(|_| ())).contains("expected"));
     assert!(err(c.eca("nope", "r", Weighting::Uniform).map(|_| ())).contains("'nope'"));
-    assert!(err(featrank::eval::pi::pi_curve(&iris, &full, &NaiveBayes::new(), 5, 0, 1).map(|_| ())).contains("max_n"));
+    assert!(err(PiSpec::new(NaiveBayes::new()).folds(5).max_n(0).seed(1).evaluate(&iris, &full).map(|_| ())).contains("max_n"));
+    // one fold would give an empty curve silently; a numeric target has no accuracy to index
+    assert!(err(PiSpec::new(NaiveBayes::new()).folds(1).evaluate(&iris, &full).map(|_| ())).contains("folds"));
+    let diabetes = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
+    let d_full = Ranking::from_order(diabetes.feature_names()).unwrap();
+    let e = PiSpec::new(DecisionTree::new()).folds(3).evaluate(&diabetes, &d_full).unwrap_err();
+    assert!(matches!(e, Error::UnsupportedTask { .. }), "{e}");
     // stability
     use featrank::compare::stability::stability_curve;
     assert!(err(stability_curve(&[full.clone()], &[1]).map(|_| ())).contains("two rankings"));

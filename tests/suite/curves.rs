@@ -20,11 +20,11 @@ fn ffa_n_equals_rfa_n_bit_for_bit() {
     let ds = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
     let r = Ranking::from_scores(&names(&ds), &(0..13).map(|i| ((i * 7) % 13) as f64).collect::<Vec<_>>()).unwrap();
     for learner in [
-        Box::new(Knn::new(10)) as Box<dyn Learner>,
+        Box::new(Knn::new()) as Box<dyn Learner>,
         Box::new(RandomForest::new().trees(5)),
         Box::new(NaiveBayes::new()),
     ] {
-        let curves = CurveSpec::with_learner(learner.into())
+        let curves = CurveSpec::new(learner)
             .folds(5)
             .repeats(2)
             .expected(0)
@@ -53,7 +53,7 @@ fn hand_computed_knn1_two_folds() {
     let ds = Dataset::from_polars(&df, "class").unwrap();
     let plan = CvPlan::from_assignments(vec![vec![0, 0, 0, 0, 1, 1, 1, 1]], 8).unwrap();
     let r = Ranking::from_order(&["f1", "f2", "f3"]).unwrap();
-    let curves = CurveSpec::new(Knn::new(1)).plan(plan).expected(0).evaluate(&ds, &[r]).unwrap();
+    let curves = CurveSpec::new(Knn::new().k(1)).plan(plan).expected(0).evaluate(&ds, &[r]).unwrap();
     assert_eq!(curves.get("ranking", CurveKind::Ffa).unwrap().mean, [1.0, 1.0, 1.0]);
     assert_eq!(curves.get("ranking", CurveKind::Rfa).unwrap().mean, [0.5, 0.5, 1.0]);
 }
@@ -62,7 +62,7 @@ fn hand_computed_knn1_two_folds() {
 fn expected_curve_does_not_depend_on_the_rankings() {
     let ds = planted_dataset();
     let n = names(&ds);
-    let spec = CurveSpec::new(Knn::new(5)).folds(3).repeats(2).expected(8).seed(5);
+    let spec = CurveSpec::new(Knn::new().k(5)).folds(3).repeats(2).expected(8).seed(5);
     let a = spec.evaluate(&ds, &[Ranking::from_order(&n).unwrap().with_name("a")]).unwrap();
     let rev: Vec<String> = n.iter().rev().cloned().collect();
     let b = spec
@@ -88,7 +88,7 @@ fn expected_curve_does_not_depend_on_the_rankings() {
 fn perfect_ranking_beats_the_expected_curve_where_relevant_features_are() {
     let ds = planted_dataset();
     let r = Ranking::from_order(&names(&ds)).unwrap().with_name("truth");
-    let curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(20).seed(3).evaluate(&ds, &[r]).unwrap();
+    let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(20).seed(3).evaluate(&ds, &[r]).unwrap();
     let ffa = curves.get("truth", CurveKind::Ffa).unwrap();
     let rfa = curves.get("truth", CurveKind::Rfa).unwrap();
     let e = curves.expected().unwrap();
@@ -127,7 +127,7 @@ fn knn_incremental_path_equals_refit() {
     let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
     let order: Vec<usize> = (0..ds.n_features()).rev().collect();
     let sizes = [1, 2, 5, 9, 20];
-    let knn = Knn::new(10);
+    let knn = Knn::new();
     let fast = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
     let slow: Vec<Prediction> = sizes.iter().map(|&k| knn.fit_predict(&fold, &order[..k]).unwrap()).collect();
     assert_eq!(fast, slow);
@@ -190,7 +190,7 @@ fn knn_curve_neighbours_equal_a_full_sort() {
         let sizes: Vec<usize> = (1..=n).filter(|&s| n < 25 || s % 3 == 1 || s == n).collect();
         for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
             for k in [1, 10] {
-                let got = Knn::new(k).fit_predict_nested(&fold, &order, &sizes).unwrap();
+                let got = Knn::new().k(k).fit_predict_nested(&fold, &order, &sizes).unwrap();
                 for (&size, pred) in sizes.iter().zip(&got) {
                     let (labels, scores) = knn_by_definition(&ds, &train, &test, &order[..size], k);
                     assert_eq!(pred, &Prediction::Classes { labels, scores }, "k = {k}, size {size}");
@@ -213,10 +213,10 @@ fn knn_survives_overflowing_ranges_and_refuses_k_zero() {
     let (train, test) = plan.split(0, 0);
     let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
     for order in [[0, 1], [1, 0]] {
-        let preds = Knn::new(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap();
+        let preds = Knn::new().k(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap();
         assert_eq!(preds.len(), 2);
     }
-    let e = Knn::new(0).fit_predict(&fold, &[0, 1]).unwrap_err();
+    let e = Knn::new().k(0).fit_predict(&fold, &[0, 1]).unwrap_err();
     assert!(e.to_string().contains('k'), "{e}");
 }
 
@@ -226,8 +226,8 @@ fn regression_curves_with_knn_and_forest() {
     let ds = b.dataset().unwrap();
     assert_eq!(ds.task(), Task::Regression);
     let r = Ranking::from_order(&["bmi", "s5", "bp", "s4", "s3", "s6", "s1", "age", "s2", "sex"]).unwrap();
-    for learner in [Box::new(Knn::new(10)) as Box<dyn Learner>, Box::new(RandomForest::new().trees(10))] {
-        let curves = CurveSpec::with_learner(learner.into())
+    for learner in [Box::new(Knn::new()) as Box<dyn Learner>, Box::new(RandomForest::new().trees(10))] {
+        let curves = CurveSpec::new(learner)
             .folds(5)
             .repeats(1)
             .expected(0)
@@ -319,7 +319,7 @@ fn grid_schedules() {
 fn table_and_json_round_trip() {
     let ds = planted_dataset();
     let r = Ranking::from_order(&names(&ds)).unwrap();
-    let c = CurveSpec::new(Knn::new(3)).folds(2).repeats(2).expected(4).grid(Grid::Custom(vec![1, 5])).evaluate(&ds, &[r]).unwrap();
+    let c = CurveSpec::new(Knn::new().k(3)).folds(2).repeats(2).expected(4).grid(Grid::Custom(vec![1, 5])).evaluate(&ds, &[r]).unwrap();
     let t = c.to_polars().unwrap();
     assert_eq!(t.shape(), (3 * 3, 7));
     assert_eq!(t.column("lo").unwrap().null_count(), 6);
@@ -333,7 +333,7 @@ fn table_and_json_round_trip() {
 fn bad_input() {
     let ds = planted_dataset();
     let n = names(&ds);
-    let spec = CurveSpec::new(Knn::new(3)).folds(2).repeats(1).expected(0);
+    let spec = CurveSpec::new(Knn::new().k(3)).folds(2).repeats(1).expected(0);
     let mut unknown = n.clone();
     unknown[0] = "ghost".into();
     let e = spec.evaluate(&ds, &[Ranking::from_order(&unknown).unwrap()]).unwrap_err();
@@ -345,15 +345,15 @@ fn bad_input() {
     let e = Ranking::from_order(&dup).unwrap_err();
     assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
     let r = Ranking::from_order(&n).unwrap();
-    let e = CurveSpec::new(Knn::new(301)).folds(2).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
+    let e = CurveSpec::new(Knn::new().k(301)).folds(2).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("k = 301 exceeds"), "{e}");
     let tiny = df!("a" => [1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["p", "p", "p", "q", "q"]).unwrap();
     let tiny = Dataset::from_polars(&tiny, "y").unwrap();
-    let e = CurveSpec::new(Knn::new(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    let e = CurveSpec::new(Knn::new().k(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("class 'q' has only 2 row(s)"), "{e}");
-    let e = CurveSpec::new(Knn::new(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    let e = CurveSpec::new(Knn::new().k(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("at least 2 folds"), "{e}");
-    let e = CurveSpec::new(Knn::new(1)).repeats(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
+    let e = CurveSpec::new(Knn::new().k(1)).repeats(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("repeats"), "{e}");
     let e = spec.clone().evaluate(&ds, &[r.clone(), r.clone()]).unwrap_err();
     assert!(matches!(e, Error::DuplicateName { .. }), "{e}");
@@ -386,7 +386,7 @@ fn ranking_frames() {
 #[test]
 fn hand_built_folds_and_tables_give_errors_not_panics() {
     let ds = planted_dataset();
-    let knn = Knn::new(3);
+    let knn = Knn::new().k(3);
     let empty = Fold { data: &ds, train: &[], test: &[0, 1], seed: 0 };
     assert!(knn.fit_predict(&empty, &[0]).unwrap_err().to_string().contains("no training rows"));
     let (train, test) = (vec![0, 1, 2, 3, 4], vec![5, 999]);

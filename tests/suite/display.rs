@@ -9,7 +9,7 @@ fn iris_curves() -> Curves {
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
     let bad = Ranking::from_order(&["sepalwidth", "sepallength", "petallength", "petalwidth"]).unwrap();
-    CurveSpec::new(Knn::new(5))
+    CurveSpec::new(Knn::new().k(5))
         .folds(5)
         .repeats(2)
         .expected(20)
@@ -70,7 +70,7 @@ fn rfa_panel_is_read_right_to_left() {
     // the same value as FFA's rightmost point (FFA(n) = RFA(n)), so both sit at the same height.
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
-    let curves = CurveSpec::new(Knn::new(5)).folds(5).repeats(1).evaluate(&iris, &[r.with_name("r")]).unwrap();
+    let curves = CurveSpec::new(Knn::new().k(5)).folds(5).repeats(1).evaluate(&iris, &[r.with_name("r")]).unwrap();
     let svg = curves.plot().unwrap().svg().to_string();
     // per panel: the ranking first, then the expected curve (legend entries have two points)
     let mut lines: Vec<_> = polylines(&svg).into_iter().filter(|l| l.len() > 2).collect();
@@ -138,7 +138,7 @@ fn critical_difference_diagram_names_every_method_and_joins_close_ones() {
 fn pi_curve_plot_and_tables() {
     let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap();
     let r = Ranking::from_order(&vote.feature_names()[..]).unwrap().with_name("column order");
-    let pi = featrank::eval::pi::pi_curve(&vote, &r, &NaiveBayes::new(), 5, 4, 1).unwrap();
+    let pi = PiSpec::new(NaiveBayes::new()).folds(5).max_n(4).seed(1).evaluate(&vote, &r).unwrap();
     assert_eq!(pi.ranking, "column order");
     let svg = pi.plot().unwrap().svg().to_string();
     assert!(svg.contains("PI(N)") && svg.contains("column order"));

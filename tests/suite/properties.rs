@@ -47,7 +47,7 @@ fn ffa_n_equals_rfa_n_for_every_learner() {
     let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
     for spec in ["knn:5", "svm:0.1", "nb", "tree", "forest:5", "mlp:20"] {
         let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();
-        let c = CurveSpec::with_learner(learner).folds(3).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+        let c = CurveSpec::new(learner).folds(3).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
         let (f, b) = (c.get(r.name(), CurveKind::Ffa).unwrap(), c.get(r.name(), CurveKind::Rfa).unwrap());
         assert_eq!(f.mean.last().unwrap().to_bits(), b.mean.last().unwrap().to_bits(), "{spec}");
     }

@@ -319,7 +319,7 @@ fn synthetic_combined_orders_relieff_forest_ig_svmrfe() {
     let methods = ["relieff", "forest", "info-gain", "svm-rfe"];
     let rankings: Vec<Ranking> =
         methods.iter().map(|m| parse(m, &Params::default()).unwrap().rank(&data, 1).unwrap()).collect();
-    let curves = CurveSpec::with_learner(std::sync::Arc::new(Knn::new(10)))
+    let curves = CurveSpec::new(Knn::new())
         .folds(10)
         .repeats(2)
         .expected(20)

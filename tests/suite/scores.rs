@@ -4,7 +4,6 @@ use crate::common;
 
 use featrank::compare::distance::{jaccard_top, kendall_tau_b, relevance_auc, spearman};
 use featrank::prelude::*;
-use featrank::eval::pi::pi_curve;
 use featrank::compare::stability::{
     canberra_top, expected_canberra, expected_canberra_all, expected_canberra_approx, kuncheva, resampled_rankings,
     stability_curve,
@@ -18,7 +17,7 @@ fn planted_curves() -> Curves {
     let rev: Vec<String> = names.iter().rev().cloned().collect();
     let bad = Ranking::from_order(&rev).unwrap().with_name("bad");
     let mid = Ranking::random(&names, 1, 2).unwrap().with_name("mid");
-    CurveSpec::new(Knn::new(7)).folds(4).repeats(2).expected(12).grid(Grid::Full).seed(8)
+    CurveSpec::new(Knn::new().k(7)).folds(4).repeats(2).expected(12).grid(Grid::Full).seed(8)
         .evaluate(&ds, &[good, bad, mid]).unwrap()
 }
 
@@ -245,7 +244,7 @@ fn performance_index_on_data_with_missing_values() {
     // rank the features with the most missing values first, so complete rows shrink along the curve
     order.sort_by_key(|f| std::cmp::Reverse(counts[ds.feature_index(f).unwrap()]));
     let r = Ranking::from_order(&order).unwrap();
-    let pi = pi_curve(&ds, &r, &NaiveBayes::new(), 10, 6, 1).unwrap().points;
+    let pi = PiSpec::new(NaiveBayes::new()).folds(10).max_n(6).seed(1).evaluate(&ds, &r).unwrap().points;
     assert_eq!(pi.len(), 6);
     assert!(pi.windows(2).all(|w| w[1].rows <= w[0].rows));
     assert_eq!(pi[0].rows, ds.n_rows() - counts.iter().max().unwrap());

@@ -33,7 +33,7 @@ fn decision_values_agree_with_linfa_svm() {
     let features: Vec<usize> = (0..ds.n_features()).collect();
     for (kernel, c) in [(Kernel::Polynomial { degree: 2.0, constant: 0.0 }, 0.1), (Kernel::Linear, 1.0)] {
         let fold = Fold { data: &ds, train: &rows, test: &rows, seed: 0 };
-        let Prediction::Classes { scores, .. } = Svm::new().c(c).kernel(kernel).eps(1e-6).fit_predict(&fold, &features).unwrap()
+        let Prediction::Classes { scores, .. } = Svm::new().c(c).kernel(kernel).tol(1e-6).fit_predict(&fold, &features).unwrap()
         else {
             panic!("classification")
         };

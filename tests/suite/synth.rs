@@ -138,7 +138,7 @@ fn eca_against_noisy_rankings_rises_with_theta_and_tracks_rank_distance() {
         rankings.extend((0..m).map(|i| s.truth.noisy_ranking(t, NoiseScale::Unit, 3, i).unwrap()));
     }
     let grid = Grid::Custom((1..=20).chain((25..=100).step_by(5)).collect());
-    let mut curves = CurveSpec::new(Knn::new(10)).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
+    let mut curves = CurveSpec::new(Knn::new()).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
     let mut dist = Vec::new();
     let mut eca: Vec<Vec<f64>> = vec![Vec::new(); 4];
     for &t in &thetas {
@@ -175,7 +175,7 @@ fn eca_against_noisy_rankings_rises_with_theta_and_tracks_rank_distance() {
 fn ground_truth_curves_on_combined() {
     let s = Binary::new(Design::Combined).generate(21).unwrap();
     let ds = Dataset::from_polars(&s.frame, "class").unwrap();
-    let c = CurveSpec::new(Knn::new(10)).folds(5).repeats(2).expected(0).seed(4).evaluate(&ds, &[s.truth.ranking().unwrap()]).unwrap();
+    let c = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).seed(4).evaluate(&ds, &[s.truth.ranking().unwrap()]).unwrap();
     let ffa = &c.get("GT", CurveKind::Ffa).unwrap().mean;
     let rfa = &c.get("GT", CurveKind::Rfa).unwrap().mean;
     let bayes = s.truth.bayes_accuracy;
@@ -203,7 +203,7 @@ fn learner_suitability_on_combined() {
     let aware = s.truth.ranking().unwrap().with_name("aware");
     let blind = s.truth.interaction_blind_ranking(5).unwrap().with_name("blind");
     let deltas = |learner: Box<dyn Learner>| {
-        let c = CurveSpec::with_learner(learner.into())
+        let c = CurveSpec::new(learner)
             .folds(10)
             .repeats(2)
             .expected(0)
@@ -219,7 +219,7 @@ fn learner_suitability_on_combined() {
         println!("aware − blind, {}: FFA_δ = {:.4}, RFA_δ = {:.4}", c.learner, d.0, d.1);
         d
     };
-    let (f, r) = deltas(Box::new(Knn::new(10)));
+    let (f, r) = deltas(Box::new(Knn::new()));
     assert!(f > 0.015 && r < -0.03, "kNN separates on both curves: {f} {r}");
     let (f, r) = deltas(Box::new(NaiveBayes::new()));
     assert!(f.abs() < 0.005 && r > -0.005, "naive Bayes separates on neither: {f} {r}");

@@ -197,7 +197,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
             let rankings = rankings.iter().map(Ranking::read_csv).collect::<Result<Vec<_>, _>>()?;
-            let mut spec = CurveSpec::with_learner(learners::parse(&learner)?.into())
+            let mut spec = CurveSpec::new(learners::parse(&learner)?)
                 .folds(folds)
                 .repeats(repeats)
                 .grid(grid.parse()?)
