@@ -121,7 +121,10 @@ impl Learner for NaiveBayes {
             scores.extend(e.iter().map(|v| v / z));
         }
         if scores.iter().any(|s| !s.is_finite()) {
-            return Err(Error::param("data", "naive Bayes produced non-finite scores (values too large?)"));
+            return Err(Error::Numerical {
+                what: "naive Bayes".into(),
+                reason: "the class scores are not finite (feature values too large?)".into(),
+            });
         }
         Ok(Prediction::Classes { labels, scores })
     }

@@ -211,7 +211,7 @@ impl Curves {
     /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));
     /// ```
     pub fn plot(&self) -> Result<Figure> {
-        let n = *self.sizes.iter().max().ok_or_else(|| Error::param("curves", "there are no subset sizes to plot"))?;
+        let n = *self.sizes.iter().max().ok_or_else(|| plot_err("FFA/RFA figure")("there are no subset sizes to plot".into()))?;
         // x position of a subset size in each panel: FFA at k, RFA at the rank of its first feature
         let position = |kind: CurveKind, size: usize| match kind {
             CurveKind::Rfa => (n + 1 - size) as f64,
@@ -253,7 +253,7 @@ impl Curves {
                 .chain(&rfa)
                 .flat_map(|s| s.points.iter().map(|p| p.1).chain(s.band.iter().flat_map(|b| [b.1, b.2]))),
         )
-        .ok_or_else(|| Error::param("curves", "no finite curve value to plot"))?;
+        .ok_or_else(|| plot_err("FFA/RFA figure")("no finite curve value to plot".into()))?;
         let x = 0.5..n as f64 + 0.5;
         let measure = self.measure.label();
         draw_svg("curves", (960, 470), |root| {
@@ -287,7 +287,7 @@ impl StabilityCurve {
 /// ```
 pub fn stability_plot(curves: &[(String, StabilityCurve)]) -> Result<Figure> {
     if curves.is_empty() {
-        return Err(Error::param("curves", "no stability curve to plot"));
+        return Err(plot_err("stability figure")("no stability curve to plot".into()));
     }
     let mut canberra = Vec::new();
     let mut kuncheva = Vec::new();
@@ -335,7 +335,7 @@ pub fn pi_plot(curves: &[PiCurve]) -> Result<Figure> {
         .map(|(c, color)| Series::new(&c.ranking, *color, c.points.iter().map(|p| (p.i as f64, p.pi)).collect()))
         .collect();
     let y = padded_range(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)))
-        .ok_or_else(|| Error::param("curves", "no PI point to plot"))?;
+        .ok_or_else(|| plot_err("Performance Index figure")("no PI point to plot".into()))?;
     let n = curves.iter().flat_map(|c| c.points.iter().map(|p| p.i)).max().unwrap_or(1) as f64;
     draw_svg("PI curve", (640, 440), |root| {
         let axes = Axes { title: "Performance Index", x: "N (top-N features)", y: "PI(N)" };
