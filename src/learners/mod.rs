@@ -8,6 +8,10 @@
 //! every k of a curve) in one call. Its default refits at every size; a learner can override it with a
 //! curve-level fast path (kNN updates its distance matrix one feature at a time) as long as the results
 //! are identical to the refit path.
+//!
+//! Every entry point runs the same checks first ([`Learner::checked`]: the task, the fold's rows, then the
+//! learner's own `check`); a learner implements `fit_predict_checked` (and optionally
+//! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod knn;
 mod naive_bayes;

@@ -11,10 +11,11 @@
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //!
-//! A ranker turns a [`Dataset`] into one relevance score per feature (higher = more relevant);
-//! [`Ranker::rank`] sorts them into a [`Ranking`] whose ties keep the dataset's feature order. Every
+//! A ranker turns a [`Dataset`](crate::data::Dataset) into one relevance score per feature (higher = more
+//! relevant); [`Ranker::rank`] sorts them into a [`Ranking`](crate::data::Ranking) whose ties keep the dataset's feature order. Every
 //! random choice draws from the seed passed in, so the same seed gives the same ranking on any number
-//! of threads.
+//! of threads. Every entry point runs the same checks first ([`Ranker::checked`]); a ranker implements
+//! `check` (its parameters against the data) and `scores_checked` (the work).
 
 mod consensus;
 mod discretize;
