@@ -268,10 +268,7 @@ impl CurveSpec {
             .map(|(r, f)| plan.split(r, f).0.len())
             .min()
             .unwrap_or(0);
-        if !self.learner.supports(data.task()) {
-            return Err(Error::UnsupportedTask { method: self.learner.name(), task: data.task() });
-        }
-        self.learner.check(data, min_train)?;
+        self.learner.check_data(data, min_train)?;
         let sizes = self.grid.sizes(n)?;
         let inner = &sizes[..sizes.len() - 1];
 

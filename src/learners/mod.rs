@@ -65,8 +65,20 @@ pub struct Fold<'a> {
 
 impl Fold<'_> {
     /// Check that the fold has training rows and that every row and feature index exists; every learner
-    /// calls this before fitting, so a hand-built fold gives an error, not a panic.
+    /// runs this before fitting, so a hand-built fold gives an error, not a panic.
     pub fn validate(&self, features: &[usize]) -> Result<()> {
+        self.validate_rows()?;
+        self.validate_features(features)
+    }
+
+    /// [`Fold::validate`] for a nested chain: also the sizes must be ascending and at most `order.len()`.
+    pub fn validate_nested(&self, order: &[usize], sizes: &[usize]) -> Result<()> {
+        self.validate_rows()?;
+        self.validate_chain(order, sizes)
+    }
+
+    /// The fold has training rows, and every training and test row exists.
+    fn validate_rows(&self) -> Result<()> {
         if self.train.is_empty() {
             return Err(Error::param("train", "the fold has no training rows"));
         }
@@ -74,6 +86,11 @@ impl Fold<'_> {
         if let Some(&r) = self.train.iter().chain(self.test).find(|&&r| r >= n) {
             return Err(Error::param("rows", format!("row {r} is out of range ({n} rows)")));
         }
+        Ok(())
+    }
+
+    /// Every feature index exists.
+    fn validate_features(&self, features: &[usize]) -> Result<()> {
         let m = self.data.n_features();
         if let Some(&j) = features.iter().find(|&&j| j >= m) {
             return Err(Error::param("features", format!("feature index {j} is out of range ({m} features)")));
@@ -81,9 +98,9 @@ impl Fold<'_> {
         Ok(())
     }
 
-    /// [`Fold::validate`] for a nested chain: also the sizes must be ascending and at most `order.len()`.
-    pub fn validate_nested(&self, order: &[usize], sizes: &[usize]) -> Result<()> {
-        self.validate(order)?;
+    /// Every feature of `order` exists, and `sizes` ascend within `order.len()`.
+    fn validate_chain(&self, order: &[usize], sizes: &[usize]) -> Result<()> {
+        self.validate_features(order)?;
         if let Some(&k) = sizes.iter().find(|&&k| k > order.len()) {
             return Err(Error::param("sizes", format!("size {k} exceeds the {} features given", order.len())));
         }
@@ -132,29 +149,35 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
         sizes.iter().map(|&k| self.fit_predict_checked(fold, &order[..k])).collect()
     }
 
-    /// Run every check — the task, the fold's rows ([`Fold::validate`]), then [`Learner::check`] with the
-    /// fold's training size — and return the fold as [`CheckedFold`]. The one way to make a [`CheckedFold`].
-    fn checked<'a>(&self, fold: &Fold<'a>) -> Result<CheckedFold<'a>> {
-        let task = fold.data.task();
+    /// The data-level checks: the learner handles the task, then [`Learner::check`]. Curves run it once
+    /// before any work (with the smallest training fold); [`Learner::checked`] runs it for one fold.
+    fn check_data(&self, data: &Dataset, min_train: usize) -> Result<()> {
+        let task = data.task();
         if !self.supports(task) {
             return Err(Error::UnsupportedTask { method: self.name(), task });
         }
-        fold.validate(&[])?;
-        self.check(fold.data, fold.train.len())?;
+        self.check(data, min_train)
+    }
+
+    /// Run every check — the fold's rows, then [`Learner::check_data`] with the fold's training size — and
+    /// return the fold as [`CheckedFold`]. The one way to make a [`CheckedFold`].
+    fn checked<'a>(&self, fold: &Fold<'a>) -> Result<CheckedFold<'a>> {
+        fold.validate_rows()?;
+        self.check_data(fold.data, fold.train.len())?;
         Ok(CheckedFold { fold: *fold })
     }
 
     /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`, after the checks.
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
         let fold = self.checked(fold)?;
-        fold.validate(features)?;
+        fold.validate_features(features)?;
         self.fit_predict_checked(&fold, features)
     }
 
     /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending), after the checks.
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         let fold = self.checked(fold)?;
-        fold.validate_nested(order, sizes)?;
+        fold.validate_chain(order, sizes)?;
         self.fit_predict_nested_checked(&fold, order, sizes)
     }
 }
