@@ -34,7 +34,7 @@ fn main() {
     // `cargo bench --bench curves -- svm expected` runs only the parts named (knn, svm, expected, scaling).
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |part: &str| only.is_empty() || only.iter().any(|o| part.contains(o.as_str()));
-    for (learner, grid) in [("knn:10", Grid::Full), ("svm:0.1", Grid::Paper)] {
+    for (learner, grid) in [("knn:k=10", Grid::Full), ("svm:c=0.1", Grid::Paper)] {
         if wanted(learner) {
             compare(&dir, &ds, &plan, &ranking, learner, grid);
         }
@@ -54,7 +54,7 @@ fn expected_curve(ds: &Dataset, plan: &CvPlan, ranking: &Ranking) {
     let c = CurveSpec::new(Knn::new()).plan(plan.clone()).grid(Grid::Full).expected(100).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
     let t = start.elapsed().as_secs_f64();
     let e = c.expected().unwrap();
-    println!("\nexpected curve, 100 random rankings + the ranking, knn:10, every size, 10×10 CV: {t:.1} s");
+    println!("\nexpected curve, 100 random rankings + the ranking, knn:k=10, every size, 10×10 CV: {t:.1} s");
     println!("  E[FFA] at k = 1, 10, 100: {:.4} {:.4} {:.4}", e.mean[0], e.mean[9], e.mean[99]);
 }
 
@@ -62,7 +62,7 @@ fn expected_curve(ds: &Dataset, plan: &CvPlan, ranking: &Ranking) {
 /// data with its ground-truth ranking: kNN at every size, the SVM on the papers' grid.
 fn scaling() {
     println!("\nscaling: FFA+RFA, 1 repeat × 10 folds, combined data");
-    println!("{:>6} {:>5} {:>10} {:>10}", "N", "n", "knn:10 s", "svm:0.1 s");
+    println!("{:>6} {:>5} {:>10} {:>10}", "N", "n", "knn s", "svm s");
     for (rows, n) in [(250, 100), (500, 100), (1000, 100), (2000, 100), (1000, 50), (1000, 200), (1000, 400)] {
         let s = Binary::new(Design::Combined).rows(rows).features(n).generate(2).unwrap();
         let ds = Dataset::from_polars(&s.frame, "class").unwrap();

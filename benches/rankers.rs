@@ -16,7 +16,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use featrank::prelude::*;
-use featrank::rankers::{parse, Params};
+use featrank::rankers::parse;
 use featrank::math::average_ranks;
 
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
@@ -48,7 +48,7 @@ fn main() {
     for (file, frame, method) in &cases {
         featrank::data::io::write_csv(frame, dir.join(format!("{file}.csv"))).unwrap();
         let data = Dataset::from_polars(frame, "class").unwrap();
-        let ranker = parse(method, &Params::default()).unwrap();
+        let ranker = parse(method).unwrap();
         let start = Instant::now();
         let scores = ranker.scores(&data, 0).unwrap();
         ours.push((start.elapsed().as_secs_f64(), scores, data.n_rows(), data.n_features()));

@@ -9,7 +9,7 @@
 //! separates the rankings on a curve when |δ| is well above the run-to-run noise (the std of the curves).
 //!
 //! `cargo run --release --example learner_suitability -- [repeats] [learners…]`
-//! (defaults: 2 repeats; knn:10 nb tree forest:100 svm:0.1).
+//! (defaults: 2 repeats; knn:k=10 nb tree forest:trees=100 svm:c=0.1).
 
 use featrank::prelude::*;
 use featrank::eval::eca::weighted_delta;
@@ -20,7 +20,7 @@ fn main() -> featrank::Result<()> {
     let learners: Vec<String> = if args.len() > 2 {
         args[2..].to_vec()
     } else {
-        ["knn:10", "nb", "tree", "forest:100", "svm:0.1"].iter().map(|s| s.to_string()).collect()
+        ["knn:k=10", "nb", "tree", "forest:trees=100", "svm:c=0.1"].iter().map(|s| s.to_string()).collect()
     };
     let s = Binary::new(Design::Combined).generate(1)?;
     let ds = Dataset::from_polars(&s.frame, "class")?;

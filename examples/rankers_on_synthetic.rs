@@ -3,14 +3,14 @@
 //! against the expected curve of random rankings and by their agreement with the ground truth.
 //!
 //! `cargo run --release --example rankers_on_synthetic -- [design] [repeats] [learner] [expected]`
-//! (defaults: combined, 10 repeats of 10-fold CV, svm:0.1 — the papers' quadratic SVM — and 100 random
+//! (defaults: combined, 10 repeats of 10-fold CV, svm:c=0.1 — the papers' quadratic SVM — and 100 random
 //! rankings).
 
 use std::time::Instant;
 
 use featrank::compare::distance::spearman;
 use featrank::prelude::*;
-use featrank::rankers::{parse, Params};
+use featrank::rankers::parse;
 
 fn main() -> featrank::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -20,7 +20,7 @@ fn main() -> featrank::Result<()> {
         _ => Design::Combined,
     };
     let repeats: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(10);
-    let learner = featrank::learners::parse(args.get(3).map(String::as_str).unwrap_or("svm:0.1"))?;
+    let learner = featrank::learners::parse(args.get(3).map(String::as_str).unwrap_or("svm:c=0.1"))?;
     let expected: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(100);
 
     let s = Binary::new(design).generate(1)?;
@@ -29,7 +29,7 @@ fn main() -> featrank::Result<()> {
     let mut rankings = vec![gt.clone()];
     for method in ["relieff", "forest", "info-gain", "svm-rfe", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi", "ecfs", "inffs"] {
         let start = Instant::now();
-        let r = parse(method, &Params::default())?.rank(&data, 1)?;
+        let r = parse(method)?.rank(&data, 1)?;
         println!("{method:<24} ranked in {:>7.2} s; Spearman with GT {:.3}", start.elapsed().as_secs_f64(), spearman(&gt, &r)?);
         rankings.push(r);
     }

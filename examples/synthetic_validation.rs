@@ -2,9 +2,9 @@
 //! rank distance 1 − mean Spearman, and the correlation of each row with the distance.
 //!
 //! `cargo run --release --example synthetic_validation -- [design] [m] [repeats] [learner] [noise]`
-//! (defaults: combined, 100 noisy rankings per θ, 10 repeats of 10-fold CV, knn:10, noise `unit` =
-//! U(0, 1) as [P20] states, or `max` = U(0, max relevance)). `svm:0.1` is the papers' learner:
-//! `-- combined 20 1 svm:0.1 unit` took 19 min on two cores and printed (paper's correlations in brackets)
+//! (defaults: combined, 100 noisy rankings per θ, 10 repeats of 10-fold CV, knn:k=10, noise `unit` =
+//! U(0, 1) as [P20] states, or `max` = U(0, max relevance)). `svm:c=0.1` is the papers' learner:
+//! `-- combined 20 1 svm:c=0.1 unit` took 19 min on two cores and printed (paper's correlations in brackets)
 //!
 //! ```text
 //! θ               0.05     0.1    0.15     0.2     0.3     0.5       1   corr.
@@ -28,7 +28,7 @@ fn main() -> featrank::Result<()> {
     };
     let m: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
     let repeats: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(10);
-    let learner = featrank::learners::parse(args.get(4).map(String::as_str).unwrap_or("knn:10"))?;
+    let learner = featrank::learners::parse(args.get(4).map(String::as_str).unwrap_or("knn:k=10"))?;
     let noise = match args.get(5).map(String::as_str) {
         Some("max") => NoiseScale::MaxRelevance,
         _ => NoiseScale::Unit,
@@ -56,8 +56,6 @@ fn main() -> featrank::Result<()> {
         let members: Vec<&str> = f.iter().map(|r| r.name()).collect();
         curves = curves.with_family_mean(&members, &format!("R_{t}"))?;
     }
-    let curve = |name: &str, kind| &curves.get(name, kind).expect("computed above").mean;
-    let (gf, gr) = (curve("GT", CurveKind::Ffa), curve("GT", CurveKind::Rfa));
     let dist: Vec<f64> = families
         .iter()
         .map(|f| 1.0 - f.iter().map(|r| spearman(&gt, r).unwrap()).sum::<f64>() / f.len() as f64)
@@ -73,8 +71,7 @@ fn main() -> featrank::Result<()> {
         let row: Vec<f64> = thetas
             .iter()
             .map(|t| {
-                let name = format!("R_{t}");
-                featrank::eval::eca::eca(gf, gr, curve(&name, CurveKind::Ffa), curve(&name, CurveKind::Rfa), &curves.sizes, w).eca
+                curves.eca(GroundTruth::NAME, format!("R_{t}").as_str(), w).expect("computed above").eca
             })
             .collect();
         print!("{:<12}", w.label());

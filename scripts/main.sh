@@ -15,7 +15,7 @@ out=target/demo
 mkdir -p "$out"
 echo "== synthetic 'combined' data: ground-truth ranking vs the expected curve of random rankings"
 $bin synth combined --seed 1 --out "$out/combined.csv" --truth "$out/truth.csv"
-$bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --learner knn:10 \
+$bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --learner knn:k=10 \
     --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"

@@ -70,12 +70,14 @@ pub enum Error {
     },
 
     /// A learner or ranker was asked to work on a task it does not handle.
-    #[error("{method} does not handle {task:?} targets")]
+    #[error("{method} does not handle {task:?} targets; {hint}")]
     UnsupportedTask {
-        /// The learner or ranker, as its spec writes it.
+        /// The learner or ranker, by method name.
         method: String,
         /// The task of the data it was given.
         task: crate::data::Task,
+        /// What to use instead.
+        hint: String,
     },
 
     /// A computation met numbers it cannot work with (overflow, a singular system, no convergence).

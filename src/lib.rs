@@ -18,6 +18,7 @@ pub mod error;
 pub mod math;
 pub mod progress;
 pub mod seed;
+pub mod spec;
 
 pub mod data;
 pub mod learners;
@@ -27,6 +28,7 @@ pub mod compare;
 pub mod report;
 
 pub use error::{Error, Result};
+pub use spec::Spec;
 /// The ndarray version featrank uses (re-exported so notebooks never mix versions).
 pub use ndarray;
 /// The polars version featrank uses (re-exported so notebooks never mix versions).
@@ -36,14 +38,15 @@ pub use polars;
 pub mod prelude {
     pub use crate::compare::{Comparison, CriticalDifference, EcaRow, Friedman, Resampling, StabilityCurve};
     pub use crate::data::{
-        self, datasets, io, io::read, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind,
+        self, datasets, io, io::read, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind, Frame,
         GroundTruth, Madelon, NoiseScale, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
     };
     pub use crate::error::{Error, Result};
+    pub use crate::spec::Spec;
     pub use crate::eval::{Baseline, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, Grid, Measure, PiCurve, PiSpec, Weighting};
-    pub use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
+    pub use crate::learners::{self, DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
-        Aggregate, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
+        self, Aggregate, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, MutualInfo, RReliefF, Ranker, ReliefF, SvmRfe,
     };
     pub use crate::report::{Figure, Table};

@@ -4,6 +4,7 @@ use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::StabilityCurve;
+use crate::data::Frame;
 use crate::error::Result;
 use crate::eval::{Baseline, Curves, Weighting};
 
@@ -88,7 +89,7 @@ impl Comparison {
     }
 
     /// The ECA table: `ranking, baseline, weighting, ffa_delta, rfa_delta, eca`.
-    pub fn to_polars(&self) -> Result<DataFrame> {
+    pub fn to_polars(&self) -> Result<Frame> {
         let s = &self.scores;
         Ok(DataFrame::new(
             s.len(),
@@ -100,34 +101,34 @@ impl Comparison {
                 Column::new("rfa_delta".into(), s.iter().map(|r| r.rfa_delta).collect::<Vec<_>>()),
                 Column::new("eca".into(), s.iter().map(|r| r.eca).collect::<Vec<_>>()),
             ],
-        )?)
+        )?.into())
     }
 
     /// ECA of every ranking against the expected curve: `ranking` and one column per weighting.
-    pub fn versus_expected(&self) -> Result<DataFrame> {
+    pub fn versus_expected(&self) -> Result<Frame> {
         let names = self.curves.rankings();
         let mut columns = vec![Column::new("ranking".into(), &names)];
         for w in Weighting::ALL {
             let v: Vec<Option<f64>> = names.iter().map(|r| self.eca(r, Baseline::Expected, w).map(|s| s.eca)).collect();
             columns.push(Column::new(w.label().into(), v));
         }
-        Ok(DataFrame::new(names.len(), columns)?)
+        Ok(DataFrame::new(names.len(), columns)?.into())
     }
 
     /// The pairwise ECA matrix under `w`: `ranking` and one column per ranking (row against column;
     /// positive = row better, null on the diagonal). Antisymmetric by construction of ECA.
-    pub fn eca_matrix(&self, w: Weighting) -> Result<DataFrame> {
+    pub fn eca_matrix(&self, w: Weighting) -> Result<Frame> {
         let names = self.curves.rankings();
         let mut columns = vec![Column::new("ranking".into(), &names)];
         for b in &names {
             let v: Vec<Option<f64>> = names.iter().map(|a| self.eca(a, *b, w).map(|s| s.eca)).collect();
             columns.push(Column::new((*b).into(), v));
         }
-        Ok(DataFrame::new(names.len(), columns)?)
+        Ok(DataFrame::new(names.len(), columns)?.into())
     }
 
     /// The stability table: `ranker, k, canberra, kuncheva` (kuncheva null where undefined).
-    pub fn stability_to_polars(&self) -> Result<DataFrame> {
+    pub fn stability_to_polars(&self) -> Result<Frame> {
         let (mut ranker, mut k, mut ca, mut ki) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for (name, c) in &self.stability {
             for (s, &size) in c.sizes.iter().enumerate() {
@@ -145,6 +146,6 @@ impl Comparison {
                 Column::new("canberra".into(), ca),
                 Column::new("kuncheva".into(), ki),
             ],
-        )?)
+        )?.into())
     }
 }

@@ -22,6 +22,7 @@ use ndarray::{Array2, ArrayView1, ArrayView2, ShapeBuilder};
 use polars::prelude::*;
 use serde::Serialize;
 
+use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
 
 /// Largest magnitude an integer may have to be held exactly by `f64` (2⁵³).
@@ -454,14 +455,14 @@ fn check_no_missing_target(name: &str, missing: impl Iterator<Item = bool>) -> R
 
 impl Dataset {
     /// Build from a frame, with `target` as the target column and the task chosen by [`TaskChoice::Auto`].
-    pub fn from_polars(frame: &DataFrame, target: &str) -> Result<Dataset> {
-        Dataset::builder(frame, target).build()
+    pub fn from_polars(frame: impl AsDataFrame, target: &str) -> Result<Dataset> {
+        Dataset::builder(&frame, target).build()
     }
 
     /// Start a [`DatasetBuilder`] to set the task or other options.
-    pub fn builder<'a>(frame: &'a DataFrame, target: &str) -> DatasetBuilder<'a> {
+    pub fn builder<'a>(frame: &'a impl AsDataFrame, target: &str) -> DatasetBuilder<'a> {
         DatasetBuilder {
-            frame,
+            frame: frame.as_data_frame(),
             target: target.to_string(),
             task: TaskChoice::Auto,
             allow_all_missing: false,
@@ -680,7 +681,7 @@ impl Dataset {
 
     /// Back to a Polars DataFrame: the original column order, names and dtypes; null stays null and
     /// NaN stays NaN. `DataFrame → Dataset → DataFrame` is the identity.
-    pub fn to_polars(&self) -> Result<DataFrame> {
+    pub fn to_polars(&self) -> Result<Frame> {
         let columns = self
             .layout
             .iter()
@@ -689,7 +690,7 @@ impl Dataset {
                 Slot::Target => self.target_column(),
             })
             .collect::<Result<Vec<_>>>()?;
-        Ok(DataFrame::new(self.n_rows(), columns)?)
+        Ok(DataFrame::new(self.n_rows(), columns)?.into())
     }
 
     fn feature_column(&self, j: usize) -> Result<Column> {

@@ -11,9 +11,7 @@
 //! assert_eq!(ds.class_counts().unwrap(), [50, 50, 50]);
 //! ```
 
-use polars::prelude::DataFrame;
-
-use crate::data::{Dataset, TaskChoice};
+use crate::data::{Dataset, Frame, TaskChoice};
 use crate::error::{Error, Result};
 use crate::data::io::{read_bytes, Format};
 
@@ -23,7 +21,7 @@ pub struct Bundled {
     /// Name as given to [`load`].
     pub name: &'static str,
     /// The table, target column included.
-    pub frame: DataFrame,
+    pub frame: Frame,
     /// The default target column.
     pub target: &'static str,
     /// The task the target defines.

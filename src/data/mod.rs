@@ -4,6 +4,7 @@
 
 pub mod dataset;
 pub mod datasets;
+pub mod frame;
 pub mod io;
 pub mod ranker;
 pub mod ranking;
@@ -11,6 +12,7 @@ pub mod synth;
 
 pub use dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice};
 pub use datasets::Bundled;
+pub use frame::{AsDataFrame, Frame};
 pub use ranker::{Checked, Ranker};
 pub use ranking::Ranking;
 pub use synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Synthetic};

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use crate::data::{Dataset, Ranking, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
 /// A dataset that has passed a ranker's checks (made only by [`Ranker::scores`]); derefs to [`Dataset`].
 #[derive(Debug, Clone, Copy)]
@@ -44,8 +45,14 @@ impl std::ops::Deref for Checked<'_> {
 /// assert!(r.order()[..2].contains(&"petalwidth".to_string()));
 /// ```
 pub trait Ranker: Send + Sync + std::fmt::Debug {
-    /// The method name as the CLI writes it, e.g. `relieff`.
-    fn name(&self) -> String;
+    /// The full spec: the method and every parameter, e.g. `relieff:k=10,m=all`;
+    /// [`crate::rankers::parse`] of its text rebuilds an equal ranker.
+    fn spec(&self) -> Spec;
+
+    /// The name a ranking made by this ranker carries; the method name (e.g. `relieff`) by default.
+    fn name(&self) -> String {
+        self.spec().method().to_string()
+    }
 
     /// Whether the ranker handles `task`.
     fn supports(&self, task: Task) -> bool;
@@ -92,6 +99,9 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
 macro_rules! forward_ranker {
     ($($t:ty),*) => {$(
         impl<R: Ranker + ?Sized> Ranker for $t {
+            fn spec(&self) -> Spec {
+                (**self).spec()
+            }
             fn name(&self) -> String {
                 (**self).name()
             }
@@ -116,10 +126,10 @@ fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
     let task = data.task();
     if !supported {
         let hint = match task {
-            Task::Regression => " (use rrelieff or forest for a numeric target)",
-            Task::Classification => " (use relieff for a class target)",
+            Task::Regression => "use rrelieff or forest for a numeric target",
+            Task::Classification => "use relieff for a class target",
         };
-        return Err(Error::target(data.target_name(), format!("{} does not rank for {task:?}{hint}", name)));
+        return Err(Error::UnsupportedTask { method: name.to_string(), task, hint: hint.into() });
     }
     if data.n_rows() < 2 {
         return Err(Error::EmptyData { what: format!("{} needs at least 2 rows, got {}", name, data.n_rows()) });

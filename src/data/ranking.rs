@@ -13,7 +13,7 @@ use polars::prelude::*;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::data::Dataset;
+use crate::data::{AsDataFrame, Dataset, Frame};
 use crate::error::{Error, Result};
 use crate::seed::rng_for;
 
@@ -81,7 +81,8 @@ impl Ranking {
     /// Read a frame with a `feature` column and a `score` and/or `rank` column. With `rank`, the order
     /// follows ascending rank (ties keep row order) and `score`, if present, is kept; with only `score`,
     /// as [`Ranking::from_scores`].
-    pub fn from_polars(frame: &DataFrame) -> Result<Ranking> {
+    pub fn from_polars(frame: impl AsDataFrame) -> Result<Ranking> {
+        let frame = frame.as_data_frame();
         let names: Vec<String> = frame.get_column_names().iter().map(|s| s.to_string()).collect();
         let features = frame
             .column("feature")
@@ -218,7 +219,7 @@ impl Ranking {
     }
 
     /// As a frame with columns `feature`, `score` (null when unknown) and `rank`, in rank order.
-    pub fn to_polars(&self) -> Result<DataFrame> {
+    pub fn to_polars(&self) -> Result<Frame> {
         let n = self.order.len();
         let score: Vec<Option<f64>> = match &self.scores {
             Some(s) => s.iter().map(|&v| Some(v)).collect(),
@@ -231,7 +232,7 @@ impl Ranking {
                 Column::new("score".into(), score),
                 Column::new("rank".into(), (1..=n as u32).collect::<Vec<u32>>()),
             ],
-        )?)
+        )?.into())
     }
 }
 

@@ -37,7 +37,7 @@ use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::data::Ranking;
+use crate::data::{Frame, Ranking};
 use crate::math::entropy;
 use crate::seed::{rng_for, Rng as SeededRng};
 
@@ -94,7 +94,7 @@ pub struct Binary {
 #[derive(Debug, Clone)]
 pub struct Synthetic {
     /// Features then `class`.
-    pub frame: DataFrame,
+    pub frame: Frame,
     /// Exact ground truth.
     pub truth: GroundTruth,
 }
@@ -222,7 +222,7 @@ impl Binary {
             bayes_accuracy: bayes_accuracy(&relevant.iter().map(|s| s.p).collect::<Vec<_>>()),
             sets,
         };
-        Ok(Synthetic { frame, truth })
+        Ok(Synthetic { frame: frame.into(), truth })
     }
 }
 
@@ -307,7 +307,7 @@ impl GroundTruth {
     }
 
     /// `feature, relevance, rank` in rank order (rank 1 = most relevant).
-    pub fn to_polars(&self) -> Result<DataFrame> {
+    pub fn to_polars(&self) -> Result<Frame> {
         let r = self.ranking()?;
         let rel: Vec<f64> = r.scores().unwrap_or_default().to_vec();
         Ok(DataFrame::new(
@@ -317,7 +317,7 @@ impl GroundTruth {
                 Column::new("relevance".into(), rel),
                 Column::new("rank".into(), (1..=r.len() as u32).collect::<Vec<_>>()),
             ],
-        )?)
+        )?.into())
     }
 
     /// The ranking of a method that finds the individually relevant features but not the interacting ones
@@ -499,7 +499,7 @@ impl Madelon {
             columns.into_iter().enumerate().map(|(j, v)| Column::new(format!("f{j}").into(), v)).collect();
         cols.push(Column::new("class".into(), y));
         Ok(Synthetic {
-            frame: DataFrame::new(self.rows, cols)?,
+            frame: DataFrame::new(self.rows, cols)?.into(),
             truth: GroundTruth {
                 features: (0..n).map(|j| format!("f{j}")).collect(),
                 relevance,

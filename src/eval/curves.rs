@@ -28,7 +28,7 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Dataset, Ranking};
+use crate::data::{AsDataFrame, Dataset, Frame, Ranking};
 use crate::error::{Error, Result};
 use crate::eval::eca::{eca, Eca, Weighting};
 use crate::eval::{CvPlan, Grid, Measure};
@@ -124,7 +124,7 @@ pub struct Curve {
 /// The curves of a run and how they were made.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Curves {
-    /// Learner name with parameters.
+    /// The learner's full spec (e.g. `knn:k=10`), which [`crate::learners::parse`] turns back into the learner.
     pub learner: String,
     /// The performance measure.
     pub measure: Measure,
@@ -286,7 +286,7 @@ impl CurveSpec {
 
         let repeats = plan.repeats();
         let progress = Progress::new(
-            &format!("featrank curves ({})", self.learner.name()),
+            &format!("featrank curves ({})", self.learner.spec()),
             (chains.len() + 1) * repeats,
             self.progress,
         );
@@ -340,7 +340,7 @@ impl CurveSpec {
             curves.push(expected_curve(&per_chain[2 * rankings.len()..], sizes.len(), repeats));
         }
         Ok(Curves {
-            learner: self.learner.name(),
+            learner: self.learner.spec().to_string(),
             measure,
             sizes,
             folds: plan.folds(),
@@ -478,7 +478,7 @@ impl Curves {
     }
 
     /// Long table with columns `ranking, curve, k, mean, std, lo, hi` (lo/hi null where not defined).
-    pub fn to_polars(&self) -> Result<DataFrame> {
+    pub fn to_polars(&self) -> Result<Frame> {
         let (mut ranking, mut curve, mut k) = (Vec::new(), Vec::new(), Vec::new());
         let (mut mean, mut std, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for c in &self.curves {
@@ -503,7 +503,7 @@ impl Curves {
                 Column::new("lo".into(), lo),
                 Column::new("hi".into(), hi),
             ],
-        )?)
+        )?.into())
     }
 
     /// Save as JSON (everything, per-repeat values included).
@@ -539,11 +539,11 @@ impl Curves {
                     let e = self.expected().ok_or_else(|| {
                         Error::param("baseline", "these curves have no expected curve (run with expected > 0)")
                     })?;
-                    return Ok((&e.mean, &e.mean));
+                    return Ok((&e.mean[..], &e.mean[..]));
                 }
             };
             match (self.get(name, CurveKind::Ffa), self.get(name, CurveKind::Rfa)) {
-                (Some(f), Some(r)) => Ok((&f.mean, &r.mean)),
+                (Some(f), Some(r)) => Ok((&f.mean[..], &r.mean[..])),
                 _ => Err(Error::Unknown {
                     kind: "ranking".into(),
                     name: name.into(),
@@ -551,9 +551,7 @@ impl Curves {
                 }),
             }
         };
-        let (fa, ra) = pair(Baseline::Ranking(a))?;
-        let (fb, rb) = pair(baseline.into())?;
-        let mut s = eca(fa, ra, fb, rb, &self.sizes, w);
+        let mut s = eca(pair(Baseline::Ranking(a))?, pair(baseline.into())?, &self.sizes, w);
         if !self.measure.higher_is_better() {
             s = Eca { ffa_delta: -s.ffa_delta, rfa_delta: -s.rfa_delta, eca: -s.eca };
         }
@@ -563,7 +561,8 @@ impl Curves {
     /// Rebuild curves from the long table of [`Curves::to_polars`] (`ranking, curve, k, mean`, and `std`,
     /// `lo`, `hi` if present). Per-repeat values and run settings are not in the table: repeats, folds and
     /// seed read 0, and `measure` says how to read the values.
-    pub fn from_polars(table: &DataFrame, measure: Measure) -> Result<Curves> {
+    pub fn from_polars(table: impl AsDataFrame, measure: Measure) -> Result<Curves> {
+        let table = table.as_data_frame();
         let names: Vec<String> = table.get_column_names().iter().map(|s| s.to_string()).collect();
         let col = |c: &str| table.column(c).map_err(|_| Error::missing_column(c, &names));
         let strings = |c: &str| -> Result<Vec<String>> {

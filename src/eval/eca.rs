@@ -103,10 +103,18 @@ pub struct Eca {
     pub eca: f64,
 }
 
-/// ECA of curves `a` against curves `b` (each an FFA and an RFA mean per size).
-pub fn eca(ffa_a: &[f64], rfa_a: &[f64], ffa_b: &[f64], rfa_b: &[f64], sizes: &[usize], w: Weighting) -> Eca {
+/// ECA of curves `a` against curves `b`, each given as `(FFA, RFA)` means per size: FFA_δ and RFA_δ are
+/// the weighted means of the differences a − b, ECA = (FFA_δ − RFA_δ)/2 ([P18] §3.3).
+///
+/// ```
+/// use featrank::eval::{eca::eca, Weighting};
+/// let (a, b) = ((&[0.9, 0.9][..], &[0.5, 0.9][..]), (&[0.7, 0.9][..], &[0.7, 0.9][..]));
+/// let s = eca(a, b, &[1, 2], Weighting::Uniform);
+/// assert!((s.eca - 0.1).abs() < 1e-12); // FFA_δ = 0.1, RFA_δ = −0.1
+/// ```
+pub fn eca(a: (&[f64], &[f64]), b: (&[f64], &[f64]), sizes: &[usize], w: Weighting) -> Eca {
     let diff = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(x, y)| x - y).collect::<Vec<f64>>();
-    let ffa_delta = weighted_delta(&diff(ffa_a, ffa_b), sizes, w);
-    let rfa_delta = weighted_delta(&diff(rfa_a, rfa_b), sizes, w);
+    let ffa_delta = weighted_delta(&diff(a.0, b.0), sizes, w);
+    let rfa_delta = weighted_delta(&diff(a.1, b.1), sizes, w);
     Eca { ffa_delta, rfa_delta, eca: (ffa_delta - rfa_delta) / 2.0 }
 }

@@ -114,7 +114,11 @@ impl PiSpec {
             return Err(Error::param("folds", format!("need at least 2 folds, got {folds}")));
         }
         if data.task() != Task::Classification {
-            return Err(Error::UnsupportedTask { method: "the Performance Index".into(), task: data.task() });
+            return Err(Error::UnsupportedTask {
+                method: "the Performance Index".into(),
+                task: data.task(),
+                hint: "it indexes the accuracy of a class target".into(),
+            });
         }
         let mut points = Vec::new();
         for i in 1..=max_n {

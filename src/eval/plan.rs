@@ -12,7 +12,7 @@ use polars::prelude::*;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use crate::data::{Dataset, Target};
+use crate::data::{AsDataFrame, Dataset, Target};
 use crate::error::{Error, Result};
 use crate::learners::{Fold, Prediction};
 use crate::seed::rng_for;
@@ -129,7 +129,8 @@ impl CvPlan {
     }
 
     /// A plan from a frame with one integer column per repeat and one row per data row.
-    pub fn from_polars(frame: &DataFrame) -> Result<CvPlan> {
+    pub fn from_polars(frame: impl AsDataFrame) -> Result<CvPlan> {
+        let frame = frame.as_data_frame();
         let assignments = frame
             .columns()
             .iter()

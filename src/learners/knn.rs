@@ -19,14 +19,15 @@ use super::prepare::Range;
 use super::{argmax, CheckedFold, Fold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
 /// k-nearest-neighbour classifier/regressor; see the module docs for the exact distance.
 ///
 /// ```
 /// use featrank::prelude::*;
 /// let knn = Knn::new();
-/// assert_eq!(knn.name(), "knn:10");
-/// assert_eq!(Knn::new().k(3).name(), "knn:3");
+/// assert_eq!(knn.spec().to_string(), "knn:k=10");
+/// assert_eq!(Knn::new().k(3).spec().to_string(), "knn:k=3");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Knn {
@@ -54,6 +55,12 @@ impl Knn {
     /// The number of neighbours.
     pub fn neighbours(&self) -> usize {
         self.k
+    }
+
+    /// From the spec `knn:k=10`.
+    pub fn from_spec(s: &Spec) -> Result<Knn> {
+        s.check_keys(&["k"])?;
+        Knn { k: s.get("k", 10)? }.validated()
     }
 
     /// Check the parameters on their own (k ≥ 1).
@@ -172,8 +179,8 @@ fn nearest(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>, ties: &
 }
 
 impl Learner for Knn {
-    fn name(&self) -> String {
-        format!("knn:{}", self.k)
+    fn spec(&self) -> Spec {
+        Spec::new("knn").with("k", self.k)
     }
 
     fn supports(&self, _task: Task) -> bool {

@@ -14,6 +14,7 @@ use super::prepare::design_matrices;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 use crate::seed::rng_for;
 
 /// Multilayer perceptron classifier; see the module docs.
@@ -53,10 +54,34 @@ impl Mlp {
         self
     }
 
+    /// Learning rate of gradient descent (> 0).
+    pub fn rate(mut self, rate: f64) -> Mlp {
+        self.rate = rate;
+        self
+    }
+
+    /// Momentum of gradient descent, in [0, 1).
+    pub fn momentum(mut self, momentum: f64) -> Mlp {
+        self.momentum = momentum;
+        self
+    }
+
+    /// From the spec `mlp:epochs=500,rate=0.3,momentum=0.2`.
+    pub fn from_spec(s: &Spec) -> Result<Mlp> {
+        s.check_keys(&["epochs", "rate", "momentum"])?;
+        Mlp { epochs: s.get("epochs", 500)?, rate: s.get("rate", 0.3)?, momentum: s.get("momentum", 0.2)? }.validated()
+    }
+
     /// Check the parameters on their own.
     pub fn validated(self) -> Result<Mlp> {
         if self.epochs == 0 {
             return Err(Error::param("epochs", "needs at least 1 epoch"));
+        }
+        if !(self.rate > 0.0 && self.rate.is_finite()) {
+            return Err(Error::param("rate", format!("must be a positive number, got {}", self.rate)));
+        }
+        if !(0.0..1.0).contains(&self.momentum) {
+            return Err(Error::param("momentum", format!("must lie in [0, 1), got {}", self.momentum)));
         }
         Ok(self)
     }
@@ -67,8 +92,8 @@ fn sigmoid(v: f64) -> f64 {
 }
 
 impl Learner for Mlp {
-    fn name(&self) -> String {
-        "mlp".into()
+    fn spec(&self) -> Spec {
+        Spec::new("mlp").with("epochs", self.epochs).with("rate", self.rate).with("momentum", self.momentum)
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -80,7 +105,7 @@ impl Learner for Mlp {
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
-        let codes = fold.data.labels().ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: fold.data.task() })?;
+        let codes = fold.data.labels().ok_or_else(|| super::unsupported(self, fold.data.task()))?;
         let (xtr, xte, _) = design_matrices(fold, features);
         let d = xtr.ncols();
         let k = fold.data.n_classes();

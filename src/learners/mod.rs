@@ -34,6 +34,7 @@ pub(crate) use tree::Tree;
 
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
 /// Predictions for the test rows of one fold.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,8 +126,14 @@ impl Fold<'_> {
 /// assert!(acc > 0.9);
 /// ```
 pub trait Learner: Send + Sync + std::fmt::Debug {
-    /// Short name with parameters, e.g. `knn:10`.
-    fn name(&self) -> String;
+    /// The full spec: the method and every parameter, e.g. `knn:k=10`; [`parse`] of its text rebuilds an
+    /// equal learner.
+    fn spec(&self) -> Spec;
+
+    /// The method name, e.g. `knn`.
+    fn name(&self) -> String {
+        self.spec().method().to_string()
+    }
 
     /// Whether the learner handles `task`.
     fn supports(&self, task: Task) -> bool;
@@ -154,7 +161,7 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
     fn check_data(&self, data: &Dataset, min_train: usize) -> Result<()> {
         let task = data.task();
         if !self.supports(task) {
-            return Err(Error::UnsupportedTask { method: self.name(), task });
+            return Err(unsupported(self, task));
         }
         self.check(data, min_train)
     }
@@ -198,6 +205,9 @@ impl<'a> std::ops::Deref for CheckedFold<'a> {
 macro_rules! forward_learner {
     ($($t:ty),*) => {$(
         impl<L: Learner + ?Sized> Learner for $t {
+            fn spec(&self) -> Spec {
+                (**self).spec()
+            }
             fn name(&self) -> String {
                 (**self).name()
             }
@@ -219,45 +229,41 @@ macro_rules! forward_learner {
 // Boxed, shared and borrowed learners are learners, so notebooks pass them without wrapping.
 forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 
-/// Parse a learner spec as the CLI writes it: `knn:10`, `svm:0.1`, `nb`, `tree`, `forest:100`, `mlp:500`.
+/// The learner names [`parse`] knows.
+pub const LEARNERS: &[&str] = &["knn", "svm", "nb", "tree", "forest", "mlp"];
+
+/// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `svm:c=0.1`, `nb`, `tree`, `forest:trees=100`,
+/// `mlp:epochs=500`; parameters left out take their defaults.
 ///
 /// ```
-/// let l = featrank::learners::parse("knn:5").unwrap();
-/// assert_eq!(l.name(), "knn:5");
-/// assert!(featrank::learners::parse("svm:-1").is_err());
+/// let l = featrank::learners::parse("knn:k=5").unwrap();
+/// assert_eq!(l.spec().to_string(), "knn:k=5");
+/// assert!(featrank::learners::parse("svm:c=-1").is_err());
+/// // the full spec round-trips
+/// let svm = featrank::learners::parse("svm").unwrap();
+/// assert_eq!(svm.spec().to_string(), "svm:c=0.1,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001");
 /// ```
 pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
-    let (name, arg) = match spec.split_once(':') {
-        Some((n, a)) => (n, Some(a)),
-        None => (spec, None),
-    };
-    let num = |default: f64| -> Result<f64> {
-        arg.map_or(Ok(default), |a| {
-            a.parse::<f64>()
-                .map_err(|_| Error::param("learner", format!("'{spec}': '{a}' is not a number")))
-        })
-    };
-    let count = |default: usize| -> Result<usize> {
-        arg.map_or(Ok(default), |a| {
-            a.parse::<usize>()
-                .map_err(|_| Error::param("learner", format!("'{spec}': '{a}' is not a whole number")))
-        })
-    };
-    Ok(match name {
-        "knn" => Box::new(Knn::new().k(count(10)?).validated()?),
-        "svm" => Box::new(Svm::new().c(num(0.1)?).validated()?),
-        "nb" => Box::new(NaiveBayes::new()),
-        "tree" => Box::new(DecisionTree::new()),
-        "forest" => Box::new(RandomForest::new().trees(count(100)?).validated()?),
-        "mlp" => Box::new(Mlp::new().epochs(count(500)?).validated()?),
-        other => {
-            return Err(Error::Unknown {
-                kind: "learner".into(),
-                name: other.into(),
-                known: "knn:K, svm:C, nb, tree, forest:TREES, mlp:EPOCHS".into(),
-            })
-        }
+    from_spec(&spec.parse()?)
+}
+
+/// Build a learner from a parsed [`Spec`].
+pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
+    Ok(match s.method() {
+        "knn" => Box::new(Knn::from_spec(s)?),
+        "svm" => Box::new(Svm::from_spec(s)?),
+        "nb" => Box::new(NaiveBayes::from_spec(s)?),
+        "tree" => Box::new(DecisionTree::from_spec(s)?),
+        "forest" => Box::new(RandomForest::from_spec(s)?),
+        "mlp" => Box::new(Mlp::from_spec(s)?),
+        other => return Err(Error::Unknown { kind: "learner".into(), name: other.into(), known: LEARNERS.join(", ") }),
     })
+}
+
+/// The error for a learner asked to work on a task it does not handle, naming the learners that do.
+pub(crate) fn unsupported(learner: &(impl Learner + ?Sized), task: Task) -> Error {
+    let able: Vec<&str> = LEARNERS.iter().copied().filter(|n| parse(n).is_ok_and(|l| l.supports(task))).collect();
+    Error::UnsupportedTask { method: learner.name(), task, hint: format!("learners that do: {}", able.join(", ")) }
 }
 
 /// The class with the highest score; ties go to the lowest class index.

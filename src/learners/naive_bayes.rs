@@ -13,12 +13,13 @@
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
 /// Naive Bayes for mixed numeric and nominal attributes with missing values.
 ///
 /// ```
 /// use featrank::prelude::*;
-/// assert_eq!(NaiveBayes::new().name(), "nb");
+/// assert_eq!(NaiveBayes::new().spec().to_string(), "nb");
 /// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct NaiveBayes;
@@ -28,11 +29,17 @@ impl NaiveBayes {
     pub fn new() -> NaiveBayes {
         NaiveBayes
     }
+
+    /// From the spec `nb` (no parameters).
+    pub fn from_spec(s: &Spec) -> Result<NaiveBayes> {
+        s.check_keys(&[])?;
+        Ok(NaiveBayes)
+    }
 }
 
 impl Learner for NaiveBayes {
-    fn name(&self) -> String {
-        "nb".into()
+    fn spec(&self) -> Spec {
+        Spec::new("nb")
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -43,7 +50,7 @@ impl Learner for NaiveBayes {
         let data = fold.data;
         let codes = data
             .labels()
-            .ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: data.task() })?;
+            .ok_or_else(|| super::unsupported(self, data.task()))?;
         let n_classes = data.n_classes();
         let mut class_n = vec![0usize; n_classes];
         fold.train.iter().for_each(|&i| class_n[codes[i]] += 1);

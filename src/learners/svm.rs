@@ -20,6 +20,7 @@ use super::smo::{solve, Solution};
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,12 +50,17 @@ pub enum Multiclass {
     OneVsRest,
 }
 
+spec_words!(Multiclass, "multiclass scheme", {
+    Multiclass::OneVsOne => "ovo",
+    Multiclass::OneVsRest => "ovr",
+});
+
 /// C-SVC on featrank's SMO solver; see the module docs.
 ///
 /// ```
 /// use featrank::prelude::*;
 /// let svm = Svm::new().c(0.1).kernel(Kernel::Polynomial { degree: 2.0, constant: 0.0 });
-/// assert_eq!(svm.name(), "svm:0.1");
+/// assert_eq!(svm.spec().to_string(), "svm:c=0.1,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001");
 /// assert!(Svm::new().c(0.0).validated().is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -104,6 +110,29 @@ impl Svm {
     pub fn tol(mut self, tol: f64) -> Svm {
         self.tol = tol;
         self
+    }
+
+    /// From the spec `svm:c=0.1,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001`; the kernel is
+    /// `linear`, `poly` (`degree`, `constant`) or `rbf` (`width`).
+    pub fn from_spec(s: &Spec) -> Result<Svm> {
+        let kernel = match s.value("kernel").unwrap_or("poly") {
+            "linear" => {
+                s.check_keys(&["c", "kernel", "multiclass", "tol"])?;
+                Kernel::Linear
+            }
+            "poly" => {
+                s.check_keys(&["c", "kernel", "degree", "constant", "multiclass", "tol"])?;
+                Kernel::Polynomial { degree: s.get("degree", 2.0)?, constant: s.get("constant", 0.0)? }
+            }
+            "rbf" => {
+                s.check_keys(&["c", "kernel", "width", "multiclass", "tol"])?;
+                Kernel::Gaussian { width: s.get("width", 1.0)? }
+            }
+            other => {
+                return Err(Error::Unknown { kind: "kernel".into(), name: other.into(), known: "linear, poly, rbf".into() })
+            }
+        };
+        Svm { c: s.get("c", 0.1)?, kernel, multiclass: s.get("multiclass", Multiclass::OneVsOne)?, tol: s.get("tol", 1e-3)? }.validated()
     }
 
     /// Check the parameters on their own.
@@ -278,8 +307,14 @@ impl Svm {
 }
 
 impl Learner for Svm {
-    fn name(&self) -> String {
-        format!("svm:{}", self.c)
+    fn spec(&self) -> Spec {
+        let s = Spec::new("svm").with("c", self.c);
+        let s = match self.kernel {
+            Kernel::Linear => s.with("kernel", "linear"),
+            Kernel::Polynomial { degree, constant } => s.with("kernel", "poly").with("degree", degree).with("constant", constant),
+            Kernel::Gaussian { width } => s.with("kernel", "rbf").with("width", width),
+        };
+        s.with("multiclass", self.multiclass).with("tol", self.tol)
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -300,7 +335,7 @@ impl Learner for Svm {
     /// machine starts from its solution at the previous size. One size is exactly a refit.
     fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
         let data = fold.data;
-        let codes = data.labels().ok_or_else(|| Error::UnsupportedTask { method: self.name(), task: data.task() })?;
+        let codes = data.labels().ok_or_else(|| super::unsupported(self, data.task()))?;
         let k = data.n_classes();
         let (xtr, xte, owners) = design_matrices(fold, order);
         let ytr: Vec<usize> = fold.train.iter().map(|&i| codes[i]).collect();

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 use crate::seed::{bootstrap, rng_for, Rng};
 
 /// How a split sends a row left.
@@ -326,7 +327,8 @@ fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
 /// ```
 /// use featrank::prelude::*;
 /// let t = DecisionTree::new().min_leaf(2);
-/// assert_eq!(t.name(), "tree");
+/// assert_eq!(t.spec().to_string(), "tree:min_leaf=2,max_depth=none");
+/// assert!(DecisionTree::new().min_leaf(0).validated().is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct DecisionTree {
@@ -357,11 +359,27 @@ impl DecisionTree {
         self.max_depth = d;
         self
     }
+
+    /// From the spec `tree:min_leaf=2,max_depth=none`.
+    pub fn from_spec(s: &Spec) -> Result<DecisionTree> {
+        s.check_keys(&["min_leaf", "max_depth"])?;
+        let depth: Option<usize> = s.get_or_none("max_depth", "none")?;
+        DecisionTree { min_leaf: s.get("min_leaf", 2)?, max_depth: depth.unwrap_or(usize::MAX) }.validated()
+    }
+
+    /// Check the parameters on their own (at least 1 row per leaf).
+    pub fn validated(self) -> Result<DecisionTree> {
+        if self.min_leaf == 0 {
+            return Err(Error::param("min_leaf", "a leaf needs at least 1 row"));
+        }
+        Ok(self)
+    }
 }
 
 impl Learner for DecisionTree {
-    fn name(&self) -> String {
-        "tree".into()
+    fn spec(&self) -> Spec {
+        let depth = (self.max_depth < usize::MAX).then_some(self.max_depth);
+        Spec::new("tree").with("min_leaf", self.min_leaf).with_opt("max_depth", depth, "none")
     }
 
     fn supports(&self, _task: Task) -> bool {
@@ -369,10 +387,7 @@ impl Learner for DecisionTree {
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        if self.min_leaf == 0 {
-            return Err(Error::param("min_leaf", "a leaf needs at least 1 row"));
-        }
-        Ok(())
+        self.clone().validated().map(|_| ())
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
@@ -389,7 +404,7 @@ impl Learner for DecisionTree {
 /// ```
 /// use featrank::prelude::*;
 /// let f = RandomForest::new().trees(50);
-/// assert_eq!(f.name(), "forest:50");
+/// assert_eq!(f.spec().to_string(), "forest:trees=50,mtry=auto");
 /// assert_eq!(RandomForest::mtry(100), 8);
 /// ```
 #[derive(Debug, Clone, PartialEq)]
@@ -422,6 +437,12 @@ impl RandomForest {
     pub fn features_per_split(mut self, n: usize) -> RandomForest {
         self.per_split = Some(n);
         self
+    }
+
+    /// From the spec `forest:trees=100,mtry=auto` (`auto`: ⌈log2 m⌉ + 1 attributes per split).
+    pub fn from_spec(s: &Spec) -> Result<RandomForest> {
+        s.check_keys(&["trees", "mtry"])?;
+        RandomForest { trees: s.get("trees", 100)?, min_leaf: 1, per_split: s.get_or_none("mtry", "auto")? }.validated()
     }
 
     /// Check the parameters on their own.
@@ -458,8 +479,8 @@ impl RandomForest {
 }
 
 impl Learner for RandomForest {
-    fn name(&self) -> String {
-        format!("forest:{}", self.trees)
+    fn spec(&self) -> Spec {
+        Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.per_split, "auto")
     }
 
     fn supports(&self, _task: Task) -> bool {

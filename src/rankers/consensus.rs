@@ -17,9 +17,10 @@
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::Spec;
 use crate::eval::CvPlan;
-use crate::data::{Dataset, Task};
+use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
 use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
 use crate::eval::Measure;
@@ -62,9 +63,10 @@ impl Consensus {
         self
     }
 
-    /// From CLI parameter `folds`.
-    pub fn from_params(p: &Params) -> Result<Consensus> {
-        Consensus { folds: p.get("folds", 10, &["folds"])? }.validated()
+    /// From the spec `consensus:folds=10`.
+    pub fn from_spec(s: &Spec) -> Result<Consensus> {
+        s.check_keys(&["folds"])?;
+        Consensus { folds: s.get("folds", 10)? }.validated()
     }
 
     /// Check the parameters on their own.
@@ -76,7 +78,7 @@ impl Consensus {
     }
 
     /// Per feature: rows present, folds used, the five AUCs and their mean (the consensus score).
-    pub fn auc_table(&self, data: &Dataset, seed: u64) -> Result<DataFrame> {
+    pub fn auc_table(&self, data: &Dataset, seed: u64) -> Result<Frame> {
         let rows = self.aucs(self.checked(data)?, seed)?;
         let mut cols = vec![
             Column::new("feature".into(), data.feature_names()),
@@ -87,7 +89,7 @@ impl Consensus {
             cols.push(Column::new((*name).into(), rows.iter().map(|r| r.auc[c]).collect::<Vec<_>>()));
         }
         cols.push(Column::new("consensus".into(), rows.iter().map(FeatureAuc::mean).collect::<Vec<_>>()));
-        Ok(DataFrame::new(data.n_features(), cols)?)
+        Ok(DataFrame::new(data.n_features(), cols)?.into())
     }
 
     fn aucs(&self, data: Checked<'_>, seed: u64) -> Result<Vec<FeatureAuc>> {
@@ -141,8 +143,8 @@ impl FeatureAuc {
 }
 
 impl Ranker for Consensus {
-    fn name(&self) -> String {
-        "consensus".into()
+    fn spec(&self) -> Spec {
+        Spec::new("consensus").with("folds", self.folds)
     }
 
     fn check(&self, _data: &Dataset) -> Result<()> {

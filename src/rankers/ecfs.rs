@@ -17,7 +17,8 @@
 
 use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::mutual_info::mi_scores;
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 
@@ -63,11 +64,10 @@ impl EcFs {
         self
     }
 
-    /// From CLI parameters `alpha` and `fisher=binary|generalized`.
-    pub fn from_params(p: &Params) -> Result<EcFs> {
-        const KEYS: &[&str] = &["alpha", "fisher"];
-        let fisher: String = p.get("fisher", "binary".to_string(), KEYS)?;
-        EcFs { alpha: p.get("alpha", 0.5, KEYS)?, fisher: fisher.parse()? }.validated()
+    /// From the spec `ecfs:alpha=0.5,fisher=binary|generalized`.
+    pub fn from_spec(s: &Spec) -> Result<EcFs> {
+        s.check_keys(&["alpha", "fisher"])?;
+        EcFs { alpha: s.get("alpha", 0.5)?, fisher: s.get("fisher", FisherVariant::Binary)? }.validated()
     }
 
     /// Check the parameters on their own.
@@ -80,8 +80,8 @@ impl EcFs {
 }
 
 impl Ranker for EcFs {
-    fn name(&self) -> String {
-        "ecfs".into()
+    fn spec(&self) -> Spec {
+        Spec::new("ecfs").with("alpha", self.alpha).with("fisher", self.fisher)
     }
 
     fn supports(&self, task: Task) -> bool {

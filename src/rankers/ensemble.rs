@@ -8,8 +8,6 @@
 //! score is minus the aggregated rank; equal aggregates (frequent for best/worst) keep the dataset's
 //! feature order, featrank's global tie rule.
 
-use std::str::FromStr;
-
 use rand::Rng as _;
 use rayon::prelude::*;
 
@@ -17,6 +15,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::seed::{bootstrap, rng_for};
+use crate::spec::{spec_words, Spec};
 
 /// How the B ranks of a feature are combined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,33 +30,15 @@ pub enum Aggregate {
     Worst,
 }
 
-impl FromStr for Aggregate {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "mean" => Ok(Aggregate::Mean),
-            "median" => Ok(Aggregate::Median),
-            "best" | "max" => Ok(Aggregate::Best),
-            "worst" | "min" => Ok(Aggregate::Worst),
-            other => Err(Error::Unknown {
-                kind: "aggregate".into(),
-                name: other.into(),
-                known: "mean, median, best (= thesis max), worst (= thesis min)".into(),
-            }),
-        }
-    }
-}
+// `max` and `min` are the thesis' words for best and worst.
+spec_words!(Aggregate, "aggregate", {
+    Aggregate::Mean => "mean",
+    Aggregate::Median => "median",
+    Aggregate::Best => "best" | "max",
+    Aggregate::Worst => "worst" | "min",
+});
 
 impl Aggregate {
-    fn name(self) -> &'static str {
-        match self {
-            Aggregate::Mean => "mean",
-            Aggregate::Median => "median",
-            Aggregate::Best => "best",
-            Aggregate::Worst => "worst",
-        }
-    }
-
     /// Aggregate `ranks` (not empty).
     fn apply(self, ranks: &mut [f64]) -> f64 {
         match self {
@@ -81,6 +62,7 @@ impl Aggregate {
 /// let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
 /// let e = Ensemble::new(Fisher::new(), 20, Aggregate::Median);
 /// assert_eq!(e.name(), "fisher-bag20-median");
+/// assert_eq!(e.spec().to_string(), "bag:base=(fisher:variant=auto),bootstraps=20,aggregate=median");
 /// let r = e.rank(&wdbc, 3).unwrap();
 /// assert_eq!(r, e.rank(&wdbc, 3).unwrap()); // seeded
 /// ```
@@ -95,6 +77,17 @@ impl Ensemble {
     /// `bootstraps` samples ranked by `base`, combined with `aggregate`.
     pub fn new(base: impl Ranker + 'static, bootstraps: usize, aggregate: Aggregate) -> Ensemble {
         Ensemble { base: Box::new(base), bootstraps, aggregate }
+    }
+
+    /// From the spec `bag:base=(SPEC),bootstraps=20,aggregate=mean` (`base` is required).
+    pub fn from_spec(s: &Spec) -> Result<Ensemble> {
+        s.check_keys(&["base", "bootstraps", "aggregate"])?;
+        let base = s.value("base").ok_or_else(|| Error::param("base", "bag needs a base ranker, e.g. bag:base=(relieff)"))?;
+        Ok(Ensemble {
+            base: super::parse(base)?,
+            bootstraps: s.get("bootstraps", 20)?,
+            aggregate: s.get("aggregate", Aggregate::Mean)?,
+        })
     }
 
     /// Each feature's rank in every bootstrap ranking, `bootstraps × features` (row b = sample b).
@@ -124,8 +117,12 @@ impl Ensemble {
 }
 
 impl Ranker for Ensemble {
+    fn spec(&self) -> Spec {
+        Spec::new("bag").with("base", self.base.spec()).with("bootstraps", self.bootstraps).with("aggregate", self.aggregate)
+    }
+
     fn name(&self) -> String {
-        format!("{}-bag{}-{}", self.base.name(), self.bootstraps, self.aggregate.name())
+        format!("{}-bag{}-{}", self.base.name(), self.bootstraps, self.aggregate)
     }
 
     fn supports(&self, task: Task) -> bool {

@@ -12,7 +12,8 @@
 
 use super::discretize::mdl_cut_points;
 use crate::math::entropy;
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::{spec_words, Spec};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
 
@@ -28,6 +29,13 @@ pub enum Criterion {
     /// Pearson's χ² of the value × class table.
     ChiSquared,
 }
+
+spec_words!(Criterion, "filter criterion", {
+    Criterion::InfoGain => "info-gain",
+    Criterion::GainRatio => "gain-ratio",
+    Criterion::SymmetricalUncertainty => "symmetrical-uncertainty",
+    Criterion::ChiSquared => "chi2",
+});
 
 /// A univariate filter over value × class contingency tables.
 ///
@@ -53,22 +61,17 @@ impl Filter {
         Filter { criterion }
     }
 
-    /// From CLI parameters (none are taken).
-    pub fn from_params(criterion: Criterion, p: &Params) -> Result<Filter> {
-        p.check_keys(&[])?;
-        Ok(Filter::new(criterion))
+    /// From the spec: the method name is the criterion (`info-gain`, `gain-ratio`,
+    /// `symmetrical-uncertainty`, `chi2`); no parameters.
+    pub fn from_spec(s: &Spec) -> Result<Filter> {
+        s.check_keys(&[])?;
+        Ok(Filter::new(s.method().parse()?))
     }
 }
 
 impl Ranker for Filter {
-    fn name(&self) -> String {
-        match self.criterion {
-            Criterion::InfoGain => "info-gain",
-            Criterion::GainRatio => "gain-ratio",
-            Criterion::SymmetricalUncertainty => "symmetrical-uncertainty",
-            Criterion::ChiSquared => "chi2",
-        }
-        .into()
+    fn spec(&self) -> Spec {
+        Spec::new(&self.criterion.to_string())
     }
 
     fn supports(&self, task: Task) -> bool {

@@ -7,11 +7,10 @@
 //! is constant within each class but differs between them scores numerator / 10000). Missing values are
 //! skipped feature by feature. Numeric features only; a two-level nominal feature counts as 0/1.
 
-use std::str::FromStr;
-
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::spec::{spec_words, Spec};
 
 /// Which Fisher formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,16 +21,10 @@ pub enum FisherVariant {
     Generalized,
 }
 
-impl FromStr for FisherVariant {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "binary" => Ok(FisherVariant::Binary),
-            "generalized" | "generalised" => Ok(FisherVariant::Generalized),
-            other => Err(Error::Unknown { kind: "Fisher variant".into(), name: other.into(), known: "binary, generalized".into() }),
-        }
-    }
-}
+spec_words!(FisherVariant, "Fisher variant", {
+    FisherVariant::Binary => "binary",
+    FisherVariant::Generalized => "generalized" | "generalised",
+});
 
 /// Fisher-score filter: binary formula for two classes, the generalised one for more (or as chosen).
 ///
@@ -60,16 +53,16 @@ impl Fisher {
         self
     }
 
-    /// From CLI parameter `variant=binary|generalized`.
-    pub fn from_params(p: &Params) -> Result<Fisher> {
-        let v: String = p.get("variant", String::new(), &["variant"])?;
-        Ok(Fisher { variant: if v.is_empty() { None } else { Some(v.parse()?) } })
+    /// From the spec `fisher:variant=auto|binary|generalized`.
+    pub fn from_spec(s: &Spec) -> Result<Fisher> {
+        s.check_keys(&["variant"])?;
+        Ok(Fisher { variant: s.get_or_none("variant", "auto")? })
     }
 }
 
 impl Ranker for Fisher {
-    fn name(&self) -> String {
-        "fisher".into()
+    fn spec(&self) -> Spec {
+        Spec::new("fisher").with_opt("variant", self.variant, "auto")
     }
 
     fn supports(&self, task: Task) -> bool {

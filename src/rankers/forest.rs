@@ -18,12 +18,11 @@
 //! Trees are grown and evaluated in parallel; each draws from its own seeded stream and the per-tree
 //! results are added in tree order, so the scores do not depend on the number of threads.
 
-use std::str::FromStr;
-
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::{spec_words, Spec};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, RandomForest, Tree};
@@ -40,21 +39,11 @@ pub enum Importance {
     Impurity,
 }
 
-impl FromStr for Importance {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        match s {
-            "permutation" => Ok(Importance::Permutation),
-            "raw" | "permutation-raw" => Ok(Importance::PermutationRaw),
-            "impurity" => Ok(Importance::Impurity),
-            other => Err(Error::Unknown {
-                kind: "forest importance".into(),
-                name: other.into(),
-                known: "permutation, raw, impurity".into(),
-            }),
-        }
-    }
-}
+spec_words!(Importance, "forest importance", {
+    Importance::Permutation => "permutation",
+    Importance::PermutationRaw => "raw" | "permutation-raw",
+    Importance::Impurity => "impurity",
+});
 
 /// Random-forest importance ranker.
 ///
@@ -102,12 +91,15 @@ impl ForestImportance {
         self
     }
 
-    /// From CLI parameters `trees`, `mtry` (0 = ⌈log2 n⌉ + 1) and `importance=permutation|raw|impurity`.
-    pub fn from_params(p: &Params) -> Result<ForestImportance> {
-        const KEYS: &[&str] = &["trees", "mtry", "importance"];
-        let mtry: usize = p.get("mtry", 0, KEYS)?;
-        let importance: String = p.get("importance", "permutation".to_string(), KEYS)?;
-        let r = ForestImportance { trees: p.get("trees", 100, KEYS)?, mtry: (mtry > 0).then_some(mtry), importance: importance.parse()? };
+    /// From the spec `forest:trees=100,mtry=auto,importance=permutation|raw|impurity` (`auto`:
+    /// ⌈log2 n⌉ + 1 features per split).
+    pub fn from_spec(s: &Spec) -> Result<ForestImportance> {
+        s.check_keys(&["trees", "mtry", "importance"])?;
+        let r = ForestImportance {
+            trees: s.get("trees", 100)?,
+            mtry: s.get_or_none("mtry", "auto")?,
+            importance: s.get("importance", Importance::Permutation)?,
+        };
         r.forest()?;
         Ok(r)
     }
@@ -122,8 +114,8 @@ impl ForestImportance {
 }
 
 impl Ranker for ForestImportance {
-    fn name(&self) -> String {
-        "forest".into()
+    fn spec(&self) -> Spec {
+        Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.mtry, "auto").with("importance", self.importance)
     }
 
     fn supports(&self, _task: Task) -> bool {

@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 use super::ecfs::{leading_eigenvector, std_devs, MaxMatrix};
 use super::fisher::numeric_values;
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::math::average_ranks;
@@ -61,9 +62,9 @@ impl InfFs {
     }
 
     /// From CLI parameters `alpha` and `decay`.
-    pub fn from_params(p: &Params) -> Result<InfFs> {
-        const KEYS: &[&str] = &["alpha", "decay"];
-        InfFs { alpha: p.get("alpha", 0.5, KEYS)?, decay: p.get("decay", 0.9, KEYS)? }.validated()
+    pub fn from_spec(s: &Spec) -> Result<InfFs> {
+        s.check_keys(&["alpha", "decay"])?;
+        InfFs { alpha: s.get("alpha", 0.5)?, decay: s.get("decay", 0.9)? }.validated()
     }
 
     /// Check the parameters on their own.
@@ -79,8 +80,8 @@ impl InfFs {
 }
 
 impl Ranker for InfFs {
-    fn name(&self) -> String {
-        "inffs".into()
+    fn spec(&self) -> Spec {
+        Spec::new("inffs").with("alpha", self.alpha).with("decay", self.decay)
     }
 
     fn supports(&self, _task: Task) -> bool {

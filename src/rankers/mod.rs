@@ -9,7 +9,7 @@
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
-//! | [`Ensemble`] (`--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
+//! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //!
 //! A ranker turns a [`Dataset`](crate::data::Dataset) into one relevance score per feature (higher = more
 //! relevant); [`Ranker::rank`] sorts them into a [`Ranking`](crate::data::Ranking) whose ties keep the dataset's feature order. Every
@@ -26,7 +26,6 @@ mod fisher;
 mod forest;
 mod inffs;
 mod mutual_info;
-mod params;
 mod relief;
 mod svm_rfe;
 
@@ -39,14 +38,14 @@ pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use inffs::InfFs;
 pub use mutual_info::MutualInfo;
-pub use params::Params;
 pub use relief::{RReliefF, ReliefF};
 pub use svm_rfe::SvmRfe;
 
 pub use crate::data::ranker::{Checked, Ranker};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
-/// The method names [`parse`] knows.
+/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble.
 pub const METHODS: &[&str] = &[
     "relieff",
     "rrelieff",
@@ -63,33 +62,40 @@ pub const METHODS: &[&str] = &[
     "consensus",
 ];
 
-/// Build a ranker from its CLI name and `key=value` parameters (each method documents its keys).
+/// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
+/// documents its keys; left out, they take their defaults). The CLI's `--method` takes the same text.
 ///
 /// ```
-/// use featrank::rankers::{parse, Params};
-/// let r = parse("relieff", &Params::parse(&["k=5"]).unwrap()).unwrap();
-/// assert_eq!(r.name(), "relieff");
-/// assert!(parse("relieff", &Params::parse(&["k=0"]).unwrap()).is_err());
-/// assert!(parse("relieff", &Params::parse(&["trees=5"]).unwrap()).is_err()); // unknown key
-/// assert!(parse("lasso", &Params::default()).is_err());
+/// use featrank::rankers::{parse, Ranker};
+/// let r = parse("relieff:k=5").unwrap();
+/// assert_eq!(r.spec().to_string(), "relieff:k=5,m=all");
+/// assert_eq!(parse(&r.spec().to_string()).unwrap().spec(), r.spec()); // round-trips
+/// assert!(parse("relieff:k=0").is_err());
+/// assert!(parse("relieff:trees=5").is_err()); // unknown key
+/// assert!(parse("lasso").is_err());
+/// // a bootstrap ensemble of any ranker
+/// assert_eq!(parse("bag:base=(relieff:k=5),bootstraps=10").unwrap().name(), "relieff-bag10-mean");
 /// ```
-pub fn parse(method: &str, params: &Params) -> Result<Box<dyn Ranker>> {
-    let ranker: Box<dyn Ranker> = match method {
-        "relieff" => Box::new(ReliefF::from_params(params)?),
-        "rrelieff" => Box::new(RReliefF::from_params(params)?),
-        "forest" => Box::new(ForestImportance::from_params(params)?),
-        "svm-rfe" => Box::new(SvmRfe::from_params(params)?),
-        "info-gain" => Box::new(Filter::from_params(Criterion::InfoGain, params)?),
-        "gain-ratio" => Box::new(Filter::from_params(Criterion::GainRatio, params)?),
-        "symmetrical-uncertainty" => Box::new(Filter::from_params(Criterion::SymmetricalUncertainty, params)?),
-        "chi2" => Box::new(Filter::from_params(Criterion::ChiSquared, params)?),
-        "fisher" => Box::new(Fisher::from_params(params)?),
-        "mi" => Box::new(MutualInfo::from_params(params)?),
-        "ecfs" => Box::new(EcFs::from_params(params)?),
-        "inffs" => Box::new(InfFs::from_params(params)?),
-        "consensus" => Box::new(Consensus::from_params(params)?),
+pub fn parse(spec: &str) -> Result<Box<dyn Ranker>> {
+    from_spec(&spec.parse()?)
+}
+
+/// Build a ranker from a parsed [`Spec`].
+pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
+    let ranker: Box<dyn Ranker> = match s.method() {
+        "relieff" => Box::new(ReliefF::from_spec(s)?),
+        "rrelieff" => Box::new(RReliefF::from_spec(s)?),
+        "forest" => Box::new(ForestImportance::from_spec(s)?),
+        "svm-rfe" => Box::new(SvmRfe::from_spec(s)?),
+        "info-gain" | "gain-ratio" | "symmetrical-uncertainty" | "chi2" => Box::new(Filter::from_spec(s)?),
+        "fisher" => Box::new(Fisher::from_spec(s)?),
+        "mi" => Box::new(MutualInfo::from_spec(s)?),
+        "ecfs" => Box::new(EcFs::from_spec(s)?),
+        "inffs" => Box::new(InfFs::from_spec(s)?),
+        "consensus" => Box::new(Consensus::from_spec(s)?),
+        "bag" => Box::new(Ensemble::from_spec(s)?),
         other => {
-            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: METHODS.join(", ") })
+            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag", METHODS.join(", ")) })
         }
     };
     Ok(ranker)

@@ -8,7 +8,8 @@
 //! 2I / (H_A + H_Y) (FSLib's return value) or, with `normalise = false`, I itself.
 //! A constant feature scores 0; missing values are skipped feature by feature.
 
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::Spec;
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
 
@@ -48,15 +49,16 @@ impl MutualInfo {
         self
     }
 
-    /// From CLI parameter `normalise=true|false`.
-    pub fn from_params(p: &Params) -> Result<MutualInfo> {
-        Ok(MutualInfo { normalise: p.get("normalise", true, &["normalise"])? })
+    /// From the spec `mi:normalise=true|false`.
+    pub fn from_spec(s: &Spec) -> Result<MutualInfo> {
+        s.check_keys(&["normalise"])?;
+        Ok(MutualInfo { normalise: s.get("normalise", true)? })
     }
 }
 
 impl Ranker for MutualInfo {
-    fn name(&self) -> String {
-        "mi".into()
+    fn spec(&self) -> Spec {
+        Spec::new("mi").with("normalise", self.normalise)
     }
 
     fn supports(&self, task: Task) -> bool {

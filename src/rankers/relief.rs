@@ -28,7 +28,8 @@
 
 use rand::seq::index::sample;
 
-use super::{Checked, ordered_sum, Params, Ranker};
+use super::{Checked, ordered_sum, Ranker};
+use crate::spec::Spec;
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::seed::rng_for;
@@ -95,12 +96,14 @@ macro_rules! relief_common {
                 self
             }
 
-            /// From CLI parameters `k` and `m` (0 = all instances).
-            pub fn from_params(p: &Params) -> Result<$t> {
-                const KEYS: &[&str] = &["k", "m"];
-                let m = p.get::<usize>("m", 0, KEYS)?;
-                let r = $t { k: p.get("k", 10, KEYS)?, m: (m > 0).then_some(m) };
-                r.validated()
+            /// From the spec `k=10,m=all` (`m`: the number of reference instances, `all` = every row).
+            pub fn from_spec(s: &Spec) -> Result<$t> {
+                s.check_keys(&["k", "m"])?;
+                $t { k: s.get("k", 10)?, m: s.get_or_none("m", "all")? }.validated()
+            }
+
+            fn params(&self, method: &str) -> Spec {
+                Spec::new(method).with("k", self.k).with_opt("m", self.m, "all")
             }
 
             /// Check the parameters on their own.
@@ -137,8 +140,8 @@ relief_common!(RReliefF);
 const CHUNK: usize = 32;
 
 impl Ranker for ReliefF {
-    fn name(&self) -> String {
-        "relieff".into()
+    fn spec(&self) -> Spec {
+        self.params("relieff")
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -191,8 +194,8 @@ impl Ranker for ReliefF {
 }
 
 impl Ranker for RReliefF {
-    fn name(&self) -> String {
-        "rrelieff".into()
+    fn spec(&self) -> Spec {
+        self.params("rrelieff")
     }
 
     fn supports(&self, task: Task) -> bool {

@@ -19,7 +19,8 @@
 
 use rayon::prelude::*;
 
-use super::{Checked, Params, Ranker};
+use super::{Checked, Ranker};
+use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, Svm};
@@ -72,25 +73,32 @@ impl SvmRfe {
         self
     }
 
-    /// From CLI parameters `c`, `step`, `multiclass=ovo|ovr`.
-    pub fn from_params(p: &Params) -> Result<SvmRfe> {
-        const KEYS: &[&str] = &["c", "step", "multiclass"];
-        let mc: String = p.get("multiclass", "ovo".to_string(), KEYS)?;
-        let multiclass = match mc.as_str() {
-            "ovo" => Multiclass::OneVsOne,
-            "ovr" => Multiclass::OneVsRest,
-            other => {
-                return Err(Error::Unknown { kind: "multiclass scheme".into(), name: other.into(), known: "ovo, ovr".into() })
-            }
-        };
-        SvmRfe { c: p.get("c", 0.1, KEYS)?, step: p.get("step", 1.0, KEYS)?, multiclass, tol: 1e-3 }.validated()
+    /// Tolerance of the SMO solver's KKT conditions (> 0).
+    pub fn tol(mut self, tol: f64) -> SvmRfe {
+        self.tol = tol;
+        self
+    }
+
+    /// The linear machine trained at every elimination step.
+    fn svm(&self) -> Svm {
+        Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).tol(self.tol)
+    }
+
+    /// From the spec `svm-rfe:c=0.1,step=1,multiclass=ovo|ovr,tol=0.001`.
+    pub fn from_spec(s: &Spec) -> Result<SvmRfe> {
+        s.check_keys(&["c", "step", "multiclass", "tol"])?;
+        SvmRfe {
+            c: s.get("c", 0.1)?,
+            step: s.get("step", 1.0)?,
+            multiclass: s.get("multiclass", Multiclass::OneVsOne)?,
+            tol: s.get("tol", 1e-3)?,
+        }
+        .validated()
     }
 
     /// Check the parameters on their own.
     pub fn validated(self) -> Result<SvmRfe> {
-        if !(self.c > 0.0 && self.c.is_finite()) {
-            return Err(Error::param("c", format!("must be a positive number, got {}", self.c)));
-        }
+        self.svm().validated()?;
         let whole = self.step >= 1.0 && self.step.fract() == 0.0 && self.step.is_finite();
         if !(whole || (self.step > 0.0 && self.step < 1.0)) {
             return Err(Error::param("step", format!("must be a whole number ≥ 1 or a fraction in (0, 1), got {}", self.step)));
@@ -105,8 +113,8 @@ impl SvmRfe {
 }
 
 impl Ranker for SvmRfe {
-    fn name(&self) -> String {
-        "svm-rfe".into()
+    fn spec(&self) -> Spec {
+        Spec::new("svm-rfe").with("c", self.c).with("step", self.step).with("multiclass", self.multiclass).with("tol", self.tol)
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -126,7 +134,7 @@ impl Ranker for SvmRfe {
         let (x, _, owners) = design_matrices(&fold, &features);
         let rows = x.nrows();
         let codes = data.labels().expect("classification");
-        let svm = Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).tol(self.tol);
+        let svm = self.svm();
         let (_, mut machines) = svm.machines(codes, data.n_classes());
         let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); n];
         owners.iter().enumerate().for_each(|(col, &f)| cols_of[f].push(col));

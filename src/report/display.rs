@@ -5,14 +5,15 @@
 //! `image/svg+xml`, tables as `text/html`. Each `evcxr_display` is a thin edge over a `*_html` or `plot`
 //! method that returns the text, so rendering is testable without a kernel.
 //!
-//! Polars' `DataFrame` has no `evcxr_display` (and a trait on a foreign type would need an import in every
-//! cell), so wrap it: `Table::new(df)` shows any frame as HTML.
+//! Every table featrank returns is a [`Frame`], which shows itself as HTML. Polars' own `DataFrame` has
+//! no `evcxr_display` (and a trait on a foreign type would need an import in every cell), so wrap it:
+//! `Table::new(df)` (with a caption, a row limit) or `Frame::from(df)`.
 
 use polars::prelude::{AnyValue, Column, DataFrame};
 
 use crate::compare::Comparison;
 use crate::eval::Curves;
-use crate::data::{Dataset, Summary, Task};
+use crate::data::{Dataset, Frame, Summary, Task};
 use crate::error::{Error, Result};
 use crate::report::Figure;
 use crate::data::Ranking;
@@ -101,9 +102,9 @@ pub struct Table {
 }
 
 impl Table {
-    /// Wrap `frame`.
-    pub fn new(frame: DataFrame) -> Table {
-        Table { frame, caption: None, max_rows: 50 }
+    /// Wrap `frame` (a [`Frame`] or a Polars `DataFrame`).
+    pub fn new(frame: impl Into<DataFrame>) -> Table {
+        Table { frame: frame.into(), caption: None, max_rows: 50 }
     }
 
     /// A table of numbers with named rows and columns, e.g. scores of methods (columns) on datasets (rows):
@@ -184,6 +185,24 @@ impl Table {
             );
         }
         h + "</tbody></table>"
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit("text/html", &self.to_html());
+    }
+}
+
+impl Frame {
+    /// The first 50 rows as an HTML table (see [`Table`] for a caption or another limit).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let f = Frame::from(df!("feature" => ["a", "b"], "score" => [0.5, 0.25]).unwrap());
+    /// assert!(f.to_html().contains("<td style=\"padding:2px 8px;border-bottom:1px solid #ddd\">0.2500</td>"));
+    /// ```
+    pub fn to_html(&self) -> String {
+        Table::new(self.clone()).to_html()
     }
 
     /// Show inline in a notebook.

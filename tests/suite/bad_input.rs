@@ -2,10 +2,11 @@
 //! awkward but valid datasets, and every parameter meets values out of range. Each call must give a
 //! result with the documented shape (finite scores, curves in range) or a readable error — never a panic.
 
+use crate::common;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use featrank::prelude::*;
-use featrank::rankers::{self, Params};
+use featrank::rankers;
 
 /// Awkward but valid datasets: `(case, data)`.
 fn awkward() -> Vec<(&'static str, Dataset)> {
@@ -112,7 +113,7 @@ fn every_ranker_on_every_awkward_dataset() {
     let mut battery = Battery::default();
     for (case, data) in awkward() {
         for &method in rankers::METHODS {
-            let ranker = rankers::parse(method, &Params::default()).unwrap();
+            let ranker = rankers::parse(method).unwrap();
             let n = data.n_features();
             battery.run(
                 &format!("{method} on '{case}'"),
@@ -134,7 +135,9 @@ fn every_learner_on_every_awkward_dataset() {
     let mut battery = Battery::default();
     for (case, data) in awkward() {
         let ranking = Ranking::random(data.feature_names(), 1, 0).unwrap();
-        for spec in ["knn:3", "svm:0.1", "nb", "tree", "forest:10", "mlp:20"] {
+        let specs = ["knn:k=3", "svm:c=0.1", "nb", "tree", "forest:trees=10", "mlp:epochs=20"];
+        common::covers_every_learner(&specs);
+        for spec in specs {
             let learner: std::sync::Arc<dyn featrank::learners::Learner> =
                 featrank::learners::parse(spec).unwrap().into();
             battery.run(
@@ -164,7 +167,7 @@ fn parameters_out_of_range_are_refused_by_name() {
     assert!(curves(CurveSpec::new(Knn::new().k(3)).folds(1)).contains("folds"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).repeats(0)).contains("repeats"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
-    for (spec, name) in [("knn:0", "k"), ("svm:0", "c"), ("svm:-1", "c"), ("forest:0", "trees"), ("svm:x", "learner")] {
+    for (spec, name) in [("knn:k=0", "k"), ("svm:c=0", "c"), ("svm:c=-1", "c"), ("forest:trees=0", "trees"), ("svm:c=x", "'c'"), ("svm:0.1", "svm:KEY=0.1"), ("knn:k=3,c=1", "'c'"), ("mlp:momentum=1", "momentum"), ("tree:min_leaf=0", "min_leaf"), ("svm:kernel=cubic", "cubic")] {
         let e = featrank::learners::parse(spec).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(name), "{spec}: {e}");
     }
@@ -179,7 +182,7 @@ fn parameters_out_of_range_are_refused_by_name() {
         ("inffs", "alpha=-1", "alpha"),
         ("consensus", "folds=1", "folds"),
     ] {
-        let e = rankers::parse(method, &Params::parse(&[param]).unwrap()).map(|_| ()).unwrap_err().to_string();
+        let e = rankers::parse(&format!("{method}:{param}")).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(name), "{method} {param}: {e}");
     }
     let truth = Binary::new(Design::Combined).rows(20).generate(1).unwrap().truth;

@@ -72,7 +72,7 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         (&["score", "data/wine.csv", "--measure", "speed"], "measure"),
         (&["synth", "triple", "--out", "target/never.csv", "--truth", "target/never2.csv"], "unknown design 'triple'"),
         (&["synth", "combined", "--rows", "0", "--out", "target/never.csv", "--truth", "target/never2.csv"], "rows"),
-        (&["rank", "iris", "--method", "relieff", "--param", "k=-1", "--out", "target/never.csv"], "'k'"),
+        (&["rank", "iris", "--method", "relieff:k=-1", "--out", "target/never.csv"], "'k'"),
     ];
     for (args, want) in cases {
         let out = featrank(args);
@@ -101,7 +101,7 @@ fn curves_command_writes_the_long_table() {
     let json = dir.path().join("curves.json");
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let res = featrank(&[
-        "curves", "data/iris.arff", "--target", "class", "--ranking", &s(&good), "--learner", "knn:5",
+        "curves", "data/iris.arff", "--target", "class", "--ranking", &s(&good), "--learner", "knn:k=5",
         "--folds-file", &s(&folds), "--expected", "5", "--seed", "3", "--out", &s(&out), "--json", &s(&json), "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
@@ -167,7 +167,7 @@ fn rank_command_writes_feature_score_rank() {
     let dir = tempfile::tempdir().unwrap();
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let out = dir.path().join("r.csv");
-    let res = featrank(&["rank", "iris", "--method", "relieff", "--param", "k=5", "--seed", "1", "--out", &s(&out)]);
+    let res = featrank(&["rank", "iris", "--method", "relieff:k=5", "--seed", "1", "--out", &s(&out)]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -183,7 +183,7 @@ fn rank_command_writes_feature_score_rank() {
 
     // An ensemble.
     let res = featrank(&[
-        "rank", "data/wdbc.csv", "--target", "diagnosis", "--method", "fisher", "--bootstrap", "5", "--aggregate", "median",
+        "rank", "data/wdbc.csv", "--target", "diagnosis", "--method", "bag:base=(fisher),bootstraps=5,aggregate=median",
         "--out", &s(&out),
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
@@ -193,11 +193,11 @@ fn rank_command_writes_feature_score_rank() {
     let never = dir.path().join("never.csv");
     for (args, want) in [
         (vec!["rank", "iris", "--method", "lasso"], "unknown ranking method 'lasso'"),
-        (vec!["rank", "iris", "--method", "relieff", "--param", "k=0"], "'k'"),
-        (vec!["rank", "iris", "--method", "relieff", "--param", "k"], "key=value"),
+        (vec!["rank", "iris", "--method", "relieff:k=0"], "'k'"),
+        (vec!["rank", "iris", "--method", "relieff:k"], "key=value"),
         (vec!["rank", "iris", "--method", "ecfs"], "generalized"),
         (vec!["rank", "diabetes-progression", "--method", "relieff"], "rrelieff"),
-        (vec!["rank", "iris", "--method", "fisher", "--bootstrap", "3", "--aggregate", "mode"], "mode"),
+        (vec!["rank", "iris", "--method", "bag:base=(fisher),bootstraps=3,aggregate=mode"], "mode"),
     ] {
         let mut args = args.clone();
         let n = s(&never);

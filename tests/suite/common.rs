@@ -115,3 +115,11 @@ pub fn planted_gaussian(rows: usize, relevant: usize, noise: usize, classes: usi
     cols.push(Column::new("class".into(), labels));
     DataFrame::new(rows, cols).unwrap()
 }
+
+/// A test that lists learner specs covers every learner the registry knows (a new learner cannot slip
+/// past the batteries).
+pub fn covers_every_learner(specs: &[&str]) {
+    for &m in featrank::learners::LEARNERS {
+        assert!(specs.iter().any(|s| s.split(':').next() == Some(m)), "learner {m} is missing from {specs:?}");
+    }
+}

@@ -361,8 +361,8 @@ fn bad_input() {
     assert!(e.to_string().contains("Rmse does not apply"), "{e}");
     let e = Ranking::from_scores(&["a", "b"], &[1.0, f64::NAN]).unwrap_err();
     assert!(e.to_string().contains("'b' has a NaN score"), "{e}");
-    assert!(featrank::learners::parse("knn:0").is_err());
-    assert!(featrank::learners::parse("forest:0").is_err());
+    assert!(featrank::learners::parse("knn:k=0").is_err());
+    assert!(featrank::learners::parse("forest:trees=0").is_err());
     assert!(featrank::learners::parse("lasso").unwrap_err().to_string().contains("unknown learner"));
 }
 

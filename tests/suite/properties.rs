@@ -2,8 +2,9 @@
 //! ECA is antisymmetric, identical rankings are perfectly stable, and the same seed gives bit-identical
 //! results on one thread and on several.
 
+use crate::common;
 use featrank::prelude::*;
-use featrank::rankers::{self, Params};
+use featrank::rankers;
 use featrank::eval::eca::eca;
 use featrank::compare::stability::stability_curve;
 use proptest::prelude::*;
@@ -23,7 +24,7 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
     let reg = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
     let mut checked = 0;
     for &method in rankers::METHODS {
-        let ranker = rankers::parse(method, &Params::default()).unwrap();
+        let ranker = rankers::parse(method).unwrap();
         for data in [&vote, &wdbc, &reg] {
             let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };
             let three = on_threads(3, || ranker.scores(data, 7)).unwrap();
@@ -45,7 +46,9 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
 fn ffa_n_equals_rfa_n_for_every_learner() {
     let ds = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
     let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
-    for spec in ["knn:5", "svm:0.1", "nb", "tree", "forest:5", "mlp:20"] {
+    let specs = ["knn:k=5", "svm:c=0.1", "nb", "tree", "forest:trees=5", "mlp:epochs=20"];
+    common::covers_every_learner(&specs);
+    for spec in specs {
         let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();
         let c = CurveSpec::new(learner).folds(3).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
         let (f, b) = (c.get(r.name(), CurveKind::Ffa).unwrap(), c.get(r.name(), CurveKind::Rfa).unwrap());
@@ -63,10 +66,10 @@ proptest! {
         let col = |k: usize| curves.iter().map(|c| [c.0, c.1, c.2, c.3][k]).collect::<Vec<f64>>();
         let (fa, ra, fb, rb) = (col(0), col(1), col(2), col(3));
         for w in Weighting::ALL {
-            let ab = eca(&fa, &ra, &fb, &rb, &sizes, w);
-            let ba = eca(&fb, &rb, &fa, &ra, &sizes, w);
+            let ab = eca((&fa[..], &ra[..]), (&fb[..], &rb[..]), &sizes, w);
+            let ba = eca((&fb[..], &rb[..]), (&fa[..], &ra[..]), &sizes, w);
             prop_assert!((ab.eca + ba.eca).abs() < 1e-12, "{w:?}: {} vs {}", ab.eca, ba.eca);
-            prop_assert_eq!(eca(&fa, &ra, &fa, &ra, &sizes, w).eca, 0.0);
+            prop_assert_eq!(eca((&fa[..], &ra[..]), (&fa[..], &ra[..]), &sizes, w).eca, 0.0);
         }
     }
 

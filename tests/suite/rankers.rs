@@ -4,7 +4,7 @@
 use crate::common;
 
 use featrank::prelude::*;
-use featrank::rankers::{parse, Params, METHODS};
+use featrank::rankers::{parse, METHODS};
 
 fn dataset(df: &DataFrame) -> Dataset {
     Dataset::from_polars(df, "class").unwrap()
@@ -55,7 +55,7 @@ fn relieff_missing_nominal_uses_class_probabilities() {
 fn every_classification_ranker_puts_planted_features_on_top() {
     let data = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
     for method in METHODS.iter().filter(|m| !["rrelieff", "inffs"].contains(m)) {
-        let r = parse(method, &Params::default()).unwrap().rank(&data, 1).unwrap();
+        let r = parse(method).unwrap().rank(&data, 1).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
         assert_eq!(r.name(), *method);
         println!("{method:<24} top 5: {:?}", &r.order()[..5]);
@@ -65,14 +65,13 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    let generalized = Params::parse(&["fisher=generalized"]).unwrap();
     for method in METHODS.iter().filter(|m| !["rrelieff", "inffs"].contains(m)) {
-        let params = if *method == "ecfs" { generalized.clone() } else { Params::default() };
-        let r = parse(method, &params).unwrap().rank(&data, 2).unwrap();
+        let spec = if *method == "ecfs" { "ecfs:fisher=generalized".to_string() } else { method.to_string() };
+        let r = parse(&spec).unwrap().rank(&data, 2).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
     }
     // One-vs-rest SVM-RFE too.
-    let ovr = parse("svm-rfe", &Params::parse(&["multiclass=ovr"]).unwrap()).unwrap().rank(&data, 0).unwrap();
+    let ovr = parse("svm-rfe:multiclass=ovr").unwrap().rank(&data, 0).unwrap();
     assert_eq!(top(&ovr, 3), ["r0", "r1", "r2"]);
 }
 
@@ -90,7 +89,7 @@ fn regression_rankers() {
     cols.push(Column::new("y".into(), y));
     let data = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "y").unwrap();
     for method in ["rrelieff", "forest"] {
-        let r = parse(method, &Params::default()).unwrap().rank(&data, 0).unwrap();
+        let r = parse(method).unwrap().rank(&data, 0).unwrap();
         assert_eq!(&r.order()[..2], ["x0", "x1"], "{method}");
     }
     let impurity = ForestImportance::new().importance(Importance::Impurity).rank(&data, 0).unwrap();
@@ -104,22 +103,13 @@ fn regression_rankers() {
 #[test]
 fn scores_do_not_depend_on_thread_count() {
     let data = dataset(&common::planted_gaussian(200, 3, 9, 3, 7));
-    let run = |threads: usize, method: &str, params: &[&str]| {
+    let run = |threads: usize, spec: &str| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        let ranker = parse(method, &Params::parse(params).unwrap()).unwrap();
+        let ranker = parse(spec).unwrap();
         pool.install(|| ranker.scores(&data, 11).unwrap())
     };
-    for (method, params) in [
-        ("relieff", &[][..]),
-        ("forest", &[][..]),
-        ("forest", &["importance=impurity"][..]),
-        ("svm-rfe", &[][..]),
-        ("inffs", &[][..]),
-        ("consensus", &["folds=5"][..]),
-    ] {
-        let a = run(1, method, params);
-        let b = run(3, method, params);
-        assert_eq!(a, b, "{method} {params:?}");
+    for spec in ["relieff", "forest", "forest:importance=impurity", "svm-rfe", "inffs", "consensus:folds=5"] {
+        assert_eq!(run(1, spec), run(3, spec), "{spec}");
     }
     let ens = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -264,10 +254,10 @@ fn bad_input_gives_errors_naming_the_problem() {
         ("fisher", "variant=cubic", "cubic"),
         ("relieff", "trees=3", "trees"),
     ] {
-        let err = parse(method, &Params::parse(&[param]).unwrap()).unwrap_err().to_string();
+        let err = parse(&format!("{method}:{param}")).unwrap_err().to_string();
         assert!(err.contains(name), "{method} {param}: {err}");
     }
-    assert!(Params::parse(&["k=1", "k=2"]).is_err());
+    assert!(parse("relieff:k=1,k=2").unwrap_err().to_string().contains("given twice"));
     // More reference instances than rows.
     assert!(msg(ReliefF::new().sample(61).rank(&data, 0)).contains("only 60 rows"));
     // Three classes: EC-FS and the binary Fisher formula refuse and point to the extension.
@@ -276,7 +266,7 @@ fn bad_input_gives_errors_naming_the_problem() {
     // One class left after selecting rows (a frame with one class is refused when it is read).
     let one = data.take_rows(&[0, 3, 6, 9]).unwrap();
     for method in METHODS.iter().filter(|m| **m != "rrelieff") {
-        let err = parse(method, &Params::default()).unwrap().rank(&one, 0).unwrap_err().to_string();
+        let err = parse(method).unwrap().rank(&one, 0).unwrap_err().to_string();
         assert!(err.contains("two classes"), "{method}: {err}");
     }
     // Nominal features with many levels where a method needs numbers: the column is named.
@@ -299,11 +289,11 @@ fn constant_features_score_zero_or_lowest() {
     let data = dataset(&df);
     let flat = data.feature_index("flat").unwrap();
     for method in ["relieff", "info-gain", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi"] {
-        let s = parse(method, &Params::default()).unwrap().scores(&data, 0).unwrap();
+        let s = parse(method).unwrap().scores(&data, 0).unwrap();
         assert_eq!(s[flat], 0.0, "{method}");
     }
     for method in ["forest", "svm-rfe", "ecfs", "consensus"] {
-        let r = parse(method, &Params::default()).unwrap().rank(&data, 0).unwrap();
+        let r = parse(method).unwrap().rank(&data, 0).unwrap();
         assert!(r.rank_of("flat").unwrap() > 2, "{method}: {:?}", r.order());
     }
 }
@@ -318,7 +308,7 @@ fn synthetic_combined_orders_relieff_forest_ig_svmrfe() {
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let methods = ["relieff", "forest", "info-gain", "svm-rfe"];
     let rankings: Vec<Ranking> =
-        methods.iter().map(|m| parse(m, &Params::default()).unwrap().rank(&data, 1).unwrap()).collect();
+        methods.iter().map(|m| parse(m).unwrap().rank(&data, 1).unwrap()).collect();
     let curves = CurveSpec::new(Knn::new())
         .folds(10)
         .repeats(2)
@@ -327,7 +317,7 @@ fn synthetic_combined_orders_relieff_forest_ig_svmrfe() {
         .evaluate(&data, &rankings)
         .unwrap();
     let eca: Vec<f64> = methods.iter().map(|m| curves.eca(m, Baseline::Expected, Weighting::Uniform).unwrap().eca).collect();
-    println!("ECA vs expected (uniform), combined, knn:10, 2×10 CV: {:?}", methods.iter().zip(&eca).collect::<Vec<_>>());
+    println!("ECA vs expected (uniform), combined, knn:k=10, 2×10 CV: {:?}", methods.iter().zip(&eca).collect::<Vec<_>>());
     let [relieff, forest, ig, rfe] = [eca[0], eca[1], eca[2], eca[3]];
     assert!(relieff > forest, "ReliefF {relieff} vs RF {forest}");
     // RF ahead of both univariate-in-effect rankers by a clear margin; those two close together.

@@ -21,14 +21,14 @@ fn score() -> impl Strategy<Value = f64> {
 fn csv_round_trip(frame: &DataFrame) -> DataFrame {
     let mut bytes = Vec::new();
     write_csv_to(frame, &mut bytes).unwrap();
-    read_bytes(&bytes, Format::Csv, "round trip").unwrap()
+    read_bytes(&bytes, Format::Csv, "round trip").unwrap().into_inner()
 }
 
 fn parquet_round_trip(frame: &DataFrame) -> DataFrame {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.parquet");
     featrank::data::io::write_parquet(frame, &path).unwrap();
-    featrank::data::io::read(&path).unwrap()
+    featrank::data::io::read(&path).unwrap().into_inner()
 }
 
 fn bits(v: &[f64]) -> Vec<u64> {
@@ -119,4 +119,56 @@ proptest! {
             prop_assert_eq!(levels(&back, r), levels(&ds, r));
         }
     }
+}
+
+/// Every learner and ranker reports its full spec, and parsing that spec rebuilds an equal model: the
+/// spec of the rebuilt one is the same text, and a parameter given by the user survives the trip.
+#[test]
+fn specs_round_trip_for_every_learner_and_ranker() {
+    use featrank::{learners, rankers};
+    let learner_specs = [
+        "knn", "knn:k=3", "svm", "svm:c=2.5,kernel=linear", "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
+        "svm:degree=3,constant=1", "nb", "tree", "tree:min_leaf=5,max_depth=4", "forest", "forest:trees=7,mtry=2",
+        "mlp", "mlp:epochs=20,rate=0.1,momentum=0",
+    ];
+    for text in learner_specs {
+        let l = learners::parse(text).unwrap();
+        let full = l.spec().to_string();
+        assert_eq!(learners::parse(&full).unwrap().spec(), l.spec(), "{text} → {full}");
+        for (k, v) in text.parse::<Spec>().unwrap().params() {
+            assert_eq!(l.spec().value(k), Some(v), "{text}: {k} lost in {full}");
+        }
+    }
+    crate::common::covers_every_learner(&learner_specs);
+    let mut ranker_specs: Vec<String> = rankers::METHODS.iter().map(|m| m.to_string()).collect();
+    ranker_specs.extend(
+        [
+            "relieff:k=3,m=50", "rrelieff:m=20", "forest:trees=9,mtry=3,importance=impurity",
+            "svm-rfe:c=1,step=0.25,multiclass=ovr,tol=0.0001", "fisher:variant=generalized",
+            "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "mi:normalise=false",
+            "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
+            "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
+        ]
+        .map(String::from),
+    );
+    for text in &ranker_specs {
+        let r = rankers::parse(text).unwrap();
+        let full = r.spec().to_string();
+        assert_eq!(rankers::parse(&full).unwrap().spec(), r.spec(), "{text} → {full}");
+        assert!(full.starts_with(text.split(':').next().unwrap()), "{full}");
+    }
+    // A bag's name says what it bags; its spec says everything.
+    let bag = rankers::parse("bag:base=(relieff:k=3),bootstraps=5,aggregate=best").unwrap();
+    assert_eq!(bag.name(), "relieff-bag5-best");
+    assert_eq!(bag.spec().to_string(), "bag:base=(relieff:k=3,m=all),bootstraps=5,aggregate=best");
+}
+
+/// Curves record the learner's full spec, which rebuilds the learner.
+#[test]
+fn curves_record_the_full_learner_spec() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let r = Ranking::from_order(iris.feature_names()).unwrap();
+    let curves = CurveSpec::new(Svm::new().c(0.5)).folds(3).repeats(1).evaluate(&iris, &[r]).unwrap();
+    assert_eq!(curves.learner, "svm:c=0.5,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001");
+    assert_eq!(featrank::learners::parse(&curves.learner).unwrap().spec(), Svm::new().c(0.5).spec());
 }

@@ -77,19 +77,12 @@ enum Command {
         /// auto, classification or regression.
         #[arg(long, default_value = "auto")]
         task: String,
-        /// relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio, symmetrical-uncertainty, chi2, fisher,
-        /// mi, ecfs, inffs or consensus.
+        /// The method and its parameters: relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio,
+        /// symmetrical-uncertainty, chi2, fisher, mi, ecfs, inffs or consensus, optionally with parameters
+        /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
+        /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst).
         #[arg(long)]
         method: String,
-        /// A method parameter as key=value (repeatable), e.g. k=10, trees=100, step=0.1, alpha=0.5.
-        #[arg(long = "param")]
-        params: Vec<String>,
-        /// Rank this many bootstrap samples and aggregate (an ensemble; 0 = rank the data once).
-        #[arg(long, default_value_t = 0)]
-        bootstrap: usize,
-        /// How to aggregate bootstrap ranks: mean, median, best (thesis max) or worst (thesis min).
-        #[arg(long, default_value = "mean")]
-        aggregate: String,
         /// Seed of every random choice.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -121,8 +114,9 @@ enum Command {
         /// A ranking CSV with `feature,score` and/or `feature,rank` (repeatable).
         #[arg(long = "ranking")]
         rankings: Vec<PathBuf>,
-        /// knn:K, svm:C, nb, tree, forest:TREES or mlp:EPOCHS.
-        #[arg(long, default_value = "knn:10")]
+        /// The learner and its parameters: knn, svm, nb, tree, forest or mlp, e.g. knn:k=10, svm:c=0.1,
+        /// forest:trees=100, mlp:epochs=500.
+        #[arg(long, default_value = "knn:k=10")]
         learner: String,
         /// Folds per repeat.
         #[arg(long, default_value_t = 10)]
@@ -216,14 +210,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 write_atomically(&j, |tmp| curves.save_json(tmp))?;
             }
         }
-        Command::Rank { data, target, task, method, params, bootstrap, aggregate, seed, out } => {
+        Command::Rank { data, target, task, method, seed, out } => {
             refuse_overwriting(&[data.as_ref()], &out)?;
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
-            let mut ranker = rankers::parse(&method, &rankers::Params::parse(&params)?)?;
-            let aggregate: rankers::Aggregate = aggregate.parse()?;
-            if bootstrap > 0 {
-                ranker = Box::new(rankers::Ensemble::new(ranker, bootstrap, aggregate));
-            }
+            let ranker = rankers::parse(&method)?;
             let ranking = ranker.rank(&ds, seed)?;
             write_atomically(&out, |tmp| io::write(&ranking.to_polars()?, tmp))?;
         }

@@ -19,6 +19,7 @@
 
 use polars::prelude::*;
 
+use crate::data::Frame;
 use crate::error::{Error, Result};
 
 /// Type of one ARFF attribute.
@@ -46,7 +47,7 @@ enum ColumnValues {
 }
 
 /// Parse ARFF text; `source` names the file in error messages.
-pub fn parse(text: &str, source: &str) -> Result<DataFrame> {
+pub fn parse(text: &str, source: &str) -> Result<Frame> {
     let err = |line: usize, reason: String| Error::Parse {
         source_name: source.to_string(),
         line: Some(line),
@@ -141,7 +142,7 @@ pub fn parse(text: &str, source: &str) -> Result<DataFrame> {
         .map(|(a, c)| build_column(a, c))
         .collect::<Result<Vec<_>>>()?;
     let height = columns.first().map_or(0, |c| c.len());
-    Ok(DataFrame::new(height, columns)?)
+    Ok(DataFrame::new(height, columns)?.into())
 }
 
 /// Drop a `%` comment that is outside quotes.

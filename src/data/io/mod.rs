@@ -15,6 +15,7 @@ use std::path::Path;
 
 use polars::prelude::*;
 
+use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
 
 /// The formats [`read`] knows.
@@ -54,7 +55,7 @@ impl Format {
 }
 
 /// Read a table from `path`, choosing the reader by extension.
-pub fn read(path: impl AsRef<Path>) -> Result<DataFrame> {
+pub fn read(path: impl AsRef<Path>) -> Result<Frame> {
     let path = path.as_ref();
     let format = Format::from_path(path)?;
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
@@ -63,19 +64,18 @@ pub fn read(path: impl AsRef<Path>) -> Result<DataFrame> {
 
 /// Read a table held in memory; `source` names it in error messages. Gzip input is detected by its
 /// magic bytes.
-pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<DataFrame> {
+pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<Frame> {
     let bytes = maybe_gunzip(bytes, source)?;
-    match format {
+    let frame = match format {
         Format::Csv => read_csv_bytes(&bytes, source),
-        Format::Parquet => ParquetReader::new(Cursor::new(bytes.as_ref()))
-            .finish()
-            .map_err(|e| parse_error(source, e.to_string())),
+        Format::Parquet => read_parquet_bytes(&bytes, source),
         Format::Arff => {
             let text = std::str::from_utf8(&bytes)
                 .map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
-            arff::parse(text, source)
+            arff::parse(text, source).map(Frame::into_inner)
         }
-    }
+    };
+    frame.map(Frame::new)
 }
 
 /// The most a compressed input may expand to (a guard against gzip bombs).
@@ -177,7 +177,7 @@ fn split_csv_line(line: &str) -> Vec<String> {
 }
 
 /// Write a frame as CSV (header row, nulls as empty fields).
-pub fn write_csv(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+pub fn write_csv(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> {
     let path = path.as_ref();
     let mut file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
     write_csv_to(frame, &mut file)
@@ -188,10 +188,10 @@ pub fn write_csv(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
 /// let df = featrank::polars::prelude::df!("feature" => ["a"], "score" => [1.0]).unwrap();
-/// featrank::data::io::write(&df, dir.path().join("r.parquet")).unwrap();
+/// featrank::data::io::write(&df, dir.path().join("r.csv")).unwrap();
 /// assert!(featrank::data::io::write(&df, dir.path().join("r.arff")).is_err());
 /// ```
-pub fn write(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
+pub fn write(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> {
     let path = path.as_ref();
     let name = path.to_string_lossy().to_ascii_lowercase();
     match Format::from_path(path)? {
@@ -201,16 +201,43 @@ pub fn write(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
     }
 }
 
-/// Write a frame as Apache Parquet.
-pub fn write_parquet(frame: &DataFrame, path: impl AsRef<Path>) -> Result<()> {
-    let path = path.as_ref();
-    let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
-    ParquetWriter::new(file).finish(&mut frame.clone())?;
-    Ok(())
+/// Write a frame as Apache Parquet (needs the cargo feature `parquet`, on by default).
+pub fn write_parquet(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> {
+    let (frame, path) = (frame.as_data_frame(), path.as_ref());
+    #[cfg(feature = "parquet")]
+    {
+        let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+        ParquetWriter::new(file).finish(&mut frame.clone())?;
+        Ok(())
+    }
+    #[cfg(not(feature = "parquet"))]
+    {
+        let _ = frame;
+        Err(no_parquet(&path.display().to_string()))
+    }
+}
+
+#[cfg(feature = "parquet")]
+fn read_parquet_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
+    ParquetReader::new(Cursor::new(bytes)).finish().map_err(|e| parse_error(source, e.to_string()))
+}
+
+#[cfg(not(feature = "parquet"))]
+fn read_parquet_bytes(_bytes: &[u8], source: &str) -> Result<DataFrame> {
+    Err(no_parquet(source))
+}
+
+/// The error of a Parquet request in a build without the `parquet` feature.
+#[cfg(not(feature = "parquet"))]
+fn no_parquet(source: &str) -> Error {
+    Error::param(
+        "format",
+        format!("{source}: this build of featrank has no Parquet support (enable the cargo feature `parquet`)"),
+    )
 }
 
 /// Write a frame as CSV to any writer (e.g. standard output).
-pub fn write_csv_to(frame: &DataFrame, writer: &mut impl std::io::Write) -> Result<()> {
-    CsvWriter::new(writer).include_header(true).finish(&mut frame.clone())?;
+pub fn write_csv_to(frame: impl AsDataFrame, writer: &mut impl std::io::Write) -> Result<()> {
+    CsvWriter::new(writer).include_header(true).finish(&mut frame.as_data_frame().clone())?;
     Ok(())
 }

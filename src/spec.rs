@@ -1,0 +1,225 @@
+//! One spec grammar for learners and rankers, used by the CLI and the API alike.
+//!
+//! ```text
+//! spec   = method [ ":" param { "," param } ]
+//! param  = key "=" value
+//! value  = text without , ( ) | "(" spec ")"
+//! ```
+//!
+//! `knn:k=10`, `relieff:k=10,m=all`, `svm:c=0.1,kernel=poly,degree=2`, and a ranker inside another in
+//! parentheses: `bag:base=(relieff:k=5),bootstraps=20`. Every learner and ranker reports its **full**
+//! spec (every parameter, defaults included) through `spec()`, and parsing that spec rebuilds an equal
+//! model: [`Display`](std::fmt::Display) and [`FromStr`] round-trip, so a result that records a spec
+//! records exactly what made it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{Error, Result};
+
+/// A method name with `key=value` parameters, e.g. `relieff:k=10,m=all`.
+///
+/// ```
+/// use featrank::Spec;
+/// let s: Spec = "relieff:k=10, m=all".parse().unwrap();
+/// assert_eq!(s.method(), "relieff");
+/// assert_eq!(s.get("k", 3usize).unwrap(), 10);
+/// assert_eq!(s.get_or_none::<usize>("m", "all").unwrap(), None);
+/// assert_eq!(s.to_string(), "relieff:k=10,m=all");
+/// // a spec inside a spec sits in parentheses, and the whole round-trips
+/// let bag = Spec::new("bag").with("base", &s).with("bootstraps", 20);
+/// assert_eq!(bag.to_string(), "bag:base=(relieff:k=10,m=all),bootstraps=20");
+/// assert_eq!(bag.to_string().parse::<Spec>().unwrap(), bag);
+/// assert!("knn:10".parse::<Spec>().is_err()); // a value needs its key: knn:k=10
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    method: String,
+    params: Vec<(String, String)>,
+}
+
+impl Spec {
+    /// A spec with no parameters.
+    pub fn new(method: &str) -> Spec {
+        Spec { method: method.to_string(), params: Vec::new() }
+    }
+
+    /// Add `key=value` (the value as it displays; a spec value is put in parentheses when shown).
+    pub fn with(mut self, key: &str, value: impl fmt::Display) -> Spec {
+        self.params.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// Add `key=value`, or `key=none_word` when `value` is `None`.
+    pub fn with_opt<T: fmt::Display>(self, key: &str, value: Option<T>, none_word: &str) -> Spec {
+        match value {
+            Some(v) => self.with(key, v),
+            None => self.with(key, none_word),
+        }
+    }
+
+    /// The method name.
+    pub fn method(&self) -> &str {
+        &self.method
+    }
+
+    /// The parameters in the order given.
+    pub fn params(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.params.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
+    /// Refuse any key not in `known`, so a typo never silently falls back to a default.
+    pub fn check_keys(&self, known: &[&str]) -> Result<()> {
+        match self.params.iter().map(|(k, _)| k).find(|k| !known.contains(&k.as_str())) {
+            None => Ok(()),
+            Some(bad) if known.is_empty() => {
+                Err(Error::param(bad, format!("unknown parameter; {} takes none", self.method)))
+            }
+            Some(bad) => Err(Error::param(
+                bad,
+                format!("unknown parameter; {} takes: {}", self.method, known.join(", ")),
+            )),
+        }
+    }
+
+    /// The raw value of `key`, if given.
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.params.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The value of `key` read as `T`, or `default` when absent.
+    pub fn get<T: FromStr>(&self, key: &str, default: T) -> Result<T> {
+        match self.value(key) {
+            None => Ok(default),
+            Some(v) => read(key, v),
+        }
+    }
+
+    /// The value of `key` read as `T`; `None` when absent or equal to `none_word` (e.g. `m=all`).
+    pub fn get_or_none<T: FromStr>(&self, key: &str, none_word: &str) -> Result<Option<T>> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(v) if v == none_word => Ok(None),
+            Some(v) => read(key, v).map(Some),
+        }
+    }
+}
+
+fn read<T: FromStr>(key: &str, v: &str) -> Result<T> {
+    v.parse::<T>().map_err(|_| Error::param(key, format!("cannot read '{v}' as a {}", kind_of::<T>())))
+}
+
+/// A readable name of a value type for messages.
+fn kind_of<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    match full {
+        "usize" | "u64" | "u32" => "whole number ≥ 0",
+        "f64" | "f32" => "number",
+        "bool" => "true/false",
+        _ => full.rsplit("::").next().unwrap_or(full),
+    }
+}
+
+/// Whether a value must sit in parentheses to parse back.
+fn needs_parens(v: &str) -> bool {
+    v.contains([',', '(', ')', '=', ':'])
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.method)?;
+        for (i, (k, v)) in self.params.iter().enumerate() {
+            let sep = if i == 0 { ':' } else { ',' };
+            if needs_parens(v) {
+                write!(f, "{sep}{k}=({v})")?;
+            } else {
+                write!(f, "{sep}{k}={v}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Spec {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Spec> {
+        let bad = |why: String| Error::param("spec", format!("'{s}': {why}"));
+        let (method, rest) = match s.split_once(':') {
+            Some((m, r)) => (m.trim(), Some(r)),
+            None => (s.trim(), None),
+        };
+        if method.is_empty() || method.contains(['(', ')', ',', '=']) {
+            return Err(bad(format!("'{method}' is not a method name")));
+        }
+        let mut spec = Spec::new(method);
+        let Some(rest) = rest else { return Ok(spec) };
+        for part in split_top(rest).map_err(bad)? {
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                bad(format!("'{}' is not key=value; name the parameter, e.g. {method}:KEY={}", part.trim(), part.trim()))
+            })?;
+            let (k, v) = (k.trim(), v.trim());
+            if k.is_empty() {
+                return Err(bad(format!("'{part}' has no key")));
+            }
+            let v = match v.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
+                Some(inner) => inner.trim(),
+                None if v.contains(['(', ')']) => return Err(bad(format!("unbalanced parentheses in '{v}'"))),
+                None => v,
+            };
+            if spec.value(k).is_some() {
+                return Err(Error::param(k, format!("given twice in '{s}'")));
+            }
+            spec.params.push((k.to_string(), v.to_string()));
+        }
+        Ok(spec)
+    }
+}
+
+/// Split at commas outside parentheses.
+fn split_top(s: &str) -> std::result::Result<Vec<&str>, String> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.checked_sub(1).ok_or_else(|| "a ')' without its '('".to_string())?,
+            ',' if depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return Err("a '(' without its ')'".into());
+    }
+    parts.push(&s[start..]);
+    Ok(parts)
+}
+
+/// `FromStr` and `Display` for a parameter enum from one word list, so the two cannot drift:
+/// `spec_words!(Type, "what it is", { Type::A => "a" | "alias", Type::B => "b" });` — the first word is the
+/// one displayed, the others are also read.
+macro_rules! spec_words {
+    ($t:ty, $kind:expr, { $($v:path => $word:literal $(| $alias:literal)*),+ $(,)? }) => {
+        impl std::str::FromStr for $t {
+            type Err = $crate::error::Error;
+            fn from_str(s: &str) -> $crate::error::Result<Self> {
+                match s {
+                    $($word $(| $alias)* => Ok($v),)+
+                    other => Err($crate::error::Error::Unknown {
+                        kind: $kind.into(),
+                        name: other.into(),
+                        known: [$($word),+].join(", "),
+                    }),
+                }
+            }
+        }
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self { $($v => $word,)+ })
+            }
+        }
+    };
+}
+pub(crate) use spec_words;
