@@ -2,7 +2,7 @@
 //! `cargo run --release --example figures -- <output dir>`.
 
 use featrank::prelude::*;
-use featrank::compare::stability::{resampled_rankings, stability_curve, Resampling};
+use featrank::compare::stability::stability_curve;
 
 fn main() -> featrank::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "figures".into()));
@@ -21,8 +21,9 @@ fn main() -> featrank::Result<()> {
     // stability of two rankers over bootstrap samples
     let sizes: Vec<usize> = (1..=data.n_features()).collect();
     let mut stab = Vec::new();
+    let plan = CvPlan::new(&data, Scheme::Bootstrap, 10, 2)?;
     for (name, ranker) in [("ReliefF", &ReliefF::new() as &dyn Ranker), ("IG", &Filter::new(Criterion::InfoGain))] {
-        let rankings = resampled_rankings(&data, 10, Resampling::Bootstrap, 2, |d| ranker.rank(d, 2))?;
+        let rankings = FoldRankings::compute(&data, &plan, ranker, 2, || ())?.rankings()?;
         stab.push((name.to_string(), stability_curve(&rankings, &sizes)?));
     }
     featrank::report::figure::stability_plot(&stab)?.save_svg(dir.join("stability.svg"))?;

@@ -36,17 +36,20 @@ pub use polars;
 
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
-    pub use crate::compare::{Comparison, CriticalDifference, EcaRow, Friedman, Resampling, StabilityCurve};
+    pub use crate::compare::{Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, StabilityCurve};
     pub use crate::data::{
-        self, datasets, io, io::read, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind, Frame,
-        GroundTruth, Madelon, NoiseScale, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
+        self, datasets, io, io::read, Aggregate, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind, Frame,
+        GroundTruth, Madelon, NoiseScale, Null, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
     };
     pub use crate::error::{Error, Result};
     pub use crate::spec::Spec;
-    pub use crate::eval::{Baseline, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, Grid, Measure, PiCurve, PiSpec, Weighting};
+    pub use crate::eval::{
+        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode, PiCurve, PiSpec,
+        Scheme, Weighting,
+    };
     pub use crate::learners::{self, DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
-        self, Aggregate, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
+        self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, MutualInfo, RReliefF, Ranker, ReliefF, SvmRfe,
     };
     pub use crate::report::{Figure, Table};

@@ -3,7 +3,7 @@
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::compare::StabilityCurve;
+use crate::compare::{FoldStability, StabilityCurve};
 use crate::data::Frame;
 use crate::error::Result;
 use crate::eval::{Baseline, Curves, Weighting};
@@ -80,6 +80,15 @@ impl Comparison {
     pub fn with_stability(mut self, ranker: impl Into<String>, curve: StabilityCurve) -> Comparison {
         self.stability.push((ranker.into(), curve));
         self
+    }
+
+    /// Attach the stability curve of every per-fold candidate of the curves, computed from the rankings
+    /// that run made ([`crate::compare::FoldStability`]; no second run).
+    pub fn with_fold_stability(mut self) -> Result<Comparison> {
+        for st in FoldStability::of_curves(&self.curves)? {
+            self.stability.push((st.ranking, st.curve));
+        }
+        Ok(self)
     }
 
     /// The score of `ranking` against `baseline` under `w`.

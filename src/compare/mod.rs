@@ -7,5 +7,5 @@ pub mod stability;
 pub mod stats;
 
 pub use comparison::{Comparison, EcaRow};
-pub use stability::{Resampling, StabilityCurve};
+pub use stability::{FoldStability, Nogueira, StabilityCurve, Test};
 pub use stats::{CriticalDifference, Friedman};

@@ -16,15 +16,21 @@
 //!
 //! **Kuncheva index** of top-k sets A, B of n features: KI = (r·n − k²)/(k·(n − k)), r = |A ∩ B|;
 //! 1 = identical, ≈ 0 = chance overlap; undefined for k = 0 or k = n.
+//!
+//! **Nogueira's φ** ([Nogueira]) of M top-k sets, with its variance, a confidence interval and two tests
+//! (more stable than a given value; two procedures equally stable) — see [`nogueira`].
+//!
+//! The rankings usually come from a per-fold curve run ([`crate::eval::Candidate::PerFold`]):
+//! [`FoldStability`] computes all of the above from [`FoldRankings`] without another run.
 
+use polars::prelude::*;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use statrs::distribution::{ContinuousCDF, Normal};
 
-use crate::eval::CvPlan;
-use crate::data::Dataset;
+use crate::data::{Frame, Ranking};
 use crate::error::{Error, Result};
-use crate::data::Ranking;
-use crate::seed::{bootstrap, rng_for};
+use crate::eval::{Curves, FoldRankings};
 
 /// Rank (1-based) of every feature of `b`'s order in `a`, aligned with `a.order()`; errors unless both
 /// rank the same features.
@@ -193,52 +199,201 @@ pub fn stability_curve(rankings: &[Ranking], sizes: &[usize]) -> Result<Stabilit
     Ok(StabilityCurve { sizes: sizes.to_vec(), canberra, kuncheva, rankings: m })
 }
 
-/// How the samples behind a stability curve are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Resampling {
-    /// m bootstrap samples (n rows drawn with replacement).
-    Bootstrap,
-    /// The training parts of a stratified k-fold split (m = k rankings).
-    TrainingFolds,
+/// Nogueira, Sechidis & Brown's stability estimate φ̂ of M feature sets ([Nogueira] Def. 4, Thm. 9):
+///
+/// ```text
+/// φ̂ = 1 − (1/d) Σ_f s_f² / ((k̄/d)(1 − k̄/d)),   s_f² = M/(M−1) · p̂_f (1 − p̂_f),
+/// ```
+///
+/// p̂_f = fraction of sets holding feature f, k̄ = mean set size, d = number of features. 1 = identical
+/// sets; its expectation under sets drawn at random (of the same sizes) is 0. The variance estimate is
+/// [Nogueira] Thm. 9's, v̂ = 4/M² Σ_i (φ̂_i − φ̄)², with
+/// φ̂_i = [ (1/d) Σ_f z_if p̂_f − k_i k̄/d² + φ̂/2 · (2 k_i k̄/d² − k_i/d − k̄/d + 1) ] / ((k̄/d)(1 − k̄/d)).
+///
+/// ```
+/// use featrank::compare::stability::nogueira;
+/// let same = vec![vec![true, true, false, false]; 5];
+/// let n = nogueira(&same).unwrap();
+/// assert_eq!((n.phi, n.variance), (1.0, 0.0));
+/// // two disjoint halves, alternating: less stable than chance
+/// let flip: Vec<Vec<bool>> = (0..4).map(|i| vec![i % 2 == 0, i % 2 == 0, i % 2 == 1, i % 2 == 1]).collect();
+/// assert!(nogueira(&flip).unwrap().phi < 0.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Nogueira {
+    /// The estimate φ̂.
+    pub phi: f64,
+    /// Its estimated variance.
+    pub variance: f64,
+    /// Number of feature sets M.
+    pub sets: usize,
+    /// Number of features d.
+    pub features: usize,
+    /// Mean set size k̄.
+    pub mean_size: f64,
 }
 
-/// Rankings of `m` resamples of `data` by `rank`; sample s draws from stream s of `seed`, so the result
-/// does not depend on the thread count. With [`Resampling::TrainingFolds`], `m` is the number of folds.
+/// A test statistic with its p-value.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Test {
+    /// The statistic (standard normal under the null hypothesis).
+    pub statistic: f64,
+    /// The p-value.
+    pub p_value: f64,
+}
+
+fn standard_normal() -> Normal {
+    Normal::new(0.0, 1.0).expect("the standard normal exists")
+}
+
+/// P-value of a standard-normal statistic, with a zero variance (a degenerate statistic) read as
+/// certainty: `z` is ±∞ or NaN there.
+fn upper_tail(z: f64) -> f64 {
+    if z.is_nan() {
+        1.0
+    } else {
+        1.0 - standard_normal().cdf(z)
+    }
+}
+
+/// Nogueira's φ̂ and its variance for the selection matrix `selected[set][feature]` (at least 2 sets of
+/// the same features; mean set size strictly between 0 and d).
+pub fn nogueira(selected: &[Vec<bool>]) -> Result<Nogueira> {
+    let m = selected.len();
+    if m < 2 {
+        return Err(Error::param("sets", format!("stability needs at least 2 feature sets, got {m}")));
+    }
+    let d = selected[0].len();
+    if selected.iter().any(|z| z.len() != d) || d == 0 {
+        return Err(Error::param("sets", "every feature set must be over the same, non-empty feature list"));
+    }
+    let (mf, df) = (m as f64, d as f64);
+    let k: Vec<f64> = selected.iter().map(|z| z.iter().filter(|&&b| b).count() as f64).collect();
+    let p: Vec<f64> = (0..d).map(|f| selected.iter().filter(|z| z[f]).count() as f64 / mf).collect();
+    let kbar = k.iter().sum::<f64>() / mf;
+    let denom = (kbar / df) * (1.0 - kbar / df);
+    if denom <= 0.0 {
+        return Err(Error::param(
+            "k",
+            format!("stability is undefined when every set is empty or holds all {d} features"),
+        ));
+    }
+    let phi = 1.0 - (mf / (mf - 1.0)) * (p.iter().map(|&q| q * (1.0 - q)).sum::<f64>() / df) / denom;
+    let phi_i: Vec<f64> = selected
+        .iter()
+        .zip(&k)
+        .map(|(z, &ki)| {
+            let zp = z.iter().zip(&p).filter(|(&b, _)| b).map(|(_, &q)| q).sum::<f64>() / df;
+            (zp - ki * kbar / (df * df) + phi / 2.0 * (2.0 * ki * kbar / (df * df) - ki / df - kbar / df + 1.0)) / denom
+        })
+        .collect();
+    let avg = phi_i.iter().sum::<f64>() / mf;
+    let variance = 4.0 / (mf * mf) * phi_i.iter().map(|v| (v - avg).powi(2)).sum::<f64>();
+    Ok(Nogueira { phi, variance, sets: m, features: d, mean_size: kbar })
+}
+
+impl Nogueira {
+    /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10).
+    pub fn interval(&self, level: f64) -> (f64, f64) {
+        let z = standard_normal().inverse_cdf(0.5 + level / 2.0);
+        let h = z * self.variance.sqrt();
+        (self.phi - h, self.phi + h)
+    }
+
+    /// One-sided test of H₀: Φ = `phi0` against H₁: Φ > `phi0` ([Nogueira] §6, V = (φ̂ − φ₀)/√v̂);
+    /// `phi0 = 0` asks whether the selection is more stable than chance.
+    pub fn test_above(&self, phi0: f64) -> Test {
+        let v = (self.phi - phi0) / self.variance.sqrt();
+        Test { statistic: v, p_value: upper_tail(v) }
+    }
+
+    /// Two-sided test of H₀: two procedures are equally stable ([Nogueira] Thm. 10,
+    /// T = (φ̂₂ − φ̂₁)/√(v̂₁ + v̂₂)), e.g. two rankers on the same plan.
+    pub fn test_equal(&self, other: &Nogueira) -> Test {
+        let t = (other.phi - self.phi) / (self.variance + other.variance).sqrt();
+        Test { statistic: t, p_value: (2.0 * upper_tail(t.abs())).min(1.0) }
+    }
+}
+
+/// The stability of a per-fold ranker over the splits of its run, at each size k of the top-k sets:
+/// the top-k Canberra stability and mean Kuncheva index ([`StabilityCurve`]) and Nogueira's φ̂ with its
+/// variance (`None` at k = n, where every set holds every feature).
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::compare::stability::{resampled_rankings, Resampling};
+/// use featrank::compare::stability::FoldStability;
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-/// // a toy ranker: features by decreasing variance of the sample
-/// let by_variance = |d: &Dataset| {
-///     let v: Vec<f64> = (0..d.n_features()).map(|j| d.feature(j).var(0.0)).collect();
-///     Ranking::from_scores(d.feature_names(), &v)
-/// };
-/// let rs = resampled_rankings(&iris, 5, Resampling::Bootstrap, 1, by_variance).unwrap();
-/// assert_eq!(rs.len(), 5);
+/// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0)
+///     .evaluate_all(&iris, &[Candidate::per_fold(ReliefF::new())]).unwrap();
+/// let st = FoldStability::compute(curves.fold_rankings("relieff").unwrap(), &[1, 2, 3]).unwrap();
+/// let phi2 = st.nogueira[1].unwrap();
+/// assert!(phi2.phi > 0.5 && phi2.test_above(0.0).p_value < 0.01); // the petal pair, every time
 /// ```
-pub fn resampled_rankings(
-    data: &Dataset,
-    m: usize,
-    resampling: Resampling,
-    seed: u64,
-    rank: impl Fn(&Dataset) -> Result<Ranking> + Sync,
-) -> Result<Vec<Ranking>> {
-    if m < 2 {
-        return Err(Error::param("m", "stability needs at least 2 samples"));
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FoldStability {
+    /// The per-fold candidate's name.
+    pub ranking: String,
+    /// Canberra and Kuncheva stability at every size.
+    pub curve: StabilityCurve,
+    /// Nogueira's estimate at every size.
+    pub nogueira: Vec<Option<Nogueira>>,
+}
+
+impl FoldStability {
+    /// Stability of `rankings` at `sizes`.
+    pub fn compute(rankings: &FoldRankings, sizes: &[usize]) -> Result<FoldStability> {
+        let curve = stability_curve(&rankings.rankings()?, sizes)?;
+        let n = rankings.features.len();
+        let nogueira = sizes
+            .par_iter()
+            .map(|&k| if k < n { nogueira(&rankings.selections(k)).map(Some) } else { Ok(None) })
+            .collect::<Result<_>>()?;
+        Ok(FoldStability { ranking: rankings.ranking.clone(), curve, nogueira })
     }
-    let samples: Vec<Vec<usize>> = match resampling {
-        Resampling::Bootstrap => (0..m)
-            .map(|s| bootstrap(&mut rng_for(seed, &[s as u64]), data.n_rows()))
-            .collect(),
-        Resampling::TrainingFolds => {
-            let plan = CvPlan::stratified(data, m, 1, seed)?;
-            (0..m).map(|f| plan.split(0, f).0).collect()
+
+    /// The stability of every per-fold candidate of `curves` at the curves' sizes.
+    pub fn of_curves(curves: &Curves) -> Result<Vec<FoldStability>> {
+        curves.fold_rankings.iter().map(|fr| FoldStability::compute(fr, &curves.sizes)).collect()
+    }
+
+    /// Columns `ranking, k, canberra, kuncheva, phi, phi_variance, phi_lo, phi_hi, p_above_chance` (95 %
+    /// interval; the p-value of H₀: Φ = 0 against Φ > 0); null where undefined.
+    pub fn to_polars(&self) -> Result<Frame> {
+        stability_table(std::slice::from_ref(self))
+    }
+}
+
+/// The long table of several [`FoldStability`] (see [`FoldStability::to_polars`]).
+pub fn stability_table(all: &[FoldStability]) -> Result<Frame> {
+    let mut cols: (Vec<String>, Vec<u32>, Vec<f64>, Vec<Option<f64>>) = Default::default();
+    let mut phi: [Vec<Option<f64>>; 5] = Default::default();
+    for st in all {
+        for (i, &k) in st.curve.sizes.iter().enumerate() {
+            cols.0.push(st.ranking.clone());
+            cols.1.push(k as u32);
+            cols.2.push(st.curve.canberra[i]);
+            cols.3.push(st.curve.kuncheva[i]);
+            let n = st.nogueira[i];
+            let (lo, hi) = n.map(|n| n.interval(0.95)).unzip();
+            let values = [n.map(|n| n.phi), n.map(|n| n.variance), lo, hi, n.map(|n| n.test_above(0.0).p_value)];
+            phi.iter_mut().zip(values).for_each(|(c, v)| c.push(v));
         }
-    };
-    samples
-        .par_iter()
-        .enumerate()
-        .map(|(s, rows)| Ok(rank(&data.take_rows(rows)?)?.with_name(format!("sample{s}"))))
-        .collect()
+    }
+    let height = cols.0.len();
+    let [p, v, lo, hi, pv] = phi;
+    Ok(DataFrame::new(
+        height,
+        vec![
+            Column::new("ranking".into(), cols.0),
+            Column::new("k".into(), cols.1),
+            Column::new("canberra".into(), cols.2),
+            Column::new("kuncheva".into(), cols.3),
+            Column::new("phi".into(), p),
+            Column::new("phi_variance".into(), v),
+            Column::new("phi_lo".into(), lo),
+            Column::new("phi_hi".into(), hi),
+            Column::new("p_above_chance".into(), pv),
+        ],
+    )?
+    .into())
 }

@@ -2,6 +2,7 @@
 //! its features; [`io`] reads and writes files; [`datasets`] holds the bundled real data and [`synth`]
 //! generates data with exact ground truth.
 
+pub mod aggregate;
 pub mod dataset;
 pub mod datasets;
 pub mod frame;
@@ -10,9 +11,10 @@ pub mod ranker;
 pub mod ranking;
 pub mod synth;
 
+pub use aggregate::Aggregate;
 pub use dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice};
 pub use datasets::Bundled;
 pub use frame::{AsDataFrame, Frame};
 pub use ranker::{Checked, Ranker};
 pub use ranking::Ranking;
-pub use synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Synthetic};
+pub use synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Null, Synthetic};

@@ -509,3 +509,84 @@ impl Madelon {
         })
     }
 }
+
+/// Null data: standard-normal features and balanced class labels drawn independently of them, so nothing
+/// predicts the class (Ambroise & McLachlan's check of selection bias). Every feature's relevance is 0 and
+/// the Bayes accuracy is 1/classes.
+///
+/// ```
+/// use featrank::data::synth::Null;
+/// let s = Null::new().rows(60).features(2000).generate(1).unwrap();
+/// assert_eq!(s.frame.shape(), (60, 2001));
+/// assert!(s.truth.relevant().is_empty());
+/// assert_eq!(s.truth.bayes_accuracy, 0.5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Null {
+    rows: usize,
+    features: usize,
+    classes: usize,
+}
+
+impl Default for Null {
+    fn default() -> Self {
+        Null::new()
+    }
+}
+
+impl Null {
+    /// 60 rows (patients), 2000 features (genes), 2 classes.
+    pub fn new() -> Null {
+        Null { rows: 60, features: 2000, classes: 2 }
+    }
+
+    /// Number of rows.
+    pub fn rows(mut self, n: usize) -> Null {
+        self.rows = n;
+        self
+    }
+
+    /// Number of features.
+    pub fn features(mut self, n: usize) -> Null {
+        self.features = n;
+        self
+    }
+
+    /// Number of classes; rows are dealt to them in turn (sizes differ by at most one), then shuffled.
+    pub fn classes(mut self, n: usize) -> Null {
+        self.classes = n;
+        self
+    }
+
+    /// Generate from `seed`.
+    pub fn generate(&self, seed: u64) -> Result<Synthetic> {
+        if self.classes < 2 {
+            return Err(Error::param("classes", format!("need at least 2 classes, got {}", self.classes)));
+        }
+        if self.rows < 2 * self.classes {
+            return Err(Error::param("rows", format!("need at least 2 rows per class, got {}", self.rows)));
+        }
+        if self.features == 0 {
+            return Err(Error::param("features", "need at least 1 feature"));
+        }
+        let mut rng = rng_for(seed, &[0]);
+        let mut cols: Vec<Column> = (0..self.features)
+            .map(|j| {
+                let v: Vec<f64> = (0..self.rows).map(|_| StandardNormal.sample(&mut rng)).collect();
+                Column::new(format!("f{j}").into(), v)
+            })
+            .collect();
+        let mut y: Vec<u32> = (0..self.rows).map(|i| (i % self.classes) as u32).collect();
+        y.shuffle(&mut rng_for(seed, &[1]));
+        cols.push(Column::new("class".into(), y));
+        Ok(Synthetic {
+            frame: DataFrame::new(self.rows, cols)?.into(),
+            truth: GroundTruth {
+                features: (0..self.features).map(|j| format!("f{j}")).collect(),
+                relevance: vec![0.0; self.features],
+                sets: Vec::new(),
+                bayes_accuracy: 1.0 / self.classes as f64,
+            },
+        })
+    }
+}

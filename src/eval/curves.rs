@@ -18,6 +18,14 @@
 //! i is drawn from stream i of the seed, so the expected curve does not depend on which rankings are
 //! evaluated beside it.
 //!
+//! **Fixed or per-fold rankings** ([`Candidate`]). A fixed ranking — made beforehand, usually on all rows —
+//! orders the features the same way in every split; on p ≫ n data that is selection bias (Ambroise &
+//! McLachlan 2002): the rows a point is tested on helped choose its features. A ranker given as a
+//! [`Candidate::PerFold`] is run on each split's training rows only, and that split's test rows are
+//! predicted with that split's ranking — the honest estimate. Every per-fold ranking is kept
+//! ([`Curves::fold_rankings`]), so stability comes from the same run. Each curve says which it is
+//! ([`Mode`]).
+//!
 //! Work is split into (curve, repeat) units run in parallel with rayon; each unit draws only from its own
 //! seeded stream, so results are identical whatever the thread count.
 
@@ -28,10 +36,10 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{AsDataFrame, Dataset, Frame, Ranking};
+use crate::data::{AsDataFrame, Dataset, Frame, Ranker, Ranking};
 use crate::error::{Error, Result};
 use crate::eval::eca::{eca, Eca, Weighting};
-use crate::eval::{CvPlan, Grid, Measure};
+use crate::eval::{CvPlan, FoldRankings, Grid, Measure, Scheme};
 use crate::learners::Learner;
 use crate::progress::Progress;
 use crate::math::{mean, quantile, std};
@@ -102,6 +110,88 @@ impl CurveKind {
     }
 }
 
+/// How the ranking behind a curve was made.
+///
+/// ```
+/// use featrank::eval::Mode;
+/// assert_eq!(Mode::PerFold.label(), "per-fold");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mode {
+    /// One ranking for every split, made beforehand (on all rows, unless the user did otherwise).
+    #[default]
+    Fixed,
+    /// A ranking per split, made on that split's training rows only.
+    PerFold,
+    /// Uniformly random rankings (the expected curve).
+    Random,
+}
+
+impl Mode {
+    /// `fixed`, `per-fold` or `random`, as written in tables.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Fixed => "fixed",
+            Mode::PerFold => "per-fold",
+            Mode::Random => "random",
+        }
+    }
+}
+
+/// What a curve run evaluates: a ranking made beforehand, or a ranker run inside every training split.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::eval::{Candidate, Mode};
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let fixed = ReliefF::new().rank(&iris, 0).unwrap().with_name("relieff on all rows");
+/// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0)
+///     .evaluate_all(&iris, &[fixed.into(), Candidate::per_fold(ReliefF::new())]).unwrap();
+/// assert_eq!(curves.get("relieff", CurveKind::Ffa).unwrap().mode, Mode::PerFold);
+/// assert_eq!(curves.fold_rankings("relieff").unwrap().len(), 10); // one ranking per split
+/// ```
+#[derive(Debug, Clone)]
+pub enum Candidate {
+    /// A ranking made beforehand: the same order in every split ([`Mode::Fixed`]).
+    Fixed(Ranking),
+    /// A ranker run on every split's training rows ([`Mode::PerFold`]).
+    PerFold {
+        /// The curves' name (default: the ranker's name).
+        name: String,
+        /// The ranker.
+        ranker: Arc<dyn Ranker>,
+    },
+}
+
+impl Candidate {
+    /// A ranker to run inside every training split, named by its [`Ranker::name`].
+    pub fn per_fold(ranker: impl Ranker + 'static) -> Candidate {
+        Candidate::PerFold { name: ranker.name(), ranker: Arc::new(ranker) }
+    }
+
+    /// The same candidate under another name.
+    pub fn with_name(self, name: impl Into<String>) -> Candidate {
+        match self {
+            Candidate::Fixed(r) => Candidate::Fixed(r.with_name(name)),
+            Candidate::PerFold { ranker, .. } => Candidate::PerFold { name: name.into(), ranker },
+        }
+    }
+
+    /// The name its curves carry.
+    pub fn name(&self) -> &str {
+        match self {
+            Candidate::Fixed(r) => r.name(),
+            Candidate::PerFold { name, .. } => name,
+        }
+    }
+}
+
+impl From<Ranking> for Candidate {
+    fn from(r: Ranking) -> Candidate {
+        Candidate::Fixed(r)
+    }
+}
+
 /// One curve: a value per grid size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
@@ -109,6 +199,9 @@ pub struct Curve {
     pub ranking: String,
     /// FFA, RFA or expected.
     pub kind: CurveKind,
+    /// Whether the ranking was fixed, made per fold, or random.
+    #[serde(default)]
+    pub mode: Mode,
     /// Mean over repeats (expected: over random rankings), per size.
     pub mean: Vec<f64>,
     /// Standard deviation (n − 1) over repeats (expected: over random rankings), per size.
@@ -130,7 +223,10 @@ pub struct Curves {
     pub measure: Measure,
     /// Subset sizes, ascending, ending at the number of features.
     pub sizes: Vec<usize>,
-    /// Folds per repeat.
+    /// The resampling scheme of the plan.
+    #[serde(default)]
+    pub scheme: Scheme,
+    /// Splits per repeat (the folds of k-fold; 1 for holdout and bootstrap).
     pub folds: usize,
     /// Repeats.
     pub repeats: usize,
@@ -140,6 +236,9 @@ pub struct Curves {
     pub seed: u64,
     /// FFA and RFA per ranking (in the order given), then the expected curve if any.
     pub curves: Vec<Curve>,
+    /// Per-fold candidates only: every split's ranking, for stability from the same run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fold_rankings: Vec<FoldRankings>,
 }
 
 /// How a curve run is set up; call [`CurveSpec::evaluate`].
@@ -158,7 +257,7 @@ pub struct Curves {
 #[derive(Debug, Clone)]
 pub struct CurveSpec {
     learner: Arc<dyn Learner>,
-    folds: usize,
+    scheme: Scheme,
     repeats: usize,
     plan: Option<CvPlan>,
     grid: Grid,
@@ -174,7 +273,7 @@ impl CurveSpec {
     pub fn new(learner: impl Learner + 'static) -> CurveSpec {
         CurveSpec {
             learner: Arc::new(learner),
-            folds: 10,
+            scheme: Scheme::default(),
             repeats: 10,
             plan: None,
             grid: Grid::Paper,
@@ -185,9 +284,16 @@ impl CurveSpec {
         }
     }
 
-    /// Folds per repeat (ignored when a plan is given).
+    /// k-fold with `folds` folds per repeat (ignored when a plan is given).
     pub fn folds(mut self, folds: usize) -> CurveSpec {
-        self.folds = folds;
+        self.scheme = Scheme::KFold { folds };
+        self
+    }
+
+    /// The resampling scheme: k-fold (default, 10 folds), holdout or bootstrap (ignored when a plan is
+    /// given).
+    pub fn scheme(mut self, scheme: Scheme) -> CurveSpec {
+        self.scheme = scheme;
         self
     }
 
@@ -197,7 +303,7 @@ impl CurveSpec {
         self
     }
 
-    /// Use these fold assignments instead of drawing stratified folds.
+    /// Use this plan instead of drawing one.
     pub fn plan(mut self, plan: CvPlan) -> CurveSpec {
         self.plan = Some(plan);
         self
@@ -233,22 +339,28 @@ impl CurveSpec {
         self
     }
 
-    /// Build FFA and RFA curves of every ranking, and the expected curve.
+    /// Build FFA and RFA curves of every (fixed) ranking, and the expected curve.
     pub fn evaluate(&self, data: &Dataset, rankings: &[Ranking]) -> Result<Curves> {
+        let candidates: Vec<Candidate> = rankings.iter().cloned().map(Candidate::Fixed).collect();
+        self.evaluate_all(data, &candidates)
+    }
+
+    /// Build FFA and RFA curves of every candidate — fixed rankings and rankers run inside every training
+    /// split — and the expected curve, all on one plan.
+    pub fn evaluate_all(&self, data: &Dataset, candidates: &[Candidate]) -> Result<Curves> {
         let n = data.n_features();
         let mut names = std::collections::HashSet::new();
-        for r in rankings {
-            if !names.insert(r.name()) || r.name() == EXPECTED {
+        for c in candidates {
+            if !names.insert(c.name()) || c.name() == EXPECTED {
                 return Err(Error::DuplicateName {
-                    name: r.name().to_string(),
-                    context: "the rankings of a curve run (name them with Ranking::with_name)".into(),
+                    name: c.name().to_string(),
+                    context: "the rankings of a curve run (name them with with_name)".into(),
                 });
             }
         }
-        if rankings.is_empty() && self.expected == 0 {
+        if candidates.is_empty() && self.expected == 0 {
             return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
         }
-        let orders = rankings.iter().map(|r| r.positions_in(data)).collect::<Result<Vec<_>>>()?;
         let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
         if measure.task() != data.task() {
             return Err(Error::param(
@@ -261,37 +373,71 @@ impl CurveSpec {
                 p.check(data)?;
                 p.clone()
             }
-            None => CvPlan::stratified(data, self.folds, self.repeats, self.seed)?,
+            None => CvPlan::new(data, self.scheme, self.repeats, self.seed)?,
         };
-        let min_train = (0..plan.repeats())
-            .flat_map(|r| (0..plan.folds()).map(move |f| (r, f)))
-            .map(|(r, f)| plan.split(r, f).0.len())
-            .min()
-            .unwrap_or(0);
-        self.learner.check_data(data, min_train)?;
+        self.learner.check_data(data, plan.min_train())?;
+        // Fixed orders, and every per-fold ranker's checks, before any work.
+        let fixed: Vec<Option<Vec<usize>>> = candidates
+            .iter()
+            .map(|c| match c {
+                Candidate::Fixed(r) => r.positions_in(data).map(Some),
+                Candidate::PerFold { ranker, .. } => ranker.checked(data).map(|_| None),
+            })
+            .collect::<Result<_>>()?;
         let sizes = self.grid.sizes(n)?;
         let inner = &sizes[..sizes.len() - 1];
+        let (repeats, folds) = (plan.repeats(), plan.folds());
+        let per_fold: Vec<(usize, &str, &Arc<dyn Ranker>)> = candidates
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c {
+                Candidate::PerFold { name, ranker } => Some((i, name.as_str(), ranker)),
+                Candidate::Fixed(_) => None,
+            })
+            .collect();
 
-        // Chains of nested subsets: FFA and RFA per ranking, then one per random ranking.
-        let mut chains: Vec<Vec<usize>> = Vec::with_capacity(2 * orders.len() + self.expected);
-        for o in &orders {
-            chains.push(o.clone());
-            chains.push(o.iter().rev().copied().collect());
+        let n_chains = 2 * candidates.len() + self.expected;
+        let progress = Progress::new(
+            &format!("featrank curves ({})", self.learner.spec()),
+            (n_chains + 1) * repeats + per_fold.len() * repeats * folds,
+            self.progress,
+        );
+        // Every per-fold ranker on every split's training rows.
+        let fold_rankings: Vec<FoldRankings> = per_fold
+            .iter()
+            .map(|&(_, name, ranker)| {
+                let fr = FoldRankings::compute(data, &plan, ranker.as_ref(), self.seed, || progress.tick())?;
+                Ok(fr.with_name(name))
+            })
+            .collect::<Result<_>>()?;
+
+        // Chains of nested subsets: FFA and RFA per candidate, then one per random ranking.
+        let mut chains: Vec<Chain> = Vec::with_capacity(n_chains);
+        let mut next_per_fold = fold_rankings.iter();
+        for f in &fixed {
+            match f {
+                Some(o) => {
+                    chains.push(Chain::Same(o.clone()));
+                    chains.push(Chain::Same(o.iter().rev().copied().collect()));
+                }
+                None => {
+                    let fr = next_per_fold.next().ok_or_else(|| Error::param("rankings", "per-fold rankings missing"))?;
+                    let orders: Vec<Vec<usize>> =
+                        fr.orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
+                    let reversed = orders.iter().map(|o| o.iter().rev().copied().collect()).collect();
+                    chains.push(Chain::PerSplit(orders));
+                    chains.push(Chain::PerSplit(reversed));
+                }
+            }
         }
         for i in 0..self.expected {
             let mut order: Vec<usize> = (0..n).collect();
             order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
-            chains.push(order);
+            chains.push(Chain::Same(order));
         }
 
-        let repeats = plan.repeats();
-        let progress = Progress::new(
-            &format!("featrank curves ({})", self.learner.spec()),
-            (chains.len() + 1) * repeats,
-            self.progress,
-        );
         let ctx = Ctx { data, plan: &plan, measure, seed: self.seed, learner: self.learner.as_ref() };
-        let all: Vec<usize> = (0..n).collect();
+        let all = Chain::Same((0..n).collect());
         // Full-set value per repeat, shared by every curve.
         let full: Vec<f64> = (0..repeats)
             .into_par_iter()
@@ -321,13 +467,18 @@ impl CurveSpec {
             })
             .collect();
 
-        let mut curves = Vec::with_capacity(2 * rankings.len() + 1);
-        for (i, r) in rankings.iter().enumerate() {
+        let mut curves = Vec::with_capacity(2 * candidates.len() + 1);
+        for (i, cand) in candidates.iter().enumerate() {
+            let mode = match cand {
+                Candidate::Fixed(_) => Mode::Fixed,
+                Candidate::PerFold { .. } => Mode::PerFold,
+            };
             for (kind, c) in [(CurveKind::Ffa, 2 * i), (CurveKind::Rfa, 2 * i + 1)] {
                 let per_repeat = per_chain[c].clone();
                 curves.push(Curve {
-                    ranking: r.name().to_string(),
+                    ranking: cand.name().to_string(),
                     kind,
+                    mode,
                     mean: per_repeat.iter().map(|v| mean(v)).collect(),
                     std: per_repeat.iter().map(|v| std(v)).collect(),
                     lo: None,
@@ -337,18 +488,36 @@ impl CurveSpec {
             }
         }
         if self.expected > 0 {
-            curves.push(expected_curve(&per_chain[2 * rankings.len()..], sizes.len(), repeats));
+            curves.push(expected_curve(&per_chain[2 * candidates.len()..], sizes.len(), repeats));
         }
         Ok(Curves {
             learner: self.learner.spec().to_string(),
             measure,
             sizes,
-            folds: plan.folds(),
+            scheme: plan.scheme(),
+            folds,
             repeats,
             expected_rankings: self.expected,
             seed: self.seed,
             curves,
+            fold_rankings,
         })
+    }
+}
+
+/// The feature order of one curve in every split: the same order, or one per split (index
+/// `repeat · folds + split`).
+enum Chain {
+    Same(Vec<usize>),
+    PerSplit(Vec<Vec<usize>>),
+}
+
+impl Chain {
+    fn order(&self, repeat: usize, split: usize, folds: usize) -> &[usize] {
+        match self {
+            Chain::Same(o) => o,
+            Chain::PerSplit(orders) => &orders[repeat * folds + split],
+        }
     }
 }
 
@@ -363,12 +532,12 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// The measure at each size of one chain in one repeat (predictions of all folds pooled).
-    fn chain_repeat(&self, order: &[usize], sizes: &[usize], repeat: usize) -> Result<Vec<f64>> {
-        let pooled = self.plan.cross_val_predict(self.data, repeat, self.seed, |fold| {
-            self.learner.fit_predict_nested(fold, order, sizes)
+    fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Vec<f64>> {
+        let folds = self.plan.folds();
+        let pooled = self.plan.cross_val_predict_with(self.data, repeat, self.seed, |fold, split| {
+            self.learner.fit_predict_nested(fold, chain.order(repeat, split, folds), sizes)
         })?;
-        let rows: Vec<usize> = (0..self.data.n_rows()).collect();
-        pooled.iter().map(|p| self.measure.score(self.data, &rows, p)).collect()
+        pooled.predictions.iter().map(|p| self.measure.score(self.data, &pooled.rows, p)).collect()
     }
 }
 
@@ -378,6 +547,7 @@ fn expected_curve(random: &[Vec<Vec<f64>>], n_sizes: usize, repeats: usize) -> C
     let mut out = Curve {
         ranking: EXPECTED.into(),
         kind: CurveKind::Expected,
+        mode: Mode::Random,
         mean: Vec::new(),
         std: Vec::new(),
         lo: None,
@@ -407,6 +577,15 @@ impl Curves {
     /// The expected curve, if computed.
     pub fn expected(&self) -> Option<&Curve> {
         self.curves.iter().find(|c| c.kind == CurveKind::Expected)
+    }
+
+    /// The per-fold rankings of the candidate `name` (a ranker run inside the folds).
+    pub fn fold_rankings(&self, name: &str) -> Result<&FoldRankings> {
+        self.fold_rankings.iter().find(|f| f.ranking == name).ok_or_else(|| Error::Unknown {
+            kind: "per-fold ranker".into(),
+            name: name.into(),
+            known: self.fold_rankings.iter().map(|f| f.ranking.as_str()).collect::<Vec<_>>().join(", "),
+        })
     }
 
     /// Names of the rankings, in the order given.
@@ -464,6 +643,7 @@ impl Curves {
             let curve = Curve {
                 ranking: name.to_string(),
                 kind,
+                mode: curves[0].mode,
                 mean: (0..n).map(|s| mean(&per_size(s))).collect(),
                 std: (0..n).map(|s| std(&per_size(s))).collect(),
                 lo: None,
@@ -477,14 +657,16 @@ impl Curves {
         Ok(self)
     }
 
-    /// Long table with columns `ranking, curve, k, mean, std, lo, hi` (lo/hi null where not defined).
+    /// Long table with columns `ranking, curve, mode, k, mean, std, lo, hi` (lo/hi null where not defined;
+    /// `mode` is `fixed`, `per-fold` or `random`).
     pub fn to_polars(&self) -> Result<Frame> {
-        let (mut ranking, mut curve, mut k) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut ranking, mut curve, mut mode, mut k) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let (mut mean, mut std, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for c in &self.curves {
             for (s, &size) in self.sizes.iter().enumerate() {
                 ranking.push(c.ranking.clone());
                 curve.push(c.kind.label());
+                mode.push(c.mode.label());
                 k.push(size as u32);
                 mean.push(c.mean[s]);
                 std.push(c.std[s]);
@@ -497,6 +679,7 @@ impl Curves {
             vec![
                 Column::new("ranking".into(), ranking),
                 Column::new("curve".into(), curve),
+                Column::new("mode".into(), mode),
                 Column::new("k".into(), k),
                 Column::new("mean".into(), mean),
                 Column::new("std".into(), std),
@@ -558,8 +741,8 @@ impl Curves {
         Ok(s)
     }
 
-    /// Rebuild curves from the long table of [`Curves::to_polars`] (`ranking, curve, k, mean`, and `std`,
-    /// `lo`, `hi` if present). Per-repeat values and run settings are not in the table: repeats, folds and
+    /// Rebuild curves from the long table of [`Curves::to_polars`] (`ranking, curve, k, mean`, and `mode`,
+    /// `std`, `lo`, `hi` if present; without `mode`, rankings read as fixed). Per-repeat values and run settings are not in the table: repeats, folds and
     /// seed read 0, and `measure` says how to read the values.
     pub fn from_polars(table: impl AsDataFrame, measure: Measure) -> Result<Curves> {
         let table = table.as_data_frame();
@@ -575,6 +758,10 @@ impl Curves {
             }
         };
         let (ranking, curve) = (strings("ranking")?, strings("curve")?);
+        let modes = match table.column("mode") {
+            Ok(_) => strings("mode")?,
+            Err(_) => vec![String::new(); table.height()],
+        };
         let k: Vec<Option<f64>> = {
             col("k")?;
             floats("k")?
@@ -589,6 +776,14 @@ impl Curves {
                 EXPECTED => CurveKind::Expected,
                 other => return Err(Error::column("curve", format!("row {i}: '{other}' is not FFA, RFA or expected"))),
             };
+            let mode = match (modes[i].as_str(), kind) {
+                ("", CurveKind::Expected) | ("random", _) => Mode::Random,
+                ("" | "fixed", _) => Mode::Fixed,
+                ("per-fold", _) => Mode::PerFold,
+                (other, _) => {
+                    return Err(Error::column("mode", format!("row {i}: '{other}' is not fixed, per-fold or random")))
+                }
+            };
             let (Some(size), Some(m)) = (k[i], mean[i]) else {
                 return Err(Error::column("k/mean", format!("row {i} has no value")));
             };
@@ -601,6 +796,7 @@ impl Curves {
                     curves.push(Curve {
                         ranking: ranking[i].clone(),
                         kind,
+                        mode,
                         mean: vec![],
                         std: vec![],
                         lo: lo[i].map(|_| vec![]),
@@ -639,11 +835,13 @@ impl Curves {
             learner: String::new(),
             measure,
             sizes,
+            scheme: Scheme::default(),
             folds: 0,
             repeats: 0,
             expected_rankings: 0,
             seed: 0,
             curves,
+            fold_rankings: Vec::new(),
         })
     }
 }

@@ -4,14 +4,16 @@
 
 pub mod curves;
 pub mod eca;
+pub mod fold_rankings;
 pub mod grid;
 pub mod measure;
 pub mod pi;
 pub mod plan;
 
-pub use curves::{Baseline, Curve, CurveKind, CurveSpec, Curves, EXPECTED};
+pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, EXPECTED};
+pub use fold_rankings::FoldRankings;
 pub use eca::{Eca, Weighting};
 pub use grid::Grid;
 pub use measure::Measure;
 pub use pi::{PiCurve, PiPoint, PiSpec};
-pub use plan::CvPlan;
+pub use plan::{CvPlan, OutOfFold, Scheme};

@@ -130,7 +130,7 @@ impl PiSpec {
             let Ok(plan) = CvPlan::stratified(&sub, folds, 1, seed) else { break };
             let labels = sub.labels().unwrap_or_default();
             let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, features)?]))?;
-            let Prediction::Classes { labels: pred, .. } = &pooled[0] else {
+            let Prediction::Classes { labels: pred, .. } = &pooled.predictions[0] else {
                 return Err(Error::param("learner", "the Performance Index needs a classifier"));
             };
             let correct = labels.iter().zip(pred).filter(|(t, p)| t == p).count();

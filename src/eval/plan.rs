@@ -1,26 +1,147 @@
-//! [`CvPlan`]: repeated stratified k-fold cross-validation, one fold assignment per repeat.
+//! [`CvPlan`]: the resampling plan of a run — which rows train and which rows test, in every split of
+//! every repeat — and **the one cross-validated prediction loop** of featrank.
 //!
 //! The same plan is shared by every point of every curve of every ranking in a run, so FFA(n) = RFA(n)
-//! exactly and differences between rankings are paired ([P20] 10×10 stratified CV).
+//! exactly and differences between rankings are paired ([P20] 10×10 stratified CV). Three [`Scheme`]s:
 //!
-//! Stratification: classification targets are split class by class — each class's rows are shuffled
-//! (per repeat, from the seed) and dealt to folds in turn, continuing the deal across classes so fold
-//! sizes differ by at most one. Regression targets are sorted, cut into consecutive groups of `folds`
-//! rows (target quantiles), and each group's rows get a random permutation of the fold ids.
+//! - **k-fold** (default, [P20]): each repeat splits the rows into k folds; each fold is the test set once.
+//!   Classification targets are split class by class — each class's rows are shuffled (per repeat, from the
+//!   seed) and dealt to folds in turn, continuing the deal across classes so fold sizes differ by at most
+//!   one. Regression targets are sorted, cut into consecutive groups of k rows (target quantiles), and each
+//!   group's rows get a random permutation of the fold ids.
+//! - **holdout** (the EC-FS protocol [EC-FS], e.g. 100 splits of 2/3–1/3): each repeat is one split; from
+//!   every class, round(t·n_c) shuffled rows (at least one, at most n_c − 1) are the test set.
+//! - **bootstrap**: each repeat trains on a bootstrap sample drawn class by class (n_c rows with
+//!   replacement from each class, so class sizes are kept) and tests on the out-of-bag rows, ≈ 36.8 %.
+//!   A training row may repeat; learners and rankers then see it as often as it was drawn.
+//!
+//! A repeat's measure is computed on its pooled test rows: every row once (k-fold), or its test rows.
 
 use polars::prelude::*;
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::data::{AsDataFrame, Dataset, Target};
 use crate::error::{Error, Result};
 use crate::learners::{Fold, Prediction};
-use crate::seed::rng_for;
+use crate::seed::{bootstrap, rng_for};
+use crate::spec::Spec;
 
 /// Stream tag of the learners' per-fold seeds.
 const LEARNER_STREAM: u64 = 0x004c_4541_524e; // "LEARN"
 
-/// Fold assignments: for each repeat, the 0-based fold id of every row.
+/// How each repeat of a [`CvPlan`] splits the rows. Written and parsed in the spec grammar:
+/// `kfold:folds=10`, `holdout:test=0.33` (or `holdout:0.33`), `bootstrap`.
+///
+/// ```
+/// use featrank::eval::Scheme;
+/// let s: Scheme = "holdout:0.33".parse().unwrap();
+/// assert_eq!(s, Scheme::Holdout { test: 0.33 });
+/// assert_eq!(s.to_string(), "holdout:test=0.33");
+/// assert_eq!("kfold".parse::<Scheme>().unwrap(), Scheme::KFold { folds: 10 });
+/// assert_eq!(Scheme::Bootstrap.splits(), 1);
+/// assert!("holdout:1.5".parse::<Scheme>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Scheme {
+    /// Stratified k-fold: `folds` splits per repeat whose test sets partition the rows.
+    KFold {
+        /// Number of folds (at least 2).
+        folds: usize,
+    },
+    /// Stratified holdout: one split per repeat with the fraction `test` of every class held out.
+    Holdout {
+        /// Fraction of each class in the test set, in (0, 1).
+        test: f64,
+    },
+    /// Stratified bootstrap: one split per repeat, out-of-bag rows as the test set.
+    Bootstrap,
+}
+
+impl Default for Scheme {
+    /// 10-fold.
+    fn default() -> Scheme {
+        Scheme::KFold { folds: 10 }
+    }
+}
+
+impl Scheme {
+    /// Splits per repeat: k for k-fold, 1 otherwise.
+    pub fn splits(&self) -> usize {
+        match self {
+            Scheme::KFold { folds } => *folds,
+            _ => 1,
+        }
+    }
+
+    /// The scheme as a [`Spec`] (every parameter).
+    pub fn spec(&self) -> Spec {
+        match self {
+            Scheme::KFold { folds } => Spec::new("kfold").with("folds", folds),
+            Scheme::Holdout { test } => Spec::new("holdout").with("test", test),
+            Scheme::Bootstrap => Spec::new("bootstrap"),
+        }
+    }
+
+    /// Build from a [`Spec`]; refuses unknown keys and values out of range.
+    pub fn from_spec(s: &Spec) -> Result<Scheme> {
+        let scheme = match s.method() {
+            "kfold" => {
+                s.check_keys(&["folds"])?;
+                Scheme::KFold { folds: s.get("folds", 10)? }
+            }
+            "holdout" => {
+                s.check_keys(&["test"])?;
+                Scheme::Holdout { test: s.get("test", 1.0 / 3.0)? }
+            }
+            "bootstrap" => {
+                s.check_keys(&[])?;
+                Scheme::Bootstrap
+            }
+            other => {
+                return Err(Error::Unknown {
+                    kind: "resampling scheme".into(),
+                    name: other.into(),
+                    known: "kfold, holdout, bootstrap".into(),
+                })
+            }
+        };
+        scheme.validated()
+    }
+
+    /// The scheme if its parameters are in range.
+    fn validated(self) -> Result<Scheme> {
+        match self {
+            Scheme::KFold { folds } if folds < 2 => {
+                Err(Error::param("folds", format!("need at least 2 folds, got {folds}")))
+            }
+            Scheme::Holdout { test } if !(test > 0.0 && test < 1.0) => {
+                Err(Error::param("test", format!("the test fraction must lie in (0, 1), got {test}")))
+            }
+            s => Ok(s),
+        }
+    }
+}
+
+impl std::fmt::Display for Scheme {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.spec().fmt(f)
+    }
+}
+
+impl std::str::FromStr for Scheme {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Scheme> {
+        // `holdout:0.33` is short for `holdout:test=0.33`.
+        if let Some(t) = s.trim().strip_prefix("holdout:").and_then(|t| t.trim().parse::<f64>().ok()) {
+            return Scheme::Holdout { test: t }.validated();
+        }
+        Scheme::from_spec(&s.parse()?)
+    }
+}
+
+/// Which rows train and which test, for every split of every repeat (see [`Scheme`]).
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -29,20 +150,55 @@ const LEARNER_STREAM: u64 = 0x004c_4541_524e; // "LEARN"
 /// assert_eq!((plan.folds(), plan.repeats()), (10, 3));
 /// let (train, test) = plan.split(0, 0);
 /// assert_eq!((train.len(), test.len()), (135, 15));
+/// // 100 stratified 2/3–1/3 splits, as in the EC-FS paper
+/// let holdout = CvPlan::new(&iris, Scheme::Holdout { test: 1.0 / 3.0 }, 100, 42).unwrap();
+/// assert_eq!((holdout.folds(), holdout.repeats()), (1, 100));
+/// assert_eq!(holdout.split(7, 0).1.len(), 51); // 17 of each class
 /// ```
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CvPlan {
-    folds: usize,
+    scheme: Scheme,
+    /// Per repeat, one code per row: the fold id (k-fold); 1 = test, 0 = train (holdout); how often the
+    /// row was drawn into the training sample, 0 = out of bag (bootstrap).
     assignments: Vec<Vec<u32>>,
 }
 
+/// Rows grouped for stratification: one group per class, or for a numeric target consecutive groups of
+/// `size` rows in target order.
+fn strata(data: &Dataset, size: usize) -> Vec<Vec<usize>> {
+    match data.target() {
+        Target::Classes { codes, names } => {
+            let mut groups = vec![Vec::new(); names.len()];
+            codes.iter().enumerate().for_each(|(i, &c)| groups[c].push(i));
+            groups
+        }
+        Target::Values(v) => {
+            let mut idx: Vec<usize> = (0..v.len()).collect();
+            idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]).then(a.cmp(&b)));
+            idx.chunks(size.max(1)).map(<[usize]>::to_vec).collect()
+        }
+    }
+}
+
 impl CvPlan {
+    /// A plan of `repeats` repeats of `scheme`, drawn from `seed`. Errors name the parameter: fewer than 2
+    /// folds, no repeat, a class with fewer rows than folds (k-fold) or fewer than 2 rows (holdout).
+    pub fn new(data: &Dataset, scheme: Scheme, repeats: usize, seed: u64) -> Result<CvPlan> {
+        let scheme = scheme.validated()?;
+        if repeats == 0 {
+            return Err(Error::param("repeats", "need at least 1 repeat"));
+        }
+        match scheme {
+            Scheme::KFold { folds } => CvPlan::stratified(data, folds, repeats, seed),
+            Scheme::Holdout { test } => CvPlan::holdout(data, test, repeats, seed),
+            Scheme::Bootstrap => CvPlan::bootstrap(data, repeats, seed),
+        }
+    }
+
     /// Repeated stratified k-fold from `seed`. Errors when `folds < 2`, `repeats == 0`, or a class has
     /// fewer rows than folds (a fold would miss that class).
     pub fn stratified(data: &Dataset, folds: usize, repeats: usize, seed: u64) -> Result<CvPlan> {
-        if folds < 2 {
-            return Err(Error::param("folds", format!("need at least 2 folds, got {folds}")));
-        }
+        Scheme::KFold { folds }.validated()?;
         if repeats == 0 {
             return Err(Error::param("repeats", "need at least 1 repeat"));
         }
@@ -50,30 +206,21 @@ impl CvPlan {
         if folds > n {
             return Err(Error::param("folds", format!("{folds} folds for {n} rows")));
         }
-        let groups: Vec<Vec<usize>> = match data.target() {
-            Target::Classes { codes, names } => {
-                let mut groups = vec![Vec::new(); names.len()];
-                codes.iter().enumerate().for_each(|(i, &c)| groups[c].push(i));
-                // A class without rows (e.g. after selecting rows) takes no part.
-                if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| !g.is_empty() && g.len() < folds) {
-                    return Err(Error::param(
-                        "folds",
-                        format!(
-                            "{folds} folds but class '{}' has only {} row(s); use at most {} folds",
-                            names[c],
-                            g.len(),
-                            groups.iter().map(Vec::len).filter(|&l| l > 0).min().unwrap_or(0)
-                        ),
-                    ));
-                }
-                groups
+        let groups = strata(data, folds);
+        if let Target::Classes { names, .. } = data.target() {
+            // A class without rows (e.g. after selecting rows) takes no part.
+            if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| !g.is_empty() && g.len() < folds) {
+                return Err(Error::param(
+                    "folds",
+                    format!(
+                        "{folds} folds but class '{}' has only {} row(s); use at most {} folds",
+                        names[c],
+                        g.len(),
+                        groups.iter().map(Vec::len).filter(|&l| l > 0).min().unwrap_or(0)
+                    ),
+                ));
             }
-            Target::Values(v) => {
-                let mut idx: Vec<usize> = (0..n).collect();
-                idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]).then(a.cmp(&b)));
-                idx.chunks(folds).map(<[usize]>::to_vec).collect()
-            }
-        };
+        }
         let regression = matches!(data.target(), Target::Values(_));
         let assignments = (0..repeats)
             .map(|r| {
@@ -97,11 +244,67 @@ impl CvPlan {
                 fold_of
             })
             .collect();
-        Ok(CvPlan { folds, assignments })
+        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments })
     }
 
-    /// A plan from given fold ids (one vector per repeat, one 0-based id per row), e.g. to match another
-    /// tool's folds. Every fold id in `0..max+1` must be used in every repeat.
+    /// Repeated stratified holdout: in each repeat, round(`test`·n_c) rows of every class c (at least 1,
+    /// at most n_c − 1) are the test set; a numeric target is stratified by groups of 10 rows in target
+    /// order.
+    fn holdout(data: &Dataset, test: f64, repeats: usize, seed: u64) -> Result<CvPlan> {
+        let groups = strata(data, 10);
+        let n = data.n_rows();
+        if let Some(g) = groups.iter().find(|g| g.len() == 1) {
+            let what = match data.class_names() {
+                Some(names) => format!("class '{}'", names[data.labels().map_or(0, |l| l[g[0]])]),
+                None => "a stratum of the target".to_string(),
+            };
+            return Err(Error::param("test", format!("{what} has one row: it cannot be both trained and tested on")));
+        }
+        let assignments = (0..repeats)
+            .map(|r| {
+                let mut rng = rng_for(seed, &[r as u64]);
+                let mut code = vec![0u32; n];
+                for group in groups.iter().filter(|g| !g.is_empty()) {
+                    let mut rows = group.clone();
+                    rows.shuffle(&mut rng);
+                    let t = ((test * rows.len() as f64).round() as usize).clamp(1, rows.len() - 1);
+                    rows[..t].iter().for_each(|&i| code[i] = 1);
+                }
+                code
+            })
+            .collect();
+        Ok(CvPlan { scheme: Scheme::Holdout { test }, assignments })
+    }
+
+    /// Repeated stratified bootstrap: in each repeat, n_c rows drawn with replacement from every class c
+    /// train (class sizes kept), the rows never drawn test. A draw that leaves no row out of bag (only
+    /// possible on tiny data) is redrawn from the next stream.
+    fn bootstrap(data: &Dataset, repeats: usize, seed: u64) -> Result<CvPlan> {
+        let groups = strata(data, data.n_rows());
+        let n = data.n_rows();
+        if n < 2 {
+            return Err(Error::EmptyData { what: format!("a bootstrap plan needs at least 2 rows, got {n}") });
+        }
+        let assignments = (0..repeats)
+            .map(|r| {
+                for attempt in 0..1000u64 {
+                    let mut rng = rng_for(seed, &[r as u64, attempt]);
+                    let mut drawn = vec![0u32; n];
+                    for group in groups.iter().filter(|g| !g.is_empty()) {
+                        bootstrap(&mut rng, group.len()).into_iter().for_each(|p| drawn[group[p]] += 1);
+                    }
+                    if drawn.contains(&0) {
+                        return Ok(drawn);
+                    }
+                }
+                Err(Error::param("repeats", format!("repeat {r}: no bootstrap draw left a row out of bag")))
+            })
+            .collect::<Result<_>>()?;
+        Ok(CvPlan { scheme: Scheme::Bootstrap, assignments })
+    }
+
+    /// A k-fold plan from given fold ids (one vector per repeat, one 0-based id per row), e.g. to match
+    /// another tool's folds. Every fold id in `0..max+1` must be used in every repeat.
     pub fn from_assignments(assignments: Vec<Vec<usize>>, n_rows: usize) -> Result<CvPlan> {
         if assignments.is_empty() {
             return Err(Error::param("folds", "no repeats given"));
@@ -125,10 +328,10 @@ impl CvPlan {
             }
             out.push(a.into_iter().map(|f| f as u32).collect());
         }
-        Ok(CvPlan { folds, assignments: out })
+        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments: out })
     }
 
-    /// A plan from a frame with one integer column per repeat and one row per data row.
+    /// A k-fold plan from a frame with one integer column per repeat and one row per data row.
     pub fn from_polars(frame: impl AsDataFrame) -> Result<CvPlan> {
         let frame = frame.as_data_frame();
         let assignments = frame
@@ -154,9 +357,14 @@ impl CvPlan {
         CvPlan::from_assignments(assignments, frame.height())
     }
 
-    /// Number of folds per repeat.
+    /// The resampling scheme.
+    pub fn scheme(&self) -> Scheme {
+        self.scheme
+    }
+
+    /// Splits per repeat: the number of folds (k-fold), 1 (holdout, bootstrap).
     pub fn folds(&self) -> usize {
-        self.folds
+        self.scheme.splits()
     }
 
     /// Number of repeats.
@@ -169,16 +377,44 @@ impl CvPlan {
         self.assignments[0].len()
     }
 
-    /// Fold id of every row in `repeat`.
+    /// The code of every row in `repeat`: its fold id (k-fold); 1 = test, 0 = train (holdout); how often it
+    /// was drawn into the training sample, 0 = out of bag (bootstrap).
     pub fn assignment(&self, repeat: usize) -> &[u32] {
         &self.assignments[repeat]
     }
 
-    /// `(train rows, test rows)` of `fold` in `repeat`, both ascending.
+    /// `(train rows, test rows)` of split `fold` in `repeat`, both ascending; a bootstrap training row
+    /// appears as often as it was drawn.
     pub fn split(&self, repeat: usize, fold: usize) -> (Vec<usize>, Vec<usize>) {
-        let (test, train): (Vec<usize>, Vec<usize>) =
-            (0..self.n_rows()).partition(|&i| self.assignments[repeat][i] as usize == fold);
-        (train, test)
+        let code = &self.assignments[repeat];
+        match self.scheme {
+            Scheme::KFold { .. } => (0..code.len()).partition(|&i| code[i] as usize != fold),
+            Scheme::Holdout { .. } => (0..code.len()).partition(|&i| code[i] == 0),
+            Scheme::Bootstrap => {
+                let train = (0..code.len()).flat_map(|i| std::iter::repeat_n(i, code[i] as usize)).collect();
+                (train, (0..code.len()).filter(|&i| code[i] == 0).collect())
+            }
+        }
+    }
+
+    /// Every `(train, test)` split of the plan, repeat by repeat.
+    pub fn splits(&self) -> impl Iterator<Item = (usize, usize, (Vec<usize>, Vec<usize>))> + '_ {
+        (0..self.repeats()).flat_map(move |r| (0..self.folds()).map(move |f| (r, f, self.split(r, f))))
+    }
+
+    /// The rows a repeat tests on, ascending: every row (k-fold), or its split's test rows.
+    pub fn test_rows(&self, repeat: usize) -> Vec<usize> {
+        let code = &self.assignments[repeat];
+        match self.scheme {
+            Scheme::KFold { .. } => (0..code.len()).collect(),
+            Scheme::Holdout { .. } => (0..code.len()).filter(|&i| code[i] == 1).collect(),
+            Scheme::Bootstrap => (0..code.len()).filter(|&i| code[i] == 0).collect(),
+        }
+    }
+
+    /// The size of the smallest training set of any split.
+    pub fn min_train(&self) -> usize {
+        self.splits().map(|(_, _, (train, _))| train.len()).min().unwrap_or(0)
     }
 
     /// Check the plan fits `data` (row count) and return an error naming the mismatch otherwise.
@@ -200,10 +436,10 @@ impl CvPlan {
     }
 
     /// The one cross-validated prediction loop of featrank (curves, consensus ranking and the Performance
-    /// Index all use it). In `repeat`, each fold's `predict` fits on the fold's training rows and predicts its
-    /// test rows — once, or once per feature subset of a nested chain; folds run in parallel with the seed
-    /// [`CvPlan::fold_seed`]. The test predictions of all folds are pooled by row, so output `o` predicts
-    /// every row of the data exactly once, out of fold.
+    /// Index all use it). In `repeat`, each split's `predict` fits on the split's training rows and predicts
+    /// its test rows — once, or once per feature subset of a nested chain; splits run in parallel with the
+    /// seed [`CvPlan::fold_seed`]. The test predictions of all splits are pooled by row: output `o`
+    /// predicts every row of [`CvPlan::test_rows`] exactly once, in that order, out of fold.
     ///
     /// ```
     /// use featrank::prelude::*;
@@ -211,28 +447,40 @@ impl CvPlan {
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let plan = CvPlan::stratified(&iris, 5, 1, 7).unwrap();
     /// let pooled = plan.cross_val_predict(&iris, 0, 7, |fold| Ok(vec![Knn::new().k(5).fit_predict(fold, &[2, 3])?])).unwrap();
-    /// let Prediction::Classes { labels, .. } = &pooled[0] else { unreachable!() };
-    /// let truth = iris.labels().unwrap();
-    /// let accuracy = labels.iter().zip(truth).filter(|(p, t)| p == t).count() as f64 / 150.0;
+    /// assert_eq!(pooled.rows.len(), 150); // k-fold: every row, once
+    /// let accuracy = Measure::Accuracy.score(&iris, &pooled.rows, &pooled.predictions[0]).unwrap();
     /// assert!(accuracy > 0.9);
     /// ```
-    pub fn cross_val_predict<F>(&self, data: &Dataset, repeat: usize, seed: u64, predict: F) -> Result<Vec<Prediction>>
+    pub fn cross_val_predict<F>(&self, data: &Dataset, repeat: usize, seed: u64, predict: F) -> Result<OutOfFold>
     where
         F: Fn(&Fold<'_>) -> Result<Vec<Prediction>> + Sync,
+    {
+        self.cross_val_predict_with(data, repeat, seed, |fold, _| predict(fold))
+    }
+
+    /// [`CvPlan::cross_val_predict`] where `predict` also gets the split's index within the repeat (e.g. to
+    /// use that split's own feature ranking).
+    pub fn cross_val_predict_with<F>(&self, data: &Dataset, repeat: usize, seed: u64, predict: F) -> Result<OutOfFold>
+    where
+        F: Fn(&Fold<'_>, usize) -> Result<Vec<Prediction>> + Sync,
     {
         self.check(data)?;
         if repeat >= self.repeats() {
             return Err(Error::param("repeat", format!("repeat {repeat} of a plan with {} repeats", self.repeats())));
         }
-        let splits: Vec<(Vec<usize>, Vec<usize>)> = (0..self.folds).map(|f| self.split(repeat, f)).collect();
+        let splits: Vec<(Vec<usize>, Vec<usize>)> = (0..self.folds()).map(|f| self.split(repeat, f)).collect();
         let per_fold: Vec<Vec<Prediction>> = splits
             .par_iter()
             .enumerate()
             .map(|(f, (train, test))| {
-                predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) })
+                predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f)
             })
             .collect::<Result<_>>()?;
-        let (n_rows, k) = (data.n_rows(), data.n_classes());
+        let rows = self.test_rows(repeat);
+        // position of every data row in `rows`
+        let mut at = vec![usize::MAX; data.n_rows()];
+        rows.iter().enumerate().for_each(|(p, &r)| at[r] = p);
+        let (n_rows, k) = (rows.len(), data.n_classes());
         let outputs = per_fold.first().map_or(0, Vec::len);
         let mut pooled: Vec<Prediction> = (0..outputs)
             .map(|_| match data.target() {
@@ -250,17 +498,27 @@ impl CvPlan {
                         if l.len() == test.len() && s.len() == test.len() * k =>
                     {
                         for (t, &row) in test.iter().enumerate() {
-                            labels[row] = l[t];
-                            scores[row * k..(row + 1) * k].copy_from_slice(&s[t * k..(t + 1) * k]);
+                            let p = at[row];
+                            labels[p] = l[t];
+                            scores[p * k..(p + 1) * k].copy_from_slice(&s[t * k..(t + 1) * k]);
                         }
                     }
                     (Prediction::Values(v), Prediction::Values(p)) if p.len() == test.len() => {
-                        test.iter().zip(p).for_each(|(&row, p)| v[row] = p);
+                        test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
                     }
                     _ => return Err(Error::param("learner", "prediction kind or length does not match the task and the test rows")),
                 }
             }
         }
-        Ok(pooled)
+        Ok(OutOfFold { rows, predictions: pooled })
     }
+}
+
+/// Out-of-fold predictions of one repeat: `predictions[o]` predicts `rows[i]` at position `i`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutOfFold {
+    /// The repeat's test rows, ascending ([`CvPlan::test_rows`]).
+    pub rows: Vec<usize>,
+    /// One pooled prediction per output of the predict function.
+    pub predictions: Vec<Prediction>,
 }

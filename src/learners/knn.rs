@@ -29,7 +29,7 @@ use crate::spec::Spec;
 /// assert_eq!(knn.spec().to_string(), "knn:k=10");
 /// assert_eq!(Knn::new().k(3).spec().to_string(), "knn:k=3");
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knn {
     k: usize,
 }

@@ -29,7 +29,7 @@ use crate::seed::rng_for;
 /// let pred = Mlp::new().fit_predict(&fold, &[2, 3]).unwrap();
 /// assert!(Measure::Accuracy.score(&iris, &test, &pred).unwrap() > 0.85);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Mlp {
     epochs: usize,
     rate: f64,

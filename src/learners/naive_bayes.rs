@@ -21,7 +21,7 @@ use crate::spec::Spec;
 /// use featrank::prelude::*;
 /// assert_eq!(NaiveBayes::new().spec().to_string(), "nb");
 /// ```
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct NaiveBayes;
 
 impl NaiveBayes {

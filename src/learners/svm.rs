@@ -63,7 +63,7 @@ spec_words!(Multiclass, "multiclass scheme", {
 /// assert_eq!(svm.spec().to_string(), "svm:c=0.1,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001");
 /// assert!(Svm::new().c(0.0).validated().is_err());
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Svm {
     c: f64,
     kernel: Kernel,

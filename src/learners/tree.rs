@@ -330,7 +330,7 @@ fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
 /// assert_eq!(t.spec().to_string(), "tree:min_leaf=2,max_depth=none");
 /// assert!(DecisionTree::new().min_leaf(0).validated().is_err());
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DecisionTree {
     min_leaf: usize,
     max_depth: usize,
@@ -407,7 +407,7 @@ impl Learner for DecisionTree {
 /// assert_eq!(f.spec().to_string(), "forest:trees=50,mtry=auto");
 /// assert_eq!(RandomForest::mtry(100), 8);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RandomForest {
     trees: usize,
     min_leaf: usize,

@@ -119,11 +119,10 @@ impl Consensus {
             return Ok(chance);
         }
         let plan = CvPlan::stratified(&sub, folds, 1, seed)?;
-        let rows: Vec<usize> = (0..sub.n_rows()).collect();
         let mut auc = [0.5; 5];
         for (a, learner) in auc.iter_mut().zip(learners) {
             let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, &[0])?]))?;
-            *a = Measure::MacroAuc.score(&sub, &rows, &pooled[0])?;
+            *a = Measure::MacroAuc.score(&sub, &pooled.rows, &pooled.predictions[0])?;
         }
         Ok(FeatureAuc { rows: present.len(), folds, auc })
     }

@@ -12,47 +12,10 @@ use rand::Rng as _;
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
-use crate::data::{Dataset, Task};
+use crate::data::{Aggregate, Dataset, Task};
 use crate::error::{Error, Result};
 use crate::seed::{bootstrap, rng_for};
-use crate::spec::{spec_words, Spec};
-
-/// How the B ranks of a feature are combined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Aggregate {
-    /// Mean rank.
-    Mean,
-    /// Median rank (mean of the two middle ranks for even B).
-    Median,
-    /// Best (smallest) rank — the thesis' "max".
-    Best,
-    /// Worst (largest) rank — the thesis' "min".
-    Worst,
-}
-
-// `max` and `min` are the thesis' words for best and worst.
-spec_words!(Aggregate, "aggregate", {
-    Aggregate::Mean => "mean",
-    Aggregate::Median => "median",
-    Aggregate::Best => "best" | "max",
-    Aggregate::Worst => "worst" | "min",
-});
-
-impl Aggregate {
-    /// Aggregate `ranks` (not empty).
-    fn apply(self, ranks: &mut [f64]) -> f64 {
-        match self {
-            Aggregate::Mean => ranks.iter().sum::<f64>() / ranks.len() as f64,
-            Aggregate::Best => ranks.iter().copied().fold(f64::INFINITY, f64::min),
-            Aggregate::Worst => ranks.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-            Aggregate::Median => {
-                ranks.sort_by(f64::total_cmp);
-                let m = ranks.len() / 2;
-                if ranks.len() % 2 == 1 { ranks[m] } else { (ranks[m - 1] + ranks[m]) / 2.0 }
-            }
-        }
-    }
-}
+use crate::spec::Spec;
 
 /// A bootstrap ensemble of any ranker.
 ///
@@ -138,11 +101,6 @@ impl Ranker for Ensemble {
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let ranks = self.ranks_checked(data, seed)?;
-        Ok((0..data.n_features())
-            .map(|f| {
-                let mut r: Vec<f64> = ranks.iter().map(|row| row[f]).collect();
-                -self.aggregate.apply(&mut r)
-            })
-            .collect())
+        Ok(self.aggregate.combine(&ranks)?.into_iter().map(|r| -r).collect())
     }
 }

@@ -13,7 +13,7 @@ use polars::prelude::{AnyValue, Column, DataFrame};
 
 use crate::compare::Comparison;
 use crate::eval::Curves;
-use crate::data::{Dataset, Frame, Summary, Task};
+use crate::data::{AsDataFrame, Dataset, Frame, Summary, Task};
 use crate::error::{Error, Result};
 use crate::report::Figure;
 use crate::data::Ranking;
@@ -93,6 +93,10 @@ const CELL: &str = "padding:2px 8px;border-bottom:1px solid #ddd";
 /// let t = Table::new(df!("feature" => ["a<b", "c"], "score" => [0.5, f64::NAN]).unwrap());
 /// let html = t.to_html();
 /// assert!(html.contains("<th") && html.contains("a&lt;b") && html.contains("0.5000") && html.contains("NaN"));
+/// // a notebook keeps its variable: borrow it
+/// let iris = featrank::data::datasets::load("iris").unwrap().frame;
+/// let shown = Table::new(&iris).caption("iris");
+/// assert_eq!(iris.height(), 150);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -102,9 +106,10 @@ pub struct Table {
 }
 
 impl Table {
-    /// Wrap `frame` (a [`Frame`] or a Polars `DataFrame`).
-    pub fn new(frame: impl Into<DataFrame>) -> Table {
-        Table { frame: frame.into(), caption: None, max_rows: 50 }
+    /// Show `frame`: a [`Frame`] or a Polars `DataFrame`, owned or borrowed (`Table::new(&t)` keeps `t`;
+    /// the columns are shared, not copied).
+    pub fn new(frame: impl AsDataFrame) -> Table {
+        Table { frame: frame.as_data_frame().clone(), caption: None, max_rows: 50 }
     }
 
     /// A table of numbers with named rows and columns, e.g. scores of methods (columns) on datasets (rows):

@@ -107,16 +107,39 @@ fn curves_command_writes_the_long_table() {
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next(), Some("ranking,curve,k,mean,std,lo,hi"));
+    assert_eq!(lines.next(), Some("ranking,curve,mode,k,mean,std,lo,hi"));
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 3 * 4);
-    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[5].is_empty() && r[6].is_empty()));
-    assert!(rows.iter().filter(|r| r[1] == "expected").all(|r| !r[5].is_empty()));
-    let ffa4 = rows.iter().find(|r| r[1] == "FFA" && r[2] == "4").unwrap()[3];
-    let rfa4 = rows.iter().find(|r| r[1] == "RFA" && r[2] == "4").unwrap()[3];
+    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[2] == "fixed" && r[6].is_empty() && r[7].is_empty()));
+    assert!(rows.iter().filter(|r| r[1] == "expected").all(|r| r[2] == "random" && !r[6].is_empty()));
+    let ffa4 = rows.iter().find(|r| r[1] == "FFA" && r[3] == "4").unwrap()[4];
+    let rfa4 = rows.iter().find(|r| r[1] == "RFA" && r[3] == "4").unwrap()[4];
     assert_eq!(ffa4, rfa4);
     let curves = featrank::eval::Curves::load_json(&json).unwrap();
     assert_eq!((curves.folds, curves.repeats), (3, 2));
+
+    // Rankers inside the folds, a fixed ranking beside them, holdout splits, stability from the same run.
+    let out3 = dir.path().join("per_fold.csv");
+    let stab = dir.path().join("stability.csv");
+    let json3 = dir.path().join("per_fold.json");
+    let res = featrank(&[
+        "curves", "iris", "--method", "fisher", "--method", "relieff:k=5", "--ranking", &s(&good), "--scheme",
+        "holdout:0.3", "--repeats", "4", "--expected", "0", "--learner", "knn:k=5", "--out", &s(&out3),
+        "--stability", &s(&stab), "--json", &s(&json3), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&out3).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("relieff:k=5,FFA,per-fold,")), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("fisher,RFA,per-fold,")), "{text}");
+    let stab_text = std::fs::read_to_string(&stab).unwrap();
+    let mut stab_lines = stab_text.lines();
+    assert_eq!(stab_lines.next(), Some("ranking,k,canberra,kuncheva,phi,phi_variance,phi_lo,phi_hi,p_above_chance"));
+    assert_eq!(stab_lines.count(), 2 * 4, "two rankers × four sizes");
+    let c = featrank::eval::Curves::load_json(&json3).unwrap();
+    assert_eq!((c.scheme, c.folds, c.repeats), (featrank::eval::Scheme::Holdout { test: 0.3 }, 1, 4));
+    assert_eq!(c.fold_rankings("fisher").unwrap().len(), 4);
+    let res = featrank(&["curves", "iris", "--ranking", &s(&good), "--stability", &s(&dir.path().join("s.csv")), "--out", &s(&dir.path().join("o.csv"))]);
+    assert!(String::from_utf8_lossy(&res.stderr).contains("--method"), "stability without a per-fold ranker is refused");
 
     // Bad input: unknown feature in the ranking, and no half-written output.
     let bad = dir.path().join("bad.csv");

@@ -321,7 +321,7 @@ fn table_and_json_round_trip() {
     let r = Ranking::from_order(&names(&ds)).unwrap();
     let c = CurveSpec::new(Knn::new().k(3)).folds(2).repeats(2).expected(4).grid(Grid::Custom(vec![1, 5])).evaluate(&ds, &[r]).unwrap();
     let t = c.to_polars().unwrap();
-    assert_eq!(t.shape(), (3 * 3, 7));
+    assert_eq!(t.shape(), (3 * 3, 8));
     assert_eq!(t.column("lo").unwrap().null_count(), 6);
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("c.json");

@@ -11,6 +11,7 @@ mod curves;
 mod dataset;
 mod display;
 mod fuzz_readers;
+mod honest;
 mod properties;
 mod rankers;
 mod round_trips;

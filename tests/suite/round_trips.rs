@@ -60,9 +60,10 @@ proptest! {
         names in prop::collection::btree_set(name(), 1..4),
     ) {
         let n = means.len();
-        let curve = |ranking: &str, kind, lo_hi: bool| Curve {
+        let curve = |ranking: &str, kind, mode, lo_hi: bool| Curve {
             ranking: ranking.to_string(),
             kind,
+            mode,
             mean: means.clone(),
             std: means.iter().map(|m| m.abs()).collect(),
             lo: lo_hi.then(|| means.clone()),
@@ -70,14 +71,15 @@ proptest! {
             per_repeat: vec![means.clone()],
         };
         let mut all = Vec::new();
-        for r in &names {
-            all.push(curve(r, CurveKind::Ffa, false));
-            all.push(curve(r, CurveKind::Rfa, false));
+        for (i, r) in names.iter().enumerate() {
+            let mode = if i % 2 == 0 { Mode::Fixed } else { Mode::PerFold };
+            all.push(curve(r, CurveKind::Ffa, mode, false));
+            all.push(curve(r, CurveKind::Rfa, mode, false));
         }
-        all.push(curve("expected", CurveKind::Expected, true));
+        all.push(curve("expected", CurveKind::Expected, Mode::Random, true));
         let curves = Curves {
-            learner: "knn:10".into(), measure: Measure::Accuracy, sizes: (1..=n).collect(), folds: 0, repeats: 0,
-            expected_rankings: 0, seed: 0, curves: all,
+            learner: "knn:10".into(), measure: Measure::Accuracy, sizes: (1..=n).collect(), scheme: Scheme::default(),
+            folds: 0, repeats: 0, expected_rankings: 0, seed: 0, curves: all, fold_rankings: Vec::new(),
         };
         let table = curves.to_polars().unwrap();
         let back = Curves::from_polars(&csv_round_trip(&table), Measure::Accuracy).unwrap();
@@ -86,6 +88,7 @@ proptest! {
             prop_assert_eq!(bits(&b.mean), bits(&c.mean));
             prop_assert_eq!(bits(&b.std), bits(&c.std));
             prop_assert_eq!(b.lo.as_deref().map(bits), c.lo.as_deref().map(bits));
+            prop_assert_eq!(b.mode, c.mode);
         }
         let back = Curves::from_polars(&parquet_round_trip(&table), Measure::Accuracy).unwrap();
         for c in &curves.curves {

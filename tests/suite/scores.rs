@@ -5,7 +5,7 @@ use crate::common;
 use featrank::compare::distance::{jaccard_top, kendall_tau_b, relevance_auc, spearman};
 use featrank::prelude::*;
 use featrank::compare::stability::{
-    canberra_top, expected_canberra, expected_canberra_all, expected_canberra_approx, kuncheva, resampled_rankings,
+    canberra_top, expected_canberra, expected_canberra_all, expected_canberra_approx, kuncheva,
     stability_curve,
 };
 use featrank::compare::stats::{friedman, nemenyi_cd, nemenyi_q};
@@ -143,28 +143,18 @@ fn stability_curves_and_kuncheva() {
 }
 
 #[test]
-fn resampled_rankings_are_deterministic_across_threads() {
+fn fold_rankings_are_deterministic_across_threads() {
     let ds = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
-    let by_mean_gap = |d: &Dataset| {
-        let labels = d.labels().unwrap();
-        let scores: Vec<f64> = (0..d.n_features())
-            .map(|j| {
-                let f = d.feature(j);
-                let m0 = labels.iter().zip(f.iter()).filter(|(&c, _)| c == 0).map(|(_, v)| v).sum::<f64>();
-                m0 / f.iter().map(|v| v.abs()).sum::<f64>()
-            })
-            .collect();
-        Ranking::from_scores(d.feature_names(), &scores)
-    };
-    let run = |threads: usize| {
+    let run = |threads: usize, plan: &CvPlan| {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-            resampled_rankings(&ds, 6, Resampling::Bootstrap, 9, by_mean_gap).unwrap()
+            FoldRankings::compute(&ds, plan, &Fisher::new(), 9, || ()).unwrap()
         })
     };
-    assert_eq!(run(1), run(2));
-    let folds = resampled_rankings(&ds, 5, Resampling::TrainingFolds, 9, by_mean_gap).unwrap();
+    let boot = CvPlan::new(&ds, Scheme::Bootstrap, 6, 9).unwrap();
+    assert_eq!(run(1, &boot), run(3, &boot));
+    let folds = run(2, &CvPlan::stratified(&ds, 5, 1, 9).unwrap());
     assert_eq!(folds.len(), 5);
-    let c = stability_curve(&folds, &Grid::Full.sizes(13).unwrap()).unwrap();
+    let c = stability_curve(&folds.rankings().unwrap(), &Grid::Full.sizes(13).unwrap()).unwrap();
     assert!(c.canberra[6] < 0.3, "a systematic ranker is far more stable than random: {:?}", c.canberra);
 }
 

@@ -4,12 +4,12 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use featrank::compare::Comparison;
-use featrank::eval::{CurveSpec, Curves};
-use featrank::eval::CvPlan;
+use featrank::compare::stability::stability_table;
+use featrank::compare::{Comparison, FoldStability};
+use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
 use featrank::data::{Dataset, TaskChoice};
 use featrank::data::Ranking;
-use featrank::data::synth::{Binary, Design, Madelon};
+use featrank::data::synth::{Binary, Design, Madelon, Null};
 use featrank::data::{datasets, io};
 use featrank::{learners, rankers, Error};
 
@@ -50,14 +50,15 @@ enum Command {
     },
     /// List the bundled datasets, one name per line.
     Datasets,
-    /// Synthetic data with exact ground truth: single, pair, combined or madelon.
+    /// Synthetic data with exact ground truth: single, pair, combined, madelon or null (labels independent
+    /// of 2000 features: the selection-bias check).
     Synth {
-        /// single, pair, combined or madelon.
+        /// single, pair, combined, madelon or null.
         design: String,
         /// Seed of the generator.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Number of rows (default 1000; 2600 for madelon).
+        /// Number of rows (default 1000; 2600 for madelon; 60 for null).
         #[arg(long)]
         rows: Option<usize>,
         /// Output table (.csv or .parquet): the features, then `class`.
@@ -101,7 +102,8 @@ enum Command {
         #[arg(long, default_value = "accuracy")]
         measure: String,
     },
-    /// FFA/RFA curves of rankings and the expected curve of random rankings.
+    /// FFA/RFA curves of rankings (fixed, from files) and of rankers run inside every training split,
+    /// and the expected curve of random rankings.
     Curves {
         /// A data file, or the name of a bundled dataset.
         data: String,
@@ -111,9 +113,19 @@ enum Command {
         /// auto, classification or regression.
         #[arg(long, default_value = "auto")]
         task: String,
-        /// A ranking CSV with `feature,score` and/or `feature,rank` (repeatable).
+        /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
+        /// is used in every split.
         #[arg(long = "ranking")]
         rankings: Vec<PathBuf>,
+        /// A ranker run on every split's training rows only (repeatable; the honest estimate), in the spec
+        /// grammar of `featrank rank --method`, e.g. relieff:k=10, info-gain. Its curves are named by the
+        /// text given.
+        #[arg(long = "method")]
+        methods: Vec<String>,
+        /// Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag rows
+        /// test); --repeats splits or samples.
+        #[arg(long, default_value = "kfold")]
+        scheme: String,
         /// The learner and its parameters: knn, svm, nb, tree, forest or mlp, e.g. knn:k=10, svm:c=0.1,
         /// forest:trees=100, mlp:epochs=500.
         #[arg(long, default_value = "knn:k=10")]
@@ -139,12 +151,16 @@ enum Command {
         /// Seed of folds, random rankings and learners.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Output table (.csv or .parquet): ranking,curve,k,mean,std,lo,hi.
+        /// Output table (.csv or .parquet): ranking,curve,mode,k,mean,std,lo,hi (mode: fixed, per-fold, random).
         #[arg(long)]
         out: PathBuf,
-        /// Also save everything (per-repeat values included) as JSON here.
+        /// Also save everything (per-repeat values and per-fold rankings included) as JSON here.
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Stability of every --method over the splits, from the same run (.csv or .parquet):
+        /// ranking,k,canberra,kuncheva,phi,phi_variance,phi_lo,phi_hi,p_above_chance.
+        #[arg(long)]
+        stability: Option<PathBuf>,
         /// No progress lines on stderr.
         #[arg(long)]
         quiet: bool,
@@ -169,6 +185,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             target,
             task,
             rankings,
+            methods,
+            scheme,
             learner,
             folds,
             repeats,
@@ -179,20 +197,32 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             seed,
             out,
             json,
+            stability,
             quiet,
         } => {
             let mut inputs: Vec<&std::path::Path> = vec![data.as_ref()];
             inputs.extend(rankings.iter().map(|p| p.as_path()));
             inputs.extend(folds_file.as_deref());
             refuse_overwriting(&inputs, &out)?;
-            if let Some(j) = &json {
-                inputs.push(&out);
-                refuse_overwriting(&inputs, j)?;
+            inputs.push(&out);
+            for extra in [&json, &stability].into_iter().flatten() {
+                refuse_overwriting(&inputs, extra)?;
+                inputs.push(extra);
+            }
+            if stability.is_some() && methods.is_empty() {
+                return Err(Error::param("stability", "stability needs at least one --method (a ranker run inside the folds)").into());
             }
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
-            let rankings = rankings.iter().map(Ranking::read_csv).collect::<Result<Vec<_>, _>>()?;
+            let mut candidates = rankings
+                .iter()
+                .map(|p| Ranking::read_csv(p).map(Candidate::Fixed))
+                .collect::<Result<Vec<_>, _>>()?;
+            for m in &methods {
+                candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: rankers::parse(m)?.into() });
+            }
+            let scheme: Scheme = if scheme.trim() == "kfold" { Scheme::KFold { folds } } else { scheme.parse()? };
             let mut spec = CurveSpec::new(learners::parse(&learner)?)
-                .folds(folds)
+                .scheme(scheme)
                 .repeats(repeats)
                 .grid(grid.parse()?)
                 .expected(expected)
@@ -204,10 +234,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             if let Some(f) = folds_file {
                 spec = spec.plan(CvPlan::from_polars(&io::read(&f)?)?);
             }
-            let curves = spec.evaluate(&ds, &rankings)?;
+            let curves = spec.evaluate_all(&ds, &candidates)?;
             write_atomically(&out, |tmp| io::write(&curves.to_polars()?, tmp))?;
             if let Some(j) = json {
                 write_atomically(&j, |tmp| curves.save_json(tmp))?;
+            }
+            if let Some(path) = stability {
+                let table = stability_table(&FoldStability::of_curves(&curves)?)?;
+                write_atomically(&path, |tmp| io::write(&table, tmp))?;
             }
         }
         Command::Rank { data, target, task, method, seed, out } => {
@@ -236,6 +270,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                     let m = Madelon::new();
                     rows.map_or(m.clone(), |r| m.rows(r)).generate(seed)?
                 }
+                "null" => {
+                    let m = Null::new();
+                    rows.map_or(m, |r| m.rows(r)).generate(seed)?
+                }
                 other => {
                     let d = match other {
                         "single" => Design::Single,
@@ -245,7 +283,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                             return Err(Error::Unknown {
                                 kind: "design".into(),
                                 name: other.into(),
-                                known: "single, pair, combined, madelon".into(),
+                                known: "single, pair, combined, madelon, null".into(),
                             }
                             .into())
                         }
