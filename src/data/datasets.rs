@@ -1,4 +1,5 @@
-//! Small real datasets bundled with featrank (embedded in the library, so they load from anywhere).
+//! Small real datasets bundled with featrank (embedded in the library, so they load from anywhere), and
+//! the larger microarray and challenge sets the papers use, which are not bundled ([`external`]).
 //!
 //! Provenance, citations, shapes, class counts and checksums are in `data/README.md`.
 //!
@@ -101,4 +102,54 @@ fn entry(name: &str) -> Result<&'static Entry> {
         name: name.to_string(),
         known: names().join(", "),
     })
+}
+
+/// The microarray and challenge sets of the papers that are too large to bundle (files `NAME.csv.gz`,
+/// features then `class`; most from the scikit-feature repository, Li et al. 2017).
+pub const EXTERNAL: &[&str] =
+    &["colon", "colon_continuous", "ALLAML", "Prostate_GE", "SRBCT", "GLIOMA", "lung_discrete", "lymphoma", "madelon"];
+
+/// The environment variable naming the folder that holds the [`EXTERNAL`] sets.
+pub const DATA_DIR_VAR: &str = "FEATRANK_DATA";
+
+/// Load an [`EXTERNAL`] set from the folder named by `FEATRANK_DATA`, or else from `shared/data` in the
+/// working directory or one of its parents. An error says where it looked when the file is absent.
+///
+/// ```
+/// use featrank::data::datasets;
+/// match datasets::external("colon") {
+///     Ok(colon) => assert_eq!(colon.frame.shape(), (62, 2001)),
+///     Err(e) => assert!(e.to_string().contains("FEATRANK_DATA")), // not on this machine
+/// }
+/// assert!(datasets::external("iris").is_err()); // bundled, not external
+/// ```
+pub fn external(name: &str) -> Result<Bundled> {
+    let known = EXTERNAL.iter().find(|&&n| n == name).ok_or_else(|| Error::Unknown {
+        kind: "external dataset".into(),
+        name: name.to_string(),
+        known: EXTERNAL.join(", "),
+    })?;
+    let file = format!("{known}.csv.gz");
+    let mut dirs: Vec<std::path::PathBuf> = std::env::var_os(DATA_DIR_VAR).map(Into::into).into_iter().collect();
+    if let Ok(cwd) = std::env::current_dir() {
+        dirs.extend(cwd.ancestors().map(|a| a.join("shared").join("data")));
+    }
+    match dirs.iter().map(|d| d.join(&file)).find(|p| p.is_file()) {
+        Some(path) => Ok(Bundled {
+            name: known,
+            frame: crate::data::io::read(&path)?,
+            target: "class",
+            task: TaskChoice::Classification,
+        }),
+        None => Err(Error::io(
+            &file,
+            std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "not found; set {DATA_DIR_VAR} to the folder that holds it (looked in {})",
+                    dirs.iter().take(3).map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+                ),
+            ),
+        )),
+    }
 }

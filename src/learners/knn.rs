@@ -188,7 +188,7 @@ impl Learner for Knn {
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
-        self.clone().validated()?;
+        (*self).validated()?;
         if self.k > min_train {
             return Err(Error::param(
                 "k",

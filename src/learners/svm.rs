@@ -322,7 +322,7 @@ impl Learner for Svm {
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        self.clone().validated().map(|_| ())
+        (*self).validated().map(|_| ())
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {

@@ -387,7 +387,7 @@ impl Learner for DecisionTree {
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        self.clone().validated().map(|_| ())
+        (*self).validated().map(|_| ())
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
@@ -488,7 +488,7 @@ impl Learner for RandomForest {
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        self.clone().validated().map(|_| ())
+        (*self).validated().map(|_| ())
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {

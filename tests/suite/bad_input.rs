@@ -238,3 +238,34 @@ fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
     assert!(err(empty.plot().map(|_| ())).contains("no PI point"));
     assert!(err(featrank::report::figure::stability_plot(&[]).map(|_| ())).contains("no stability curve"));
 }
+
+#[test]
+fn per_fold_candidates_and_schemes_refuse_bad_input_by_name() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let err = |r: featrank::Result<Curves>| r.map(|_| ()).unwrap_err().to_string();
+    let spec = CurveSpec::new(Knn::new().k(3)).folds(3).repeats(1).expected(0);
+    // a ranker that cannot rank the task is refused before any work, by name
+    let e = err(spec.clone().evaluate_all(&iris, &[Candidate::per_fold(RReliefF::new())]));
+    assert!(e.contains("rrelieff") && e.contains("relieff"), "{e}");
+    // two candidates with one name
+    let e = err(spec.clone().evaluate_all(&iris, &[Candidate::per_fold(Fisher::new()), Candidate::per_fold(Fisher::new())]));
+    assert!(e.contains("'fisher'"), "{e}");
+    let fixed = Fisher::new().rank(&iris, 0).unwrap();
+    let e = err(spec.clone().evaluate_all(&iris, &[fixed.into(), Candidate::per_fold(Fisher::new())]));
+    assert!(e.contains("'fisher'") && e.contains("with_name"), "{e}");
+    // schemes out of range name their parameter
+    let e = err(spec.clone().scheme(Scheme::Holdout { test: 1.0 }).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    assert!(e.contains("test") && e.contains("(0, 1)"), "{e}");
+    let e = err(spec.clone().scheme(Scheme::KFold { folds: 1 }).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    assert!(e.contains("folds"), "{e}");
+    let e = err(spec.clone().scheme(Scheme::Bootstrap).repeats(0).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    assert!(e.contains("repeats"), "{e}");
+    // per-fold rankings: out-of-range lookups and unknown names are errors
+    let c = spec.evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]).unwrap();
+    let fr = c.fold_rankings("fisher").unwrap();
+    assert!(fr.get(1, 0).unwrap_err().to_string().contains("repeat"));
+    assert!(fr.get(0, 3).is_err());
+    assert!(c.fold_rankings("relieff").unwrap_err().to_string().contains("fisher"));
+    assert!(featrank::compare::stability::FoldStability::compute(fr, &[0]).is_err());
+    assert!(featrank::compare::stability::FoldStability::compute(fr, &[5]).is_err());
+}

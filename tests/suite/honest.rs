@@ -98,6 +98,37 @@ fn no_test_row_ever_reaches_a_per_fold_ranker() {
     }
 }
 
+/// A ranker that fails on fewer rows than the whole dataset (so only inside a split).
+#[derive(Debug)]
+struct FailsOnSubsets(usize);
+
+impl Ranker for FailsOnSubsets {
+    fn spec(&self) -> Spec {
+        Spec::new("fails-on-subsets")
+    }
+    fn supports(&self, _: Task) -> bool {
+        true
+    }
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> featrank::Result<Vec<f64>> {
+        if data.n_rows() < self.0 {
+            return Err(featrank::Error::param("rows", "too few"));
+        }
+        Ok(vec![0.0; data.n_features()])
+    }
+}
+
+#[test]
+fn a_failure_inside_a_split_names_the_ranker_repeat_and_split() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let e = CurveSpec::new(Knn::new())
+        .folds(3)
+        .repeats(2)
+        .evaluate_all(&iris, &[Candidate::per_fold(FailsOnSubsets(150))])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("fails-on-subsets in repeat") && e.contains("split") && e.contains("too few"), "{e}");
+}
+
 #[test]
 fn per_fold_curves_and_rankings_are_thread_count_independent() {
     let wine = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
@@ -229,6 +260,14 @@ fn stability_from_the_same_run() {
     assert!(fisher.nogueira.last().unwrap().is_none(), "φ is undefined when every set is the whole feature set");
     let phi3 = fisher.nogueira[2].unwrap();
     assert!(phi3.phi > 0.5 && phi3.test_above(0.0).p_value < 0.001, "{phi3:?}");
+    // with sets of one size, φ is the mean pairwise Kuncheva index (φ generalises it, [Nogueira])
+    for st in &all {
+        for (ki, n) in st.curve.kuncheva.iter().zip(&st.nogueira) {
+            if let (Some(ki), Some(n)) = (ki, n) {
+                assert!((ki - n.phi).abs() < 1e-12, "{ki} vs {}", n.phi);
+            }
+        }
+    }
     let table = featrank::compare::stability::stability_table(&all).unwrap();
     assert_eq!(table.height(), 2 * curves.sizes.len());
     // the per-fold rankings aggregate into one ranking, and every feature's rank distribution is reported
