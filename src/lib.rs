@@ -47,7 +47,7 @@ pub mod prelude {
         Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode, PiCurve, PiSpec,
         Scheme, Weighting,
     };
-    pub use crate::learners::{self, DecisionTree, Kernel, Knn, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
+    pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, MutualInfo, RReliefF, Ranker, ReliefF, SvmRfe,

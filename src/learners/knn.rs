@@ -3,9 +3,11 @@
 //! Distance: d(a,b)² = Σ_j diff_j(a,b)², with numeric attributes min-max scaled by the **training fold's**
 //! ranges and nominal attributes compared 0/1. Missing values follow Weka's EuclideanDistance: both
 //! missing → diff 1; one missing → for a nominal 1, for a numeric max(v, 1 − v) of the present scaled value.
-//! Neighbours at equal distance are taken in ascending training-row order. Classification: unweighted
-//! majority vote, ties to the lowest class index; class scores are the vote fractions. Regression: the mean
-//! of the neighbours' targets.
+//! Rows at the k-th nearest distance ([`KnnTies`]): all of them take part, as in Weka's IBk (the
+//! default; the neighbours may then be more than k), or only those first in training-row order, so that
+//! exactly k do. Classification: unweighted majority vote, ties to the lowest class index; class scores
+//! are the vote fractions. Regression: the mean of the neighbours' targets. (Weka's IBk also widens its
+//! scaling ranges with every test row it classifies; featrank scales by the training fold alone.)
 //!
 //! Curve fast path: the squared distances between test and training rows are a sum over features, so the
 //! nested chain top-1, top-2, … updates one distance matrix feature by feature (O(test·train) per feature)
@@ -26,13 +28,46 @@ use crate::spec::Spec;
 /// ```
 /// use featrank::prelude::*;
 /// let knn = Knn::new();
-/// assert_eq!(knn.spec().to_string(), "knn:k=10");
-/// assert_eq!(Knn::new().k(3).spec().to_string(), "knn:k=3");
+/// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all");
+/// assert_eq!(Knn::new().k(3).ties(KnnTies::First).spec().to_string(), "knn:k=3,ties=first");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knn {
     k: usize,
+    ties: KnnTies,
 }
+
+/// Which rows at the k-th nearest distance are neighbours.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::learners::{Fold, Prediction};
+/// // One feature; the test row (x = 0) has a row of class b at distance 0, then a b and two a's tied
+/// // at distance 1. With k = 2, Weka's rule lets all four vote (a: 2, b: 2); taking rows in order
+/// // keeps the b at 0 and the first tied row, another b.
+/// let df = df!("x" => [0.0, 1.0, 1.0, 1.0, 0.0], "y" => ["b", "b", "a", "a", "a"]).unwrap();
+/// let data = Dataset::from_polars(&df, "y").unwrap();
+/// let fold = Fold { data: &data, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
+/// let scores = |ties| match Knn::new().k(2).ties(ties).fit_predict(&fold, &[0]).unwrap() {
+///     Prediction::Classes { scores, .. } => scores,
+///     _ => unreachable!(),
+/// };
+/// assert_eq!(scores(KnnTies::All), vec![0.5, 0.5]); // classes a, b
+/// assert_eq!(scores(KnnTies::First), vec![0.0, 1.0]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KnnTies {
+    /// Every row as near as the k-th nearest (Weka's IBk, LinearNNSearch). The default.
+    #[default]
+    All,
+    /// The first of them in training-row order, exactly k neighbours.
+    First,
+}
+
+crate::spec::spec_words!(KnnTies, "kNN tie rule", {
+    KnnTies::All => "all" | "weka",
+    KnnTies::First => "first",
+});
 
 impl Default for Knn {
     fn default() -> Self {
@@ -43,7 +78,7 @@ impl Default for Knn {
 impl Knn {
     /// kNN with the papers' k = 10 neighbours ([P20]); change it with [`Knn::k`].
     pub fn new() -> Knn {
-        Knn { k: 10 }
+        Knn { k: 10, ties: KnnTies::All }
     }
 
     /// The number of neighbours k (≥ 1).
@@ -52,15 +87,21 @@ impl Knn {
         self
     }
 
+    /// Which rows tied with the k-th nearest take part ([`KnnTies`]).
+    pub fn ties(mut self, ties: KnnTies) -> Knn {
+        self.ties = ties;
+        self
+    }
+
     /// The number of neighbours.
     pub fn neighbours(&self) -> usize {
         self.k
     }
 
-    /// From the spec `knn:k=10`.
+    /// From the spec `knn:k=10,ties=all` (`ties`: `all` or `first`).
     pub fn from_spec(s: &Spec) -> Result<Knn> {
-        s.check_keys(&["k"])?;
-        Knn { k: s.get("k", 10)? }.validated()
+        s.check_keys(&["k", "ties"])?;
+        Knn { k: s.get("k", 10)?, ties: s.get("ties", KnnTies::All)? }.validated()
     }
 
     /// Check the parameters on their own (k ≥ 1).
@@ -127,21 +168,42 @@ impl Knn {
             nearest(row, k, bound, &mut candidates, &mut ties);
             near.extend(candidates.iter().map(|&(_, r)| r as usize));
         }
-        let neighbours = |t: usize| &near[t * k..(t + 1) * k];
+        // The voters: the k kept in `near` (which also bound the next size's search), or every row as
+        // near as the farthest of them.
+        let mut voters = Vec::with_capacity(k);
+        let neighbours = |t: usize, voters: &mut Vec<usize>| {
+            let kept = &near[t * k..(t + 1) * k];
+            voters.clear();
+            match self.ties {
+                KnnTies::First => voters.extend_from_slice(kept),
+                KnnTies::All => {
+                    let row = &dist[t * n_train..(t + 1) * n_train];
+                    let kth = kept.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r]));
+                    voters.extend(row.iter().enumerate().filter(|(_, &d)| d <= kth).map(|(r, _)| r));
+                }
+            }
+        };
         match fold.data.target() {
             Target::Classes { codes, names } => {
                 let n_classes = names.len();
                 let mut labels = Vec::with_capacity(n_test);
                 let mut scores = vec![0.0; n_test * n_classes];
                 for (t, votes) in scores.chunks_mut(n_classes).enumerate() {
-                    neighbours(t).iter().for_each(|&r| votes[codes[fold.train[r]]] += 1.0);
+                    neighbours(t, &mut voters);
+                    voters.iter().for_each(|&r| votes[codes[fold.train[r]]] += 1.0);
                     labels.push(argmax(votes));
-                    votes.iter_mut().for_each(|v| *v /= k as f64);
+                    let count = voters.len() as f64;
+                    votes.iter_mut().for_each(|v| *v /= count);
                 }
                 Prediction::Classes { labels, scores }
             }
             Target::Values(y) => Prediction::Values(
-                (0..n_test).map(|t| neighbours(t).iter().map(|&r| y[fold.train[r]]).sum::<f64>() / k as f64).collect(),
+                (0..n_test)
+                    .map(|t| {
+                        neighbours(t, &mut voters);
+                        voters.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / voters.len() as f64
+                    })
+                    .collect(),
             ),
         }
     }
@@ -180,7 +242,7 @@ fn nearest(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>, ties: &
 
 impl Learner for Knn {
     fn spec(&self) -> Spec {
-        Spec::new("knn").with("k", self.k)
+        Spec::new("knn").with("k", self.k).with("ties", self.ties)
     }
 
     fn supports(&self, _task: Task) -> bool {

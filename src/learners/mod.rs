@@ -22,13 +22,13 @@ mod smo;
 mod svm;
 mod tree;
 
-pub use knn::Knn;
+pub use knn::{Knn, KnnTies};
 pub use naive_bayes::NaiveBayes;
 pub use svm::{Kernel, Multiclass, Svm};
 pub use tree::{DecisionTree, RandomForest};
 pub use mlp::Mlp;
 pub(crate) use prepare::design_matrices;
-pub(crate) use svm::add_products;
+pub(crate) use svm::{add_products, Machine};
 pub(crate) use tree::Tree;
 
 
@@ -237,7 +237,7 @@ pub const LEARNERS: &[&str] = &["knn", "svm", "nb", "tree", "forest", "mlp"];
 ///
 /// ```
 /// let l = featrank::learners::parse("knn:k=5").unwrap();
-/// assert_eq!(l.spec().to_string(), "knn:k=5");
+/// assert_eq!(l.spec().to_string(), "knn:k=5,ties=all");
 /// assert!(featrank::learners::parse("svm:c=-1").is_err());
 /// // the full spec round-trips
 /// let svm = featrank::learners::parse("svm").unwrap();

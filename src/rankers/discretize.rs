@@ -1,35 +1,67 @@
-//! Supervised MDL discretisation (Fayyad & Irani 1993), as Weka applies it before information gain.
+//! Supervised MDL discretisation (Fayyad & Irani 1993), as Weka's attribute evaluators apply it before
+//! information gain, gain ratio, symmetrical uncertainty and χ².
 //!
 //! Recursively split the sorted values at the boundary that minimises the class entropy
-//! E = |S₁|/|S|·Ent(S₁) + |S₂|/|S|·Ent(S₂); accept the split only if
-//! Gain > log₂(N − 1)/N + Δ/N, Δ = log₂(3^k − 2) − [k·Ent(S) − k₁·Ent(S₁) − k₂·Ent(S₂)],
-//! k, k₁, k₂ = number of classes present in S, S₁, S₂. Cut points are midpoints between adjacent
-//! distinct values. Missing values take no part.
+//! E = |S₁|/|S|·Ent(S₁) + |S₂|/|S|·Ent(S₂) (the first such boundary on ties, and only if E < Ent(S));
+//! accept the split only if
+//! Gain > (log₂ L + Δ)/N, Δ = log₂(3^k − 2) − [k·Ent(S) − k₁·Ent(S₁) − k₂·Ent(S₂)],
+//! k, k₁, k₂ = number of classes present in S, S₁, S₂, N = |S|. L, the cost of naming the cut, is a
+//! [`MdlCost`]: the number of candidate cut points in S (Weka's "better encoding", which its attribute
+//! evaluators switch on) or N − 1 (the paper's). Cut points are midpoints between adjacent distinct
+//! values. Missing values take no part.
 
 use crate::math::entropy;
+use crate::spec::spec_words;
+
+/// The cost L of naming the chosen cut point in the MDL criterion (module docs).
+///
+/// ```
+/// use featrank::rankers::{mdl_cut_points, MdlCost};
+/// // Two values, 8 rows each; class 1 is 1 of 8 below and 6 of 8 above. The gain (0.31 bit) clears
+/// // Weka's charge log₂(1 candidate cut) but not the paper's log₂(15).
+/// let x: Vec<f64> = (0..16).map(|i| (i / 8) as f64).collect();
+/// let y = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+/// assert_eq!(mdl_cut_points(&x, &y, 2, MdlCost::CutPoints), vec![0.5]);
+/// assert!(mdl_cut_points(&x, &y, 2, MdlCost::Instances).is_empty());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MdlCost {
+    /// L = number of candidate cut points (distinct adjacent values) in the subset: Weka's
+    /// `Discretize.setUseBetterEncoding(true)`, as in its InfoGain, GainRatio, SymmetricalUncert and
+    /// ChiSquared attribute evaluators. The default.
+    #[default]
+    CutPoints,
+    /// L = N − 1, as Fayyad & Irani (1993) publish it (Weka's Discretize filter on its own).
+    Instances,
+}
+
+spec_words!(MdlCost, "MDL cost", {
+    MdlCost::CutPoints => "cut-points" | "weka",
+    MdlCost::Instances => "instances" | "fayyad-irani",
+});
 
 /// MDL cut points of `values` (NaN = missing, skipped) against class `codes` in `0..n_classes`,
 /// ascending. No cut point means the attribute carries no accepted split (one interval).
 ///
 /// ```
-/// use featrank::rankers::mdl_cut_points;
+/// use featrank::rankers::{mdl_cut_points, MdlCost};
 /// let x = [1.0, 2.0, 3.0, 4.0, 10.0, 11.0, 12.0, 13.0];
 /// let y = [0, 0, 0, 0, 1, 1, 1, 1];
-/// assert_eq!(mdl_cut_points(&x, &y, 2), vec![7.0]);
+/// assert_eq!(mdl_cut_points(&x, &y, 2, MdlCost::CutPoints), vec![7.0]);
 /// // A pure-noise attribute gets no cut.
-/// assert!(mdl_cut_points(&[1.0, 2.0, 3.0, 4.0], &[0, 1, 0, 1], 2).is_empty());
+/// assert!(mdl_cut_points(&[1.0, 2.0, 3.0, 4.0], &[0, 1, 0, 1], 2, MdlCost::CutPoints).is_empty());
 /// ```
-pub fn mdl_cut_points(values: &[f64], codes: &[usize], n_classes: usize) -> Vec<f64> {
+pub fn mdl_cut_points(values: &[f64], codes: &[usize], n_classes: usize, cost: MdlCost) -> Vec<f64> {
     let mut pairs: Vec<(f64, usize)> =
         values.iter().zip(codes).filter(|(v, _)| !v.is_nan()).map(|(&v, &c)| (v, c)).collect();
     pairs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     let mut cuts = Vec::new();
-    split(&pairs, n_classes, &mut cuts);
+    split(&pairs, n_classes, cost, &mut cuts);
     cuts.sort_by(f64::total_cmp);
     cuts
 }
 
-fn split(s: &[(f64, usize)], n_classes: usize, cuts: &mut Vec<f64>) {
+fn split(s: &[(f64, usize)], n_classes: usize, cost: MdlCost, cuts: &mut Vec<f64>) {
     let n = s.len();
     if n < 2 {
         return;
@@ -37,24 +69,27 @@ fn split(s: &[(f64, usize)], n_classes: usize, cuts: &mut Vec<f64>) {
     let mut total = vec![0.0; n_classes];
     s.iter().for_each(|&(_, c)| total[c] += 1.0);
     let ent = entropy(&total);
-    if ent == 0.0 {
-        return;
-    }
+    // The search compares entropies in the x·ln x form Weka uses, so that equal entropies tie (and
+    // the first boundary wins) exactly where Weka's do.
+    let mut best_e = conditional_entropy(&total, &vec![0.0; n_classes]);
     let mut left = vec![0.0; n_classes];
-    let mut best: Option<(usize, f64)> = None;
+    let mut right = total.clone();
+    let mut best = None;
+    let mut candidates = 0usize;
     for i in 0..n - 1 {
         left[s[i].1] += 1.0;
+        right[s[i].1] -= 1.0;
         if s[i].0 == s[i + 1].0 {
             continue;
         }
-        let right: Vec<f64> = total.iter().zip(&left).map(|(t, l)| t - l).collect();
-        let nl = (i + 1) as f64;
-        let e = (nl * entropy(&left) + (n as f64 - nl) * entropy(&right)) / n as f64;
-        if best.is_none_or(|b| e < b.1) {
-            best = Some((i, e));
+        candidates += 1;
+        let e = conditional_entropy(&left, &right);
+        if e < best_e {
+            best = Some(i);
+            best_e = e;
         }
     }
-    let Some((i, e)) = best else { return };
+    let Some(i) = best else { return };
     let (l, r) = s.split_at(i + 1);
     let counts = |part: &[(f64, usize)]| {
         let mut c = vec![0.0; n_classes];
@@ -66,12 +101,37 @@ fn split(s: &[(f64, usize)], n_classes: usize, cuts: &mut Vec<f64>) {
     let (k, k1, k2) = (present(&total), present(&cl), present(&cr));
     let nf = n as f64;
     let delta = (3f64.powf(k) - 2.0).log2() - (k * ent - k1 * entropy(&cl) - k2 * entropy(&cr));
-    let gain = ent - e;
-    if gain > ((nf - 1.0).log2() + delta) / nf {
+    let gain = ent - best_e;
+    let named = match cost {
+        MdlCost::CutPoints => candidates as f64,
+        MdlCost::Instances => nf - 1.0,
+    };
+    if gain > (named.log2() + delta) / nf {
         let (a, b) = (s[i].0, s[i + 1].0);
-        let mid = a + (b - a) / 2.0;
+        let mid = (a + b) / 2.0;
         cuts.push(if mid < b { mid } else { a });
-        split(l, n_classes, cuts);
-        split(r, n_classes, cuts);
+        split(l, n_classes, cost, cuts);
+        split(r, n_classes, cost, cuts);
+    }
+}
+
+/// E = Σ_rows |Sᵣ|/|S|·Ent(Sᵣ) in bits for the two class-count rows, written
+/// −[Σ x ln x − Σ_rows |Sᵣ| ln |Sᵣ|] / (|S| ln 2) (Weka's `ContingencyTables.entropyConditionedOnRows`).
+fn conditional_entropy(left: &[f64], right: &[f64]) -> f64 {
+    let x_ln_x = |x: f64| if x < 1e-6 { 0.0 } else { x * x.ln() };
+    let (mut sum, mut total) = (0.0, 0.0);
+    for row in [left, right] {
+        let mut row_total = 0.0;
+        for &x in row {
+            sum += x_ln_x(x);
+            row_total += x;
+        }
+        sum -= x_ln_x(row_total);
+        total += row_total;
+    }
+    if total == 0.0 {
+        0.0
+    } else {
+        -sum / (total * std::f64::consts::LN_2)
     }
 }

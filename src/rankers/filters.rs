@@ -2,7 +2,8 @@
 //! Weka's InfoGain/GainRatio/SymmetricalUncertainty/ChiSquared attribute evaluators).
 //!
 //! Each feature becomes a table of counts n(v, c) over its values v and the classes c: nominal features
-//! by level, numeric features by the intervals of supervised MDL discretisation ([`super::mdl_cut_points`]).
+//! by level, numeric features by the intervals of supervised MDL discretisation ([`super::mdl_cut_points`],
+//! charging Weka's [`MdlCost::CutPoints`] by default; `mdl=instances` for the published criterion).
 //! Missing values are distributed over the present values in proportion to the values' frequencies,
 //! class by class (Weka's default). With H in bits:
 //! - info gain IG = H(C) − H(C | F);
@@ -10,7 +11,7 @@
 //! - symmetrical uncertainty 2·IG / (H(C) + H(F)) (0 when both are 0);
 //! - χ² = Σ (n(v,c) − E)² / E with E = n(v)·n(c)/N.
 
-use super::discretize::mdl_cut_points;
+use super::discretize::{mdl_cut_points, MdlCost};
 use crate::math::entropy;
 use super::{Checked, Ranker};
 use crate::spec::{spec_words, Spec};
@@ -49,29 +50,38 @@ spec_words!(Criterion, "filter criterion", {
 /// assert_eq!(ig, vec![1.0, 0.0]);
 /// let chi2 = Filter::new(Criterion::ChiSquared).scores(&data, 0).unwrap();
 /// assert_eq!(chi2, vec![4.0, 0.0]);
+/// // The spec names the discretisation's MDL cost (Weka's by default).
+/// assert_eq!(Filter::new(Criterion::InfoGain).spec().to_string(), "info-gain:mdl=cut-points");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Filter {
     criterion: Criterion,
+    mdl: MdlCost,
 }
 
 impl Filter {
-    /// A filter scoring `criterion`.
+    /// A filter scoring `criterion`, numeric features discretised with Weka's MDL cost.
     pub fn new(criterion: Criterion) -> Filter {
-        Filter { criterion }
+        Filter { criterion, mdl: MdlCost::default() }
+    }
+
+    /// The MDL cost of the discretisation of numeric features ([`MdlCost`]).
+    pub fn mdl(mut self, cost: MdlCost) -> Filter {
+        self.mdl = cost;
+        self
     }
 
     /// From the spec: the method name is the criterion (`info-gain`, `gain-ratio`,
-    /// `symmetrical-uncertainty`, `chi2`); no parameters.
+    /// `symmetrical-uncertainty`, `chi2`); `mdl=cut-points|instances` (default `cut-points`, Weka's).
     pub fn from_spec(s: &Spec) -> Result<Filter> {
-        s.check_keys(&[])?;
-        Ok(Filter::new(s.method().parse()?))
+        s.check_keys(&["mdl"])?;
+        Ok(Filter::new(s.method().parse()?).mdl(s.get("mdl", MdlCost::default())?))
     }
 }
 
 impl Ranker for Filter {
     fn spec(&self) -> Spec {
-        Spec::new(&self.criterion.to_string())
+        Spec::new(&self.criterion.to_string()).with("mdl", self.mdl)
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -84,7 +94,7 @@ impl Ranker for Filter {
         let k = data.n_classes();
         Ok((0..data.n_features())
             .map(|f| {
-                let table = contingency(data, f, codes, k);
+                let table = contingency(data, f, codes, k, self.mdl);
                 score(self.criterion, &table, k)
             })
             .collect())
@@ -92,12 +102,12 @@ impl Ranker for Filter {
 }
 
 /// Counts n(v, c), row-major `values × classes`, missing values distributed (see module docs).
-fn contingency(data: &Dataset, f: usize, codes: &[usize], k: usize) -> Vec<f64> {
+fn contingency(data: &Dataset, f: usize, codes: &[usize], k: usize, mdl: MdlCost) -> Vec<f64> {
     let col = data.feature(f);
     let bin_of: Box<dyn Fn(f64) -> usize> = match data.kind(f) {
         FeatureKind::Nominal { .. } => Box::new(|v: f64| v as usize),
         FeatureKind::Numeric => {
-            let cuts = mdl_cut_points(&col.to_vec(), codes, k);
+            let cuts = mdl_cut_points(&col.to_vec(), codes, k, mdl);
             Box::new(move |v: f64| cuts.partition_point(|&c| c < v))
         }
     };

@@ -16,6 +16,13 @@
 //! random choice draws from the seed passed in, so the same seed gives the same ranking on any number
 //! of threads. Every entry point runs the same checks first ([`Ranker::checked`]); a ranker implements
 //! `check` (its parameters against the data) and `scores_checked` (the work).
+//!
+//! **Weka conventions.** Where Weka 3.6, the papers' tool, has the method, the defaults follow Weka
+//! where the method leaves room, and the alternatives are named options: MDL discretisation charging
+//! the candidate cut points ([`MdlCost`], `mdl=instances` for the published cost), Relief-family
+//! neighbour ties and missing-value diffs ([`ReliefConvention`], `convention=rsk`), multi-class SVM-RFE
+//! per class and round-robin ([`RfeMulticlass`], `multiclass=ovo|ovr`). The test module `weka` compares
+//! with scores Weka itself computed (`scripts/weka/references.sh` regenerates them).
 
 mod consensus;
 mod discretize;
@@ -30,7 +37,7 @@ mod relief;
 mod svm_rfe;
 
 pub use consensus::Consensus;
-pub use discretize::mdl_cut_points;
+pub use discretize::{mdl_cut_points, MdlCost};
 pub use ecfs::EcFs;
 pub use crate::data::Aggregate;
 pub use ensemble::Ensemble;
@@ -39,8 +46,8 @@ pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use inffs::InfFs;
 pub use mutual_info::MutualInfo;
-pub use relief::{RReliefF, ReliefF};
-pub use svm_rfe::SvmRfe;
+pub use relief::{RReliefF, ReliefConvention, ReliefF};
+pub use svm_rfe::{RfeMulticlass, SvmRfe};
 
 pub use crate::data::ranker::{Checked, Ranker};
 use crate::error::{Error, Result};
@@ -69,7 +76,7 @@ pub const METHODS: &[&str] = &[
 /// ```
 /// use featrank::rankers::{parse, Ranker};
 /// let r = parse("relieff:k=5").unwrap();
-/// assert_eq!(r.spec().to_string(), "relieff:k=5,m=all");
+/// assert_eq!(r.spec().to_string(), "relieff:k=5,m=all,convention=weka");
 /// assert_eq!(parse(&r.spec().to_string()).unwrap().spec(), r.spec()); // round-trips
 /// assert!(parse("relieff:k=0").is_err());
 /// assert!(parse("relieff:trees=5").is_err()); // unknown key

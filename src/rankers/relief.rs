@@ -1,8 +1,14 @@
 //! ReliefF (classification) and RReliefF (regression), Robnik-Šikonja & Kononenko 2003; thesis §2.1–2.2.
 //!
+//! Two conventions ([`ReliefConvention`]) differ only where the method leaves room: which of several
+//! equally distant rows are the k nearest, and the diff of a missing value. [`ReliefConvention::Weka`]
+//! (the default) is Weka 3.6's ReliefFAttributeEval, the tool the papers used;
+//! [`ReliefConvention::Rsk`] follows Robnik-Šikonja & Kononenko's text.
+//!
 //! **diff.** Numeric attributes: |a − b| / (max − min) over the data (a constant attribute gives 0);
-//! nominal: 0 if equal, else 1. Missing values (R-Š&K §2.2, extended to numeric attributes by the same
-//! reasoning — the expected diff against the class-conditional distribution):
+//! nominal: 0 if equal, else 1. Missing values, Weka: nominal 1 − 1/|levels|; numeric with one value v
+//! present (scaled) max(v, 1 − v); both missing 1. Missing values, R-Š&K (§2.2, extended to numeric
+//! attributes by the same reasoning — the expected diff against the class-conditional distribution):
 //! - one value missing, say of instance I₁ (class c₁), the other v: nominal 1 − P(v | c₁); numeric
 //!   E|V − v| with V drawn from the present values of class c₁;
 //! - both missing: nominal 1 − Σ_v P(v | c₁) P(v | c₂); numeric E|V₁ − V₂|.
@@ -10,9 +16,12 @@
 //! Probabilities are relative frequencies of the present values in the class (RReliefF: in all rows); a
 //! class without any present value uses all rows.
 //!
-//! **Neighbours.** Distance = Σ_F diff(F, ·, ·); the k nearest are found per reference instance with
-//! an O(rows) buffer (no rows × rows matrix); equal distances go to the lower row index; the instance
-//! itself is never its own neighbour (a bootstrap duplicate of it is, at distance 0).
+//! **Neighbours.** Distance = Σ_F diff(F, ·, ·); the k nearest of each class are found per reference
+//! instance with an O(rows) buffer (no rows × rows matrix); the instance itself is never its own
+//! neighbour (a bootstrap duplicate of it is, at distance 0). Ties, Weka: rows are scanned in order, the
+//! first k fill k slots, and a later row replaces the slot holding the largest distance (the first such
+//! slot) only if it is strictly nearer — so among rows tied at the k-th distance the kept ones depend on
+//! the scan, not simply on the row index. Ties, R-Š&K: equal distances go to the lower row index.
 //!
 //! **ReliefF weights** (all instances by default, m = rows):
 //! W[F] = Σ_i [ −mean_j diff(F, R_i, H_j) + Σ_{C ≠ cl(R_i)} P(C)/(1 − P(cl(R_i))) · mean_j diff(F, R_i, M_j(C)) ] / m,
@@ -49,7 +58,36 @@ use crate::seed::rng_for;
 pub struct ReliefF {
     k: usize,
     m: Option<usize>,
+    convention: ReliefConvention,
 }
+
+/// Where the Relief family leaves room, whose choice to follow (module docs).
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{ReliefConvention, ReliefF, Ranker};
+/// // A missing nominal value: Weka's diff is 1 − 1/|levels| = 1/2 whatever the class; R-Š&K's is
+/// // 1 − P(value | class), so the two conventions weigh `x` differently.
+/// let df = df!("x" => [Some("a"), Some("a"), Some("b"), None], "y" => ["0", "0", "1", "1"]).unwrap();
+/// let data = Dataset::from_polars(&df, "y").unwrap();
+/// let weka = ReliefF::new().k(1).scores(&data, 0).unwrap();
+/// let rsk = ReliefF::new().k(1).convention(ReliefConvention::Rsk).scores(&data, 0).unwrap();
+/// assert_ne!(weka, rsk);
+/// assert_eq!(ReliefF::new().spec().to_string(), "relieff:k=10,m=all,convention=weka");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReliefConvention {
+    /// Weka 3.6's ReliefFAttributeEval: its neighbour scan and its missing-value diff. The default.
+    #[default]
+    Weka,
+    /// Robnik-Šikonja & Kononenko (2003): ties to the lower row index, class-conditional missing diff.
+    Rsk,
+}
+
+crate::spec::spec_words!(ReliefConvention, "Relief convention", {
+    ReliefConvention::Weka => "weka",
+    ReliefConvention::Rsk => "rsk",
+});
 
 /// RReliefF for a numeric target.
 ///
@@ -68,6 +106,7 @@ pub struct ReliefF {
 pub struct RReliefF {
     k: usize,
     m: Option<usize>,
+    convention: ReliefConvention,
 }
 
 macro_rules! relief_common {
@@ -81,12 +120,18 @@ macro_rules! relief_common {
         impl $t {
             /// k = 10 neighbours, every instance used once as reference (the thesis' settings).
             pub fn new() -> $t {
-                $t { k: 10, m: None }
+                $t { k: 10, m: None, convention: ReliefConvention::Weka }
             }
 
             /// Number of nearest neighbours (≥ 1).
             pub fn k(mut self, k: usize) -> $t {
                 self.k = k;
+                self
+            }
+
+            /// Whose choices to follow for ties and missing values ([`ReliefConvention`]).
+            pub fn convention(mut self, convention: ReliefConvention) -> $t {
+                self.convention = convention;
                 self
             }
 
@@ -96,14 +141,20 @@ macro_rules! relief_common {
                 self
             }
 
-            /// From the spec `k=10,m=all` (`m`: the number of reference instances, `all` = every row).
+            /// From the spec `k=10,m=all,convention=weka` (`m`: the number of reference instances, `all` =
+            /// every row; `convention`: `weka` or `rsk`).
             pub fn from_spec(s: &Spec) -> Result<$t> {
-                s.check_keys(&["k", "m"])?;
-                $t { k: s.get("k", 10)?, m: s.get_or_none("m", "all")? }.validated()
+                s.check_keys(&["k", "m", "convention"])?;
+                $t {
+                    k: s.get("k", 10)?,
+                    m: s.get_or_none("m", "all")?,
+                    convention: s.get("convention", ReliefConvention::Weka)?,
+                }
+                .validated()
             }
 
             fn params(&self, method: &str) -> Spec {
-                Spec::new(method).with("k", self.k).with_opt("m", self.m, "all")
+                Spec::new(method).with("k", self.k).with_opt("m", self.m, "all").with("convention", self.convention)
             }
 
             /// Check the parameters on their own.
@@ -157,7 +208,7 @@ impl Ranker for ReliefF {
         let refs = self.references(data, seed)?;
         let Target::Classes { codes, names } = data.target() else { unreachable!("checked: classification") };
         let n_classes = names.len();
-        let space = Space::new(data, codes, n_classes);
+        let space = Space::new(data, codes, n_classes, self.convention);
         let mut prior = vec![0.0; n_classes];
         codes.iter().for_each(|&c| prior[c] += 1.0 / codes.len() as f64);
         let n = data.n_features();
@@ -165,7 +216,7 @@ impl Ranker for ReliefF {
         let w = ordered_sum(refs.len(), CHUNK, n, |range| {
             let mut acc = vec![0.0; n];
             let mut dist = vec![0.0; data.n_rows()];
-            let mut cand: Vec<usize> = Vec::new();
+            let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
             for &i in &refs[range] {
                 space.distances_from(i, &mut dist);
                 let ci = codes[i];
@@ -175,12 +226,12 @@ impl Ranker for ReliefF {
                     }
                     cand.clear();
                     cand.extend((0..codes.len()).filter(|&j| j != i && codes[j] == c));
-                    let near = nearest(&mut cand, &dist, k);
+                    nearest(self.convention, &mut cand, &dist, k, &mut near);
                     if near.is_empty() {
                         continue;
                     }
                     let factor = if c == ci { -1.0 } else { prior[c] / (1.0 - prior[ci]) } / near.len() as f64;
-                    for &j in near {
+                    for &j in &near {
                         for (f, a) in acc.iter_mut().enumerate() {
                             *a += factor * space.diff(f, i, j);
                         }
@@ -215,21 +266,21 @@ impl Ranker for RReliefF {
             return Err(Error::target(data.target_name(), "RReliefF needs a target that varies; it is constant"));
         }
         let groups = vec![0; data.n_rows()];
-        let space = Space::new(data, &groups, 1);
+        let space = Space::new(data, &groups, 1, self.convention);
         let n = data.n_features();
         let k = self.k;
         // Layout: [N_dF (n), N_dC&dF (n), N_dC].
         let sums = ordered_sum(refs.len(), CHUNK, 2 * n + 1, |range| {
             let mut acc = vec![0.0; 2 * n + 1];
             let mut dist = vec![0.0; data.n_rows()];
-            let mut cand: Vec<usize> = Vec::new();
+            let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
             for &i in &refs[range] {
                 space.distances_from(i, &mut dist);
                 cand.clear();
                 cand.extend((0..data.n_rows()).filter(|&j| j != i));
-                let near = nearest(&mut cand, &dist, k);
+                nearest(self.convention, &mut cand, &dist, k, &mut near);
                 let d = 1.0 / near.len() as f64;
-                for &j in near {
+                for &j in &near {
                     let dc = (y[i] - y[j]).abs() / (hi - lo);
                     acc[2 * n] += dc * d;
                     for f in 0..n {
@@ -253,13 +304,35 @@ impl Ranker for RReliefF {
     }
 }
 
-/// The `k` candidates nearest by `dist` (ties → lower row), reordered in place; returns them.
-fn nearest<'a>(cand: &'a mut [usize], dist: &[f64], k: usize) -> &'a [usize] {
-    let k = k.min(cand.len());
-    if k > 0 && k < cand.len() {
-        cand.select_nth_unstable_by(k - 1, |&a, &b| dist[a].total_cmp(&dist[b]).then(a.cmp(&b)));
+/// The `k` candidates (in row order) nearest by `dist` into `near`, ties as the convention says
+/// (module docs); `cand` may be reordered.
+fn nearest(convention: ReliefConvention, cand: &mut [usize], dist: &[f64], k: usize, near: &mut Vec<usize>) {
+    near.clear();
+    match convention {
+        ReliefConvention::Rsk => {
+            let k = k.min(cand.len());
+            if k > 0 && k < cand.len() {
+                cand.select_nth_unstable_by(k - 1, |&a, &b| dist[a].total_cmp(&dist[b]).then(a.cmp(&b)));
+            }
+            near.extend_from_slice(&cand[..k]);
+        }
+        ReliefConvention::Weka => {
+            // The first slot holding the largest distance (Weka's `m_index`).
+            let worst = |near: &[usize]| {
+                near.iter().enumerate().fold((0, f64::NEG_INFINITY), |b, (s, &j)| if dist[j] > b.1 { (s, dist[j]) } else { b }).0
+            };
+            let mut w = 0;
+            for &j in cand.iter() {
+                if near.len() < k {
+                    near.push(j);
+                    w = worst(near);
+                } else if dist[j] < dist[near[w]] {
+                    near[w] = j;
+                    w = worst(near);
+                }
+            }
+        }
     }
-    &cand[..k]
 }
 
 /// Attribute values prepared for diff: numeric scaled to [0, 1] by the data's range, nominal as codes,
@@ -274,6 +347,10 @@ struct Space<'a> {
 
 /// What a missing value is expected to differ by, per group (class).
 enum MissingModel {
+    /// Weka, nominal: the same diff against anything, 1 − 1/|levels|.
+    Uniform { diff: f64 },
+    /// Weka, numeric: max(v, 1 − v) against a present scaled value v, 1 when both are missing.
+    Farthest,
     /// P(level | group) and 1 − Σ_v P(v|g₁)P(v|g₂) for every pair of groups.
     Nominal { p: Vec<Vec<f64>>, both: Vec<f64> },
     /// Sorted present values per group with prefix sums, and E|V₁ − V₂| per pair of groups.
@@ -281,8 +358,9 @@ enum MissingModel {
 }
 
 impl<'a> Space<'a> {
-    /// Prepare `data` with rows grouped by `groups` (class codes, or all 0) into `n_groups` groups.
-    fn new(data: &Dataset, groups: &'a [usize], n_groups: usize) -> Space<'a> {
+    /// Prepare `data` with rows grouped by `groups` (class codes, or all 0) into `n_groups` groups,
+    /// missing values modelled as `convention` says.
+    fn new(data: &Dataset, groups: &'a [usize], n_groups: usize, convention: ReliefConvention) -> Space<'a> {
         let mut cols = Vec::with_capacity(data.n_features());
         let mut nominal = Vec::with_capacity(data.n_features());
         let mut models = Vec::with_capacity(data.n_features());
@@ -302,9 +380,15 @@ impl<'a> Space<'a> {
                     (scaled, false)
                 }
             };
-            let model = col.iter().any(|v| v.is_nan()).then(|| match data.kind(f) {
-                FeatureKind::Nominal { levels } => nominal_model(&col, groups, n_groups, levels.len()),
-                FeatureKind::Numeric => numeric_model(&col, groups, n_groups),
+            let model = col.iter().any(|v| v.is_nan()).then(|| match (convention, data.kind(f)) {
+                (ReliefConvention::Weka, FeatureKind::Nominal { levels }) => {
+                    MissingModel::Uniform { diff: 1.0 - 1.0 / levels.len() as f64 }
+                }
+                (ReliefConvention::Weka, FeatureKind::Numeric) => MissingModel::Farthest,
+                (ReliefConvention::Rsk, FeatureKind::Nominal { levels }) => {
+                    nominal_model(&col, groups, n_groups, levels.len())
+                }
+                (ReliefConvention::Rsk, FeatureKind::Numeric) => numeric_model(&col, groups, n_groups),
             });
             cols.push(col);
             nominal.push(is_nominal);
@@ -323,6 +407,12 @@ impl<'a> Space<'a> {
         let (ga, gb) = (self.groups[a], self.groups[b]);
         let g = self.n_groups;
         match self.models[f].as_ref().expect("a model exists for every feature with missing values") {
+            MissingModel::Uniform { diff } => *diff,
+            MissingModel::Farthest => match (va.is_nan(), vb.is_nan()) {
+                (true, true) => 1.0,
+                (true, false) => vb.max(1.0 - vb),
+                _ => va.max(1.0 - va),
+            },
             MissingModel::Nominal { p, both } => match (va.is_nan(), vb.is_nan()) {
                 (true, true) => both[ga * g + gb],
                 (true, false) => 1.0 - p[ga][vb as usize],

@@ -8,8 +8,11 @@
 //!
 //! - Attributes are prepared as Weka's SMO does (min-max to [0, 1], nominal → 0/1 columns, missing →
 //!   mean/mode); a nominal feature's criterion is the sum of w² over its columns.
-//! - Multi-class: one machine per pair of classes (default) or per class against the rest; the criterion
-//!   sums w² over the machines.
+//! - Multi-class ([`RfeMulticlass`]): Weka's SVMAttributeEval (the default) runs a separate elimination
+//!   for each class against the rest and merges the per-class rankings round-robin (the best of every
+//!   class, then the second best of every class, …, skipping features already placed); alternatively
+//!   one elimination whose criterion sums w² over one machine per pair of classes (`ovo`) or per class
+//!   against the rest (`ovr`). Two classes: one machine, whatever the choice.
 //! - `step` ≥ 1 removes that many features per iteration; 0 < step < 1 removes that fraction of the
 //!   **surviving** features (at least one).
 //!
@@ -23,7 +26,37 @@ use super::{Checked, Ranker};
 use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, Svm};
+use crate::learners::{add_products, design_matrices, Fold, Kernel, Machine, Multiclass, Svm};
+use crate::spec::spec_words;
+use ndarray::Array2;
+
+/// How SVM-RFE ranks with more than two classes (module docs).
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Ranker, RfeMulticlass, SvmRfe};
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let weka = SvmRfe::new().rank(&iris, 0).unwrap(); // per class, round-robin
+/// let ovo = SvmRfe::new().multiclass(RfeMulticlass::OneVsOne).rank(&iris, 0).unwrap();
+/// assert_eq!(weka.len(), ovo.len());
+/// assert_eq!(SvmRfe::new().spec().to_string(), "svm-rfe:c=0.1,step=1,multiclass=per-class,tol=0.001");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RfeMulticlass {
+    /// One elimination per class against the rest, rankings merged round-robin (Weka). The default.
+    #[default]
+    PerClass,
+    /// One elimination, criterion Σ w² over one-vs-one machines.
+    OneVsOne,
+    /// One elimination, criterion Σ w² over one-vs-rest machines.
+    OneVsRest,
+}
+
+spec_words!(RfeMulticlass, "SVM-RFE multiclass scheme", {
+    RfeMulticlass::PerClass => "per-class" | "weka",
+    RfeMulticlass::OneVsOne => "ovo",
+    RfeMulticlass::OneVsRest => "ovr",
+});
 
 /// SVM-RFE ranker; see the module docs.
 ///
@@ -39,7 +72,7 @@ use crate::learners::{add_products, design_matrices, Fold, Kernel, Multiclass, S
 pub struct SvmRfe {
     c: f64,
     step: f64,
-    multiclass: Multiclass,
+    multiclass: RfeMulticlass,
     tol: f64,
 }
 
@@ -50,9 +83,9 @@ impl Default for SvmRfe {
 }
 
 impl SvmRfe {
-    /// C = 0.1, one feature per step, one-vs-one, solver tolerance 1e-3.
+    /// C = 0.1, one feature per step, Weka's per-class multi-class ranking, solver tolerance 1e-3.
     pub fn new() -> SvmRfe {
-        SvmRfe { c: 0.1, step: 1.0, multiclass: Multiclass::OneVsOne, tol: 1e-3 }
+        SvmRfe { c: 0.1, step: 1.0, multiclass: RfeMulticlass::PerClass, tol: 1e-3 }
     }
 
     /// Complexity constant C (> 0).
@@ -67,8 +100,8 @@ impl SvmRfe {
         self
     }
 
-    /// Multi-class scheme.
-    pub fn multiclass(mut self, m: Multiclass) -> SvmRfe {
+    /// Multi-class scheme ([`RfeMulticlass`]).
+    pub fn multiclass(mut self, m: RfeMulticlass) -> SvmRfe {
         self.multiclass = m;
         self
     }
@@ -81,16 +114,20 @@ impl SvmRfe {
 
     /// The linear machine trained at every elimination step.
     fn svm(&self) -> Svm {
-        Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(self.multiclass).tol(self.tol)
+        let machines = match self.multiclass {
+            RfeMulticlass::OneVsOne => Multiclass::OneVsOne,
+            RfeMulticlass::PerClass | RfeMulticlass::OneVsRest => Multiclass::OneVsRest,
+        };
+        Svm::new().c(self.c).kernel(Kernel::Linear).multiclass(machines).tol(self.tol)
     }
 
-    /// From the spec `svm-rfe:c=0.1,step=1,multiclass=ovo|ovr,tol=0.001`.
+    /// From the spec `svm-rfe:c=0.1,step=1,multiclass=per-class|ovo|ovr,tol=0.001`.
     pub fn from_spec(s: &Spec) -> Result<SvmRfe> {
         s.check_keys(&["c", "step", "multiclass", "tol"])?;
         SvmRfe {
             c: s.get("c", 0.1)?,
             step: s.get("step", 1.0)?,
-            multiclass: s.get("multiclass", Multiclass::OneVsOne)?,
+            multiclass: s.get("multiclass", RfeMulticlass::PerClass)?,
             tol: s.get("tol", 1e-3)?,
         }
         .validated()
@@ -132,12 +169,51 @@ impl Ranker for SvmRfe {
         let features: Vec<usize> = (0..n).collect();
         let fold = Fold { data, train: &all, test: &[], seed };
         let (x, _, owners) = design_matrices(&fold, &features);
-        let rows = x.nrows();
         let codes = data.labels().expect("classification");
-        let svm = self.svm();
-        let (_, mut machines) = svm.machines(codes, data.n_classes());
+        let (_, machines) = self.svm().machines(codes, data.n_classes());
         let mut cols_of: Vec<Vec<usize>> = vec![Vec::new(); n];
         owners.iter().enumerate().for_each(|(col, &f)| cols_of[f].push(col));
+        let design = Design { x: &x, cols_of: &cols_of };
+        if self.multiclass != RfeMulticlass::PerClass || machines.len() < 2 {
+            return Ok(self.eliminate(&design, machines));
+        }
+        // Weka: one elimination per class, then the per-class rankings round-robin.
+        let per_class: Vec<Vec<usize>> = machines
+            .into_par_iter()
+            .map(|m| {
+                let s = self.eliminate(&design, vec![m]);
+                let mut order: Vec<usize> = (0..n).collect();
+                order.sort_by(|&a, &b| s[b].total_cmp(&s[a]));
+                order
+            })
+            .collect();
+        let mut scores = vec![0.0; n];
+        let mut next = n as f64;
+        for position in 0..n {
+            for order in &per_class {
+                let f = order[position];
+                if scores[f] == 0.0 {
+                    scores[f] = next;
+                    next -= 1.0;
+                }
+            }
+        }
+        Ok(scores)
+    }
+}
+
+/// The prepared design matrix and each feature's columns in it.
+struct Design<'a> {
+    x: &'a Array2<f64>,
+    cols_of: &'a [Vec<usize>],
+}
+
+impl SvmRfe {
+    /// One elimination whose criterion sums w² over `machines`; scores = elimination step (module docs).
+    fn eliminate(&self, d: &Design<'_>, mut machines: Vec<Machine>) -> Vec<f64> {
+        let (x, cols_of) = (d.x, d.cols_of);
+        let n = cols_of.len();
+        let rows = x.nrows();
         // K = X Xᵀ, built (and later shrunk) column by column.
         let mut k = vec![0.0; rows * rows];
         for col in 0..x.ncols() {
@@ -173,7 +249,9 @@ impl Ranker for SvmRfe {
                 alive.retain(|&a| a != f);
             }
         }
-        scores[alive[0]] = n as f64;
-        Ok(scores)
+        if let Some(&last) = alive.first() {
+            scores[last] = n as f64;
+        }
+        scores
     }
 }

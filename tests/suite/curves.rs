@@ -135,8 +135,9 @@ fn knn_incremental_path_equals_refit() {
 
 /// Brute-force kNN on numeric features, written out from the definition: min-max scaling by the
 /// training rows, squared Euclidean distance summed feature by feature in `features` order, the k
-/// smallest (distance, training position) pairs, an unweighted vote with ties to the lowest class.
-fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[usize], k: usize) -> (Vec<usize>, Vec<f64>) {
+/// smallest (distance, training position) pairs — and, with `ties`, every other row as near as the k-th
+/// — an unweighted vote with ties to the lowest class.
+fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[usize], k: usize, ties: KnnTies) -> (Vec<usize>, Vec<f64>) {
     let codes = ds.labels().unwrap();
     let n_classes = ds.n_classes();
     let ranges: Vec<(f64, f64)> = (0..ds.n_features())
@@ -165,18 +166,23 @@ fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[
             })
             .collect();
         d.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let voters = match ties {
+            KnnTies::First => k,
+            KnnTies::All => d.iter().filter(|p| p.0 <= d[k - 1].0).count(),
+        };
         let mut votes = vec![0.0; n_classes];
-        d[..k].iter().for_each(|&(_, p)| votes[codes[train[p]]] += 1.0);
+        d[..voters].iter().for_each(|&(_, p)| votes[codes[train[p]]] += 1.0);
         let best = (0..n_classes).fold(0, |b, c| if votes[c] > votes[b] { c } else { b });
         labels.push(best);
-        scores.extend(votes.iter().map(|v| v / k as f64));
+        scores.extend(votes.iter().map(|v| v / voters as f64));
     }
     (labels, scores)
 }
 
 /// The curve path keeps each test row's neighbours between sizes and searches only rows within the
 /// farthest of them (distances only grow). On binary data, where distances tie massively, and on
-/// continuous data, every size of both chains must pick exactly the neighbours of a full sort.
+/// continuous data, every size of both chains must pick exactly the neighbours of a full sort, under
+/// both tie rules.
 #[test]
 fn knn_curve_neighbours_equal_a_full_sort() {
     let binary = Binary::new(Design::Single).rows(150).features(24).generate(4).unwrap();
@@ -189,11 +195,11 @@ fn knn_curve_neighbours_equal_a_full_sort() {
         let n = ds.n_features();
         let sizes: Vec<usize> = (1..=n).filter(|&s| n < 25 || s % 3 == 1 || s == n).collect();
         for order in [(0..n).collect::<Vec<_>>(), (0..n).rev().collect()] {
-            for k in [1, 10] {
-                let got = Knn::new().k(k).fit_predict_nested(&fold, &order, &sizes).unwrap();
+            for (k, ties) in [1, 10].into_iter().flat_map(|k| [(k, KnnTies::All), (k, KnnTies::First)]) {
+                let got = Knn::new().k(k).ties(ties).fit_predict_nested(&fold, &order, &sizes).unwrap();
                 for (&size, pred) in sizes.iter().zip(&got) {
-                    let (labels, scores) = knn_by_definition(&ds, &train, &test, &order[..size], k);
-                    assert_eq!(pred, &Prediction::Classes { labels, scores }, "k = {k}, size {size}");
+                    let (labels, scores) = knn_by_definition(&ds, &train, &test, &order[..size], k, ties);
+                    assert_eq!(pred, &Prediction::Classes { labels, scores }, "k = {k}, {ties:?}, size {size}");
                 }
             }
         }

@@ -18,3 +18,4 @@ mod round_trips;
 mod scores;
 mod svm_reference;
 mod synth;
+mod weka;

@@ -4,7 +4,7 @@
 use crate::common;
 
 use featrank::prelude::*;
-use featrank::rankers::{parse, METHODS};
+use featrank::rankers::{parse, ReliefConvention, METHODS};
 
 fn dataset(df: &DataFrame) -> Dataset {
     Dataset::from_polars(df, "class").unwrap()
@@ -44,7 +44,7 @@ fn relieff_missing_nominal_uses_class_probabilities() {
     )
     .unwrap();
     let data = dataset(&df);
-    let w = ReliefF::new().k(1).scores(&data, 0).unwrap();
+    let w = ReliefF::new().k(1).convention(ReliefConvention::Rsk).scores(&data, 0).unwrap();
     // By hand (distance = diff of x): row0 H1(0) M3(1) → +1; row1 H0 M3 → +1;
     // row2 (missing, class a): diff to p-rows = 1 − P(p|a) = 0, to q-rows = 1 − P(q|a) = 1 → H0 (0), M3 (1) → +1;
     // row3 H4 (0) M: rows 0,1 diff 1, row 2 diff 1 − P(q|a) = 1 → M0 → +1; rows 4, 5 likewise → W = 6/6.

@@ -130,7 +130,7 @@ proptest! {
 fn specs_round_trip_for_every_learner_and_ranker() {
     use featrank::{learners, rankers};
     let learner_specs = [
-        "knn", "knn:k=3", "svm", "svm:c=2.5,kernel=linear", "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
+        "knn", "knn:k=3", "knn:k=3,ties=first", "svm", "svm:c=2.5,kernel=linear", "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
         "svm:degree=3,constant=1", "nb", "tree", "tree:min_leaf=5,max_depth=4", "forest", "forest:trees=7,mtry=2",
         "mlp", "mlp:epochs=20,rate=0.1,momentum=0",
     ];
@@ -146,7 +146,8 @@ fn specs_round_trip_for_every_learner_and_ranker() {
     let mut ranker_specs: Vec<String> = rankers::METHODS.iter().map(|m| m.to_string()).collect();
     ranker_specs.extend(
         [
-            "relieff:k=3,m=50", "rrelieff:m=20", "forest:trees=9,mtry=3,importance=impurity",
+            "relieff:k=3,m=50", "relieff:convention=rsk", "rrelieff:m=20,convention=rsk", "info-gain:mdl=instances",
+            "chi2:mdl=cut-points", "svm-rfe:multiclass=ovo", "forest:trees=9,mtry=3,importance=impurity",
             "svm-rfe:c=1,step=0.25,multiclass=ovr,tol=0.0001", "fisher:variant=generalized",
             "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "mi:normalise=false",
             "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
@@ -163,7 +164,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
     // A bag's name says what it bags; its spec says everything.
     let bag = rankers::parse("bag:base=(relieff:k=3),bootstraps=5,aggregate=best").unwrap();
     assert_eq!(bag.name(), "relieff-bag5-best");
-    assert_eq!(bag.spec().to_string(), "bag:base=(relieff:k=3,m=all),bootstraps=5,aggregate=best");
+    assert_eq!(bag.spec().to_string(), "bag:base=(relieff:k=3,m=all,convention=weka),bootstraps=5,aggregate=best");
 }
 
 /// Curves record the learner's full spec, which rebuilds the learner.

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerate the Weka reference scores in tests/reference/ with Weka's own attribute evaluators.
+# Needs Java and Weka 3.6 (Debian: apt-get install weka, which puts weka.jar in /usr/share/java);
+# WEKA_JAR overrides the jar's location. The tests only read the committed files.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+jar="${WEKA_JAR:-/usr/share/java/weka.jar}"
+build="$(mktemp -d)"
+trap 'rm -rf "$build"' EXIT
+javac -d "$build" -cp "$jar" scripts/weka/WekaReference.java
+# Weka reports its plugin registration on stderr; the scores go to stdout.
+java -cp "$jar:$build" WekaReference data 2>/dev/null > tests/reference/weka_scores.csv
+echo "wrote tests/reference/weka_scores.csv ($(wc -l < tests/reference/weka_scores.csv) lines)"
