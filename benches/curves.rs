@@ -34,7 +34,9 @@ fn main() {
     // `cargo bench --bench curves -- svm expected` runs only the parts named (knn, svm, expected, scaling).
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let wanted = |part: &str| only.is_empty() || only.iter().any(|o| part.contains(o.as_str()));
-    for (learner, grid) in [("knn:k=10", Grid::Full), ("svm:c=0.1", Grid::Paper)] {
+    // kNN with exactly k voters, as scikit-learn's KNeighborsClassifier takes them (featrank's default also
+    // lets rows tied with the k-th vote, as Weka's IBk does), so that both sides do the same work.
+    for (learner, grid) in [("knn:k=10,ties=first", Grid::Full), ("svm:c=0.1", Grid::Paper)] {
         if wanted(learner) {
             compare(&dir, &ds, &plan, &ranking, learner, grid);
         }

@@ -3,8 +3,8 @@
 For every repeat, fold and subset size it scales the training fold to [0, 1] (MinMaxScaler fitted on the
 training rows), fits the model on the top-k (FFA) or bottom-k (RFA) features and predicts the test rows;
 accuracy is computed on the predictions of all folds of a repeat pooled. Models:
-  knn:K  KNeighborsClassifier(n_neighbors=K)
-  svm:C  SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=C) — the papers' K(x, y) = <x, y>^2
+  knn:k=K  KNeighborsClassifier(n_neighbors=K)
+  svm:c=C  SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=C) — the papers' K(x, y) = <x, y>^2
 
 usage: python3 sklearn_curves.py DATA.csv FOLDS.csv RANKING.csv LEARNER REPEATS SIZES
   DATA.csv    features then a `class` column
@@ -25,10 +25,12 @@ from sklearn.svm import SVC
 
 
 def model_for(learner):
-    name, arg = learner.split(":")
+    """featrank's spec grammar, method:key=value,... (only the keys this benchmark uses)."""
+    name, _, params = learner.partition(":")
+    params = dict(p.split("=", 1) for p in params.split(",") if p)
     if name == "knn":
-        return lambda: KNeighborsClassifier(n_neighbors=int(arg))
-    return lambda: SVC(kernel="poly", degree=2, gamma=1.0, coef0=0.0, C=float(arg))
+        return lambda: KNeighborsClassifier(n_neighbors=int(params.get("k", 10)))
+    return lambda: SVC(kernel="poly", degree=2, gamma=1.0, coef0=0.0, C=float(params.get("c", 0.1)))
 
 
 def curve(X, y, folds, order, sizes, make):
