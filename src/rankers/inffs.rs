@@ -9,13 +9,17 @@
 //! ≈ 30 steps, instead of O(n³).
 //!
 //! The ICCV paper's convention is used (α weights σ); FSLib 2016 puts α on the correlation term — the
-//! two agree at the default α = 0.5. Spearman correlations use average ranks of the present values; a
+//! two agree at the default α = 0.5.
+//!
+//! **Supervised** (`supervised=true`; FSLib's `infFS.m` default, `supervision = 1`, which the EC-FS
+//! paper's comparison ran): c_ij is replaced by f_i f_j, min-max normalised to [0, 1] over the matrix,
+//! with f the binary Fisher ratio (μ₊ − μ₋)²/(σ₊² + σ₋²) — two classes only. Spearman correlations use average ranks of the present values; a
 //! missing value sits at the mean rank (it adds nothing to the correlation). A is dense: n² · 8 bytes.
 
 use rayon::prelude::*;
 
 use super::ecfs::{leading_eigenvector, std_devs, MaxMatrix};
-use super::fisher::numeric_values;
+use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::{Checked, Ranker};
 use crate::spec::Spec;
 use crate::data::{Dataset, Task};
@@ -35,6 +39,7 @@ use crate::math::average_ranks;
 pub struct InfFs {
     alpha: f64,
     decay: f64,
+    supervised: bool,
 }
 
 impl Default for InfFs {
@@ -44,9 +49,26 @@ impl Default for InfFs {
 }
 
 impl InfFs {
-    /// α = 0.5, r = 0.9/ρ(A).
+    /// α = 0.5, r = 0.9/ρ(A), unsupervised (the ICCV paper's graph).
     pub fn new() -> InfFs {
-        InfFs { alpha: 0.5, decay: 0.9 }
+        InfFs { alpha: 0.5, decay: 0.9, supervised: false }
+    }
+
+    /// Use the class-separation graph of FSLib's supervised mode instead of the correlation term (module
+    /// docs); two classes only.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::rankers::{InfFs, Ranker};
+    /// let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+    /// let r = InfFs::new().supervised(true).rank(&wdbc, 0).unwrap();
+    /// assert_eq!(r.len(), 30);
+    /// let wine = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
+    /// assert!(InfFs::new().supervised(true).rank(&wine, 0).is_err()); // three classes
+    /// ```
+    pub fn supervised(mut self, supervised: bool) -> InfFs {
+        self.supervised = supervised;
+        self
     }
 
     /// Weight α ∈ [0, 1] of the dispersion term.
@@ -61,10 +83,11 @@ impl InfFs {
         self
     }
 
-    /// From CLI parameters `alpha` and `decay`.
+    /// From the spec `inffs:alpha=0.5,decay=0.9,supervised=false`.
     pub fn from_spec(s: &Spec) -> Result<InfFs> {
-        s.check_keys(&["alpha", "decay"])?;
-        InfFs { alpha: s.get("alpha", 0.5)?, decay: s.get("decay", 0.9)? }.validated()
+        s.check_keys(&["alpha", "decay", "supervised"])?;
+        InfFs { alpha: s.get("alpha", 0.5)?, decay: s.get("decay", 0.9)?, supervised: s.get("supervised", false)? }
+            .validated()
     }
 
     /// Check the parameters on their own.
@@ -81,15 +104,23 @@ impl InfFs {
 
 impl Ranker for InfFs {
     fn spec(&self) -> Spec {
-        Spec::new("inffs").with("alpha", self.alpha).with("decay", self.decay)
+        Spec::new("inffs").with("alpha", self.alpha).with("decay", self.decay).with("supervised", self.supervised)
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !self.supervised || task == Task::Classification
     }
 
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
+    fn check(&self, data: &Dataset) -> Result<()> {
+        self.clone().validated()?;
+        let classes = data.class_counts().map_or(0, |c| c.iter().filter(|&&n| n > 0).count());
+        if self.supervised && classes != 2 {
+            return Err(Error::param(
+                "supervised",
+                format!("the supervised graph uses the two-class Fisher ratio; the data has {classes} classes"),
+            ));
+        }
+        Ok(())
     }
 
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
@@ -97,19 +128,36 @@ impl Ranker for InfFs {
         let n = data.n_features();
         let sigma = std_devs(data, "inffs")?;
         let disp = MaxMatrix::new(&sigma);
-        let z = standardised_ranks(data)?;
         let alpha = self.alpha;
-        let a: Vec<f64> = (0..n)
-            .into_par_iter()
-            .flat_map_iter(|i| {
-                let zi = &z[i];
-                let disp = &disp;
-                z.iter().enumerate().map(move |(j, zj)| {
-                    let rho: f64 = zi.iter().zip(zj).map(|(a, b)| a * b).sum();
-                    alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
+        let a: Vec<f64> = if self.supervised {
+            let f = fisher_scores(data, FisherVariant::Binary, "inffs")?;
+            let (lo, hi) = f.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+            let (lo, span) = (lo * lo, hi * hi - lo * lo);
+            let disp = &disp;
+            (0..n)
+                .into_par_iter()
+                .flat_map_iter(|i| {
+                    let f = &f;
+                    (0..n).map(move |j| {
+                        let c = if span > 0.0 { (f[i] * f[j] - lo) / span } else { 0.0 };
+                        alpha * disp.get(i, j) + (1.0 - alpha) * c
+                    })
                 })
-            })
-            .collect();
+                .collect()
+        } else {
+            let z = standardised_ranks(data)?;
+            (0..n)
+                .into_par_iter()
+                .flat_map_iter(|i| {
+                    let zi = &z[i];
+                    let disp = &disp;
+                    z.iter().enumerate().map(move |(j, zj)| {
+                        let rho: f64 = zi.iter().zip(zj).map(|(a, b)| a * b).sum();
+                        alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
+                    })
+                })
+                .collect()
+        };
         let matvec = |u: &[f64], out: &mut [f64]| {
             out.par_iter_mut().enumerate().for_each(|(i, o)| {
                 *o = a[i * n..(i + 1) * n].iter().zip(u).map(|(x, y)| x * y).sum();

@@ -153,6 +153,14 @@ fn ecfs_invariants() {
     // Inf-FS with α = 1 keeps only the dispersion graph: ranking by σ as well.
     let inf = InfFs::new().alpha(1.0).scores(&data, 0).unwrap();
     assert_eq!(order_by(&inf), order_by(&sigma));
+    // Supervised Inf-FS with α = 0 keeps only the class graph f_i f_j / f_max² (rank one, as the constant
+    // feature makes f_min = 0): S = Σ (rA)^l has row sums ∝ f_i, so it ranks by the Fisher ratio.
+    let sup = InfFs::new().alpha(0.0).supervised(true).scores(&data, 0).unwrap();
+    assert_eq!(order_by(&sup), order_by(&f));
+    // Two classes only, said by the parameter's name.
+    let wine = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
+    let e = InfFs::new().supervised(true).rank(&wine, 0).unwrap_err().to_string();
+    assert!(e.contains("supervised") && e.contains("3 classes"), "{e}");
 }
 
 /// Information gain with a missing value distributed over the present values (Weka's rule), by hand:

@@ -149,7 +149,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
             "relieff:k=3,m=50", "relieff:convention=rsk", "rrelieff:m=20,convention=rsk", "info-gain:mdl=instances",
             "chi2:mdl=cut-points", "svm-rfe:multiclass=ovo", "forest:trees=9,mtry=3,importance=impurity",
             "svm-rfe:c=1,step=0.25,multiclass=ovr,tol=0.0001", "fisher:variant=generalized",
-            "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "mi:normalise=false",
+            "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "inffs:supervised=true", "mi:normalise=false",
             "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
             "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
         ]
