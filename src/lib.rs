@@ -36,7 +36,10 @@ pub use polars;
 
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
-    pub use crate::compare::{Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, StabilityCurve};
+    pub use crate::compare::{
+        Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance, SizeChoices, SizeRule, StabilityCurve,
+        Verdict,
+    };
     pub use crate::data::{
         self, datasets, io, io::read, Aggregate, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind, Frame,
         GroundTruth, Madelon, NoiseScale, Null, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
@@ -45,7 +48,7 @@ pub mod prelude {
     pub use crate::spec::Spec;
     pub use crate::eval::{
         Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode, PiCurve, PiSpec,
-        Scheme, Weighting,
+        Sample, Scheme, Weighting,
     };
     pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{

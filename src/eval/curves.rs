@@ -138,6 +138,30 @@ impl Mode {
     }
 }
 
+/// The resampling unit an ECA sample is computed on ([`Curves::eca_samples`]).
+///
+/// ```
+/// use featrank::eval::Sample;
+/// assert_eq!(Sample::Split.label(), "split");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sample {
+    /// One value per repeat: the measure on the repeat's pooled out-of-split predictions.
+    Repeat,
+    /// One value per split (fold of a repeat, holdout split, bootstrap sample): the measure on its test rows.
+    Split,
+}
+
+impl Sample {
+    /// `repeat` or `split`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Sample::Repeat => "repeat",
+            Sample::Split => "split",
+        }
+    }
+}
+
 /// What a curve run evaluates: a ranking made beforehand, or a ranker run inside every training split.
 ///
 /// ```
@@ -212,6 +236,13 @@ pub struct Curve {
     pub hi: Option<Vec<f64>>,
     /// Per size, the value of every repeat (expected: the mean over random rankings per repeat).
     pub per_repeat: Vec<Vec<f64>>,
+    /// Per size, the value on every split's test rows alone, index `repeat · folds + split` (expected: the
+    /// mean over random rankings per split); NaN where the measure is undefined on one split (e.g. AUC
+    /// of a split with one class). With one split per repeat (holdout, bootstrap) it equals
+    /// `per_repeat`. The corrected resampled t-test ([`crate::compare::significance`]) reads it; empty
+    /// for curves read from a table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub per_split: Vec<Vec<f64>>,
 }
 
 /// The curves of a run and how they were made.
@@ -439,16 +470,16 @@ impl CurveSpec {
         let ctx = Ctx { data, plan: &plan, measure, seed: self.seed, learner: self.learner.as_ref() };
         let all = Chain::Same((0..n).collect());
         // Full-set value per repeat, shared by every curve.
-        let full: Vec<f64> = (0..repeats)
+        let full: Vec<Scores> = (0..repeats)
             .into_par_iter()
             .map(|r| {
-                let v = ctx.chain_repeat(&all, &[n], r).map(|v| v[0]);
+                let v = ctx.chain_repeat(&all, &[n], r);
                 progress.tick();
                 v
             })
             .collect::<Result<_>>()?;
         let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| (0..repeats).map(move |r| (c, r))).collect();
-        let values: Vec<Vec<f64>> = units
+        let values: Vec<Scores> = units
             .par_iter()
             .map(|&(c, r)| {
                 let v = ctx.chain_repeat(&chains[c], inner, r);
@@ -456,14 +487,21 @@ impl CurveSpec {
                 v
             })
             .collect::<Result<_>>()?;
-        // per_repeat[chain][size][repeat]
-        let per_chain: Vec<Vec<Vec<f64>>> = (0..chains.len())
+        // per_chain[chain] = (per_repeat[size][repeat], per_split[size][repeat · folds + split])
+        // `units`: one chain's scores in every repeat.
+        let gather = |units: &[Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
+            let repeat: Vec<f64> = units.iter().map(|u| u.pooled[s]).collect();
+            let split: Vec<f64> = units.iter().flat_map(|u| u.splits[s].iter().copied()).collect();
+            (repeat, split)
+        };
+        let per_chain: Vec<(Vec<Vec<f64>>, Vec<Vec<f64>>)> = (0..chains.len())
             .map(|c| {
-                let mut by_size: Vec<Vec<f64>> = (0..inner.len())
-                    .map(|s| (0..repeats).map(|r| values[c * repeats + r][s]).collect())
-                    .collect();
-                by_size.push(full.clone());
-                by_size
+                let units = &values[c * repeats..(c + 1) * repeats];
+                let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(units, s)).unzip();
+                let (r, sp) = gather(&full, 0);
+                by_repeat.push(r);
+                by_split.push(sp);
+                (by_repeat, by_split)
             })
             .collect();
 
@@ -474,7 +512,7 @@ impl CurveSpec {
                 Candidate::PerFold { .. } => Mode::PerFold,
             };
             for (kind, c) in [(CurveKind::Ffa, 2 * i), (CurveKind::Rfa, 2 * i + 1)] {
-                let per_repeat = per_chain[c].clone();
+                let (per_repeat, per_split) = per_chain[c].clone();
                 curves.push(Curve {
                     ranking: cand.name().to_string(),
                     kind,
@@ -484,6 +522,7 @@ impl CurveSpec {
                     lo: None,
                     hi: None,
                     per_repeat,
+                    per_split,
                 });
             }
         }
@@ -530,18 +569,51 @@ struct Ctx<'a> {
     learner: &'a dyn Learner,
 }
 
+/// The measure of one chain in one repeat, per size: on the pooled predictions of all splits, and on
+/// each split's test rows alone.
+struct Scores {
+    pooled: Vec<f64>,
+    /// `splits[size][split]`
+    splits: Vec<Vec<f64>>,
+}
+
 impl Ctx<'_> {
-    /// The measure at each size of one chain in one repeat (predictions of all folds pooled).
-    fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Vec<f64>> {
+    /// The measure at each size of one chain in one repeat.
+    fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
         let folds = self.plan.folds();
-        let pooled = self.plan.cross_val_predict_with(self.data, repeat, self.seed, |fold, split| {
+        let out = self.plan.cross_val_predict_with(self.data, repeat, self.seed, |fold, split| {
             self.learner.fit_predict_nested(fold, chain.order(repeat, split, folds), sizes)
         })?;
-        pooled.predictions.iter().map(|p| self.measure.score(self.data, &pooled.rows, p)).collect()
+        let pooled: Vec<f64> =
+            out.predictions.iter().map(|p| self.measure.score(self.data, &out.rows, p)).collect::<Result<_>>()?;
+        if folds == 1 {
+            let splits = pooled.iter().map(|&v| vec![v]).collect();
+            return Ok(Scores { pooled, splits });
+        }
+        // Each split's test rows, as positions in the pooled (ascending) rows.
+        let tests: Vec<(Vec<usize>, Vec<usize>)> = (0..folds)
+            .map(|f| {
+                let test = self.plan.split(repeat, f).1;
+                let at = test.iter().filter_map(|r| out.rows.binary_search(r).ok()).collect();
+                (test, at)
+            })
+            .collect();
+        let splits = out
+            .predictions
+            .iter()
+            .map(|p| {
+                tests
+                    .iter()
+                    .map(|(test, at)| self.measure.score(self.data, test, &p.select(at)).unwrap_or(f64::NAN))
+                    .collect()
+            })
+            .collect();
+        Ok(Scores { pooled, splits })
     }
 }
 
-fn expected_curve(random: &[Vec<Vec<f64>>], n_sizes: usize, repeats: usize) -> Curve {
+/// The expected curve from the random chains' `(per_repeat, per_split)` values.
+fn expected_curve(random: &[(Vec<Vec<f64>>, Vec<Vec<f64>>)], n_sizes: usize, repeats: usize) -> Curve {
     let m = random.len() as f64;
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
     let mut out = Curve {
@@ -553,15 +625,18 @@ fn expected_curve(random: &[Vec<Vec<f64>>], n_sizes: usize, repeats: usize) -> C
         lo: None,
         hi: None,
         per_repeat: Vec::new(),
+        per_split: Vec::new(),
     };
     for s in 0..n_sizes {
-        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c[s])).collect();
+        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c.0[s])).collect();
         out.mean.push(mean(&per_ranking));
         out.std.push(std(&per_ranking));
         lo.push(quantile(&per_ranking, 0.05));
         hi.push(quantile(&per_ranking, 0.95));
         out.per_repeat
-            .push((0..repeats).map(|r| random.iter().map(|c| c[s][r]).sum::<f64>() / m).collect());
+            .push((0..repeats).map(|r| random.iter().map(|c| c.0[s][r]).sum::<f64>() / m).collect());
+        let splits = random.first().map_or(0, |c| c.1[s].len());
+        out.per_split.push((0..splits).map(|j| random.iter().map(|c| c.1[s][j]).sum::<f64>() / m).collect());
     }
     out.lo = Some(lo);
     out.hi = Some(hi);
@@ -599,7 +674,7 @@ impl Curves {
 
     /// Add the point-wise mean of several rankings' curves as a ranking called `name` — [P18] §4.2 scores a
     /// family of noisy rankings R_θ by the mean of their FFA and RFA curves, E[FFA]_θ and E[RFA]_θ. The
-    /// new curves' `std` is the spread over the members, `per_repeat` the members' per-repeat means.
+    /// new curves' `std` is the spread over the members, `per_repeat` and `per_split` the members' means.
     ///
     /// ```
     /// use featrank::prelude::*;
@@ -640,6 +715,15 @@ impl Curves {
                 .filter(|_| repeats > 0)
                 .map(|s| (0..repeats).map(|r| mean(&curves.iter().map(|c| c.per_repeat[s][r]).collect::<Vec<_>>())).collect())
                 .collect();
+            let splits = curves
+                .iter()
+                .map(|c| if c.per_split.len() == n { c.per_split.iter().map(|v| v.len()).min().unwrap_or(0) } else { 0 })
+                .min()
+                .unwrap_or(0);
+            let per_split = (0..n)
+                .filter(|_| splits > 0)
+                .map(|s| (0..splits).map(|j| mean(&curves.iter().map(|c| c.per_split[s][j]).collect::<Vec<_>>())).collect())
+                .collect();
             let curve = Curve {
                 ranking: name.to_string(),
                 kind,
@@ -649,6 +733,7 @@ impl Curves {
                 lo: None,
                 hi: None,
                 per_repeat,
+                per_split,
             };
             // keep the expected curve last
             let at = self.curves.iter().position(|c| c.kind == CurveKind::Expected).unwrap_or(self.curves.len());
@@ -700,7 +785,11 @@ impl Curves {
     pub fn load_json(path: impl AsRef<std::path::Path>) -> Result<Curves> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        Ok(serde_json::from_str(&text)?)
+        serde_json::from_str(&text).map_err(|e| Error::Parse {
+            source_name: path.display().to_string(),
+            line: Some(e.line()),
+            reason: format!("not the JSON of a curve run (`featrank curves --json`, Curves::save_json): {e}"),
+        })
     }
 
     /// ECA of ranking `a` against `baseline` (another ranking's name, or `expected`).
@@ -715,18 +804,69 @@ impl Curves {
     /// assert!(c.eca("good", "good", Weighting::Uniform).unwrap().eca == 0.0);
     /// ```
     pub fn eca<'b>(&self, a: &str, baseline: impl Into<Baseline<'b>>, w: Weighting) -> Result<Eca> {
-        let pair = |b: Baseline<'_>| -> Result<(&[f64], &[f64])> {
+        self.eca_of(a, baseline.into(), w, &|c: &Curve| Some(c.mean.clone()))
+    }
+
+    /// ECA of ranking `a` against `baseline` on every repeat or every split alone: the samples behind the
+    /// tests of [`crate::compare::significance`]. Needs per-split values for [`Sample::Split`] (curves from
+    /// a run or its JSON, not from a table).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let c = CurveSpec::new(Knn::new()).folds(5).repeats(3).expected(10)
+    ///     .evaluate(&iris, &[good.with_name("good")]).unwrap();
+    /// let per_split = c.eca_samples("good", Baseline::Expected, Weighting::Uniform, Sample::Split).unwrap();
+    /// assert_eq!(per_split.len(), 15);
+    /// assert!(per_split.iter().all(|&e| e > 0.0));
+    /// ```
+    pub fn eca_samples<'b>(&self, a: &str, baseline: impl Into<Baseline<'b>>, w: Weighting, sample: Sample) -> Result<Vec<f64>> {
+        let baseline = baseline.into();
+        let n = match sample {
+            Sample::Repeat => self.curves.iter().map(|c| c.per_repeat.first().map_or(0, Vec::len)).min().unwrap_or(0),
+            Sample::Split => self.curves.iter().map(|c| c.per_split.first().map_or(0, Vec::len)).min().unwrap_or(0),
+        };
+        if n == 0 {
+            return Err(Error::param(
+                "curves",
+                format!("these curves keep no per-{} values (curves read from a table do not)", sample.label()),
+            ));
+        }
+        (0..n)
+            .map(|i| {
+                let pick = |c: &Curve| -> Option<Vec<f64>> {
+                    let v = match sample {
+                        Sample::Repeat => &c.per_repeat,
+                        Sample::Split => &c.per_split,
+                    };
+                    v.iter().map(|at| at.get(i).copied()).collect()
+                };
+                Ok(self.eca_of(a, baseline, w, &pick)?.eca)
+            })
+            .collect()
+    }
+
+    /// ECA of `a` against `baseline` from the values `pick` takes of each curve (its means, or one repeat's).
+    fn eca_of(&self, a: &str, baseline: Baseline<'_>, w: Weighting, pick: &dyn Fn(&Curve) -> Option<Vec<f64>>) -> Result<Eca> {
+        let values = |c: &Curve| {
+            pick(c).filter(|v| v.len() == self.sizes.len()).ok_or_else(|| {
+                Error::param("curves", format!("the {} curve of '{}' does not cover every size", c.kind.label(), c.ranking))
+            })
+        };
+        let pair = |b: Baseline<'_>| -> Result<(Vec<f64>, Vec<f64>)> {
             let name = match b {
                 Baseline::Ranking(name) => name,
                 Baseline::Expected => {
                     let e = self.expected().ok_or_else(|| {
                         Error::param("baseline", "these curves have no expected curve (run with expected > 0)")
                     })?;
-                    return Ok((&e.mean[..], &e.mean[..]));
+                    let v = values(e)?;
+                    return Ok((v.clone(), v));
                 }
             };
             match (self.get(name, CurveKind::Ffa), self.get(name, CurveKind::Rfa)) {
-                (Some(f), Some(r)) => Ok((&f.mean[..], &r.mean[..])),
+                (Some(f), Some(r)) => Ok((values(f)?, values(r)?)),
                 _ => Err(Error::Unknown {
                     kind: "ranking".into(),
                     name: name.into(),
@@ -734,7 +874,8 @@ impl Curves {
                 }),
             }
         };
-        let mut s = eca(pair(Baseline::Ranking(a))?, pair(baseline.into())?, &self.sizes, w);
+        let (x, y) = (pair(Baseline::Ranking(a))?, pair(baseline)?);
+        let mut s = eca((&x.0, &x.1), (&y.0, &y.1), &self.sizes, w);
         if !self.measure.higher_is_better() {
             s = Eca { ffa_delta: -s.ffa_delta, rfa_delta: -s.rfa_delta, eca: -s.eca };
         }
@@ -802,6 +943,7 @@ impl Curves {
                         lo: lo[i].map(|_| vec![]),
                         hi: hi[i].map(|_| vec![]),
                         per_repeat: vec![],
+                        per_split: vec![],
                     });
                     curves.len() - 1
                 }

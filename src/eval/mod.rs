@@ -10,7 +10,7 @@ pub mod measure;
 pub mod pi;
 pub mod plan;
 
-pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, EXPECTED};
+pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, Sample, EXPECTED};
 pub use fold_rankings::FoldRankings;
 pub use eca::{Eca, Weighting};
 pub use grid::Grid;

@@ -51,6 +51,30 @@ pub enum Prediction {
     Values(Vec<f64>),
 }
 
+impl Prediction {
+    /// The predictions of the rows at `positions` (indices into this prediction's rows), in that order —
+    /// e.g. one split's rows out of a repeat's pooled predictions.
+    ///
+    /// ```
+    /// use featrank::learners::Prediction;
+    /// let p = Prediction::Classes { labels: vec![0, 1, 1], scores: vec![0.9, 0.1, 0.2, 0.8, 0.4, 0.6] };
+    /// assert_eq!(p.select(&[2, 0]), Prediction::Classes { labels: vec![1, 0], scores: vec![0.4, 0.6, 0.9, 0.1] });
+    /// assert_eq!(Prediction::Values(vec![1.0, 2.0]).select(&[1]), Prediction::Values(vec![2.0]));
+    /// ```
+    pub fn select(&self, positions: &[usize]) -> Prediction {
+        match self {
+            Prediction::Classes { labels, scores } => {
+                let k = if labels.is_empty() { 0 } else { scores.len() / labels.len() };
+                Prediction::Classes {
+                    labels: positions.iter().map(|&p| labels[p]).collect(),
+                    scores: positions.iter().flat_map(|&p| scores[p * k..(p + 1) * k].iter().copied()).collect(),
+                }
+            }
+            Prediction::Values(v) => Prediction::Values(positions.iter().map(|&p| v[p]).collect()),
+        }
+    }
+}
+
 /// Where a learner works: the data, the feature subset (in the order given), and the fold's rows.
 #[derive(Debug, Clone, Copy)]
 pub struct Fold<'a> {

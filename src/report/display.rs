@@ -19,7 +19,7 @@ use crate::report::Figure;
 use crate::data::Ranking;
 use crate::eval::{PiCurve, Weighting};
 use crate::compare::StabilityCurve;
-use crate::compare::{CriticalDifference, Friedman};
+use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
 use crate::data::synth::GroundTruth;
 
 /// Print one evcxr content block.
@@ -388,6 +388,42 @@ impl Comparison {
             h += &inline(&crate::report::figure::stability_plot(&self.stability)?);
         }
         Ok(h)
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl Significance {
+    /// The verdicts against random rankings at α = 1 − level, then the table of every test, as HTML.
+    pub fn to_html(&self) -> Result<String> {
+        let alpha = 1.0 - self.level;
+        let mut h = String::new();
+        if self.tests.iter().any(|t| t.baseline == crate::eval::EXPECTED) {
+            let caption = format!("against random rankings (Holm-adjusted corrected t-test, α = {alpha:.2})");
+            h += &Table::new(self.verdicts(alpha)?).caption(caption).to_html();
+        }
+        let caption = format!(
+            "ECA tests ({} weights; {:.0} % intervals and t-test over splits, corrected; Wilcoxon over repeats)",
+            self.weighting.label(),
+            100.0 * self.level
+        );
+        h += &Table::new(self.to_polars()?).caption(caption).to_html();
+        Ok(h)
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl SizeChoices {
+    /// The table of chosen sizes as HTML (the figure needs the curves: [`SizeChoices::plot`]).
+    pub fn to_html(&self) -> Result<String> {
+        Ok(Table::new(self.to_polars()?).caption("subset sizes chosen from the FFA curves").to_html())
     }
 
     /// Show inline in a notebook.

@@ -20,7 +20,7 @@ use crate::data::GroundTruth;
 use crate::eval::{Curve, CurveKind, Curves, EXPECTED};
 use crate::error::{Error, Result};
 use crate::eval::PiCurve;
-use crate::compare::StabilityCurve;
+use crate::compare::{SizeChoices, StabilityCurve};
 use crate::compare::CriticalDifference;
 
 /// An SVG drawing.
@@ -75,12 +75,14 @@ struct Series {
     points: Vec<(f64, f64)>,
     /// (x, low, high) of a shaded band.
     band: Vec<(f64, f64, f64)>,
+    /// (x, y, label) of marked points.
+    marks: Vec<(f64, f64, String)>,
 }
 
 impl Series {
     fn new(label: &str, color: RGBColor, points: Vec<(f64, f64)>) -> Series {
         let points = points.into_iter().filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new() }
+        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new(), marks: Vec::new() }
     }
 }
 
@@ -156,6 +158,11 @@ fn panel(area: &DrawingArea<SVGBackend, Shift>, axes: &Axes, x: Range<f64>, y: R
         } else {
             chart.draw_series(LineSeries::new(s.points.iter().copied(), style)).map_err(e)?;
         }
+        let font = TextStyle::from(("sans-serif", 12).into_font()).color(&s.color).pos(Pos::new(HPos::Left, VPos::Bottom));
+        for (x, y, label) in s.marks.iter().filter(|m| m.1.is_finite()) {
+            chart.draw_series(std::iter::once(Circle::new((*x, *y), 5, s.color.filled()))).map_err(e)?;
+            chart.draw_series(std::iter::once(Text::new(label.clone(), (*x, *y), font.clone()))).map_err(e)?;
+        }
     }
     Ok(())
 }
@@ -211,49 +218,8 @@ impl Curves {
     /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));
     /// ```
     pub fn plot(&self) -> Result<Figure> {
-        let n = *self.sizes.iter().max().ok_or_else(|| plot_err("FFA/RFA figure")("there are no subset sizes to plot".into()))?;
-        // x position of a subset size in each panel: FFA at k, RFA at the rank of its first feature
-        let position = |kind: CurveKind, size: usize| match kind {
-            CurveKind::Rfa => (n + 1 - size) as f64,
-            _ => size as f64,
-        };
-        let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
-            let points = self.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
-            let mut s = Series::new(label, color, points);
-            if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
-                s.band = self
-                    .sizes
-                    .iter()
-                    .zip(lo.iter().zip(hi))
-                    .map(|(&size, (&l, &h))| (position(kind, size), l, h))
-                    .filter(|(_, l, h)| l.is_finite() && h.is_finite())
-                    .collect();
-            }
-            s
-        };
-        let (mut ffa, mut rfa) = (Vec::new(), Vec::new());
-        let mut colors = PALETTE.iter().cycle();
-        for name in self.rankings() {
-            let truth = name == GroundTruth::NAME;
-            let color = if truth { BLACK } else { *colors.next().unwrap_or(&GREY) };
-            for (kind, out) in [(CurveKind::Ffa, &mut ffa), (CurveKind::Rfa, &mut rfa)] {
-                if let Some(curve) = self.get(name, kind) {
-                    let mut s = line(kind, curve, name, color);
-                    s.dashed = truth;
-                    out.push(s);
-                }
-            }
-        }
-        if let Some(e) = self.expected() {
-            ffa.push(line(CurveKind::Ffa, e, EXPECTED, GREY));
-            rfa.push(line(CurveKind::Rfa, e, EXPECTED, GREY));
-        }
-        let y = padded_range(
-            ffa.iter()
-                .chain(&rfa)
-                .flat_map(|s| s.points.iter().map(|p| p.1).chain(s.band.iter().flat_map(|b| [b.1, b.2]))),
-        )
-        .ok_or_else(|| plot_err("FFA/RFA figure")("no finite curve value to plot".into()))?;
+        let (n, ffa, rfa) = curve_series(self)?;
+        let y = value_range(ffa.iter().chain(&rfa))?;
         let x = 0.5..n as f64 + 0.5;
         let measure = self.measure.label();
         draw_svg("curves", (960, 470), |root| {
@@ -262,6 +228,88 @@ impl Curves {
             panel(&left, &ffa_axes, x.clone(), y.clone(), &ffa)?;
             let rfa_axes = Axes { title: "RFA", x: "i (model on the features ranked i..n)", y: measure };
             panel(&right, &rfa_axes, x, y, &rfa)
+        })
+    }
+}
+
+/// The y range of every point and band of `series`.
+fn value_range<'a>(series: impl Iterator<Item = &'a Series>) -> Result<Range<f64>> {
+    padded_range(series.flat_map(|s| s.points.iter().map(|p| p.1).chain(s.band.iter().flat_map(|b| [b.1, b.2]))))
+        .ok_or_else(|| plot_err("FFA/RFA figure")("no finite curve value to plot".into()))
+}
+
+/// The FFA and RFA lines of `curves` (one per ranking, then the expected curve with its band) and the
+/// largest subset size. RFA is placed as [P20] draws it: the value at x = i is the model on the features
+/// ranked i..n.
+fn curve_series(curves: &Curves) -> Result<(usize, Vec<Series>, Vec<Series>)> {
+    let n = *curves.sizes.iter().max().ok_or_else(|| plot_err("FFA/RFA figure")("there are no subset sizes to plot".into()))?;
+    let position = |kind: CurveKind, size: usize| match kind {
+        CurveKind::Rfa => (n + 1 - size) as f64,
+        _ => size as f64,
+    };
+    let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
+        let points = curves.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
+        let mut s = Series::new(label, color, points);
+        if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
+            s.band = curves
+                .sizes
+                .iter()
+                .zip(lo.iter().zip(hi))
+                .map(|(&size, (&l, &h))| (position(kind, size), l, h))
+                .filter(|(_, l, h)| l.is_finite() && h.is_finite())
+                .collect();
+        }
+        s
+    };
+    let (mut ffa, mut rfa) = (Vec::new(), Vec::new());
+    let mut colors = PALETTE.iter().cycle();
+    for name in curves.rankings() {
+        let truth = name == GroundTruth::NAME;
+        let color = if truth { BLACK } else { *colors.next().unwrap_or(&GREY) };
+        for (kind, out) in [(CurveKind::Ffa, &mut ffa), (CurveKind::Rfa, &mut rfa)] {
+            if let Some(curve) = curves.get(name, kind) {
+                let mut s = line(kind, curve, name, color);
+                s.dashed = truth;
+                out.push(s);
+            }
+        }
+    }
+    if let Some(e) = curves.expected() {
+        ffa.push(line(CurveKind::Ffa, e, EXPECTED, GREY));
+        rfa.push(line(CurveKind::Rfa, e, EXPECTED, GREY));
+    }
+    Ok((n, ffa, rfa))
+}
+
+impl SizeChoices {
+    /// The FFA curves of `curves` (the run the choices were made on) with every choice marked: a dot at
+    /// (k, value) in its ranking's colour, labelled with the rule.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let curves = CurveSpec::new(Knn::new()).folds(3).repeats(2).evaluate(&iris, &[r.with_name("good")]).unwrap();
+    /// let chosen = SizeChoices::of_curves(&curves, &SizeRule::DEFAULT).unwrap();
+    /// assert!(chosen.plot(&curves).unwrap().svg().contains("1se"));
+    /// ```
+    pub fn plot(&self, curves: &Curves) -> Result<Figure> {
+        let (n, mut ffa, _) = curve_series(curves)?;
+        for c in &self.choices {
+            let s = ffa.iter_mut().find(|s| s.label == c.ranking).ok_or_else(|| {
+                plot_err("subset-size figure")(format!("the curves have no ranking '{}' (choices from another run?)", c.ranking))
+            })?;
+            // Several rules often pick the same size: one dot, their labels joined.
+            match s.marks.iter_mut().find(|m| m.0 == c.k as f64) {
+                Some(m) => m.2 = format!("{}, {}", m.2, c.rule.label()),
+                None => s.marks.push((c.k as f64, c.value, c.rule.label())),
+            }
+        }
+        let y = value_range(ffa.iter())?;
+        let measure = curves.measure.label();
+        draw_svg("subset-size figure", (640, 470), |root| {
+            let axes = Axes { title: "FFA with the chosen sizes", x: "k (model on the top-k features)", y: measure };
+            panel(&with_legend(root, &ffa)?, &axes, 0.5..n as f64 + 0.5, y, &ffa)
         })
     }
 }

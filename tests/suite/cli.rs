@@ -293,3 +293,56 @@ fn outputs_can_be_parquet() {
     assert!(!res.status.success() && !bad.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
 }
+
+#[test]
+fn decide_and_compare_read_the_curves_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (curves, json) = (dir.path().join("c.csv"), dir.path().join("run.json"));
+    let res = featrank(&[
+        "curves", "iris", "--method", "fisher", "--method", "relieff:k=5", "--folds", "5", "--repeats", "3",
+        "--expected", "5", "--learner", "knn:k=5", "--out", &s(&curves), "--json", &s(&json), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+
+    let (k, fig) = (dir.path().join("k.csv"), dir.path().join("k.svg"));
+    let res = featrank(&["decide", &s(&json), "--out", &s(&k), "--figure", &s(&fig)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&k).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("ranking,rule,k,value"));
+    assert_eq!(lines.count(), 2 * 4, "two rankers × four rules");
+    assert!(text.contains("fisher,1se,") && text.contains("relieff:k=5,knee,"), "{text}");
+    assert!(std::fs::read_to_string(&fig).unwrap().contains("</svg>"));
+    let one = dir.path().join("one.csv");
+    let res = featrank(&["decide", &s(&json), "--rule", "within:0.05", "--out", &s(&one)]);
+    assert!(res.status.success());
+    assert_eq!(std::fs::read_to_string(&one).unwrap().lines().count(), 1 + 2);
+
+    let (tests, verdicts) = (dir.path().join("tests.csv"), dir.path().join("verdicts.csv"));
+    let res = featrank(&["compare", &s(&json), "--out", &s(&tests), "--verdicts", &s(&verdicts), "--weighting", "position"]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&tests).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("ranking,baseline,weighting,eca,eca_lo,eca_hi,t,t_p_value,t_p_holm,wilcoxon_w,wilcoxon_p_value,wilcoxon_p_holm")
+    );
+    assert_eq!(lines.count(), 1 + 2, "one pair, two against the expected curve");
+    let v = std::fs::read_to_string(&verdicts).unwrap();
+    assert!(v.starts_with("ranking,eca,eca_lo,eca_hi,t_p_holm,verdict\n") && v.contains(",better\n"), "{v}");
+
+    // Bad input: a curves table is not a run's JSON; unknown rule; level out of range; no overwriting.
+    for (args, says) in [
+        (vec!["decide", &s(&curves), "--out", &s(&dir.path().join("x.csv"))], "c.csv"),
+        (vec!["decide", &s(&json), "--rule", "elbow", "--out", &s(&dir.path().join("x.csv"))], "'rule'"),
+        (vec!["compare", &s(&json), "--level", "1.5", "--out", &s(&dir.path().join("x.csv"))], "'level'"),
+        (vec!["compare", &s(&json), "--out", &s(&json)], "'out'"),
+        (vec!["decide", &s(&json), "--out", &s(&k), "--figure", &s(&json)], "'out'"),
+    ] {
+        let res = featrank(&args);
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(!res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(says), "{args:?}: {err}");
+    }
+    assert!(!dir.path().join("x.csv").exists());
+}

@@ -8,6 +8,7 @@ mod bad_input;
 #[cfg(feature = "cli")]
 mod cli;
 mod curves;
+mod decisions;
 mod dataset;
 mod display;
 mod fuzz_readers;

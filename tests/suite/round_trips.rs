@@ -69,6 +69,7 @@ proptest! {
             lo: lo_hi.then(|| means.clone()),
             hi: lo_hi.then(|| means.clone()),
             per_repeat: vec![means.clone()],
+            per_split: vec![means.clone()],
         };
         let mut all = Vec::new();
         for (i, r) in names.iter().enumerate() {

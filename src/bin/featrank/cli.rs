@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use featrank::compare::stability::stability_table;
-use featrank::compare::{Comparison, FoldStability};
+use featrank::compare::{Comparison, FoldStability, Significance, SizeChoices, SizeRule};
 use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
 use featrank::data::{Dataset, TaskChoice};
 use featrank::data::Ranking;
@@ -101,6 +101,43 @@ enum Command {
         /// The measure the curves hold (rmse flips the sign so that positive = better).
         #[arg(long, default_value = "accuracy")]
         measure: String,
+    },
+    /// How many features to keep: the size each rule picks on every ranking's FFA curve; writes
+    /// ranking,rule,k,value.
+    Decide {
+        /// The JSON of a curve run (`featrank curves --json`).
+        curves: PathBuf,
+        /// A rule (repeatable): best, 1se (one corrected standard error of the best), within:TOLERANCE
+        /// (e.g. within:0.01), knee (Kneedle). Default: all four, within:0.01.
+        #[arg(long = "rule")]
+        rules: Vec<String>,
+        /// Output table, .csv or .parquet.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also draw the FFA curves with the chosen sizes marked (.svg).
+        #[arg(long)]
+        figure: Option<PathBuf>,
+    },
+    /// Is A better than B? Every pair of rankings, and each ranking against the expected curve: ECA with
+    /// its confidence interval, the corrected resampled t-test over splits and the Wilcoxon signed-rank
+    /// test over repeats, with Holm-adjusted p-values; writes ranking,baseline,weighting,eca,eca_lo,
+    /// eca_hi,t,t_p_value,t_p_holm,wilcoxon_w,wilcoxon_p_value,wilcoxon_p_holm.
+    Compare {
+        /// The JSON of a curve run (`featrank curves --json`).
+        curves: PathBuf,
+        /// uniform, position, magnitude or both.
+        #[arg(long, default_value = "uniform")]
+        weighting: String,
+        /// Confidence level of the intervals.
+        #[arg(long, default_value_t = 0.95)]
+        level: f64,
+        /// Output table, .csv or .parquet.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the verdict of each ranking against random rankings at α = 1 − level
+        /// (ranking,eca,eca_lo,eca_hi,t_p_holm,verdict).
+        #[arg(long)]
+        verdicts: Option<PathBuf>,
     },
     /// FFA/RFA curves of rankings (fixed, from files) and of rankers run inside every training split,
     /// and the expected curve of random rankings.
@@ -242,6 +279,37 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             if let Some(path) = stability {
                 let table = stability_table(&FoldStability::of_curves(&curves)?)?;
                 write_atomically(&path, |tmp| io::write(&table, tmp))?;
+            }
+        }
+        Command::Decide { curves, rules, out, figure } => {
+            refuse_overwriting(&[curves.as_ref()], &out)?;
+            if let Some(f) = &figure {
+                refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
+            }
+            let rules: Vec<SizeRule> = if rules.is_empty() {
+                SizeRule::DEFAULT.to_vec()
+            } else {
+                rules.iter().map(|r| r.parse()).collect::<Result<_, _>>()?
+            };
+            let run = Curves::load_json(&curves)?;
+            let chosen = SizeChoices::of_curves(&run, &rules)?;
+            write_atomically(&out, |tmp| io::write(&chosen.to_polars()?, tmp))?;
+            if let Some(f) = figure {
+                let fig = chosen.plot(&run)?;
+                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
+            }
+        }
+        Command::Compare { curves, weighting, level, out, verdicts } => {
+            refuse_overwriting(&[curves.as_ref()], &out)?;
+            if let Some(v) = &verdicts {
+                refuse_overwriting(&[curves.as_ref(), out.as_ref()], v)?;
+            }
+            let run = Curves::load_json(&curves)?;
+            let sig = Significance::of_curves(&run, weighting.parse()?, level)?;
+            write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;
+            if let Some(v) = verdicts {
+                let table = sig.verdicts(1.0 - level)?;
+                write_atomically(&v, |tmp| io::write(&table, tmp))?;
             }
         }
         Command::Rank { data, target, task, method, seed, out } => {

@@ -1,0 +1,222 @@
+//! Decisions from the curves: the subset size to keep, and whether one ranking beats another or random
+//! rankings (known answers, null-hypothesis behaviour, and the tests against independent computations).
+
+use featrank::compare::significance::{corrected_t_test, holm, wilcoxon_signed_rank};
+use featrank::compare::{Significance, SizeChoices, SizeRule, Verdict};
+use featrank::eval::EXPECTED;
+use featrank::prelude::*;
+use rand::Rng;
+
+/// Hand-made curves: one ranking, FFA means at sizes 1..5, and 10 per-split values (10-fold, 1 repeat)
+/// at every size: the mean ± 0.1 alternately, so σ̂ = 0.1·√(10/9).
+fn hand_made(means: &[f64], measure: Measure) -> Curves {
+    let sizes: Vec<usize> = (1..=means.len()).collect();
+    let split = |m: f64| (0..10).map(|j| if j % 2 == 0 { m + 0.1 } else { m - 0.1 }).collect::<Vec<f64>>();
+    let curve = |kind| Curve {
+        ranking: "r".into(),
+        kind,
+        mode: Mode::Fixed,
+        mean: means.to_vec(),
+        std: vec![0.0; means.len()],
+        lo: None,
+        hi: None,
+        per_repeat: means.iter().map(|&m| vec![m]).collect(),
+        per_split: means.iter().map(|&m| split(m)).collect(),
+    };
+    Curves {
+        learner: "knn:k=10,ties=all".into(),
+        measure,
+        sizes,
+        scheme: Scheme::KFold { folds: 10 },
+        folds: 10,
+        repeats: 1,
+        expected_rankings: 0,
+        seed: 0,
+        curves: vec![curve(CurveKind::Ffa), curve(CurveKind::Rfa)],
+        fold_rankings: vec![],
+    }
+}
+
+/// Every rule on a hand-made curve gives the hand-computed size.
+///
+/// Means 0.60, 0.80, 0.86, 0.90, 0.88 at k = 1..5: best k = 4. One corrected standard error at k = 4:
+/// √((1/10 + 1/9)·0.1²·10/9) = 0.0484, so the smallest k with mean ≥ 0.8516 is 3. Within 0.1: k = 2.
+/// Knee: scaled sizes 0, ¼, ½, ¾, 1 and scaled means 0, ⅔, 0.867, 1, 0.933; the difference is largest
+/// (0.417) at k = 2.
+#[test]
+fn rules_give_the_hand_computed_sizes() {
+    let means = [0.60, 0.80, 0.86, 0.90, 0.88];
+    let rules = [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.1), SizeRule::Within(0.0), SizeRule::Knee];
+    let expect = [4, 3, 2, 4, 2];
+    let chosen = SizeChoices::of_curves(&hand_made(&means, Measure::Accuracy), &rules).unwrap();
+    for (rule, k) in rules.iter().zip(expect) {
+        let c = chosen.get("r", *rule).unwrap();
+        assert_eq!(c.k, k, "{}", rule.label());
+        assert_eq!(c.value, means[k - 1]);
+    }
+    // A loss (RMSE) read the other way round: the same curve negated picks the same sizes.
+    let loss: Vec<f64> = means.iter().map(|m| 1.0 - m).collect();
+    let chosen = SizeChoices::of_curves(&hand_made(&loss, Measure::Rmse), &rules).unwrap();
+    for (rule, k) in rules.iter().zip(expect) {
+        assert_eq!(chosen.get("r", *rule).unwrap().k, k, "rmse, {}", rule.label());
+    }
+    // The standard error is the corrected one: with the naive σ̂/√J = 0.0333 the threshold 0.8667
+    // would exclude k = 3.
+    let naive = 0.1 * (10.0f64 / 9.0).sqrt() / 10f64.sqrt();
+    assert!(0.86 < 0.90 - naive);
+    // Rules parse from the CLI's words and print back.
+    for r in ["best", "1se", "within:0.02", "knee"] {
+        assert_eq!(r.parse::<SizeRule>().unwrap().label(), r);
+    }
+    assert!("within:-1".parse::<SizeRule>().is_err() && "elbow".parse::<SizeRule>().is_err());
+}
+
+/// The exact Wilcoxon p-value equals a brute-force count over all 2ⁿ sign patterns (ties included), and
+/// the corrected t statistic equals its formula computed by hand.
+#[test]
+fn tests_agree_with_direct_computation() {
+    let mut rng = featrank::seed::rng_for(5, &[]);
+    for case in 0..30 {
+        let n = 4 + case % 9;
+        // values on a coarse grid so that |d| ties happen
+        let d: Vec<f64> = (0..n).map(|_| (rng.gen_range(-6i32..=8) as f64) / 4.0).collect();
+        let w = wilcoxon_signed_rank(&d);
+        let nz: Vec<f64> = d.iter().copied().filter(|v| *v != 0.0).collect();
+        let ranks = featrank::math::average_ranks(&nz.iter().map(|v| v.abs()).collect::<Vec<_>>(), false);
+        let observed: f64 = nz.iter().zip(&ranks).filter(|(v, _)| **v > 0.0).map(|(_, r)| r).sum();
+        let (mut below, mut above) = (0u64, 0u64);
+        let m = nz.len();
+        for signs in 0..(1u64 << m) {
+            let s: f64 = (0..m).filter(|i| signs >> i & 1 == 1).map(|i| ranks[i]).sum();
+            below += (s <= observed + 1e-9) as u64;
+            above += (s >= observed - 1e-9) as u64;
+        }
+        let brute = if m == 0 { 1.0 } else { (2.0 * below.min(above) as f64 / (1u64 << m) as f64).min(1.0) };
+        assert_eq!(w.w_plus, observed);
+        assert!((w.p_value - brute).abs() < 1e-12, "case {case}: {} vs {brute}", w.p_value);
+    }
+    let d = [0.05, 0.01, 0.03, -0.02, 0.04, 0.02];
+    let t = corrected_t_test(&d, 0.25).unwrap();
+    let m = d.iter().sum::<f64>() / 6.0;
+    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / 5.0;
+    assert!((t.t - m / ((1.0 / 6.0 + 0.25) * var).sqrt()).abs() < 1e-12);
+    // m ± 1 three times each: σ̂² = 6/5, se = 1/√5 (no correction), t = m√5; Student's t with 5 df has
+    // P(|T| > 2.015048) = 0.10 (the t table).
+    let m = 2.015048 / 5f64.sqrt();
+    let at = corrected_t_test(&[m + 1.0, m - 1.0, m + 1.0, m - 1.0, m + 1.0, m - 1.0], 0.0).unwrap();
+    assert!((at.t - 2.015048).abs() < 1e-9 && (at.p_value - 0.10).abs() < 1e-5, "{at:?}");
+    assert!((at.interval(0.90).0).abs() < 1e-6); // the 90 % interval just touches 0
+    let p10 = corrected_t_test(&[1.0, -1.0, 1.0, -1.0, 1.0, -1.0], 0.0).unwrap();
+    assert_eq!(p10.p_value, 1.0);
+    assert_eq!(holm(&[0.5]), vec![0.5]);
+    assert!(corrected_t_test(&[0.1], 0.1).is_err());
+}
+
+/// Two identical rankings are never significantly different; the ground-truth ranking of `combined`
+/// beats the expected curve of random rankings with p < 0.01 under both tests, and a ranking that puts
+/// the relevant features last is worse.
+#[test]
+fn truth_beats_random_and_identical_rankings_tie() {
+    let s = Binary::new(Design::Combined).generate(1).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let truth = s.truth.ranking().unwrap();
+    let reversed = Ranking::from_order(&truth.order().iter().rev().map(|f| f.as_str()).collect::<Vec<_>>()).unwrap();
+    let curves = CurveSpec::new(Knn::new())
+        .folds(10)
+        .repeats(10)
+        .expected(20)
+        .seed(2)
+        .evaluate(&data, &[truth.clone().with_name("truth"), truth.with_name("copy"), reversed.with_name("reversed")])
+        .unwrap();
+    for w in Weighting::ALL {
+        let sig = Significance::of_curves(&curves, w, 0.95).unwrap();
+        let same = sig.get("truth", "copy").unwrap();
+        assert!(same.t_test.p_value >= 0.5 && same.wilcoxon.p_value >= 0.5, "{w:?}");
+        assert_eq!((same.eca, same.lo, same.hi), (0.0, 0.0, 0.0));
+        let vs = sig.get("truth", EXPECTED).unwrap();
+        println!(
+            "{:>9}: truth vs expected ECA {:.4} [{:.4}, {:.4}], t p = {:.2e}, Wilcoxon p = {:.2e}",
+            w.label(),
+            vs.eca,
+            vs.lo,
+            vs.hi,
+            vs.t_test.p_value,
+            vs.wilcoxon.p_value
+        );
+        assert!(vs.t_test.p_value < 0.01 && vs.wilcoxon.p_value < 0.01, "{w:?}");
+        assert!(vs.lo > 0.0 && vs.lo <= vs.eca.max(vs.t_test.mean) && vs.hi >= vs.t_test.mean);
+        assert_eq!(sig.verdict("truth", 0.05).unwrap(), Verdict::Better);
+        assert_eq!(sig.verdict("reversed", 0.05).unwrap(), Verdict::Worse);
+        let better = sig.get("truth", "reversed").unwrap();
+        assert!(better.eca > 0.0 && better.t_p_holm < 0.01);
+        // Holm never lowers a p-value
+        assert!(sig.tests.iter().all(|t| t.t_p_holm >= t.t_test.p_value && t.wilcoxon_p_holm >= t.wilcoxon.p_value));
+    }
+    let sig = Significance::of_curves(&curves, Weighting::Uniform, 0.95).unwrap();
+    assert_eq!(sig.to_polars().unwrap().height(), 3 + 3);
+    assert_eq!(sig.verdicts(0.05).unwrap().height(), 3);
+    let chosen = SizeChoices::of_curves(&curves, &SizeRule::DEFAULT).unwrap();
+    let (best, one_se) = (chosen.get("truth", SizeRule::Best).unwrap(), chosen.get("truth", SizeRule::OneStandardError).unwrap());
+    println!("truth: best k = {} ({:.4}), 1-SE k = {} ({:.4})", best.k, best.value, one_se.k, one_se.value);
+    // combined has 27 relevant features (the truth ranks them first): the 1-SE size keeps no more
+    // than the best, and not many fewer than the relevant ones carrying most of the signal.
+    assert!(one_se.k <= best.k && one_se.k >= 5);
+}
+
+/// Under the null hypothesis — labels independent of every feature, so every ranking has the same
+/// expected accuracy — the corrected t-test of random rankings against the expected curve rejects at
+/// about its nominal rate, while the uncorrected t-test over the same splits rejects far more often
+/// (the reason for the correction, Nadeau & Bengio 2003).
+#[test]
+fn on_null_data_the_corrected_test_keeps_its_level() {
+    let null = Null::new().rows(60).features(200).generate(11).unwrap();
+    let data = Dataset::from_polars(&null.frame, "class").unwrap();
+    let rankings: Vec<Ranking> = (0..40).map(|i| Ranking::random(data.feature_names(), 100 + i, 0).unwrap().with_name(format!("r{i}"))).collect();
+    let curves = CurveSpec::new(Knn::new().k(5))
+        .folds(5)
+        .repeats(4)
+        .expected(20)
+        .grid(Grid::Custom(vec![1, 2, 5, 10, 20, 50, 100, 200]))
+        .seed(4)
+        .evaluate(&data, &rankings)
+        .unwrap();
+    let (mut corrected, mut naive) = (0, 0);
+    for r in &rankings {
+        let splits = curves.eca_samples(r.name(), Baseline::Expected, Weighting::Uniform, Sample::Split).unwrap();
+        corrected += (corrected_t_test(&splits, 0.25).unwrap().p_value < 0.05) as usize;
+        naive += (corrected_t_test(&splits, 0.0).unwrap().p_value < 0.05) as usize;
+    }
+    println!("null data, 40 random rankings against the expected curve at α = 0.05: corrected {corrected}/40, uncorrected {naive}/40");
+    // Binomial(40, 0.05) exceeds 6 with probability 0.014.
+    assert!(corrected <= 6, "{corrected}");
+    assert!(naive > corrected);
+}
+
+/// Bad input gives errors that name what is wrong, never a panic.
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    let curves = hand_made(&[0.6, 0.8, 0.9], Measure::Accuracy);
+    let err = |r: featrank::Result<Significance>| r.unwrap_err().to_string();
+    assert!(err(Significance::of_curves(&curves, Weighting::Uniform, 1.0)).contains("'level'"));
+    // no expected curve: the pairs only (none with one ranking), and no verdict
+    let sig = Significance::of_curves(&curves, Weighting::Uniform, 0.95).unwrap();
+    assert!(sig.tests.is_empty());
+    assert!(sig.verdict("r", 0.05).unwrap_err().to_string().contains("expected curve"));
+    // curves read back from a table keep no per-split values
+    let table = curves.to_polars().unwrap();
+    let mut two = hand_made(&[0.6, 0.8, 0.9], Measure::Accuracy);
+    let mut other = two.curves.clone();
+    other.iter_mut().for_each(|c| c.ranking = "s".into());
+    two.curves.extend(other);
+    assert_eq!(Significance::of_curves(&two, Weighting::Both, 0.9).unwrap().tests.len(), 1);
+    let back = Curves::from_polars(&two.to_polars().unwrap(), Measure::Accuracy).unwrap();
+    assert!(err(Significance::of_curves(&back, Weighting::Uniform, 0.95)).contains("per-split"));
+    assert!(Curves::from_polars(&table, Measure::Accuracy).is_ok());
+    assert!(SizeChoices::of_curves(&curves, &[]).unwrap_err().to_string().contains("'rules'"));
+    let mut gap = curves.clone();
+    gap.curves[0].mean[1] = f64::NAN;
+    assert!(SizeChoices::of_curves(&gap, &[SizeRule::Best]).unwrap_err().to_string().contains("'r'"));
+    // without per-split values the standard error falls back to the spread over repeats (one repeat: 0)
+    let chosen = SizeChoices::of_curves(&back, &[SizeRule::OneStandardError]).unwrap();
+    assert_eq!(chosen.get("r", SizeRule::OneStandardError).unwrap().k, 3);
+}
