@@ -82,7 +82,7 @@ fn students_t(df: f64) -> Option<StudentsT> {
 /// use featrank::compare::significance::corrected_t_test;
 /// let t = corrected_t_test(&[0.02, 0.03, 0.01, 0.02], 1.0 / 9.0).unwrap();
 /// // σ̂² = 0.02/3 · 1e-2, se = √((1/4 + 1/9) σ̂²)
-/// let se = ((0.25 + 1.0 / 9.0) * (2e-4 / 3.0)).sqrt();
+/// let se = ((0.25 + 1.0 / 9.0) * (2e-4f64 / 3.0)).sqrt();
 /// assert!((t.t - 0.02 / se).abs() < 1e-9 && t.df == 3.0);
 /// assert_eq!(corrected_t_test(&[0.0; 5], 0.25).unwrap().p_value, 1.0);
 /// ```
@@ -106,6 +106,7 @@ pub fn corrected_t_test(diffs: &[f64], ratio: f64) -> Result<CorrectedT> {
         m.signum() * f64::INFINITY
     };
     let p_value = match students_t(df) {
+        _ if t == 0.0 => 1.0,
         Some(dist) if t.is_finite() => (2.0 * (1.0 - dist.cdf(t.abs()))).min(1.0),
         _ => 0.0,
     };

@@ -706,24 +706,20 @@ impl Curves {
                 .collect::<Result<_>>()?;
             let n = self.sizes.len();
             let per_size = |s: usize| curves.iter().map(|c| c.mean[s]).collect::<Vec<f64>>();
-            let repeats = curves
-                .iter()
-                .map(|c| if c.per_repeat.len() == n { c.per_repeat.iter().map(|r| r.len()).min().unwrap_or(0) } else { 0 })
-                .min()
-                .unwrap_or(0);
-            let per_repeat = (0..n)
-                .filter(|_| repeats > 0)
-                .map(|s| (0..repeats).map(|r| mean(&curves.iter().map(|c| c.per_repeat[s][r]).collect::<Vec<_>>())).collect())
-                .collect();
-            let splits = curves
-                .iter()
-                .map(|c| if c.per_split.len() == n { c.per_split.iter().map(|v| v.len()).min().unwrap_or(0) } else { 0 })
-                .min()
-                .unwrap_or(0);
-            let per_split = (0..n)
-                .filter(|_| splits > 0)
-                .map(|s| (0..splits).map(|j| mean(&curves.iter().map(|c| c.per_split[s][j]).collect::<Vec<_>>())).collect())
-                .collect();
+            // Point-wise member means of per-repeat (per-split) values, where every member has them.
+            let members_mean = |values: &dyn Fn(&Curve) -> &Vec<Vec<f64>>| -> Vec<Vec<f64>> {
+                let width = curves
+                    .iter()
+                    .map(|c| if values(c).len() == n { values(c).iter().map(Vec::len).min().unwrap_or(0) } else { 0 })
+                    .min()
+                    .unwrap_or(0);
+                (0..n)
+                    .filter(|_| width > 0)
+                    .map(|s| (0..width).map(|r| mean(&curves.iter().map(|c| values(c)[s][r]).collect::<Vec<_>>())).collect())
+                    .collect()
+            };
+            let per_repeat = members_mean(&|c| &c.per_repeat);
+            let per_split = members_mean(&|c| &c.per_split);
             let curve = Curve {
                 ranking: name.to_string(),
                 kind,
