@@ -145,7 +145,7 @@ pub fn wilcoxon_signed_rank(diffs: &[f64]) -> Wilcoxon {
     }
     let abs: Vec<f64> = d.iter().map(|v| v.abs()).collect();
     let ranks = average_ranks(&abs, false);
-    let w_plus: f64 = d.iter().zip(&ranks).filter(|(v, _)| **v > 0.0).map(|(_, r)| r).sum();
+    let w_plus = d.iter().zip(&ranks).filter(|(v, _)| **v > 0.0).fold(0.0, |w, (_, r)| w + r);
     if n <= 200 {
         // Exact null distribution of W⁺ under random signs: ranks are multiples of ½, so count sums of
         // doubled ranks by dynamic programming.

@@ -151,17 +151,23 @@ fn panel(area: &DrawingArea<SVGBackend, Shift>, axes: &Axes, x: Range<f64>, y: R
         outline.extend(s.band.iter().rev().map(|&(x, _, hi)| (x, hi)));
         chart.draw_series(std::iter::once(Polygon::new(outline, s.color.mix(0.18)))).map_err(e)?;
     }
+    let mut place = 0;
     for s in series {
         let style = ShapeStyle::from(s.color).stroke_width(2);
+        place += !s.marks.is_empty() as usize;
         if s.dashed {
             chart.draw_series(DashedLineSeries::new(s.points.iter().copied(), 6, 4, style)).map_err(e)?;
         } else {
             chart.draw_series(LineSeries::new(s.points.iter().copied(), style)).map_err(e)?;
         }
-        let font = TextStyle::from(("sans-serif", 12).into_font()).color(&s.color).pos(Pos::new(HPos::Left, VPos::Bottom));
+        // Marks: a dot, and its label offset by the series' place so that labels of several series at
+        // the same point stack instead of overprinting.
+        let font = TextStyle::from(("sans-serif", 12).into_font()).color(&s.color).pos(Pos::new(HPos::Left, VPos::Center));
         for (x, y, label) in s.marks.iter().filter(|m| m.1.is_finite()) {
-            chart.draw_series(std::iter::once(Circle::new((*x, *y), 5, s.color.filled()))).map_err(e)?;
-            chart.draw_series(std::iter::once(Text::new(label.clone(), (*x, *y), font.clone()))).map_err(e)?;
+            let mark = EmptyElement::at((*x, *y))
+                + Circle::new((0, 0), 5, s.color.filled())
+                + Text::new(label.clone(), (8, 12 + 14 * (place as i32 - 1)), font.clone());
+            chart.draw_series(std::iter::once(mark)).map_err(e)?;
         }
     }
     Ok(())
