@@ -177,6 +177,45 @@ impl Ranking {
         self.order.is_empty()
     }
 
+    /// "The best of both" ([P20] §4, water: one ranking orders the head better, another the tail): this
+    /// ranking's top `k` features, then the remaining ones in `tail`'s order. Both must rank the same
+    /// features. Named `head+tail@k`. [`crate::eval::Curves::splice_point`] finds `k` from two rankings' curves.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let a = Ranking::from_order(&["x", "y", "z", "w"]).unwrap().with_name("a");
+    /// let b = Ranking::from_order(&["w", "z", "y", "x"]).unwrap().with_name("b");
+    /// let s = a.splice(&b, 2).unwrap();
+    /// assert_eq!(s.order(), ["x", "y", "w", "z"]);
+    /// assert_eq!(s.name(), "a+b@2");
+    /// assert!(a.splice(&Ranking::from_order(&["x", "y", "v", "w"]).unwrap(), 1).is_err());
+    /// ```
+    pub fn splice(&self, tail: &Ranking, k: usize) -> Result<Ranking> {
+        if k > self.order.len() {
+            return Err(Error::param("k", format!("the head has {} features, not {k}", self.order.len())));
+        }
+        let mut a: Vec<&String> = self.order.iter().collect();
+        let mut b: Vec<&String> = tail.order.iter().collect();
+        a.sort();
+        b.sort();
+        if a != b {
+            let stray = a.iter().find(|f| b.binary_search(f).is_err()).or_else(|| b.iter().find(|f| a.binary_search(f).is_err()));
+            return Err(Error::param(
+                "tail",
+                format!(
+                    "rankings '{}' and '{}' rank different features (e.g. '{}')",
+                    self.name,
+                    tail.name,
+                    stray.map_or("", |f| f.as_str())
+                ),
+            ));
+        }
+        let head = &self.order[..k];
+        let mut order: Vec<String> = head.to_vec();
+        order.extend(tail.order.iter().filter(|f| !head.contains(f)).cloned());
+        Ok(Ranking { name: format!("{}+{}@{k}", self.name, tail.name), order, scores: None })
+    }
+
     /// 1-based rank of `feature`.
     pub fn rank_of(&self, feature: &str) -> Option<usize> {
         self.order.iter().position(|f| f == feature).map(|p| p + 1)

@@ -803,6 +803,50 @@ impl Curves {
         self.eca_of(a, baseline.into(), w, &|c: &Curve| Some(c.mean.clone()))
     }
 
+    /// Where to splice `head` and `tail` ([`Ranking::splice`]): the grid size k at which `head`'s
+    /// cumulative FFA advantage over `tail`, Σ_{sᵢ ≤ k} widthᵢ·(FFA_head(sᵢ) − FFA_tail(sᵢ)) (oriented so
+    /// that positive = `head` better; widths as in ECA), is largest — `head` leads up to k and `tail`
+    /// gains after it. `None` when the curves do not cross that way: `head` never leads, or `tail` never
+    /// leads after the best k.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// // FFA means of two rankings of 4 features: a leads at k = 1, 2; b leads at k = 3
+    /// let table = df!(
+    ///     "ranking" => ["a", "a", "a", "a", "b", "b", "b", "b"],
+    ///     "curve" => ["FFA"; 8],
+    ///     "k" => [1u32, 2, 3, 4, 1, 2, 3, 4],
+    ///     "mean" => [0.90, 0.92, 0.93, 0.95, 0.70, 0.90, 0.96, 0.95]
+    /// ).unwrap();
+    /// let curves = Curves::from_polars(&table, Measure::Accuracy).unwrap();
+    /// assert_eq!(curves.splice_point("a", "b").unwrap(), Some(2));
+    /// assert_eq!(curves.splice_point("b", "a").unwrap(), None); // b never leads first
+    /// let a = Ranking::from_order(&["x", "y", "z", "w"]).unwrap().with_name("a");
+    /// let b = Ranking::from_order(&["w", "z", "y", "x"]).unwrap().with_name("b");
+    /// assert_eq!(a.splice(&b, 2).unwrap().order(), ["x", "y", "w", "z"]); // evaluate it like any ranking
+    /// ```
+    pub fn splice_point(&self, head: &str, tail: &str) -> Result<Option<usize>> {
+        let ffa = |name: &str| {
+            self.get(name, CurveKind::Ffa).ok_or_else(|| Error::Unknown {
+                kind: "ranking".into(),
+                name: name.into(),
+                known: self.rankings().join(", "),
+            })
+        };
+        let (h, t) = (ffa(head)?, ffa(tail)?);
+        let sign = if self.measure.higher_is_better() { 1.0 } else { -1.0 };
+        let d: Vec<f64> = h.mean.iter().zip(&t.mean).map(|(a, b)| sign * (a - b)).collect();
+        let (mut lead, mut best, mut at, mut prev) = (0.0, 0.0, None, 0);
+        for (i, (&s, &di)) in self.sizes.iter().zip(&d).enumerate() {
+            lead += (s - prev) as f64 * di;
+            prev = s;
+            if lead > best {
+                (best, at) = (lead, Some(i));
+            }
+        }
+        Ok(at.filter(|&i| d[i + 1..].iter().any(|&x| x < 0.0)).map(|i| self.sizes[i]))
+    }
+
     /// ECA of ranking `a` against `baseline` on every repeat or every split alone: the samples behind the
     /// tests of [`crate::compare::significance`]. Needs per-split values for [`Sample::Split`] (curves from
     /// a run or its JSON, not from a table).

@@ -220,3 +220,22 @@ fn bad_input_is_refused_with_a_reason() {
     let chosen = SizeChoices::of_curves(&back, &[SizeRule::OneStandardError]).unwrap();
     assert_eq!(chosen.get("r", SizeRule::OneStandardError).unwrap().k, 3);
 }
+
+/// The best of both: a spliced ranking's FFA curve equals its head's up to the splice point (the same
+/// subsets on the same splits), and its curves and ECA come from the same run as any ranking's.
+#[test]
+fn spliced_ranking_follows_its_head_up_to_the_splice_point() {
+    let data = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+    let ig = Filter::new(Criterion::InfoGain).rank(&data, 0).unwrap().with_name("ig");
+    let relief = ReliefF::new().rank(&data, 0).unwrap().with_name("relieff");
+    let spec = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).grid(Grid::Full).seed(3);
+    let curves = spec.evaluate(&data, &[ig.clone(), relief.clone()]).unwrap();
+    let k = curves.splice_point("ig", "relieff").unwrap().or(curves.splice_point("relieff", "ig").unwrap()).unwrap_or(5);
+    let spliced = ig.splice(&relief, k).unwrap();
+    let all = spec.evaluate(&data, &[ig, relief, spliced.clone()]).unwrap();
+    let (head, both) = (all.get("ig", CurveKind::Ffa).unwrap(), all.get(spliced.name(), CurveKind::Ffa).unwrap());
+    assert_eq!(head.mean[..k], both.mean[..k], "k = {k}");
+    assert!(all.eca(spliced.name(), Baseline::Expected, Weighting::Uniform).is_err()); // no expected curve asked
+    assert!(all.eca(spliced.name(), "relieff", Weighting::Uniform).is_ok());
+    assert_eq!(spliced.order()[k..].iter().filter(|f| spliced.order()[..k].contains(f)).count(), 0);
+}
