@@ -487,14 +487,14 @@ impl CurveSpec {
                 v
             })
             .collect::<Result<_>>()?;
-        // per_chain[chain] = (per_repeat[size][repeat], per_split[size][repeat · folds + split])
+        // per_chain[chain]: its ChainValues
         // `units`: one chain's scores in every repeat.
         let gather = |units: &[Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
             let repeat: Vec<f64> = units.iter().map(|u| u.pooled[s]).collect();
             let split: Vec<f64> = units.iter().flat_map(|u| u.splits[s].iter().copied()).collect();
             (repeat, split)
         };
-        let per_chain: Vec<(Vec<Vec<f64>>, Vec<Vec<f64>>)> = (0..chains.len())
+        let per_chain: Vec<ChainValues> = (0..chains.len())
             .map(|c| {
                 let units = &values[c * repeats..(c + 1) * repeats];
                 let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(units, s)).unzip();
@@ -569,6 +569,9 @@ struct Ctx<'a> {
     learner: &'a dyn Learner,
 }
 
+/// One chain's values over the run: `(per_repeat[size][repeat], per_split[size][repeat · folds + split])`.
+type ChainValues = (Vec<Vec<f64>>, Vec<Vec<f64>>);
+
 /// The measure of one chain in one repeat, per size: on the pooled predictions of all splits, and on
 /// each split's test rows alone.
 struct Scores {
@@ -613,7 +616,7 @@ impl Ctx<'_> {
 }
 
 /// The expected curve from the random chains' `(per_repeat, per_split)` values.
-fn expected_curve(random: &[(Vec<Vec<f64>>, Vec<Vec<f64>>)], n_sizes: usize, repeats: usize) -> Curve {
+fn expected_curve(random: &[ChainValues], n_sizes: usize, repeats: usize) -> Curve {
     let m = random.len() as f64;
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
     let mut out = Curve {
