@@ -1,5 +1,6 @@
 //! The small statistics every layer shares: mean, standard deviation, quantiles, Pearson correlation,
-//! ROC AUC, average ranks and entropy. One copy of each, used by curves, measures, rankers and comparisons.
+//! ROC AUC, average ranks, entropy and the corrected resampled t-test. One copy of each, used by curves,
+//! measures, rankers and comparisons.
 //!
 //! ```
 //! use featrank::math;
@@ -11,6 +12,11 @@
 //! assert_eq!(math::auc(&[0.1, 0.9], &[false, true]), Some(1.0));
 //! assert_eq!(math::entropy(&[1.0, 1.0]), 1.0);
 //! ```
+
+use serde::{Deserialize, Serialize};
+use statrs::distribution::{ContinuousCDF, StudentsT};
+
+use crate::error::{Error, Result};
 
 /// Arithmetic mean; NaN for an empty slice.
 pub fn mean(v: &[f64]) -> f64 {
@@ -105,4 +111,70 @@ pub fn entropy(counts: &[f64]) -> f64 {
         return 0.0;
     }
     counts.iter().filter(|&&c| c > 0.0).map(|&c| -(c / total) * (c / total).log2()).sum()
+}
+
+/// The corrected resampled t-test of per-split differences.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CorrectedT {
+    /// Mean difference d̄.
+    pub mean: f64,
+    /// Corrected standard error √((1/J + n₂/n₁) σ̂²).
+    pub se: f64,
+    /// t = d̄ / se (±∞ when se = 0 and d̄ ≠ 0, 0 when both are 0).
+    pub t: f64,
+    /// Degrees of freedom J − 1.
+    pub df: f64,
+    /// Two-sided p-value.
+    pub p_value: f64,
+}
+
+impl CorrectedT {
+    /// The two-sided confidence interval of the mean at `level` (e.g. 0.95).
+    pub fn interval(&self, level: f64) -> (f64, f64) {
+        let q = students_t(self.df).map_or(f64::INFINITY, |t| t.inverse_cdf(0.5 + level / 2.0));
+        let half = if self.se == 0.0 { 0.0 } else { q * self.se };
+        (self.mean - half, self.mean + half)
+    }
+}
+
+fn students_t(df: f64) -> Option<StudentsT> {
+    StudentsT::new(0.0, 1.0, df).ok()
+}
+
+/// The corrected resampled t-test (Nadeau & Bengio 2003) of `diffs` (one per split; NaN values are
+/// dropped) with test-to-train ratio `ratio` (`compare::significance::test_to_train` gives it for a scheme).
+///
+/// ```
+/// use featrank::math::corrected_t_test;
+/// let t = corrected_t_test(&[0.02, 0.03, 0.01, 0.02], 1.0 / 9.0).unwrap();
+/// // σ̂² = 0.02/3 · 1e-2, se = √((1/4 + 1/9) σ̂²)
+/// let se = ((0.25 + 1.0 / 9.0) * (2e-4f64 / 3.0)).sqrt();
+/// assert!((t.t - 0.02 / se).abs() < 1e-9 && t.df == 3.0);
+/// assert_eq!(corrected_t_test(&[0.0; 5], 0.25).unwrap().p_value, 1.0);
+/// ```
+pub fn corrected_t_test(diffs: &[f64], ratio: f64) -> Result<CorrectedT> {
+    let d: Vec<f64> = diffs.iter().copied().filter(|v| !v.is_nan()).collect();
+    if d.len() < 2 {
+        return Err(Error::param("splits", format!("the corrected t-test needs at least 2 splits with a value, got {}", d.len())));
+    }
+    if !(ratio >= 0.0 && ratio.is_finite()) {
+        return Err(Error::param("ratio", format!("the test-to-train ratio must be a non-negative number, got {ratio}")));
+    }
+    let j = d.len() as f64;
+    let (m, s) = (mean(&d), std(&d));
+    let se = ((1.0 / j + ratio) * s * s).sqrt();
+    let df = j - 1.0;
+    let t = if se > 0.0 {
+        m / se
+    } else if m == 0.0 {
+        0.0
+    } else {
+        m.signum() * f64::INFINITY
+    };
+    let p_value = match students_t(df) {
+        _ if t == 0.0 => 1.0,
+        Some(dist) if t.is_finite() => (2.0 * (1.0 - dist.cdf(t.abs()))).min(1.0),
+        _ => 0.0,
+    };
+    Ok(CorrectedT { mean: m, se, t, df, p_value })
 }

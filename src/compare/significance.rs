@@ -20,12 +20,13 @@
 
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, StudentsT};
+use statrs::distribution::ContinuousCDF;
 
 use crate::data::Frame;
 use crate::error::{Error, Result};
 use crate::eval::{Baseline, Curves, Sample, Scheme, Weighting};
-use crate::math::{average_ranks, mean, std};
+use crate::math::average_ranks;
+pub use crate::math::{corrected_t_test, CorrectedT};
 
 /// n₂/n₁, the test-to-train size ratio of one split of `scheme` (the correction term of the resampled
 /// t-test).
@@ -45,72 +46,6 @@ pub fn test_to_train(scheme: Scheme) -> f64 {
             out / (1.0 - out)
         }
     }
-}
-
-/// The corrected resampled t-test of per-split differences.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct CorrectedT {
-    /// Mean difference d̄.
-    pub mean: f64,
-    /// Corrected standard error √((1/J + n₂/n₁) σ̂²).
-    pub se: f64,
-    /// t = d̄ / se (±∞ when se = 0 and d̄ ≠ 0, 0 when both are 0).
-    pub t: f64,
-    /// Degrees of freedom J − 1.
-    pub df: f64,
-    /// Two-sided p-value.
-    pub p_value: f64,
-}
-
-impl CorrectedT {
-    /// The two-sided confidence interval of the mean at `level` (e.g. 0.95).
-    pub fn interval(&self, level: f64) -> (f64, f64) {
-        let q = students_t(self.df).map_or(f64::INFINITY, |t| t.inverse_cdf(0.5 + level / 2.0));
-        let half = if self.se == 0.0 { 0.0 } else { q * self.se };
-        (self.mean - half, self.mean + half)
-    }
-}
-
-fn students_t(df: f64) -> Option<StudentsT> {
-    StudentsT::new(0.0, 1.0, df).ok()
-}
-
-/// The corrected resampled t-test (Nadeau & Bengio 2003) of `diffs` (one per split; NaN values are
-/// dropped) with test-to-train ratio `ratio` ([`test_to_train`]).
-///
-/// ```
-/// use featrank::compare::significance::corrected_t_test;
-/// let t = corrected_t_test(&[0.02, 0.03, 0.01, 0.02], 1.0 / 9.0).unwrap();
-/// // σ̂² = 0.02/3 · 1e-2, se = √((1/4 + 1/9) σ̂²)
-/// let se = ((0.25 + 1.0 / 9.0) * (2e-4f64 / 3.0)).sqrt();
-/// assert!((t.t - 0.02 / se).abs() < 1e-9 && t.df == 3.0);
-/// assert_eq!(corrected_t_test(&[0.0; 5], 0.25).unwrap().p_value, 1.0);
-/// ```
-pub fn corrected_t_test(diffs: &[f64], ratio: f64) -> Result<CorrectedT> {
-    let d: Vec<f64> = diffs.iter().copied().filter(|v| !v.is_nan()).collect();
-    if d.len() < 2 {
-        return Err(Error::param("splits", format!("the corrected t-test needs at least 2 splits with a value, got {}", d.len())));
-    }
-    if !(ratio >= 0.0 && ratio.is_finite()) {
-        return Err(Error::param("ratio", format!("the test-to-train ratio must be a non-negative number, got {ratio}")));
-    }
-    let j = d.len() as f64;
-    let (m, s) = (mean(&d), std(&d));
-    let se = ((1.0 / j + ratio) * s * s).sqrt();
-    let df = j - 1.0;
-    let t = if se > 0.0 {
-        m / se
-    } else if m == 0.0 {
-        0.0
-    } else {
-        m.signum() * f64::INFINITY
-    };
-    let p_value = match students_t(df) {
-        _ if t == 0.0 => 1.0,
-        Some(dist) if t.is_finite() => (2.0 * (1.0 - dist.cdf(t.abs()))).min(1.0),
-        _ => 0.0,
-    };
-    Ok(CorrectedT { mean: m, se, t, df, p_value })
 }
 
 /// The Wilcoxon signed-rank test of paired differences.

@@ -679,6 +679,46 @@ impl Dataset {
         })
     }
 
+    /// All rows of this dataset, then one row per entry of `extra`: `(row, features, from)` is a copy of
+    /// `row` whose `features` take their values from row `from` (target from `row`). Used to score a
+    /// fitted model on test rows with some features' values permuted (permutation importance), all in
+    /// one prediction.
+    pub(crate) fn with_mixed_rows(&self, extra: &[(usize, &[usize], usize)]) -> Result<Dataset> {
+        let n = self.n_rows();
+        let m = self.n_features();
+        if let Some(&(r, f, from)) = extra.iter().find(|(r, f, from)| *r >= n || *from >= n || f.iter().any(|&j| j >= m)) {
+            return Err(Error::param("rows", format!("mixed row ({r}, {f:?}, {from}) is out of range ({n} rows, {m} features)")));
+        }
+        // source row of feature j in output row i
+        let source = |i: usize, j: usize| -> usize {
+            if i < n {
+                i
+            } else {
+                let (r, f, from) = extra[i - n];
+                if f.contains(&j) { from } else { r }
+            }
+        };
+        let rows = n + extra.len();
+        let x = Array2::from_shape_fn((rows, m).f(), |(i, j)| self.x[[source(i, j), j]]);
+        let origins = self
+            .origins
+            .iter()
+            .enumerate()
+            .map(|(j, o)| {
+                let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+                Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&source(i, j))).collect(), ..o.clone() }
+            })
+            .collect();
+        let base: Vec<usize> = (0..rows).map(|i| if i < n { i } else { extra[i - n].0 }).collect();
+        let target = match &self.target {
+            Target::Classes { codes, names } => Target::Classes { codes: base.iter().map(|&r| codes[r]).collect(), names: names.clone() },
+            Target::Values(v) => Target::Values(base.iter().map(|&r| v[r]).collect()),
+        };
+        let nan: HashSet<usize> = self.target_origin.nan_rows.iter().copied().collect();
+        let target_origin = Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..self.target_origin.clone() };
+        Ok(Dataset { x, names: self.names.clone(), kinds: self.kinds.clone(), origins, target, target_origin, layout: self.layout.clone() })
+    }
+
     /// Back to a Polars DataFrame: the original column order, names and dtypes; null stays null and
     /// NaN stays NaN. `DataFrame → Dataset → DataFrame` is the identity.
     pub fn to_polars(&self) -> Result<Frame> {

@@ -33,6 +33,7 @@ mod fisher;
 mod forest;
 mod inffs;
 mod mutual_info;
+mod permutation;
 mod relief;
 mod svm_rfe;
 
@@ -46,6 +47,7 @@ pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use inffs::InfFs;
 pub use mutual_info::MutualInfo;
+pub use permutation::{Importances, PermutationImportance};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 
@@ -68,6 +70,7 @@ pub const METHODS: &[&str] = &[
     "ecfs",
     "inffs",
     "consensus",
+    "permutation",
 ];
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
@@ -101,6 +104,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "ecfs" => Box::new(EcFs::from_spec(s)?),
         "inffs" => Box::new(InfFs::from_spec(s)?),
         "consensus" => Box::new(Consensus::from_spec(s)?),
+        "permutation" => Box::new(PermutationImportance::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
         other => {
             return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag", METHODS.join(", ")) })

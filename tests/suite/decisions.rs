@@ -239,3 +239,39 @@ fn spliced_ranking_follows_its_head_up_to_the_splice_point() {
     assert!(all.eca(spliced.name(), "relieff", Weighting::Uniform).is_ok());
     assert_eq!(spliced.order()[k..].iter().filter(|f| spliced.order()[..k].contains(f)).count(), 0);
 }
+
+/// Permutation importance: a feature the fitted model never uses has importance exactly 0 (a decision
+/// tree that separates the classes with its first split uses no other feature), a feature it does use has
+/// an importance whose interval lies above 0, and the result is seeded.
+#[test]
+fn permutation_importance_is_zero_for_unused_features() {
+    use featrank::rankers::PermutationImportance;
+    let mut rng = featrank::seed::rng_for(8, &[]);
+    let n = 200;
+    let class: Vec<&str> = (0..n).map(|i| if i % 2 == 0 { "a" } else { "b" }).collect();
+    let signal: Vec<f64> = (0..n).map(|i| (i % 2) as f64 * 2.0 + rng.gen::<f64>()).collect();
+    let mut cols = vec![Column::new("signal".into(), signal)];
+    for j in 0..5 {
+        cols.push(Column::new(format!("noise{j}").into(), (0..n).map(|_| rng.gen::<f64>()).collect::<Vec<f64>>()));
+    }
+    cols.push(Column::new("class".into(), class));
+    let data = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+    let p = PermutationImportance::new(DecisionTree::new()).folds(5).repeats(4);
+    let imp = p.importances(&data, 2).unwrap();
+    println!("{}", imp.to_polars().unwrap());
+    assert!(imp.importance[0] > 0.3 && imp.lo[0] > 0.0, "signal: {} [{}, {}]", imp.importance[0], imp.lo[0], imp.hi[0]);
+    for j in 1..6 {
+        assert_eq!((imp.importance[j], imp.std[j], imp.lo[j], imp.hi[j]), (0.0, 0.0, 0.0, 0.0), "noise{}", j - 1);
+    }
+    assert_eq!(p.rank(&data, 2).unwrap().order()[0], "signal");
+    assert_eq!(imp, p.importances(&data, 2).unwrap());
+    // kNN uses every feature: shuffling noise moves its score a little, both ways
+    let knn = PermutationImportance::new(Knn::new()).importances(&data, 2).unwrap();
+    assert!(knn.importance[0] > 0.3 && knn.importance[1..].iter().all(|v| v.abs() < 0.05), "{:?}", knn.importance);
+    // bad input names the parameter
+    assert!(p.clone().folds(1).rank(&data, 0).unwrap_err().to_string().contains("'folds'"));
+    assert!(p.clone().repeats(0).rank(&data, 0).unwrap_err().to_string().contains("'repeats'"));
+    assert!(p.clone().measure(Measure::Rmse).rank(&data, 0).is_err());
+    let parsed = featrank::rankers::parse("permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc").unwrap();
+    assert_eq!(featrank::rankers::parse(&parsed.spec().to_string()).unwrap().spec(), parsed.spec());
+}

@@ -153,6 +153,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
             "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "inffs:supervised=true", "mi:normalise=false",
             "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
             "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
+            "permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc",
         ]
         .map(String::from),
     );

@@ -81,7 +81,9 @@ enum Command {
         /// The method and its parameters: relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio,
         /// symmetrical-uncertainty, chi2, fisher, mi, ecfs, inffs or consensus, optionally with parameters
         /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
-        /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst).
+        /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst);
+        /// permutation importance of any learner on held-out folds:
+        /// permutation:learner=(svm:c=0.1),folds=5,repeats=5.
         #[arg(long)]
         method: String,
         /// Seed of every random choice.

@@ -1,0 +1,254 @@
+//! Permutation importance of any learner, on held-out rows (Breiman 2001 §10; "model reliance", Fisher,
+//! Rudin & Dominici 2019; scikit-learn's `permutation_importance` on a test set).
+//!
+//! On every split of a stratified k-fold plan the learner is fitted on the training rows and scored on the
+//! test rows — once as they are, and once per feature and repeat with that feature's values shuffled among
+//! the test rows (its link to the target and to the other features broken, its distribution kept):
+//!
+//! ```text
+//! I_j = mean over folds f and repeats r of [ score_f − score_f(x_j shuffled by permutation r) ]
+//! ```
+//!
+//! (for a loss such as RMSE the difference is turned round, so that larger = more important). The model of
+//! a fold is fitted once: the shuffled copies of the test rows are predicted with it, so the cost is one
+//! fit per fold and a prediction of n_features × repeats copies of the test rows (in chunks that bound the
+//! memory). A feature the model never uses gets exactly 0. Intervals ([`PermutationImportance::importances`])
+//! are corrected resampled t intervals over the folds' importances (Nadeau & Bengio 2003): the folds share
+//! their training rows.
+
+use std::sync::Arc;
+
+use polars::prelude::*;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+
+use super::{Checked, Ranker};
+use crate::data::{Dataset, Frame, Task};
+use crate::error::{Error, Result};
+use crate::eval::{CvPlan, Measure};
+use crate::learners::{Fold, Knn, Learner};
+use crate::math::{corrected_t_test, mean, std};
+use crate::seed::rng_for;
+use crate::spec::Spec;
+
+/// Cells (rows × features) of the shuffled test copies predicted at once.
+const CHUNK_CELLS: usize = 20_000_000;
+
+/// Permutation importance of a learner; see the module docs.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::PermutationImportance;
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let p = PermutationImportance::new(Knn::new().k(5)).folds(5).repeats(3);
+/// assert_eq!(p.spec().to_string(), "permutation:learner=(knn:k=5,ties=all),folds=5,repeats=3");
+/// let r = p.rank(&iris, 1).unwrap();
+/// assert!(r.order()[..2].contains(&"petalwidth".to_string()) || r.order()[..2].contains(&"petallength".to_string()));
+/// let table = p.importances(&iris, 1).unwrap().to_polars().unwrap(); // feature, importance, std, lo, hi
+/// assert_eq!(table.height(), 4);
+/// ```
+#[derive(Debug, Clone)]
+pub struct PermutationImportance {
+    learner: Arc<dyn Learner>,
+    folds: usize,
+    repeats: usize,
+    measure: Option<Measure>,
+}
+
+/// Each feature's permutation importance with its spread and interval.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Importances {
+    /// Feature names, in the dataset's order.
+    pub features: Vec<String>,
+    /// Mean importance over folds and repeats.
+    pub importance: Vec<f64>,
+    /// Standard deviation over folds and repeats.
+    pub std: Vec<f64>,
+    /// Lower end of the 95 % corrected t interval over the folds.
+    pub lo: Vec<f64>,
+    /// Upper end of the interval.
+    pub hi: Vec<f64>,
+    /// `per_fold[j][f]`: feature j's importance on fold f (mean over repeats).
+    pub per_fold: Vec<Vec<f64>>,
+}
+
+impl Importances {
+    /// The table `feature, importance, std, lo, hi`, in the dataset's feature order.
+    pub fn to_polars(&self) -> Result<Frame> {
+        Ok(DataFrame::new(
+            self.features.len(),
+            vec![
+                Column::new("feature".into(), &self.features),
+                Column::new("importance".into(), &self.importance),
+                Column::new("std".into(), &self.std),
+                Column::new("lo".into(), &self.lo),
+                Column::new("hi".into(), &self.hi),
+            ],
+        )?
+        .into())
+    }
+}
+
+impl PermutationImportance {
+    /// Importance for `learner`, 5 folds, 5 repeats, the task's default measure.
+    pub fn new(learner: impl Learner + 'static) -> PermutationImportance {
+        PermutationImportance { learner: Arc::new(learner), folds: 5, repeats: 5, measure: None }
+    }
+
+    /// Folds of the stratified plan (at least 2).
+    pub fn folds(mut self, folds: usize) -> PermutationImportance {
+        self.folds = folds;
+        self
+    }
+
+    /// Shuffles per feature and fold (at least 1).
+    pub fn repeats(mut self, repeats: usize) -> PermutationImportance {
+        self.repeats = repeats;
+        self
+    }
+
+    /// The measure whose drop is the importance (default: accuracy, or correlation for regression).
+    pub fn measure(mut self, measure: Measure) -> PermutationImportance {
+        self.measure = Some(measure);
+        self
+    }
+
+    /// From the spec `permutation:learner=(SPEC),folds=5,repeats=5[,measure=auc]` (learner default
+    /// `knn:k=10`).
+    pub fn from_spec(s: &Spec) -> Result<PermutationImportance> {
+        s.check_keys(&["learner", "folds", "repeats", "measure"])?;
+        let learner: Arc<dyn Learner> = match s.value("learner") {
+            Some(l) => crate::learners::parse(l)?.into(),
+            None => Arc::new(Knn::new()),
+        };
+        let measure = match s.value("measure") {
+            Some(m) => Some(m.parse()?),
+            None => None,
+        };
+        Ok(PermutationImportance { learner, folds: s.get("folds", 5)?, repeats: s.get("repeats", 5)?, measure })
+    }
+
+    /// Importances with spread and intervals; see the module docs.
+    pub fn importances(&self, data: &Dataset, seed: u64) -> Result<Importances> {
+        self.importances_checked(self.checked(data)?, seed)
+    }
+
+    fn measure_for(&self, data: &Dataset) -> Measure {
+        self.measure.unwrap_or(Measure::default_for(data.task()))
+    }
+
+    fn importances_checked(&self, data: Checked<'_>, seed: u64) -> Result<Importances> {
+        let data = data.dataset();
+        let measure = self.measure_for(data);
+        let sign = if measure.higher_is_better() { 1.0 } else { -1.0 };
+        let plan = CvPlan::stratified(data, self.folds, 1, seed)?;
+        let m = data.n_features();
+        let all: Vec<usize> = (0..m).collect();
+        // per_fold_repeat[f][j][r]
+        let per_fold: Vec<Vec<Vec<f64>>> = (0..self.folds)
+            .map(|f| {
+                let (train, test) = plan.split(0, f);
+                let chunk = (CHUNK_CELLS / (self.repeats * test.len() * m).max(1)).max(1);
+                let starts: Vec<usize> = (0..m).step_by(chunk).collect();
+                let parts: Vec<Vec<Vec<f64>>> = starts
+                    .par_iter()
+                    .map(|&start| {
+                        let features: Vec<usize> = (start..(start + chunk).min(m)).collect();
+                        self.fold_chunk(data, &train, &test, &features, &all, measure, (seed, f))
+                    })
+                    .collect::<Result<_>>()?;
+                Ok(parts.into_iter().flatten().map(|v| v.into_iter().map(|x| sign * x).collect()).collect())
+            })
+            .collect::<Result<_>>()?;
+        let ratio = 1.0 / (self.folds - 1) as f64;
+        let mut out = Importances {
+            features: data.feature_names().to_vec(),
+            importance: Vec::with_capacity(m),
+            std: Vec::with_capacity(m),
+            lo: Vec::with_capacity(m),
+            hi: Vec::with_capacity(m),
+            per_fold: Vec::with_capacity(m),
+        };
+        for j in 0..m {
+            let values: Vec<f64> = per_fold.iter().flat_map(|fold| fold[j].iter().copied()).collect();
+            let folds: Vec<f64> = per_fold.iter().map(|fold| mean(&fold[j])).collect();
+            let (lo, hi) = corrected_t_test(&folds, ratio)?.interval(0.95);
+            out.importance.push(mean(&values));
+            out.std.push(std(&values));
+            out.lo.push(lo);
+            out.hi.push(hi);
+            out.per_fold.push(folds);
+        }
+        Ok(out)
+    }
+
+    /// Score drops on one fold for a chunk of features: `[feature][repeat]` (not yet oriented).
+    #[allow(clippy::too_many_arguments)]
+    fn fold_chunk(
+        &self,
+        data: &Dataset,
+        train: &[usize],
+        test: &[usize],
+        features: &[usize],
+        all: &[usize],
+        measure: Measure,
+        (seed, fold): (u64, usize),
+    ) -> Result<Vec<Vec<f64>>> {
+        let mut groups: Vec<[usize; 1]> = Vec::with_capacity(features.len());
+        features.iter().for_each(|&j| groups.push([j]));
+        let mut extra: Vec<(usize, &[usize], usize)> = Vec::with_capacity(features.len() * self.repeats * test.len());
+        for (g, &j) in groups.iter().zip(features) {
+            for r in 0..self.repeats {
+                let mut from = test.to_vec();
+                from.shuffle(&mut rng_for(seed, &[fold as u64, j as u64, r as u64]));
+                extra.extend(test.iter().zip(&from).map(|(&row, &src)| (row, &g[..], src)));
+            }
+        }
+        let mixed = data.with_mixed_rows(&extra)?;
+        let n = data.n_rows();
+        let rows: Vec<usize> = test.iter().copied().chain(n..n + extra.len()).collect();
+        let pred = self.learner.fit_predict(&Fold { data: &mixed, train, test: &rows, seed: CvPlan::fold_seed(seed, 0, fold) }, all)?;
+        let t = test.len();
+        let block = |b: usize| -> Result<f64> {
+            let at: Vec<usize> = (b * t..(b + 1) * t).collect();
+            measure.score(&mixed, &rows[b * t..(b + 1) * t], &pred.select(&at))
+        };
+        let base = block(0)?;
+        (0..features.len())
+            .map(|k| (0..self.repeats).map(|r| Ok(base - block(1 + k * self.repeats + r)?)).collect())
+            .collect()
+    }
+}
+
+impl Ranker for PermutationImportance {
+    fn spec(&self) -> Spec {
+        let s = Spec::new("permutation").with("learner", self.learner.spec()).with("folds", self.folds).with("repeats", self.repeats);
+        match self.measure {
+            Some(m) => s.with("measure", m.label()),
+            None => s,
+        }
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        self.learner.supports(task) && self.measure.is_none_or(|m| m.task() == task)
+    }
+
+    fn check(&self, data: &Dataset) -> Result<()> {
+        if self.folds < 2 {
+            return Err(Error::param("folds", format!("needs at least 2 folds, got {}", self.folds)));
+        }
+        if self.repeats == 0 {
+            return Err(Error::param("repeats", "needs at least 1 shuffle per feature"));
+        }
+        if let Some(m) = self.measure {
+            if m.task() != data.task() {
+                return Err(Error::param("measure", format!("{m:?} does not apply to a {:?} target", data.task())));
+            }
+        }
+        self.learner.check_data(data, data.n_rows() - data.n_rows().div_ceil(self.folds))
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        Ok(self.importances_checked(data, seed)?.importance)
+    }
+}
