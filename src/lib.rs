@@ -53,7 +53,7 @@ pub mod prelude {
     pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
-        InfFs, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, SvmRfe,
+        InfFs, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance, ShadowFeatures, SvmRfe,
     };
     pub use crate::report::{Figure, Table};
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};

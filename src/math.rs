@@ -1,5 +1,6 @@
 //! The small statistics every layer shares: mean, standard deviation, quantiles, Pearson correlation,
-//! ROC AUC, average ranks, entropy and the corrected resampled t-test. One copy of each, used by curves,
+//! ROC AUC, average ranks, entropy, the corrected resampled t-test, Holm's and Benjamini–Hochberg's
+//! adjustments and the Clopper–Pearson bound. One copy of each, used by curves,
 //! measures, rankers and comparisons.
 //!
 //! ```
@@ -14,7 +15,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, StudentsT};
+use statrs::distribution::{Beta, ContinuousCDF, StudentsT};
 
 use crate::error::{Error, Result};
 
@@ -111,6 +112,67 @@ pub fn entropy(counts: &[f64]) -> f64 {
         return 0.0;
     }
     counts.iter().filter(|&&c| c > 0.0).map(|&c| -(c / total) * (c / total).log2()).sum()
+}
+
+/// Holm's step-down adjustment of p-values (Holm 1979), in the order given.
+///
+/// ```
+/// use featrank::math::holm;
+/// let adj = holm(&[0.01, 0.04, 0.03]);
+/// // sorted 0.01, 0.03, 0.04 → 3·0.01, max(0.03, 2·0.03), max(0.06, 1·0.04)
+/// assert_eq!(adj, vec![0.03, 0.06, 0.06]);
+/// ```
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (i, &at) in order.iter().enumerate() {
+        running = running.max(((m - i) as f64 * p[at]).min(1.0));
+        out[at] = running;
+    }
+    out
+}
+
+/// Benjamini–Hochberg step-up adjustment (Benjamini & Hochberg 1995), in the order given: the q-value
+/// `q_(i) = min over j ≥ i of m·p_(j)/j` (sorted ascending, capped at 1). Rejecting every q ≤ α controls
+/// the false-discovery rate at α for independent or positively dependent tests.
+///
+/// ```
+/// use featrank::math::benjamini_hochberg;
+/// // sorted 0.01, 0.03, 0.04: 3·0.04/3 = 0.04, min(0.04, 3·0.03/2) = 0.04, min(0.04, 3·0.01/1) = 0.03
+/// assert_eq!(benjamini_hochberg(&[0.01, 0.04, 0.03]), vec![0.03, 0.04, 0.04]);
+/// ```
+pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut out = vec![0.0; m];
+    let mut running: f64 = 1.0;
+    for (i, &at) in order.iter().enumerate().rev() {
+        running = running.min(m as f64 * p[at] / (i + 1) as f64);
+        out[at] = running;
+    }
+    out
+}
+
+/// The one-sided lower confidence bound of a binomial proportion from `successes` of `trials`
+/// (Clopper & Pearson 1934): the θ with P(Bin(trials, θ) ≥ successes) = 1 − `level`; 0 when
+/// `successes` is 0.
+///
+/// ```
+/// use featrank::math::clopper_pearson_lower;
+/// assert_eq!(clopper_pearson_lower(0, 10, 0.95), 0.0);
+/// // 10 of 10: θ¹⁰ = 0.05
+/// assert!((clopper_pearson_lower(10, 10, 0.95) - 0.05f64.powf(0.1)).abs() < 1e-12);
+/// ```
+pub fn clopper_pearson_lower(successes: usize, trials: usize, level: f64) -> f64 {
+    if successes == 0 || trials == 0 {
+        return 0.0;
+    }
+    let k = successes.min(trials) as f64;
+    Beta::new(k, trials as f64 - k + 1.0).map_or(0.0, |b| b.inverse_cdf(1.0 - level))
 }
 
 /// The corrected resampled t-test of per-split differences.

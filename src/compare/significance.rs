@@ -26,7 +26,7 @@ use crate::data::Frame;
 use crate::error::{Error, Result};
 use crate::eval::{Baseline, Curves, Sample, Scheme, Weighting};
 use crate::math::average_ranks;
-pub use crate::math::{corrected_t_test, CorrectedT};
+pub use crate::math::{corrected_t_test, holm, CorrectedT};
 
 /// n₂/n₁, the test-to-train size ratio of one split of `scheme` (the correction term of the resampled
 /// t-test).
@@ -121,27 +121,6 @@ pub fn wilcoxon_signed_rank(diffs: &[f64]) -> Wilcoxon {
         let normal = statrs::distribution::Normal::new(0.0, 1.0).expect("the standard normal exists");
         Wilcoxon { w_plus, n, p_value: (2.0 * (1.0 - normal.cdf(z))).min(1.0), exact: false }
     }
-}
-
-/// Holm's step-down adjustment of p-values (Holm 1979), in the order given.
-///
-/// ```
-/// use featrank::compare::significance::holm;
-/// let adj = holm(&[0.01, 0.04, 0.03]);
-/// // sorted 0.01, 0.03, 0.04 → 3·0.01, max(0.03, 2·0.03), max(0.06, 1·0.04)
-/// assert_eq!(adj, vec![0.03, 0.06, 0.06]);
-/// ```
-pub fn holm(p: &[f64]) -> Vec<f64> {
-    let m = p.len();
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut out = vec![0.0; m];
-    let mut running: f64 = 0.0;
-    for (i, &at) in order.iter().enumerate() {
-        running = running.max(((m - i) as f64 * p[at]).min(1.0));
-        out[at] = running;
-    }
-    out
 }
 
 /// One comparison: `ranking` against `baseline` (another ranking or the expected curve).

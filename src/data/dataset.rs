@@ -719,6 +719,36 @@ impl Dataset {
         Ok(Dataset { x, names: self.names.clone(), kinds: self.kinds.clone(), origins, target, target_origin, layout: self.layout.clone() })
     }
 
+    /// This dataset with one shadow column appended per feature: shadow j holds feature j's values in the
+    /// row order `perms[j]` (row i takes row `perms[j][i]`'s value), so it keeps the feature's values and
+    /// kind but not its link to the target or to the other features (Boruta's shadows). Shadow names are
+    /// `shadow_<name>`, lengthened with `_` until no name repeats.
+    pub(crate) fn with_shadows(&self, perms: &[Vec<usize>]) -> Result<Dataset> {
+        let (n, m) = (self.n_rows(), self.n_features());
+        if perms.len() != m || perms.iter().any(|p| p.len() != n || p.iter().any(|&r| r >= n)) {
+            return Err(Error::param("shadows", format!("needs one permutation of the {n} rows per feature ({m})")));
+        }
+        let x = Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| if j < m { self.x[[i, j]] } else { self.x[[perms[j - m][i], j - m]] });
+        let mut taken: HashSet<String> = self.names.iter().cloned().collect();
+        taken.insert(self.target_origin.name.clone());
+        let mut names = self.names.clone();
+        let mut origins = self.origins.clone();
+        for (j, perm) in perms.iter().enumerate() {
+            let mut name = format!("shadow_{}", self.names[j]);
+            while taken.contains(&name) {
+                name.insert(0, '_');
+            }
+            taken.insert(name.clone());
+            let nan: HashSet<usize> = self.origins[j].nan_rows.iter().copied().collect();
+            origins.push(Origin { name: name.clone(), nan_rows: (0..n).filter(|&i| nan.contains(&perm[i])).collect(), ..self.origins[j].clone() });
+            names.push(name);
+        }
+        let mut layout = self.layout.clone();
+        layout.extend((m..2 * m).map(Slot::Feature));
+        let kinds = self.kinds.iter().chain(&self.kinds).cloned().collect();
+        Ok(Dataset { x, names, kinds, origins, target: self.target.clone(), target_origin: self.target_origin.clone(), layout })
+    }
+
     /// Back to a Polars DataFrame: the original column order, names and dtypes; null stays null and
     /// NaN stays NaN. `DataFrame → Dataset → DataFrame` is the identity.
     pub fn to_polars(&self) -> Result<Frame> {

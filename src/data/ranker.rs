@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use crate::data::{Dataset, Ranking, Task};
+use crate::data::{Dataset, Frame, Ranking, Task};
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 
@@ -94,6 +94,13 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
         let scores = self.scores(data, seed)?;
         Ok(Ranking::from_scores(data.feature_names(), &scores)?.with_name(self.name()))
     }
+
+    /// The ranking as a table in rank order: `feature, score, rank`, then whatever the method measures
+    /// beside the score (permutation importance: its spread and interval; shadow features: p-value,
+    /// q-value and verdict). What `featrank rank` writes.
+    fn table(&self, data: &Dataset, seed: u64) -> Result<Frame> {
+        self.rank(data, seed)?.to_polars()
+    }
 }
 
 macro_rules! forward_ranker {
@@ -113,6 +120,9 @@ macro_rules! forward_ranker {
             }
             fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
                 (**self).scores_checked(data, seed)
+            }
+            fn table(&self, data: &Dataset, seed: u64) -> Result<Frame> {
+                (**self).table(data, seed)
             }
         }
     )*};

@@ -49,8 +49,7 @@ impl Ranking {
         if let Some(i) = scores.iter().position(|s| s.is_nan()) {
             return Err(Error::param("scores", format!("feature '{}' has a NaN score", names[i])));
         }
-        let mut idx: Vec<usize> = (0..names.len()).collect();
-        idx.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        let idx = rank_order(scores);
         Ok(Ranking {
             name: "ranking".into(),
             order: idx.iter().map(|&i| names[i].clone()).collect(),
@@ -273,6 +272,13 @@ impl Ranking {
             ],
         )?.into())
     }
+}
+
+/// Indices by descending score, ties in the given order: the order of every ranking made from scores.
+pub(crate) fn rank_order(scores: &[f64]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..scores.len()).collect();
+    idx.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+    idx
 }
 
 /// Names as owned strings, refusing an empty list and repeated names.

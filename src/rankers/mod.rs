@@ -10,6 +10,8 @@
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
+//! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
+//! | [`ShadowFeatures`] (`shadow:base=(…)`) | which features beat their shuffled shadows (p, q, verdict) | Boruta |
 //!
 //! A ranker turns a [`Dataset`](crate::data::Dataset) into one relevance score per feature (higher = more
 //! relevant); [`Ranker::rank`] sorts them into a [`Ranking`](crate::data::Ranking) whose ties keep the dataset's feature order. Every
@@ -35,6 +37,7 @@ mod inffs;
 mod mutual_info;
 mod permutation;
 mod relief;
+mod shadow;
 mod svm_rfe;
 
 pub use consensus::Consensus;
@@ -49,13 +52,15 @@ pub use inffs::InfFs;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
+pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 
 pub use crate::data::ranker::{Checked, Ranker};
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 
-/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble.
+/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble and
+/// `shadow` tests any of them against shadow features.
 pub const METHODS: &[&str] = &[
     "relieff",
     "rrelieff",
@@ -86,6 +91,8 @@ pub const METHODS: &[&str] = &[
 /// assert!(parse("lasso").is_err());
 /// // a bootstrap ensemble of any ranker
 /// assert_eq!(parse("bag:base=(relieff:k=5),bootstraps=10").unwrap().name(), "relieff-bag10-mean");
+/// // shadow features of any ranker
+/// assert_eq!(parse("shadow:base=(fisher),rounds=50").unwrap().name(), "fisher-shadow");
 /// ```
 pub fn parse(spec: &str) -> Result<Box<dyn Ranker>> {
     from_spec(&spec.parse()?)
@@ -106,8 +113,9 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "consensus" => Box::new(Consensus::from_spec(s)?),
         "permutation" => Box::new(PermutationImportance::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
+        "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
         other => {
-            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag", METHODS.join(", ")) })
+            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag, shadow", METHODS.join(", ")) })
         }
     };
     Ok(ranker)

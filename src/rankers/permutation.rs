@@ -23,6 +23,7 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
+use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
 use crate::eval::{CvPlan, Measure};
@@ -44,7 +45,7 @@ const CHUNK_CELLS: usize = 20_000_000;
 /// assert_eq!(p.spec().to_string(), "permutation:learner=(knn:k=5,ties=all),folds=5,repeats=3");
 /// let r = p.rank(&iris, 1).unwrap();
 /// assert!(r.order()[..2].contains(&"petalwidth".to_string()) || r.order()[..2].contains(&"petallength".to_string()));
-/// let table = p.importances(&iris, 1).unwrap().to_polars().unwrap(); // feature, importance, std, lo, hi
+/// let table = p.importances(&iris, 1).unwrap().to_polars().unwrap(); // feature, score, rank, std, lo, hi
 /// assert_eq!(table.height(), 4);
 /// ```
 #[derive(Debug, Clone)]
@@ -73,16 +74,19 @@ pub struct Importances {
 }
 
 impl Importances {
-    /// The table `feature, importance, std, lo, hi`, in the dataset's feature order.
+    /// The table `feature, score, rank, std, lo, hi` in rank order (score = importance).
     pub fn to_polars(&self) -> Result<Frame> {
+        let order = rank_order(&self.importance);
+        let pick = |v: &[f64]| order.iter().map(|&j| v[j]).collect::<Vec<f64>>();
         Ok(DataFrame::new(
-            self.features.len(),
+            order.len(),
             vec![
-                Column::new("feature".into(), &self.features),
-                Column::new("importance".into(), &self.importance),
-                Column::new("std".into(), &self.std),
-                Column::new("lo".into(), &self.lo),
-                Column::new("hi".into(), &self.hi),
+                Column::new("feature".into(), order.iter().map(|&j| self.features[j].as_str()).collect::<Vec<_>>()),
+                Column::new("score".into(), pick(&self.importance)),
+                Column::new("rank".into(), (1..=order.len() as u32).collect::<Vec<u32>>()),
+                Column::new("std".into(), pick(&self.std)),
+                Column::new("lo".into(), pick(&self.lo)),
+                Column::new("hi".into(), pick(&self.hi)),
             ],
         )?
         .into())
@@ -250,5 +254,9 @@ impl Ranker for PermutationImportance {
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         Ok(self.importances_checked(data, seed)?.importance)
+    }
+
+    fn table(&self, data: &Dataset, seed: u64) -> Result<Frame> {
+        self.importances(data, seed)?.to_polars()
     }
 }

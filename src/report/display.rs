@@ -21,6 +21,7 @@ use crate::eval::{PiCurve, Weighting};
 use crate::compare::StabilityCurve;
 use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
 use crate::data::synth::GroundTruth;
+use crate::rankers::{Importances, Relevance, ShadowTest};
 
 /// Print one evcxr content block.
 fn emit(mime: &str, content: &str) {
@@ -424,6 +425,47 @@ impl SizeChoices {
     /// The table of chosen sizes as HTML (the figure needs the curves: [`SizeChoices::plot`]).
     pub fn to_html(&self) -> Result<String> {
         Ok(Table::new(self.to_polars()?).caption("subset sizes chosen from the FFA curves").to_html())
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl ShadowTest {
+    /// The verdict counts as the caption, then the table in rank order, as HTML.
+    ///
+    /// ```
+    /// use featrank::rankers::{Fisher, ShadowFeatures};
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let html = ShadowFeatures::new(Fisher::new()).rounds(19).test(&iris, 1).unwrap().to_html().unwrap();
+    /// assert!(html.contains("4 confirmed") && html.contains("q_value"));
+    /// ```
+    pub fn to_html(&self) -> Result<String> {
+        let caption = format!(
+            "shadow features of {} ({} rounds, α = {}): {} confirmed, {} tentative, {} rejected",
+            self.ranker,
+            self.rounds,
+            self.level,
+            self.with(Relevance::Confirmed).len(),
+            self.with(Relevance::Tentative).len(),
+            self.with(Relevance::Rejected).len()
+        );
+        Ok(Table::new(self.to_polars()?).caption(caption).to_html())
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl Importances {
+    /// The importances with their 95 % intervals in rank order, as HTML.
+    pub fn to_html(&self) -> Result<String> {
+        let caption = "permutation importance on held-out folds (mean, std, 95 % corrected t interval over folds)";
+        Ok(Table::new(self.to_polars()?).caption(caption).to_html())
     }
 
     /// Show inline in a notebook.

@@ -112,7 +112,7 @@ impl Battery {
 fn every_ranker_on_every_awkward_dataset() {
     let mut battery = Battery::default();
     for (case, data) in awkward() {
-        for &method in rankers::METHODS {
+        for &method in rankers::METHODS.iter().chain(common::WRAPPED_RANKERS) {
             let ranker = rankers::parse(method).unwrap();
             let n = data.n_features();
             battery.run(

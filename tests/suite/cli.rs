@@ -212,6 +212,18 @@ fn rank_command_writes_feature_score_rank() {
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 31);
 
+    // Methods that measure more than a score write it beside the ranking.
+    for (method, header) in [
+        ("shadow:base=(fisher),rounds=19", "feature,score,rank,real_score,shadow_score,p_value,q_value,verdict"),
+        ("permutation:learner=(nb),folds=3,repeats=2", "feature,score,rank,std,lo,hi"),
+    ] {
+        let res = featrank(&["rank", "iris", "--method", method, "--out", &s(&out)]);
+        assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(text.lines().next(), Some(header), "{method}");
+        assert_eq!(text.lines().count(), 5, "{method}");
+    }
+
     // Bad input: one readable line, no output written.
     let never = dir.path().join("never.csv");
     for (args, want) in [

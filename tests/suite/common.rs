@@ -123,3 +123,7 @@ pub fn covers_every_learner(specs: &[&str]) {
         assert!(specs.iter().any(|s| s.split(':').next() == Some(m)), "learner {m} is missing from {specs:?}");
     }
 }
+
+/// Rankers that wrap another ranker (not in `rankers::METHODS`, which lists the methods without a base),
+/// cheap enough for the batteries.
+pub const WRAPPED_RANKERS: &[&str] = &["bag:base=(relieff),bootstraps=3", "shadow:base=(relieff),rounds=5"];

@@ -23,7 +23,7 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
     let wdbc = wdbc.take_rows(&(0..200).collect::<Vec<_>>()).unwrap();
     let reg = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
     let mut checked = 0;
-    for &method in rankers::METHODS {
+    for &method in rankers::METHODS.iter().chain(common::WRAPPED_RANKERS) {
         let ranker = rankers::parse(method).unwrap();
         for data in [&vote, &wdbc, &reg] {
             let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };

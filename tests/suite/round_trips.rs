@@ -154,6 +154,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
             "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
             "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
             "permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc",
+            "shadow:base=(bag:base=(fisher),bootstraps=2),rounds=20,level=0.1",
         ]
         .map(String::from),
     );

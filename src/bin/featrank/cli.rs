@@ -68,7 +68,7 @@ enum Command {
         #[arg(long)]
         truth: PathBuf,
     },
-    /// Rank the features of a dataset; writes feature,score,rank.
+    /// Rank the features of a dataset; writes feature,score,rank and the method's extra columns.
     Rank {
         /// A data file, or the name of a bundled dataset.
         data: String,
@@ -82,14 +82,16 @@ enum Command {
         /// symmetrical-uncertainty, chi2, fisher, mi, ecfs, inffs or consensus, optionally with parameters
         /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
         /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst);
-        /// permutation importance of any learner on held-out folds:
-        /// permutation:learner=(svm:c=0.1),folds=5,repeats=5.
+        /// permutation importance of any learner on held-out folds (adds std, lo, hi):
+        /// permutation:learner=(svm:c=0.1),folds=5,repeats=5; which features beat their shuffled shadows
+        /// (adds real_score, shadow_score, p_value, q_value, verdict):
+        /// shadow:base=(relieff),rounds=100,level=0.05.
         #[arg(long)]
         method: String,
         /// Seed of every random choice.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Output table (.csv or .parquet): feature,score,rank.
+        /// Output table (.csv or .parquet): feature,score,rank (and the method's extra columns).
         #[arg(long)]
         out: PathBuf,
     },
@@ -317,9 +319,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         Command::Rank { data, target, task, method, seed, out } => {
             refuse_overwriting(&[data.as_ref()], &out)?;
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
-            let ranker = rankers::parse(&method)?;
-            let ranking = ranker.rank(&ds, seed)?;
-            write_atomically(&out, |tmp| io::write(&ranking.to_polars()?, tmp))?;
+            let table = rankers::parse(&method)?.table(&ds, seed)?;
+            write_atomically(&out, |tmp| io::write(&table, tmp))?;
         }
         Command::Score { curves, out, measure } => {
             if let Some(path) = &out {
