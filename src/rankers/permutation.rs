@@ -59,7 +59,7 @@ pub struct PermutationImportance {
 /// Each feature's permutation importance with its spread and interval.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Importances {
-    /// Feature names, in the dataset's order.
+    /// Feature names, in the dataset's order (or group names, `a+b`, in the order given).
     pub features: Vec<String>,
     /// Mean importance over folds and repeats.
     pub importance: Vec<f64>,
@@ -134,31 +134,69 @@ impl PermutationImportance {
 
     /// Importances with spread and intervals; see the module docs.
     pub fn importances(&self, data: &Dataset, seed: u64) -> Result<Importances> {
-        self.importances_checked(self.checked(data)?, seed)
+        let singles: Vec<Vec<usize>> = (0..data.n_features()).map(|j| vec![j]).collect();
+        self.importances_checked(self.checked(data)?, &singles, data.feature_names().to_vec(), seed)
+    }
+
+    /// The importance of **groups** of features, each group's members shuffled together by one
+    /// permutation (their joint link to the target broken, their links to each other kept): correlated
+    /// features that stand in for each other show their shared importance as a group. A group is named by
+    /// its members joined with `+`; groups may overlap. Same folds and seeds as
+    /// [`PermutationImportance::importances`], so a one-feature group gets that feature's importance.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::rankers::PermutationImportance;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let p = PermutationImportance::new(Knn::new().k(5)).folds(5).repeats(3);
+    /// let g = p.group_importances(&iris, &[vec!["petallength", "petalwidth"], vec!["sepallength"]], 1).unwrap();
+    /// assert_eq!(g.features, ["petallength+petalwidth", "sepallength"]);
+    /// assert!(g.importance[0] > 0.3); // without both petal features the species are hard to tell apart
+    /// ```
+    pub fn group_importances<S: AsRef<str>>(&self, data: &Dataset, groups: &[Vec<S>], seed: u64) -> Result<Importances> {
+        if groups.is_empty() {
+            return Err(Error::param("groups", "give at least one group of features"));
+        }
+        let mut indices = Vec::with_capacity(groups.len());
+        for (g, group) in groups.iter().enumerate() {
+            if group.is_empty() {
+                return Err(Error::param("groups", format!("group {g} is empty")));
+            }
+            let mut idx: Vec<usize> = group.iter().map(|f| data.feature_index(f.as_ref())).collect::<Result<_>>()?;
+            idx.sort_unstable();
+            if idx.windows(2).any(|w| w[0] == w[1]) {
+                return Err(Error::param("groups", format!("group {g} names a feature twice")));
+            }
+            indices.push(idx);
+        }
+        let names = groups.iter().map(|g| g.iter().map(|f| f.as_ref()).collect::<Vec<_>>().join("+")).collect();
+        self.importances_checked(self.checked(data)?, &indices, names, seed)
     }
 
     fn measure_for(&self, data: &Dataset) -> Measure {
         self.measure.unwrap_or(Measure::default_for(data.task()))
     }
 
-    fn importances_checked(&self, data: Checked<'_>, seed: u64) -> Result<Importances> {
+    /// Importances of `groups` (feature index sets, each shuffled jointly), named `names`.
+    fn importances_checked(&self, data: Checked<'_>, groups: &[Vec<usize>], names: Vec<String>, seed: u64) -> Result<Importances> {
         let data = data.dataset();
         let measure = self.measure_for(data);
         let sign = if measure.higher_is_better() { 1.0 } else { -1.0 };
         let plan = CvPlan::stratified(data, self.folds, 1, seed)?;
         let m = data.n_features();
+        let g = groups.len();
         let all: Vec<usize> = (0..m).collect();
-        // per_fold_repeat[f][j][r]
+        // per_fold[f][group][r]
         let per_fold: Vec<Vec<Vec<f64>>> = (0..self.folds)
             .map(|f| {
                 let (train, test) = plan.split(0, f);
                 let chunk = (CHUNK_CELLS / (self.repeats * test.len() * m).max(1)).max(1);
-                let starts: Vec<usize> = (0..m).step_by(chunk).collect();
+                let starts: Vec<usize> = (0..g).step_by(chunk).collect();
                 let parts: Vec<Vec<Vec<f64>>> = starts
                     .par_iter()
                     .map(|&start| {
-                        let features: Vec<usize> = (start..(start + chunk).min(m)).collect();
-                        self.fold_chunk(data, &train, &test, &features, &all, measure, (seed, f))
+                        let end = (start + chunk).min(g);
+                        self.fold_chunk(data, &train, &test, (start, &groups[start..end]), &all, measure, (seed, f))
                     })
                     .collect::<Result<_>>()?;
                 Ok(parts.into_iter().flatten().map(|v| v.into_iter().map(|x| sign * x).collect()).collect())
@@ -166,14 +204,14 @@ impl PermutationImportance {
             .collect::<Result<_>>()?;
         let ratio = 1.0 / (self.folds - 1) as f64;
         let mut out = Importances {
-            features: data.feature_names().to_vec(),
-            importance: Vec::with_capacity(m),
-            std: Vec::with_capacity(m),
-            lo: Vec::with_capacity(m),
-            hi: Vec::with_capacity(m),
-            per_fold: Vec::with_capacity(m),
+            features: names,
+            importance: Vec::with_capacity(g),
+            std: Vec::with_capacity(g),
+            lo: Vec::with_capacity(g),
+            hi: Vec::with_capacity(g),
+            per_fold: Vec::with_capacity(g),
         };
-        for j in 0..m {
+        for j in 0..g {
             let values: Vec<f64> = per_fold.iter().flat_map(|fold| fold[j].iter().copied()).collect();
             let folds: Vec<f64> = per_fold.iter().map(|fold| mean(&fold[j])).collect();
             let (lo, hi) = corrected_t_test(&folds, ratio)?.interval(0.95);
@@ -186,26 +224,25 @@ impl PermutationImportance {
         Ok(out)
     }
 
-    /// Score drops on one fold for a chunk of features: `[feature][repeat]` (not yet oriented).
+    /// Score drops on one fold for a chunk of groups starting at group index `first`: `[group][repeat]`
+    /// (not yet oriented).
     #[allow(clippy::too_many_arguments)]
     fn fold_chunk(
         &self,
         data: &Dataset,
         train: &[usize],
         test: &[usize],
-        features: &[usize],
+        (first, groups): (usize, &[Vec<usize>]),
         all: &[usize],
         measure: Measure,
         (seed, fold): (u64, usize),
     ) -> Result<Vec<Vec<f64>>> {
-        let mut groups: Vec<[usize; 1]> = Vec::with_capacity(features.len());
-        features.iter().for_each(|&j| groups.push([j]));
-        let mut extra: Vec<(usize, &[usize], usize)> = Vec::with_capacity(features.len() * self.repeats * test.len());
-        for (g, &j) in groups.iter().zip(features) {
+        let mut extra: Vec<(usize, &[usize], usize)> = Vec::with_capacity(groups.len() * self.repeats * test.len());
+        for (k, group) in groups.iter().enumerate() {
             for r in 0..self.repeats {
                 let mut from = test.to_vec();
-                from.shuffle(&mut rng_for(seed, &[fold as u64, j as u64, r as u64]));
-                extra.extend(test.iter().zip(&from).map(|(&row, &src)| (row, &g[..], src)));
+                from.shuffle(&mut rng_for(seed, &[fold as u64, (first + k) as u64, r as u64]));
+                extra.extend(test.iter().zip(&from).map(|(&row, &src)| (row, &group[..], src)));
             }
         }
         let mixed = data.with_mixed_rows(&extra)?;
@@ -218,7 +255,7 @@ impl PermutationImportance {
             measure.score(&mixed, &rows[b * t..(b + 1) * t], &pred.select(&at))
         };
         let base = block(0)?;
-        (0..features.len())
+        (0..groups.len())
             .map(|k| (0..self.repeats).map(|r| Ok(base - block(1 + k * self.repeats + r)?)).collect())
             .collect()
     }
@@ -253,7 +290,8 @@ impl Ranker for PermutationImportance {
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
-        Ok(self.importances_checked(data, seed)?.importance)
+        let singles: Vec<Vec<usize>> = (0..data.n_features()).map(|j| vec![j]).collect();
+        Ok(self.importances_checked(data, &singles, data.feature_names().to_vec(), seed)?.importance)
     }
 
     fn table(&self, data: &Dataset, seed: u64) -> Result<Frame> {

@@ -241,7 +241,8 @@ fn spliced_ranking_follows_its_head_up_to_the_splice_point() {
     assert_eq!(spliced.order()[k..].iter().filter(|f| spliced.order()[..k].contains(f)).count(), 0);
 }
 
-/// Permutation importance: a feature the fitted model never uses has importance exactly 0 (a decision
+/// Permutation importance (single features and groups): a feature the fitted model never uses has
+/// importance exactly 0 (a decision
 /// tree that separates the classes with its first split uses no other feature), a feature it does use has
 /// an importance whose interval lies above 0, and the result is seeded.
 #[test]
@@ -275,6 +276,29 @@ fn permutation_importance_is_zero_for_unused_features() {
     assert!(p.clone().measure(Measure::Rmse).rank(&data, 0).is_err());
     let parsed = featrank::rankers::parse("permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc").unwrap();
     assert_eq!(featrank::rankers::parse(&parsed.spec().to_string()).unwrap().spec(), parsed.spec());
+
+    // Groups: group g is shuffled by the permutations of index g, so [signal] first and a group of
+    // unused features second reproduce the single importances exactly; a group holding the signal and
+    // an unused feature (at index 0) has exactly the signal's importance.
+    let groups = vec![vec!["signal", "noise3"], vec!["noise0"], vec!["noise1", "noise2", "noise4"]];
+    let g = p.group_importances(&data, &groups, 2).unwrap();
+    assert_eq!(g.features, ["signal+noise3", "noise0", "noise1+noise2+noise4"]);
+    assert_eq!((g.importance[0], g.lo[0], g.per_fold[0].clone()), (imp.importance[0], imp.lo[0], imp.per_fold[0].clone()));
+    assert_eq!((g.importance[1], g.importance[2]), (0.0, 0.0));
+    // correlated stand-ins: with a copy of the signal, kNN keeps part of the signal when either copy is
+    // shuffled (the other still carries it), and loses far more when both are shuffled together
+    let mut cols: Vec<Column> = data.to_polars().unwrap().columns().to_vec();
+    cols.insert(1, cols[0].clone().with_name("copy".into()));
+    let twin = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+    let knn = PermutationImportance::new(Knn::new()).folds(5).repeats(4);
+    let single = knn.importances(&twin, 2).unwrap();
+    let both = knn.group_importances(&twin, &[vec!["signal", "copy"]], 2).unwrap();
+    println!("kNN with a copy: signal {:.3}, copy {:.3}, both {:.3}", single.importance[0], single.importance[1], both.importance[0]);
+    assert!(both.importance[0] > single.importance[0].max(single.importance[1]) + 0.1, "the pair carries more than either copy");
+    for bad in [vec![vec![]], vec![vec!["signal", "signal"]], vec![vec!["nope"]]] {
+        assert!(p.group_importances(&data, &bad, 2).unwrap_err().to_string().contains(if bad[0].first() == Some(&"nope") { "nope" } else { "groups" }));
+    }
+    assert!(p.group_importances::<&str>(&data, &[], 2).is_err());
 }
 
 /// Shadow features on `combined` (1000 × 100, 27 relevant: 9 single features and 9 XOR pairs): ReliefF,
