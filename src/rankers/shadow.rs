@@ -115,14 +115,14 @@ impl ShadowTest {
         self.real_score.iter().zip(&self.shadow_score).map(|(t, s)| t - s).collect()
     }
 
-    /// The confirmed features, in the dataset's order.
-    pub fn confirmed(&self) -> Vec<&str> {
+    /// The confirmed features, in the dataset's order (owned, so a notebook cell can keep them).
+    pub fn confirmed(&self) -> Vec<String> {
         self.with(Relevance::Confirmed)
     }
 
     /// The features with the given verdict, in the dataset's order.
-    pub fn with(&self, verdict: Relevance) -> Vec<&str> {
-        self.features.iter().zip(&self.relevance).filter(|(_, &v)| v == verdict).map(|(f, _)| f.as_str()).collect()
+    pub fn with(&self, verdict: Relevance) -> Vec<String> {
+        self.features.iter().zip(&self.relevance).filter(|(_, &v)| v == verdict).map(|(f, _)| f.clone()).collect()
     }
 
     /// The table `feature, score, rank, real_score, shadow_score, p_value, q_value, verdict` in rank order.
