@@ -10,6 +10,7 @@
 //! evaluators switch on) or N − 1 (the paper's). Cut points are midpoints between adjacent distinct
 //! values. Missing values take no part.
 
+use crate::data::{Dataset, FeatureKind};
 use crate::math::entropy;
 use crate::spec::spec_words;
 
@@ -133,5 +134,78 @@ fn conditional_entropy(left: &[f64], right: &[f64]) -> f64 {
         0.0
     } else {
         -sum / (total * std::f64::consts::LN_2)
+    }
+}
+
+/// How the information-theoretic rankers turn numeric features into discrete values (nominal features
+/// keep their levels).
+///
+/// ```
+/// use featrank::rankers::{Discretisation, InfoSelection, MdlCost, Ranker, SelectionCriterion};
+/// let jmi = InfoSelection::new(SelectionCriterion::Jmi).discretisation(Discretisation::EqualWidth(5));
+/// assert_eq!(jmi.spec().to_string(), "jmi:discretise=equal-width,bins=5");
+/// assert_eq!(Discretisation::default(), Discretisation::Mdl(MdlCost::CutPoints));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Discretisation {
+    /// Supervised MDL intervals ([`mdl_cut_points`]) with the given cost: the filters' discretisation.
+    Mdl(MdlCost),
+    /// `bins` equal-width intervals over the present values' range (last one closed).
+    EqualWidth(usize),
+}
+
+impl Default for Discretisation {
+    fn default() -> Self {
+        Discretisation::Mdl(MdlCost::default())
+    }
+}
+
+/// One feature as discrete values: `codes[i]` in `0..levels`, or [`Discrete::MISSING`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Discrete {
+    pub codes: Vec<u32>,
+    pub levels: usize,
+}
+
+impl Discrete {
+    /// The code of a missing value.
+    pub const MISSING: u32 = u32::MAX;
+
+    /// Feature `f` of `data` discretised against the class `codes` (`k` classes).
+    pub fn of(data: &Dataset, f: usize, codes: &[usize], k: usize, how: Discretisation) -> Discrete {
+        let col = data.feature(f);
+        let code = |bin: usize| bin as u32;
+        let (levels, bin_of): (usize, Box<dyn Fn(f64) -> u32>) = match (data.kind(f), how) {
+            (FeatureKind::Nominal { levels }, _) => (levels.len().max(1), Box::new(|v: f64| v as u32)),
+            (FeatureKind::Numeric, Discretisation::Mdl(cost)) => {
+                let cuts = mdl_cut_points(&col.to_vec(), codes, k, cost);
+                (cuts.len() + 1, Box::new(move |v: f64| code(cuts.partition_point(|&c| c < v))))
+            }
+            (FeatureKind::Numeric, Discretisation::EqualWidth(bins)) => {
+                let (lo, hi) = col.iter().filter(|v| !v.is_nan()).fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+                if hi > lo && bins > 1 {
+                    let width = (hi - lo) / bins as f64;
+                    (bins, Box::new(move |v: f64| code((((v - lo) / width).floor() as usize).min(bins - 1))))
+                } else {
+                    (1, Box::new(|_| 0))
+                }
+            }
+        };
+        let codes = col.iter().map(|&v| if v.is_nan() { Discrete::MISSING } else { bin_of(v) }).collect();
+        Discrete { codes, levels }
+    }
+
+    /// Relative frequencies of the levels among the present values (uniform when none is present): how a
+    /// missing value is spread over the levels, as the filters spread it.
+    pub fn marginal(&self) -> Vec<f64> {
+        let mut p = vec![0.0; self.levels];
+        self.codes.iter().filter(|&&c| c != Discrete::MISSING).for_each(|&c| p[c as usize] += 1.0);
+        let total: f64 = p.iter().sum();
+        if total > 0.0 {
+            p.iter_mut().for_each(|v| *v /= total);
+        } else {
+            p.iter_mut().for_each(|v| *v = 1.0 / self.levels as f64);
+        }
+        p
     }
 }

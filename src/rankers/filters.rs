@@ -11,11 +11,11 @@
 //! - symmetrical uncertainty 2·IG / (H(C) + H(F)) (0 when both are 0);
 //! - χ² = Σ (n(v,c) − E)² / E with E = n(v)·n(c)/N.
 
-use super::discretize::{mdl_cut_points, MdlCost};
+use super::discretize::{Discrete, Discretisation, MdlCost};
 use crate::math::entropy;
 use super::{Checked, Ranker};
 use crate::spec::{spec_words, Spec};
-use crate::data::{Dataset, FeatureKind, Task};
+use crate::data::{Dataset, Task};
 use crate::error::Result;
 
 /// Which contingency statistic a [`Filter`] scores.
@@ -103,25 +103,14 @@ impl Ranker for Filter {
 
 /// Counts n(v, c), row-major `values × classes`, missing values distributed (see module docs).
 fn contingency(data: &Dataset, f: usize, codes: &[usize], k: usize, mdl: MdlCost) -> Vec<f64> {
-    let col = data.feature(f);
-    let bin_of: Box<dyn Fn(f64) -> usize> = match data.kind(f) {
-        FeatureKind::Nominal { .. } => Box::new(|v: f64| v as usize),
-        FeatureKind::Numeric => {
-            let cuts = mdl_cut_points(&col.to_vec(), codes, k, mdl);
-            Box::new(move |v: f64| cuts.partition_point(|&c| c < v))
-        }
-    };
-    let n_values = match data.kind(f) {
-        FeatureKind::Nominal { levels } => levels.len(),
-        FeatureKind::Numeric => col.iter().filter(|v| !v.is_nan()).map(|&v| bin_of(v)).max().map_or(1, |m| m + 1),
-    };
-    let mut table = vec![0.0; n_values * k];
+    let d = Discrete::of(data, f, codes, k, Discretisation::Mdl(mdl));
+    let mut table = vec![0.0; d.levels * k];
     let mut missing = vec![0.0; k];
-    for (&v, &c) in col.iter().zip(codes) {
-        if v.is_nan() {
+    for (&v, &c) in d.codes.iter().zip(codes) {
+        if v == Discrete::MISSING {
             missing[c] += 1.0;
         } else {
-            table[bin_of(v) * k + c] += 1.0;
+            table[v as usize * k + c] += 1.0;
         }
     }
     let row_totals: Vec<f64> = table.chunks(k).map(|r| r.iter().sum()).collect();

@@ -7,6 +7,7 @@
 //! | [`SvmRfe`] (`svm-rfe`) | wrapper/embedded, linear SVM | thesis §2.4 |
 //! | [`Filter`] (`info-gain`, `gain-ratio`, `symmetrical-uncertainty`, `chi2`) | contingency filters | thesis §2.5 |
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
+//! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
@@ -34,6 +35,7 @@ mod filters;
 mod fisher;
 mod forest;
 mod inffs;
+mod information;
 mod mutual_info;
 mod permutation;
 mod relief;
@@ -41,7 +43,7 @@ mod shadow;
 mod svm_rfe;
 
 pub use consensus::Consensus;
-pub use discretize::{mdl_cut_points, MdlCost};
+pub use discretize::{mdl_cut_points, Discretisation, MdlCost};
 pub use ecfs::EcFs;
 pub use crate::data::Aggregate;
 pub use ensemble::Ensemble;
@@ -49,6 +51,7 @@ pub use filters::{Criterion, Filter};
 pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use inffs::InfFs;
+pub use information::{InfoSelection, SelectionCriterion};
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
@@ -76,6 +79,12 @@ pub const METHODS: &[&str] = &[
     "inffs",
     "consensus",
     "permutation",
+    "mrmr",
+    "mrmr-quotient",
+    "jmi",
+    "cmim",
+    "disr",
+    "jmim",
 ];
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
@@ -112,6 +121,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "inffs" => Box::new(InfFs::from_spec(s)?),
         "consensus" => Box::new(Consensus::from_spec(s)?),
         "permutation" => Box::new(PermutationImportance::from_spec(s)?),
+        "mrmr" | "mrmr-quotient" | "jmi" | "cmim" | "disr" | "jmim" => Box::new(InfoSelection::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
         "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
         other => {

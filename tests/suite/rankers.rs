@@ -54,7 +54,10 @@ fn relieff_missing_nominal_uses_class_probabilities() {
 #[test]
 fn every_classification_ranker_puts_planted_features_on_top() {
     let data = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs"].contains(m)) {
+    // DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
+    // makes constant (H adds nothing) beats a second relevant one — DISR's own normalisation, checked
+    // in `information_selection_starts_with_the_information_gain_winner`.
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr"].contains(m)) {
         let r = parse(method).unwrap().rank(&data, 1).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
         assert_eq!(r.name(), *method);
@@ -65,7 +68,7 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs"].contains(m)) {
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr"].contains(m)) {
         let spec = if *method == "ecfs" { "ecfs:fisher=generalized".to_string() } else { method.to_string() };
         let r = parse(&spec).unwrap().rank(&data, 2).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
@@ -332,4 +335,92 @@ fn synthetic_combined_orders_relieff_forest_ig_svmrfe() {
     assert!(forest > ig.max(rfe) + 0.02, "RF {forest} vs IG {ig}, SVM-RFE {rfe}");
     assert!((ig - rfe).abs() < 0.03, "IG {ig} vs SVM-RFE {rfe}");
     assert!(ig.min(rfe) > 0.05, "all above random");
+}
+
+/// mRMR (difference form), JMI and CMIM select in the order ITMO_FS, an independent implementation,
+/// selects on the complete rows of the all-nominal bundled datasets (`scripts/itmo/info_reference.py`).
+#[test]
+fn information_selection_agrees_with_itmo_fs() {
+    let path = format!("{}/tests/reference/itmo_information.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut checked = 0;
+    for line in text.lines().skip(1) {
+        let cells: Vec<&str> = line.splitn(3, ',').collect();
+        let (name, criterion, order) = (cells[0], cells[1], cells[2]);
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let complete: Vec<usize> = (0..data.n_rows()).filter(|&i| (0..data.n_features()).all(|j| !data.is_missing(i, j))).collect();
+        let data = data.take_rows(&complete).unwrap();
+        let ours = parse(criterion).unwrap().rank(&data, 0).unwrap();
+        let theirs: Vec<&str> = order.split(';').collect();
+        let same = ours.order().iter().zip(&theirs).take_while(|(a, b)| a == *b).count();
+        println!("{name} {criterion}: first {same} of {} in the same order", theirs.len());
+        assert_eq!(ours.order(), &theirs[..], "{name} {criterion}");
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
+}
+
+/// The XOR pairs of `combined` (known answer): alone each partner carries no information about the class.
+/// Kept as 0/1 values (`discretise=equal-width,bins=2`), JMI and DISR take the 9 single features first and,
+/// once chance picks one partner of a pair, take the other partner next — they see the interaction.
+/// CMIM and JMIM take the minimum over every selected feature, and a partner tells nothing given a single
+/// feature, so they pick the first partner but not the second right after it. With the default MDL
+/// discretisation a partner, useless alone, becomes one interval (constant), and no criterion can see
+/// the pair: the discretisation is univariate and supervised.
+#[test]
+fn information_selection_on_the_xor_pairs_of_combined() {
+    use featrank::data::synth::{Binary, Design, SetKind};
+    let s = Binary::new(Design::Combined).generate(1).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let set_of = |f: &str| s.truth.sets.iter().find(|set| set.p > 0.5 && set.features.iter().any(|x| x == f));
+    let singles: Vec<&str> = s.truth.relevant().into_iter().filter(|f| set_of(f).is_some_and(|set| set.kind == SetKind::Single)).collect();
+    // positions at which the second partner of a pair directly follows the first, in the top 40
+    let adjacent_pairs = |r: &Ranking| {
+        r.order()[..40].windows(2).filter(|w| set_of(&w[0]).is_some_and(|a| a.kind == SetKind::Xor && a.features.contains(&w[1]))).count()
+    };
+    for spec in ["jmi", "disr", "cmim", "jmim", "mrmr", "mrmr-quotient"] {
+        let binary = parse(&format!("{spec}:discretise=equal-width,bins=2")).unwrap().rank(&data, 0).unwrap();
+        let mdl = parse(spec).unwrap().rank(&data, 0).unwrap();
+        let top9: Vec<&str> = binary.order()[..9].iter().map(String::as_str).collect();
+        println!("{spec}: singles in the top 9: {}; adjacent XOR pairs in the top 40: {} (0/1 values), {} (MDL)",
+            top9.iter().filter(|f| singles.contains(f)).count(), adjacent_pairs(&binary), adjacent_pairs(&mdl));
+        if spec != "mrmr-quotient" {
+            assert!(singles.iter().all(|f| top9.contains(f)), "{spec}: the 9 singles first: {top9:?}");
+        }
+        match spec {
+            "jmi" | "disr" => assert!(adjacent_pairs(&binary) >= 2, "{spec} completes the pairs it starts"),
+            "cmim" | "jmim" => assert_eq!(adjacent_pairs(&binary), 0, "{spec}: the minimum hides the partner"),
+            _ => {}
+        }
+        assert_eq!(adjacent_pairs(&mdl), 0, "{spec}: MDL makes partners constant");
+    }
+}
+
+/// Every information criterion picks first the feature with the largest information gain (the relevance
+/// I(X;Y) with the filters' discretisation and missing-value spread), on nominal data with missing values
+/// and on numeric data; scores give the selection order.
+#[test]
+fn information_selection_starts_with_the_information_gain_winner() {
+    for name in ["vote", "wdbc", "credit-g"] {
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let ig = parse("info-gain").unwrap().rank(&data, 0).unwrap();
+        for spec in ["mrmr", "mrmr-quotient", "jmi", "cmim", "disr", "jmim", "jmi:discretise=equal-width,bins=5"] {
+            let r = parse(spec).unwrap().rank(&data, 0).unwrap();
+            if !spec.contains("equal-width") {
+                assert_eq!(r.order()[0], ig.order()[0], "{name} {spec}");
+            }
+            let scores = r.scores().unwrap();
+            assert!(scores.windows(2).all(|w| w[0] == w[1] + 1.0) && scores[scores.len() - 1] == 1.0, "{name} {spec}: n − step");
+        }
+    }
+    // DISR's normalisation by H(XZY): after the strongest planted feature, a noise feature made constant
+    // by MDL (it adds no entropy) scores SR(XZ;Y) = SR(Z;Y), above a second relevant feature.
+    let planted = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
+    let disr = parse("disr").unwrap().rank(&planted, 0).unwrap();
+    assert_eq!(&disr.order()[..2], ["r0", "n0"]);
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    for (bad, key) in [("jmi:discretise=equal-width,bins=1", "bins"), ("jmi:bins=4", "bins"), ("jmi:discretise=equal-width,mdl=instances", "mdl"), ("jmi:discretise=kmeans", "kmeans")] {
+        let err = parse(bad).and_then(|r| r.rank(&iris, 0)).unwrap_err().to_string();
+        assert!(err.contains(key), "{bad}: {err}");
+    }
 }

@@ -1,0 +1,338 @@
+//! Multivariate information-theoretic selection: mRMR (difference and quotient forms), JMI, CMIM, DISR and
+//! JMIM, as greedy forward selection in the framework of Brown, Pocock, Zhao & Luján (JMLR 2012).
+//!
+//! Features are discretised as the filters discretise them ([`Discretisation`]: supervised MDL by default,
+//! equal-width as an option; nominal features keep their levels) and a missing value is spread over its
+//! feature's present levels in proportion to their frequencies, as the filters spread it. Information is
+//! in bits. The first feature is the one with the largest relevance I(X;Y) (the information gain, equal
+//! to [`super::Filter`]'s `info-gain` score); then, with S the features selected so far, each step adds the
+//! remaining feature with the largest criterion J:
+//!
+//! ```text
+//! mRMR, difference (MID)  J(X) = I(X;Y) − 1/|S| Σ_{Z∈S} I(X;Z)             Peng, Long & Ding 2005
+//! mRMR, quotient (MIQ)    J(X) = I(X;Y) / (1/|S| Σ_{Z∈S} I(X;Z) + 0.01)   Ding & Peng 2005
+//! JMI                     J(X) = Σ_{Z∈S} I(XZ;Y)                           Yang & Moody 1999
+//! CMIM                    J(X) = min_{Z∈S} I(X;Y | Z)                       Fleuret 2004
+//! DISR                    J(X) = Σ_{Z∈S} I(XZ;Y) / H(XZY)                  Meyer, Schretter & Bontempi 2008
+//! JMIM                    J(X) = min_{Z∈S} I(XZ;Y)                         Bennasar, Hicks & Setchi 2015
+//! ```
+//!
+//! (MIQ's 0.01, from Peng's own `mrmr_miq_d`, keeps a feature with almost no relevance and no
+//! redundancy from winning by a near-zero quotient.) Selecting until every feature is placed gives a
+//! full ranking; a feature's score is `n − t` where t is the step (1-based) that selected it, so higher =
+//! selected earlier. Criteria within 1e-12 (relative) of each other tie, and ties go to the feature that
+//! comes first in the dataset. The work is O(n² · rows) table counts for n features, in parallel over
+//! the candidates of a step.
+
+use rayon::prelude::*;
+
+use super::discretize::{Discrete, Discretisation, MdlCost};
+use super::{Checked, Ranker};
+use crate::data::{Dataset, Task};
+use crate::error::{Error, Result};
+use crate::math::entropy;
+use crate::spec::{spec_words, Spec};
+
+/// The criterion of an [`InfoSelection`]; see the module docs. Its spec word is the method name.
+///
+/// ```
+/// use featrank::rankers::SelectionCriterion;
+/// assert_eq!("mrmr".parse::<SelectionCriterion>().unwrap(), SelectionCriterion::MrmrDifference);
+/// assert_eq!(SelectionCriterion::Cmim.to_string(), "cmim");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelectionCriterion {
+    /// mRMR, difference form: relevance minus mean redundancy.
+    MrmrDifference,
+    /// mRMR, quotient form: relevance over mean redundancy.
+    MrmrQuotient,
+    /// Joint mutual information.
+    Jmi,
+    /// Conditional mutual information maximisation.
+    Cmim,
+    /// Double input symmetrical relevance.
+    Disr,
+    /// Joint mutual information maximisation.
+    Jmim,
+}
+
+spec_words!(SelectionCriterion, "selection criterion", {
+    SelectionCriterion::MrmrDifference => "mrmr",
+    SelectionCriterion::MrmrQuotient => "mrmr-quotient",
+    SelectionCriterion::Jmi => "jmi",
+    SelectionCriterion::Cmim => "cmim",
+    SelectionCriterion::Disr => "disr",
+    SelectionCriterion::Jmim => "jmim",
+});
+
+/// How numeric features are discretised, as a spec word (`mdl` or `equal-width`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Binning {
+    Mdl,
+    EqualWidth,
+}
+
+spec_words!(Binning, "discretisation", {
+    Binning::Mdl => "mdl",
+    Binning::EqualWidth => "equal-width",
+});
+
+/// Greedy forward selection by an information-theoretic criterion; see the module docs.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{InfoSelection, SelectionCriterion};
+/// // y = a XOR b; `s` copies y in 3 of 4 rows, `n` is noise. Alone a and b say nothing about y.
+/// let a = [0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1];
+/// let b = [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1];
+/// let y: Vec<i32> = a.iter().zip(&b).map(|(a, b)| a ^ b).collect();
+/// let s: Vec<i32> = y.iter().enumerate().map(|(i, &y)| if i % 4 == 3 { 1 - y } else { y }).collect();
+/// let n = [0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1];
+/// let df = df!("n" => n.map(|v| v.to_string()), "a" => a.map(|v| v.to_string()), "b" => b.map(|v| v.to_string()),
+///     "s" => s.iter().map(|v| v.to_string()).collect::<Vec<_>>(), "y" => y.iter().map(|v| v.to_string()).collect::<Vec<_>>()).unwrap();
+/// let data = Dataset::from_polars(&df, "y").unwrap();
+/// // JMI: s first (the only relevant one alone), then the pair that completes y given s.
+/// let jmi = InfoSelection::new(SelectionCriterion::Jmi).rank(&data, 0).unwrap();
+/// assert_eq!(jmi.order()[0], "s");
+/// assert_eq!(InfoSelection::new(SelectionCriterion::Cmim).spec().to_string(), "cmim:discretise=mdl,mdl=cut-points");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct InfoSelection {
+    criterion: SelectionCriterion,
+    discretisation: Discretisation,
+}
+
+impl InfoSelection {
+    /// Selection by `criterion`, numeric features discretised by MDL (Weka's cost).
+    pub fn new(criterion: SelectionCriterion) -> InfoSelection {
+        InfoSelection { criterion, discretisation: Discretisation::default() }
+    }
+
+    /// How numeric features are discretised.
+    pub fn discretisation(mut self, how: Discretisation) -> InfoSelection {
+        self.discretisation = how;
+        self
+    }
+
+    /// From the spec: the method name is the criterion (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`,
+    /// `jmim`); `discretise=mdl` (default, with `mdl=cut-points|instances`) or `discretise=equal-width`
+    /// (with `bins=10`).
+    pub fn from_spec(s: &Spec) -> Result<InfoSelection> {
+        s.check_keys(&["discretise", "mdl", "bins"])?;
+        let criterion: SelectionCriterion = s.method().parse()?;
+        let discretisation = match s.get("discretise", Binning::Mdl)? {
+            Binning::Mdl => {
+                if s.value("bins").is_some() {
+                    return Err(Error::param("bins", "bins applies to discretise=equal-width"));
+                }
+                Discretisation::Mdl(s.get("mdl", MdlCost::default())?)
+            }
+            Binning::EqualWidth => {
+                if s.value("mdl").is_some() {
+                    return Err(Error::param("mdl", "mdl applies to discretise=mdl"));
+                }
+                Discretisation::EqualWidth(s.get("bins", 10)?)
+            }
+        };
+        Ok(InfoSelection { criterion, discretisation })
+    }
+
+    /// The criterion of candidate `x` from its accumulated pair terms after `selected` steps.
+    fn value(&self, relevance: f64, acc: f64, selected: usize) -> f64 {
+        match self.criterion {
+            SelectionCriterion::MrmrDifference => relevance - acc / selected as f64,
+            SelectionCriterion::MrmrQuotient => relevance / (acc / selected as f64 + 0.01),
+            _ => acc,
+        }
+    }
+
+    /// Fold the pair terms of candidate x with the newest selected feature z into x's accumulator.
+    fn accumulate(&self, acc: f64, t: &PairEntropies) -> f64 {
+        match self.criterion {
+            SelectionCriterion::MrmrDifference | SelectionCriterion::MrmrQuotient => acc + t.mi_xz(),
+            SelectionCriterion::Jmi => acc + t.joint_relevance(),
+            SelectionCriterion::Disr => acc + if t.h_xzy > 0.0 { t.joint_relevance() / t.h_xzy } else { 0.0 },
+            SelectionCriterion::Cmim => acc.min(t.conditional_relevance()),
+            SelectionCriterion::Jmim => acc.min(t.joint_relevance()),
+        }
+    }
+
+    fn start(&self) -> f64 {
+        match self.criterion {
+            SelectionCriterion::Cmim | SelectionCriterion::Jmim => f64::INFINITY,
+            _ => 0.0,
+        }
+    }
+}
+
+impl Ranker for InfoSelection {
+    fn spec(&self) -> Spec {
+        let s = Spec::new(&self.criterion.to_string());
+        match self.discretisation {
+            Discretisation::Mdl(cost) => s.with("discretise", Binning::Mdl).with("mdl", cost),
+            Discretisation::EqualWidth(bins) => s.with("discretise", Binning::EqualWidth).with("bins", bins),
+        }
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        task == Task::Classification
+    }
+
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        match self.discretisation {
+            Discretisation::EqualWidth(bins) if bins < 2 => Err(Error::param("bins", format!("needs at least 2 bins, got {bins}"))),
+            _ => Ok(()),
+        }
+    }
+
+    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
+        let data = data.dataset();
+        let classes = data.labels().expect("checked: classification");
+        let k = data.n_classes();
+        let m = data.n_features();
+        let features: Vec<Weighted> = (0..m)
+            .into_par_iter()
+            .map(|f| Weighted::new(Discrete::of(data, f, classes, k, self.discretisation)))
+            .collect();
+        let relevance: Vec<f64> = features.par_iter().map(|x| x.relevance(classes, k)).collect();
+        let mut acc = vec![self.start(); m];
+        let mut chosen = vec![false; m];
+        let mut scores = vec![0.0; m];
+        let mut last = best_of((0..m).map(|x| (x, relevance[x])));
+        for step in 0..m {
+            chosen[last] = true;
+            scores[last] = (m - step) as f64;
+            if step + 1 == m {
+                break;
+            }
+            let z = &features[last];
+            let remaining: Vec<usize> = (0..m).filter(|&x| !chosen[x]).collect();
+            let updated: Vec<f64> = remaining
+                .par_iter()
+                .map(|&x| self.accumulate(acc[x], &PairEntropies::of(&features[x], z, classes, k)))
+                .collect();
+            remaining.iter().zip(&updated).for_each(|(&x, &a)| acc[x] = a);
+            last = best_of(remaining.iter().map(|&x| (x, self.value(relevance[x], acc[x], step + 1))));
+        }
+        Ok(scores)
+    }
+}
+
+/// The first candidate whose value no later one exceeds by more than 1e-12 (relative): ties go to the
+/// earlier feature, and rounding cannot break them.
+fn best_of(candidates: impl Iterator<Item = (usize, f64)>) -> usize {
+    let mut best: Option<(usize, f64)> = None;
+    for (x, v) in candidates {
+        match best {
+            Some((_, b)) if v <= b + 1e-12 * b.abs().max(1.0) => {}
+            _ => best = Some((x, v)),
+        }
+    }
+    best.map_or(0, |(x, _)| x)
+}
+
+/// A discretised feature with the spread of its missing values.
+struct Weighted {
+    d: Discrete,
+    marginal: Vec<f64>,
+}
+
+impl Weighted {
+    fn new(d: Discrete) -> Weighted {
+        let marginal = d.marginal();
+        Weighted { d, marginal }
+    }
+
+    /// Row i's weight on each level: one level when present, the marginal when missing.
+    fn spread(&self, i: usize) -> Spread<'_> {
+        match self.d.codes[i] {
+            Discrete::MISSING => Spread::Many(&self.marginal),
+            c => Spread::One(c as usize),
+        }
+    }
+
+    /// I(X;Y) in bits from the value × class table.
+    fn relevance(&self, classes: &[usize], k: usize) -> f64 {
+        let mut table = vec![0.0; self.d.levels * k];
+        for (i, &c) in classes.iter().enumerate() {
+            self.spread(i).each(|a, w| table[a * k + c] += w);
+        }
+        let rows: Vec<f64> = table.chunks(k).map(|r| r.iter().sum()).collect();
+        let cols: Vec<f64> = (0..k).map(|c| table.iter().skip(c).step_by(k).sum()).collect();
+        (entropy(&rows) + entropy(&cols) - entropy(&table)).max(0.0)
+    }
+}
+
+enum Spread<'a> {
+    One(usize),
+    Many(&'a [f64]),
+}
+
+impl Spread<'_> {
+    fn each(&self, mut f: impl FnMut(usize, f64)) {
+        match self {
+            Spread::One(a) => f(*a, 1.0),
+            Spread::Many(p) => p.iter().enumerate().filter(|(_, &w)| w > 0.0).for_each(|(a, &w)| f(a, w)),
+        }
+    }
+}
+
+/// The entropies (bits) of a candidate X, a selected Z and the class Y that the criteria need.
+struct PairEntropies {
+    h_x: f64,
+    h_z: f64,
+    h_y: f64,
+    h_xz: f64,
+    h_zy: f64,
+    h_xzy: f64,
+}
+
+impl PairEntropies {
+    /// From the X × Z × Y table of counts (missing values spread over their feature's levels).
+    fn of(x: &Weighted, z: &Weighted, classes: &[usize], k: usize) -> PairEntropies {
+        let (lx, lz) = (x.d.levels, z.d.levels);
+        let mut t = vec![0.0; lx * lz * k];
+        for (i, &c) in classes.iter().enumerate() {
+            let sz = z.spread(i);
+            x.spread(i).each(|a, wa| sz.each(|b, wb| t[(a * lz + b) * k + c] += wa * wb));
+        }
+        let mut xz = vec![0.0; lx * lz];
+        let mut zy = vec![0.0; lz * k];
+        let (mut px, mut pz, mut py) = (vec![0.0; lx], vec![0.0; lz], vec![0.0; k]);
+        for a in 0..lx {
+            for b in 0..lz {
+                for c in 0..k {
+                    let v = t[(a * lz + b) * k + c];
+                    xz[a * lz + b] += v;
+                    zy[b * k + c] += v;
+                    px[a] += v;
+                    pz[b] += v;
+                    py[c] += v;
+                }
+            }
+        }
+        PairEntropies {
+            h_x: entropy(&px),
+            h_z: entropy(&pz),
+            h_y: entropy(&py),
+            h_xz: entropy(&xz),
+            h_zy: entropy(&zy),
+            h_xzy: entropy(&t),
+        }
+    }
+
+    /// I(X;Z) = H(X) + H(Z) − H(XZ).
+    fn mi_xz(&self) -> f64 {
+        (self.h_x + self.h_z - self.h_xz).max(0.0)
+    }
+
+    /// I(XZ;Y) = H(XZ) + H(Y) − H(XZY).
+    fn joint_relevance(&self) -> f64 {
+        (self.h_xz + self.h_y - self.h_xzy).max(0.0)
+    }
+
+    /// I(X;Y | Z) = H(XZ) + H(ZY) − H(XZY) − H(Z).
+    fn conditional_relevance(&self) -> f64 {
+        (self.h_xz + self.h_zy - self.h_xzy - self.h_z).max(0.0)
+    }
+}
