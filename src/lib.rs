@@ -53,7 +53,8 @@ pub mod prelude {
     pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
-        InfFs, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance, ShadowFeatures, SvmRfe,
+        InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance,
+        SelectionCriterion, ShadowFeatures, SvmRfe,
     };
     pub use crate::report::{Figure, Table};
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};

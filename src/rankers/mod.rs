@@ -9,6 +9,7 @@
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
 //! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
+//! | [`LaplacianScore`] (`laplacian`) | unsupervised, neighbour graph of the rows | He, Cai & Niyogi 2005 |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
@@ -36,6 +37,7 @@ mod fisher;
 mod forest;
 mod inffs;
 mod information;
+mod laplacian;
 mod mutual_info;
 mod permutation;
 mod relief;
@@ -52,6 +54,7 @@ pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use inffs::InfFs;
 pub use information::{InfoSelection, SelectionCriterion};
+pub use laplacian::LaplacianScore;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
@@ -85,6 +88,7 @@ pub const METHODS: &[&str] = &[
     "cmim",
     "disr",
     "jmim",
+    "laplacian",
 ];
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
@@ -122,6 +126,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "consensus" => Box::new(Consensus::from_spec(s)?),
         "permutation" => Box::new(PermutationImportance::from_spec(s)?),
         "mrmr" | "mrmr-quotient" | "jmi" | "cmim" | "disr" | "jmim" => Box::new(InfoSelection::from_spec(s)?),
+        "laplacian" => Box::new(LaplacianScore::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
         "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
         other => {

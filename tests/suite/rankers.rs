@@ -54,10 +54,10 @@ fn relieff_missing_nominal_uses_class_probabilities() {
 #[test]
 fn every_classification_ranker_puts_planted_features_on_top() {
     let data = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
-    // DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
+    // The Laplacian score is unsupervised (it never sees the class). DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
     // makes constant (H adds nothing) beats a second relevant one — DISR's own normalisation, checked
     // in `information_selection_starts_with_the_information_gain_winner`.
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr"].contains(m)) {
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian"].contains(m)) {
         let r = parse(method).unwrap().rank(&data, 1).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
         assert_eq!(r.name(), *method);
@@ -68,7 +68,7 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr"].contains(m)) {
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian"].contains(m)) {
         let spec = if *method == "ecfs" { "ecfs:fisher=generalized".to_string() } else { method.to_string() };
         let r = parse(&spec).unwrap().rank(&data, 2).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
@@ -423,4 +423,37 @@ fn information_selection_starts_with_the_information_gain_winner() {
         let err = parse(bad).and_then(|r| r.rank(&iris, 0)).unwrap_err().to_string();
         assert!(err.contains(key), "{bad}: {err}");
     }
+}
+
+/// The Laplacian score ranks as scikit-feature's `lap_score` on the same graph (k = 5 neighbours, heat
+/// kernel, no self-loops; `scripts/skfeature/laplacian_reference.py`) on wdbc, wine and iris; the kernel
+/// width written in the reference is the one `t=auto` computes, so the default ranks the same. Constant
+/// features come last, and missing values are refused by column name.
+#[test]
+fn laplacian_score_agrees_with_scikit_feature() {
+    use featrank::rankers::LaplacianScore;
+    let path = format!("{}/tests/reference/skfeature_laplacian.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines().skip(1) {
+        let cells: Vec<&str> = line.splitn(4, ',').collect();
+        let (name, k, t) = (cells[0], cells[1].parse::<usize>().unwrap(), cells[2].parse::<f64>().unwrap());
+        let theirs: Vec<&str> = cells[3].split(';').collect();
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let ours = LaplacianScore::new().k(k).t(t).rank(&data, 0).unwrap();
+        assert_eq!(ours.order(), &theirs[..], "{name}");
+        assert_eq!(LaplacianScore::new().k(k).rank(&data, 0).unwrap().order(), &theirs[..], "{name}: t=auto");
+        assert!(ours.scores().unwrap().iter().all(|&s| (-2.0..=0.0).contains(&s)), "{name}: LS in [0, 2]");
+    }
+    let df = df!("c" => [1.0, 1.0, 1.0, 1.0, 1.0, 1.0], "x" => [0.0, 0.1, 0.2, 3.0, 3.1, 3.2], "class" => ["a", "a", "a", "b", "b", "b"]).unwrap();
+    let r = LaplacianScore::new().k(2).rank(&dataset(&df), 0).unwrap();
+    assert_eq!(r.order(), ["x", "c"]);
+    let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap();
+    let err = LaplacianScore::new().rank(&vote, 0).unwrap_err().to_string();
+    assert!(err.contains("missing values"), "{err}");
+    assert!(LaplacianScore::new().k(0).rank(&data_iris(), 0).unwrap_err().to_string().contains("'k'"));
+    assert!(LaplacianScore::new().t(-1.0).rank(&data_iris(), 0).unwrap_err().to_string().contains("'t'"));
+}
+
+fn data_iris() -> Dataset {
+    featrank::data::datasets::load("iris").unwrap().dataset().unwrap()
 }
