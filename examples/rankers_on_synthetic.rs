@@ -1,5 +1,6 @@
 //! Thesis §5.3 / [P20] App. 3 at full size: the four rankers of the papers (ReliefF, random forest,
-//! information gain, SVM-RFE) plus featrank's other filters on a synthetic design, judged by ECA
+//! information gain, SVM-RFE) plus featrank's other rankers (filters, the mRMR family with MDL and with the
+//! binary values kept, the Laplacian score) on a synthetic design, judged by ECA
 //! against the expected curve of random rankings and by their agreement with the ground truth.
 //!
 //! `cargo run --release --example rankers_on_synthetic -- [design] [repeats] [learner] [expected]`
@@ -27,10 +28,14 @@ fn main() -> featrank::Result<()> {
     let data = Dataset::from_polars(&s.frame, "class")?;
     let gt = s.truth.ranking()?;
     let mut rankings = vec![gt.clone()];
-    for method in ["relieff", "forest", "info-gain", "svm-rfe", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi", "ecfs", "inffs"] {
+    let methods = [
+        "relieff", "forest", "info-gain", "svm-rfe", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi", "ecfs", "inffs",
+        "mrmr", "jmi", "cmim", "disr", "jmim", "jmi:discretise=equal-width,bins=2", "cmim:discretise=equal-width,bins=2", "laplacian",
+    ];
+    for method in methods {
         let start = Instant::now();
-        let r = parse(method)?.rank(&data, 1)?;
-        println!("{method:<24} ranked in {:>7.2} s; Spearman with GT {:.3}", start.elapsed().as_secs_f64(), spearman(&gt, &r)?);
+        let r = parse(method)?.rank(&data, 1)?.with_name(method);
+        println!("{method:<36} ranked in {:>7.2} s; Spearman with GT {:.3}", start.elapsed().as_secs_f64(), spearman(&gt, &r)?);
         rankings.push(r);
     }
     let start = Instant::now();
@@ -42,9 +47,9 @@ fn main() -> featrank::Result<()> {
         .progress(true)
         .evaluate(&data, &rankings)?;
     println!("curves ({}, {repeats}×10 CV, {expected} random rankings): {:.1} s", curves.learner, start.elapsed().as_secs_f64());
-    println!("{:<24}{:>10}{:>10}{:>10}{:>10}", "ECA vs expected", "uniform", "position", "magnitude", "both");
+    println!("{:<36}{:>10}{:>10}{:>10}{:>10}", "ECA vs expected", "uniform", "position", "magnitude", "both");
     for r in &rankings {
-        print!("{:<24}", r.name());
+        print!("{:<36}", r.name());
         for w in Weighting::ALL {
             print!("{:>10.4}", curves.eca(r.name(), Baseline::Expected, w)?.eca);
         }
