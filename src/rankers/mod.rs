@@ -8,6 +8,8 @@
 //! | [`Filter`] (`info-gain`, `gain-ratio`, `symmetrical-uncertainty`, `chi2`) | contingency filters | thesis §2.5 |
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
 //! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
+//! | [`Surf`] (`surf`, `surf-star`, `multisurf`, `multisurf-star`) | Relief with distance-threshold neighbourhoods | Urbanowicz et al. 2018 |
+//! | [`Turf`] (`turf:base=(…)`) | iterative removal around a Relief-family ranker | Moore & White 2007 |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`LaplacianScore`] (`laplacian`) | unsupervised, neighbour graph of the rows | He, Cai & Niyogi 2005 |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
@@ -42,7 +44,9 @@ mod mutual_info;
 mod permutation;
 mod relief;
 mod shadow;
+mod surf;
 mod svm_rfe;
+mod turf;
 
 pub use consensus::Consensus;
 pub use discretize::{mdl_cut_points, Discretisation, MdlCost};
@@ -59,14 +63,17 @@ pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
 pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
+pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
+pub use turf::Turf;
 
 pub use crate::data::ranker::{Checked, Ranker};
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 
-/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble and
-/// `shadow` tests any of them against shadow features.
+/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble,
+/// `shadow` tests any of them against shadow features and `turf` runs any of them (meant: the Relief
+/// family) with iterative removal of the worst features.
 pub const METHODS: &[&str] = &[
     "relieff",
     "rrelieff",
@@ -89,6 +96,10 @@ pub const METHODS: &[&str] = &[
     "disr",
     "jmim",
     "laplacian",
+    "surf",
+    "surf-star",
+    "multisurf",
+    "multisurf-star",
 ];
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
@@ -127,10 +138,12 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "permutation" => Box::new(PermutationImportance::from_spec(s)?),
         "mrmr" | "mrmr-quotient" | "jmi" | "cmim" | "disr" | "jmim" => Box::new(InfoSelection::from_spec(s)?),
         "laplacian" => Box::new(LaplacianScore::from_spec(s)?),
+        "surf" | "surf-star" | "multisurf" | "multisurf-star" => Box::new(Surf::from_spec(s)?),
+        "turf" => Box::new(Turf::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
         "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
         other => {
-            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag, shadow", METHODS.join(", ")) })
+            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag, shadow, turf", METHODS.join(", ")) })
         }
     };
     Ok(ranker)

@@ -457,3 +457,35 @@ fn laplacian_score_agrees_with_scikit_feature() {
 fn data_iris() -> Dataset {
     featrank::data::datasets::load("iris").unwrap().dataset().unwrap()
 }
+
+/// The SURF family scores as scikit-rebate 0.8.4, its authors' implementation
+/// (`scripts/skrebate/relief_reference.py`), to 1e-9: complete continuous data (wdbc, glass; wine with
+/// three classes), mixed data where the ramp applies (ionosphere), nominal data with missing values
+/// (vote, MultiSURF and MultiSURF*) and a numeric target (diabetes-progression).
+#[test]
+fn surf_family_agrees_with_skrebate() {
+    use std::collections::BTreeMap;
+    let path = format!("{}/tests/reference/skrebate_relief.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut groups: BTreeMap<(String, String), Vec<(String, f64)>> = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let (name, method, score) = (cells[0], cells[1], cells[cells.len() - 1].parse::<f64>().unwrap());
+        let feature = cells[2..cells.len() - 1].join(",");
+        groups.entry((name.into(), method.into())).or_default().push((feature, score));
+    }
+    let mut compared = 0;
+    for ((name, method), theirs) in &groups {
+        if method == "turf" {
+            continue;
+        }
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let ours = parse(method).unwrap().scores(&data, 0).unwrap();
+        assert_eq!(ours.len(), theirs.len(), "{name} {method}");
+        let worst = ours.iter().zip(theirs).map(|(a, (_, b))| (a - b).abs()).fold(0.0, f64::max);
+        println!("{name} {method}: max |Δ| = {worst:.2e}");
+        assert!(worst < 1e-9, "{name} {method}: max |Δ| = {worst:e}");
+        compared += 1;
+    }
+    assert_eq!(compared, 22);
+}
