@@ -9,7 +9,8 @@ Discrete features are passed explicitly as featrank decides them (nominal column
 with at most 10 distinct present values), so that both sides use the same split. SURF and SURF* are
 compared on complete data only: with missing values scikit-rebate averages their threshold over one
 triangle of the distance matrix (see src/rankers/surf.rs). TuRF: MultiSURF inside, pct 0.5, at most 5
-scores (scikit-rebate gives every feature of an eliminated round the same score).
+scores (scikit-rebate gives every feature of an eliminated round the same score); discrete features by the
+threshold alone, since TURF hands its base the column subsets.
 """
 import warnings
 
@@ -61,7 +62,8 @@ def run(name, methods):
         if method in ("surf", "surf-star") and not complete:
             continue
         if method == "turf":
-            est = TURF(MultiSURF(categorical_features=discrete, label_type=label), pct=0.5, num_scores_to_return=5)
+            # the threshold decides (no nominal columns here): indices passed in would not follow TURF's subsets
+            est = TURF(MultiSURF(categorical_threshold=THRESHOLD, label_type=label), pct=0.5, num_scores_to_return=5)
         else:
             est = cls(categorical_features=discrete, label_type=label)
         est.fit(X.copy(), y)

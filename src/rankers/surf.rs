@@ -31,6 +31,12 @@
 //! SURF and MultiSURF add S(near, diff); SURF* adds S(near, diff) − S(far, diff); MultiSURF* adds
 //! S(near, diff) + S(far, 1 − diff).
 //!
+//! **Which to use.** The far terms reward features whose far misses agree and far hits differ — the
+//! signature of a pure interaction — and count against main effects, whose far misses differ most: on
+//! planted Gaussian main effects SURF* and MultiSURF* rank the relevant features among the last, while
+//! on XOR pairs MultiSURF* finds the most partners (tests). MultiSURF, the authors' recommended default
+//! (Urbanowicz et al. 2018), finds both.
+//!
 //! **Against scikit-rebate** (tests compare scores to 1e-9): featrank takes the nominal columns as
 //! discrete whatever their number of levels (scikit-rebate decides by the threshold only); the task comes
 //! from the dataset (scikit-rebate guesses regression from more than 10 distinct targets); and with

@@ -54,10 +54,11 @@ fn relieff_missing_nominal_uses_class_probabilities() {
 #[test]
 fn every_classification_ranker_puts_planted_features_on_top() {
     let data = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
-    // The Laplacian score is unsupervised (it never sees the class). DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
+    // The Laplacian score is unsupervised (it never sees the class). The far terms of SURF* and MultiSURF*
+    // count against main effects (`far_terms_count_against_main_effects`). DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
     // makes constant (H adds nothing) beats a second relevant one — DISR's own normalisation, checked
     // in `information_selection_starts_with_the_information_gain_winner`.
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian"].contains(m)) {
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m)) {
         let r = parse(method).unwrap().rank(&data, 1).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
         assert_eq!(r.name(), *method);
@@ -68,7 +69,7 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian"].contains(m)) {
+    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m)) {
         let spec = if *method == "ecfs" { "ecfs:fisher=generalized".to_string() } else { method.to_string() };
         let r = parse(&spec).unwrap().rank(&data, 2).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
@@ -91,7 +92,7 @@ fn regression_rankers() {
     noise.into_iter().enumerate().for_each(|(j, v)| cols.push(Column::new(format!("n{j}").into(), v)));
     cols.push(Column::new("y".into(), y));
     let data = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "y").unwrap();
-    for method in ["rrelieff", "forest"] {
+    for method in ["rrelieff", "forest", "surf", "multisurf"] {
         let r = parse(method).unwrap().rank(&data, 0).unwrap();
         assert_eq!(&r.order()[..2], ["x0", "x1"], "{method}");
     }
@@ -488,4 +489,91 @@ fn surf_family_agrees_with_skrebate() {
         compared += 1;
     }
     assert_eq!(compared, 22);
+}
+
+/// The XOR pairs of `combined` (known answer): a partner tells nothing about the class alone, so
+/// univariate filters (information gain) leave the pairs among the noise, while the Relief family, whose
+/// neighbourhoods hold the partner fixed, ranks both partners of most pairs above every noise feature.
+#[test]
+fn relief_family_finds_the_xor_pairs_of_combined() {
+    use featrank::data::synth::{Binary, Design, SetKind};
+    let s = Binary::new(Design::Combined).generate(1).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let partners: Vec<&str> = s.truth.sets.iter().filter(|set| set.p > 0.5 && set.kind == SetKind::Xor).flat_map(|set| set.features.iter().map(String::as_str)).collect();
+    let relevant = s.truth.relevant();
+    // partners ranked above the best noise feature
+    let above_noise = |r: &Ranking| {
+        let first_noise = r.order().iter().position(|f| !relevant.contains(&f.as_str())).unwrap();
+        r.order()[..first_noise].iter().filter(|f| partners.contains(&f.as_str())).count()
+    };
+    for spec in ["info-gain", "relieff", "surf", "surf-star", "multisurf", "multisurf-star", "turf:base=(multisurf),keep=30"] {
+        let r = parse(spec).unwrap().rank(&data, 0).unwrap();
+        let found = above_noise(&r);
+        println!("{spec:<32} XOR partners above every noise feature: {found}/{}", partners.len());
+        if spec == "info-gain" {
+            assert_eq!(found, 0, "a univariate filter cannot see a partner");
+        } else {
+            assert!(3 * found >= 2 * partners.len(), "{spec}: {found} of {} partners", partners.len());
+        }
+    }
+}
+
+/// TuRF as scikit-rebate's `TURF(MultiSURF, pct=0.5, num_scores_to_return=5)` runs it on wdbc and
+/// ionosphere: the same survivors in the same order, then the same features in each eliminated round
+/// (scikit-rebate gives a round one shared score; featrank orders it by that round's scores).
+#[test]
+fn turf_agrees_with_skrebate() {
+    use featrank::rankers::{Surf, SurfVariant, Turf};
+    let path = format!("{}/tests/reference/skrebate_relief.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    for name in ["wdbc", "ionosphere"] {
+        let mut theirs: Vec<(String, f64)> = text
+            .lines()
+            .filter(|l| l.starts_with(&format!("{name},turf,")))
+            .map(|l| {
+                let (rest, score) = l.rsplit_once(',').unwrap();
+                (rest.splitn(3, ',').nth(2).unwrap().to_string(), score.parse().unwrap())
+            })
+            .collect();
+        theirs.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let turf = Turf::new(Box::new(Surf::new(SurfVariant::MultiSurf))).pct(0.5).keep(5);
+        let ours = turf.rank(&data, 0).unwrap();
+        assert_eq!(ours.scores().unwrap()[0], data.n_features() as f64);
+        // runs of equal scores in scikit-rebate's list: one feature (a survivor) or a whole round
+        let mut start = 0;
+        let mut rounds = 0;
+        while start < theirs.len() {
+            let end = start + theirs[start..].iter().take_while(|t| t.1 == theirs[start].1).count();
+            let mut a: Vec<&str> = theirs[start..end].iter().map(|t| t.0.as_str()).collect();
+            let mut b: Vec<&str> = ours.order()[start..end].iter().map(String::as_str).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{name}: positions {start}..{end}");
+            rounds += (end - start > 1) as usize;
+            start = end;
+        }
+        assert_eq!(rounds, 2, "{name}: two rounds of elimination");
+    }
+    let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+    let msg = |spec: &str| parse(spec).and_then(|r| r.rank(&wdbc, 0)).unwrap_err().to_string();
+    assert!(msg("turf:base=(multisurf),pct=1").contains("'pct'"));
+    assert!(msg("turf:base=(multisurf),keep=0").contains("'keep'"));
+    assert!(msg("turf:pct=0.5").contains("'base'"));
+    assert!(msg("turf:base=(rrelieff)").contains("Classification"));
+}
+/// The far terms of SURF* and MultiSURF* reward features whose far misses agree and far hits differ
+/// (SURF*: minus the near score over rows farther than the mean distance; MultiSURF*: the score of
+/// 1 − diff over the extreme far rows). Under a main effect the far misses differ most in the relevant
+/// features, so on planted Gaussian main effects both rank them among the last five of twenty — the
+/// weakness for which the methods' authors recommend MultiSURF (Urbanowicz et al. 2018), which, like SURF,
+/// finds them first (the planted tests above).
+#[test]
+fn far_terms_count_against_main_effects() {
+    let data = dataset(&common::planted_gaussian(300, 3, 17, 2, 5));
+    for spec in ["surf-star", "multisurf-star"] {
+        let r = parse(spec).unwrap().rank(&data, 1).unwrap();
+        let last5 = &r.order()[r.order().len() - 5..];
+        assert!(["r0", "r1", "r2"].iter().all(|f| last5.contains(&f.to_string())), "{spec}: {:?}", r.order());
+    }
 }
