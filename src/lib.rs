@@ -54,7 +54,7 @@ pub mod prelude {
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance,
-        SelectionCriterion, ShadowFeatures, SvmRfe,
+        SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};

@@ -80,13 +80,15 @@ enum Command {
         task: String,
         /// The method and its parameters: relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio,
         /// symmetrical-uncertainty, chi2, fisher, mi, mrmr, mrmr-quotient, jmi, cmim, disr, jmim
-        /// (discretise=mdl|equal-width, bins=10), laplacian (k=5, t=auto), ecfs, inffs or consensus, optionally with parameters
+        /// (discretise=mdl|equal-width, bins=10), laplacian (k=5, t=auto), surf, surf-star, multisurf,
+        /// multisurf-star (discrete=10), ecfs, inffs or consensus, optionally with parameters
         /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
         /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst);
         /// permutation importance of any learner on held-out folds (adds std, lo, hi):
         /// permutation:learner=(svm:c=0.1),folds=5,repeats=5; which features beat their shuffled shadows
         /// (adds real_score, shadow_score, p_value, q_value, verdict):
-        /// shadow:base=(relieff),rounds=100,level=0.05.
+        /// shadow:base=(relieff),rounds=100,level=0.05; TuRF around a Relief-family ranker:
+        /// turf:base=(multisurf),pct=0.5,keep=100.
         #[arg(long)]
         method: String,
         /// Seed of every random choice.
