@@ -2,6 +2,8 @@
 //! settings, printing the time ratios (run with `cargo bench --bench rankers`; needs
 //! `python3 -m pip install scikit-learn pandas skrebate`):
 //! - ReliefF, k = 10, all instances, on 2600 × 500 Madelon-like continuous data — skrebate's ReliefF;
+//! - MultiSURF on the same data — skrebate's MultiSURF (the scores agree to 1e-15 on the bundled sets:
+//!   `tests/suite/rankers.rs`);
 //! - SVM-RFE, linear C = 0.1, one feature per step, on 62 × 2000 (microarray shape) — sklearn's RFE(SVC);
 //! - random-forest permutation importance, 100 trees, on 1000 × 100 `combined` — sklearn's
 //!   RandomForestClassifier + permutation_importance (featrank permutes within each tree's OOB rows,
@@ -41,6 +43,7 @@ fn main() {
     let combined = Binary::new(Design::Combined).generate(3).unwrap();
     let cases = [
         ("relieff", Madelon::new().generate(1).unwrap().frame, "relieff"),
+        ("multisurf", Madelon::new().generate(1).unwrap().frame, "multisurf"),
         ("rfe", Madelon::new().rows(62).noise(1980).generate(2).unwrap().frame, "svm-rfe"),
         ("forest", combined.frame.clone(), "forest"),
     ];
@@ -89,7 +92,7 @@ fn main() {
     println!(
         "forest: truly relevant among the top {}: featrank (OOB, per tree) {}, scikit-learn (in-sample) {}",
         relevant.len(),
-        hits(&ours[2].1),
+        hits(&ours[3].1),
         hits(&peer)
     );
 }

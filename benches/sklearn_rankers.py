@@ -2,6 +2,7 @@
 
 usage: python3 sklearn_rankers.py DIR
   DIR/relieff.csv  ReliefF, k = 10 neighbours, all instances (skrebate.ReliefF, n_jobs=-1)
+  DIR/multisurf.csv  MultiSURF (skrebate.MultiSURF, n_jobs=-1)
   DIR/rfe.csv      SVM-RFE, linear SVC with C = 0.1 on min-max scaled features, step 1 (sklearn RFE)
   DIR/forest.csv   random forest, 100 trees, ceil(log2 n) + 1 features per split, then permutation
                    importance (sklearn.inspection.permutation_importance, 1 repeat, n_jobs=-1)
@@ -19,7 +20,7 @@ from sklearn.feature_selection import RFE
 from sklearn.inspection import permutation_importance
 from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
-from skrebate import ReliefF
+from skrebate import MultiSURF, ReliefF
 
 
 def load(path):
@@ -34,6 +35,11 @@ def main(d):
     t = time.perf_counter()
     r = ReliefF(n_neighbors=10, n_features_to_select=X.shape[1], n_jobs=-1).fit(X, y)
     out["relieff"] = {"seconds": time.perf_counter() - t, "scores": r.feature_importances_.tolist()}
+
+    X, y = load(f"{d}/multisurf.csv")
+    t = time.perf_counter()
+    r = MultiSURF(n_features_to_select=X.shape[1], n_jobs=-1).fit(X, y)
+    out["multisurf"] = {"seconds": time.perf_counter() - t, "scores": r.feature_importances_.tolist()}
 
     X, y = load(f"{d}/rfe.csv")
     t = time.perf_counter()

@@ -33,6 +33,16 @@ pub fn std(v: &[f64]) -> f64 {
     (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
 }
 
+/// Population standard deviation (divisor n, numpy's `std` default); NaN for an empty slice.
+///
+/// ```
+/// assert_eq!(featrank::math::population_std(&[1.0, 3.0]), 1.0);
+/// ```
+pub fn population_std(v: &[f64]) -> f64 {
+    let m = mean(v);
+    (v.iter().map(|x| (x - m).powi(2)).sum::<f64>() / v.len() as f64).sqrt()
+}
+
 /// Quantile `q` ∈ [0, 1] by linear interpolation between order statistics (Hyndman & Fan type 7,
 /// numpy's default); NaN for an empty slice.
 pub fn quantile(v: &[f64], q: f64) -> f64 {

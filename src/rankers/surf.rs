@@ -50,7 +50,7 @@
 use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
-use crate::math::mean;
+use crate::math::{mean, population_std, std};
 use crate::spec::Spec;
 
 /// Which neighbourhoods a SURF-family ranker uses (module docs).
@@ -137,7 +137,7 @@ impl Ranker for Surf {
 
     fn check(&self, data: &Dataset) -> Result<()> {
         if let Target::Values(y) = data.target() {
-            if sample_sd(y) == 0.0 {
+            if std(y) == 0.0 {
                 return Err(Error::target(data.target_name(), "the SURF family needs a target that varies; it is constant"));
             }
         }
@@ -165,8 +165,7 @@ impl Ranker for Surf {
                         if others.is_empty() {
                             continue;
                         }
-                        let mu = mean(&others);
-                        let sd = (others.iter().map(|d| (d - mu).powi(2)).sum::<f64>() / others.len() as f64).sqrt();
+                        let (mu, sd) = (mean(&others), population_std(&others));
                         (mu - sd / 2.0, mu + sd / 2.0)
                     }
                 };
@@ -190,14 +189,6 @@ impl Ranker for Surf {
     }
 }
 
-/// Sample standard deviation (n − 1); 0 for fewer than two values.
-fn sample_sd(y: &[f64]) -> f64 {
-    if y.len() < 2 {
-        return 0.0;
-    }
-    let mu = mean(y);
-    (y.iter().map(|v| (v - mu).powi(2)).sum::<f64>() / (y.len() - 1) as f64).sqrt()
-}
 
 /// The data prepared for the SURF family: continuous columns scaled by their range, discrete ones as they
 /// are, and who is a hit of whom.
@@ -239,8 +230,7 @@ impl SurfSpace {
             } else {
                 let (lo, hi) = (present[0], present[present.len() - 1]);
                 let values: Vec<f64> = raw.iter().copied().filter(|v| !v.is_nan()).collect();
-                let mu = mean(&values);
-                let sd = (values.iter().map(|v| (v - mu).powi(2)).sum::<f64>() / values.len() as f64).sqrt();
+                let sd = population_std(&values);
                 cols.push(raw.iter().map(|&v| (v - lo) / (hi - lo)).collect());
                 sds.push(sd / (hi - lo));
             }
@@ -266,7 +256,7 @@ impl SurfSpace {
                 }
                 Outcome::Classes { codes: codes.iter().map(|&c| index[c]).collect(), n_classes }
             }
-            Target::Values(y) => Outcome::Values { y: y.clone(), bound: sample_sd(y) },
+            Target::Values(y) => Outcome::Values { y: y.clone(), bound: std(y) },
         };
         Ok(SurfSpace { n_rows: data.n_rows(), cols, discrete, ramp, discrete_unit, any_missing, outcome })
     }
