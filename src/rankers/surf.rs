@@ -43,8 +43,9 @@
 //! missing values scikit-rebate 0.8.4 averages SURF's T over one triangle of the matrix (half the value),
 //! where featrank keeps the complete-data definition.
 //!
-//! Memory is O(N + features) per thread: each reference row's distances are computed when needed (SURF
-//! and SURF* make one extra pass for T), never an N × N matrix. Sums run in fixed chunks added in order,
+//! Memory: a row-major copy of the data, and O(N + classes × features) per thread: each reference row's
+//! distances are computed when needed (SURF and SURF* make one extra pass for T), never an N × N matrix;
+//! a neighbourhood is tallied per class and feature in one pass over each neighbour's contiguous values. Sums run in fixed chunks added in order,
 //! so scores are bit-identical for any number of threads.
 
 use super::{ordered_sum, Checked, Ranker};
@@ -155,13 +156,15 @@ impl Ranker for Surf {
         let total = ordered_sum(n, CHUNK, p, |range| {
             let mut acc = vec![0.0; p];
             let mut dist = vec![0.0; n];
-            let (mut near, mut far) = (Vec::new(), Vec::new());
+            let (mut near, mut far, mut others) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut near_tally, mut far_tally) = (space.tally_buffer(), space.tally_buffer());
             for i in range {
                 space.distances_from(i, &mut dist);
                 let (lo, hi) = match global {
                     Some(t) => (t, t),
                     None => {
-                        let others: Vec<f64> = (0..n).filter(|&j| j != i && !dist[j].is_nan()).map(|j| dist[j]).collect();
+                        others.clear();
+                        others.extend((0..n).filter(|&j| j != i && !dist[j].is_nan()).map(|j| dist[j]));
                         if others.is_empty() {
                             continue;
                         }
@@ -171,16 +174,17 @@ impl Ranker for Surf {
                 };
                 near.clear();
                 near.extend((0..n).filter(|&j| j != i && dist[j] < lo));
-                far.clear();
-                if matches!(self.variant, SurfVariant::SurfStar | SurfVariant::MultiSurfStar) {
-                    far.extend((0..n).filter(|&j| j != i && dist[j] > hi));
-                }
-                for (f, a) in acc.iter_mut().enumerate() {
-                    *a += match self.variant {
-                        SurfVariant::Surf | SurfVariant::MultiSurf => space.score(f, i, &near, false),
-                        SurfVariant::SurfStar => space.score(f, i, &near, false) - space.score(f, i, &far, false),
-                        SurfVariant::MultiSurfStar => space.score(f, i, &near, false) + space.score(f, i, &far, true),
-                    };
+                space.tally(i, &near, &mut near_tally);
+                space.add_scores(i, &near_tally, Term::Near, &mut acc);
+                match self.variant {
+                    SurfVariant::Surf | SurfVariant::MultiSurf => {}
+                    SurfVariant::SurfStar | SurfVariant::MultiSurfStar => {
+                        far.clear();
+                        far.extend((0..n).filter(|&j| j != i && dist[j] > hi));
+                        space.tally(i, &far, &mut far_tally);
+                        let term = if self.variant == SurfVariant::SurfStar { Term::FarSubtracted } else { Term::FarOpposite };
+                        space.add_scores(i, &far_tally, term, &mut acc);
+                    }
                 }
             }
             acc
@@ -196,6 +200,8 @@ struct SurfSpace {
     n_rows: usize,
     /// Continuous: (v − min)/range; discrete: the raw value; NaN = missing.
     cols: Vec<Vec<f64>>,
+    /// The same values row by row (row-major N × features), for the per-neighbour tallies.
+    rows: Vec<f64>,
     discrete: Vec<bool>,
     /// Scaled differences above this count 1 (the ramp on mixed data); +∞ otherwise.
     ramp: Vec<f64>,
@@ -258,7 +264,8 @@ impl SurfSpace {
             }
             Target::Values(y) => Outcome::Values { y: y.clone(), bound: std(y) },
         };
-        Ok(SurfSpace { n_rows: data.n_rows(), cols, discrete, ramp, discrete_unit, any_missing, outcome })
+        let rows = (0..data.n_rows()).flat_map(|i| cols.iter().map(move |c| c[i])).collect();
+        Ok(SurfSpace { n_rows: data.n_rows(), cols, rows, discrete, ramp, discrete_unit, any_missing, outcome })
     }
 
     /// out[j] = d(i, j) for every row j (module docs); NaN where rows i and j share no present feature.
@@ -314,63 +321,116 @@ impl SurfSpace {
         sums[0] / sums[1]
     }
 
-    /// diff(F, i, j), or 1 − diff for `far` scoring; None when row j misses the value.
-    fn diff(&self, f: usize, a: f64, j: usize, far: bool) -> Option<f64> {
-        let b = self.cols[f][j];
-        if b.is_nan() {
-            return None;
-        }
-        let d = if self.discrete[f] {
-            (a != b) as u8 as f64
-        } else {
-            let d = (a - b).abs();
-            if d > self.ramp[f] { 1.0 } else { d }
-        };
-        Some(if far { 1.0 - d } else { d })
+    /// Empty per-group sums for [`SurfSpace::tally`].
+    fn tally_buffer(&self) -> Tally {
+        let len = self.n_groups() * self.cols.len();
+        Tally { sum: vec![0.0; len], count: vec![0.0; len], sizes: vec![0.0; self.n_groups()], complete: true }
     }
 
-    /// S(rows, g) of the module docs for feature `f` and reference row `i`.
-    fn score(&self, f: usize, i: usize, rows: &[usize], far: bool) -> f64 {
-        let a = self.cols[f][i];
-        if a.is_nan() || rows.is_empty() {
-            return 0.0;
-        }
+    /// Hit/miss groups: the classes, or hit (0) and miss (1) for a numeric target.
+    fn n_groups(&self) -> usize {
         match &self.outcome {
-            Outcome::Classes { codes, n_classes } => {
-                let ci = codes[i];
-                // per class: (sum of g, count)
-                let mut per = vec![(0.0, 0.0); *n_classes];
-                for &j in rows {
-                    if let Some(g) = self.diff(f, a, j, far) {
-                        let e = &mut per[codes[j]];
-                        e.0 += g;
-                        e.1 += 1.0;
-                    }
+            Outcome::Classes { n_classes, .. } => *n_classes,
+            Outcome::Values { .. } => 2,
+        }
+    }
+
+    /// The group of row `j` seen from reference row `i`.
+    fn group(&self, i: usize, j: usize) -> usize {
+        match &self.outcome {
+            Outcome::Classes { codes, .. } => codes[j],
+            Outcome::Values { y, bound } => usize::from((y[i] - y[j]).abs() >= *bound),
+        }
+    }
+
+    /// For every group and feature, the sum of diff(F, i, j) over the `rows` j of the group that have
+    /// the value, and their number. One pass over each row's contiguous values (vectorised over features);
+    /// on complete data the number is the group's size, the same for every feature.
+    fn tally(&self, i: usize, rows: &[usize], t: &mut Tally) {
+        let p = self.cols.len();
+        t.sum.iter_mut().for_each(|v| *v = 0.0);
+        t.count.iter_mut().for_each(|v| *v = 0.0);
+        t.sizes.iter_mut().for_each(|v| *v = 0.0);
+        t.complete = !self.any_missing;
+        let a = &self.rows[i * p..(i + 1) * p];
+        for &j in rows {
+            let g = self.group(i, j);
+            t.sizes[g] += 1.0;
+            let b = &self.rows[j * p..(j + 1) * p];
+            let sum = &mut t.sum[g * p..(g + 1) * p];
+            let values = sum.iter_mut().zip(a.iter().zip(b)).zip(self.discrete.iter().zip(&self.ramp));
+            if t.complete {
+                for ((s, (&x, &y)), (&disc, &ramp)) in values {
+                    *s += diff(x, y, disc, ramp);
                 }
-                let (hit_sum, hits) = per[ci];
-                let misses: f64 = per.iter().enumerate().filter(|&(c, _)| c != ci).map(|(_, e)| e.1).sum();
-                let mut s = if hits > 0.0 { -hit_sum / hits } else { 0.0 };
-                if misses > 0.0 {
-                    let weighted: f64 = per.iter().enumerate().filter(|&(c, _)| c != ci).map(|(_, e)| e.0 * e.1).sum();
-                    s += (*n_classes - 1) as f64 * weighted / (misses * misses);
+            } else {
+                for (((s, (&x, &y)), (&disc, &ramp)), c) in values.zip(&mut t.count[g * p..(g + 1) * p]) {
+                    let present = !y.is_nan();
+                    *s += if present { diff(x, y, disc, ramp) } else { 0.0 };
+                    *c += if present { 1.0 } else { 0.0 };
                 }
-                s
-            }
-            Outcome::Values { y, bound } => {
-                let (mut hit, mut miss) = ((0.0, 0.0), (0.0, 0.0));
-                for &j in rows {
-                    if let Some(g) = self.diff(f, a, j, far) {
-                        let e = if (y[i] - y[j]).abs() < *bound { &mut hit } else { &mut miss };
-                        e.0 += g;
-                        e.1 += 1.0;
-                    }
-                }
-                let mut s = if hit.1 > 0.0 { -hit.0 / hit.1 } else { 0.0 };
-                if miss.1 > 0.0 {
-                    s += miss.0 / miss.1;
-                }
-                s
             }
         }
     }
+
+    /// Add S(rows, g) of the module docs, from the tally of those rows, to every feature's `acc`.
+    fn add_scores(&self, i: usize, t: &Tally, term: Term, acc: &mut [f64]) {
+        let (p, groups) = (self.cols.len(), self.n_groups());
+        let own = match &self.outcome {
+            Outcome::Classes { codes, .. } => codes[i],
+            Outcome::Values { .. } => 0,
+        };
+        for (f, a) in acc.iter_mut().enumerate() {
+            if self.rows[i * p + f].is_nan() {
+                continue;
+            }
+            // g = diff, or 1 − diff for the far rows of MultiSURF*
+            let count = |c: usize| if t.complete { t.sizes[c] } else { t.count[c * p + f] };
+            let sum_g = |c: usize| {
+                let sum = t.sum[c * p + f];
+                if term == Term::FarOpposite { count(c) - sum } else { sum }
+            };
+            let hits = count(own);
+            let mut s = if hits > 0.0 { -sum_g(own) / hits } else { 0.0 };
+            let misses: f64 = (0..groups).filter(|&c| c != own).map(count).sum();
+            if misses > 0.0 {
+                let weighted: f64 = (0..groups).filter(|&c| c != own).map(|c| sum_g(c) * count(c)).sum();
+                s += (groups - 1) as f64 * weighted / (misses * misses);
+            }
+            *a += if term == Term::FarSubtracted { -s } else { s };
+        }
+    }
+}
+
+/// Per hit/miss group and feature (group-major): Σ diff over a neighbourhood and the number of rows
+/// with the value (`count`, kept only with missing values; on complete data it is the group's size).
+struct Tally {
+    sum: Vec<f64>,
+    count: Vec<f64>,
+    sizes: Vec<f64>,
+    complete: bool,
+}
+
+/// diff(F, i, j) of the module docs for values x (reference row) and y: discrete [x ≠ y]; continuous
+/// |x − y|, or 1 above the ramp.
+fn diff(x: f64, y: f64, discrete: bool, ramp: f64) -> f64 {
+    let raw = (x - y).abs();
+    if discrete {
+        if x != y { 1.0 } else { 0.0 }
+    } else if raw > ramp {
+        1.0
+    } else {
+        raw
+    }
+}
+
+/// How a neighbourhood's score enters the total.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Term {
+    /// + S(near, diff)
+    Near,
+    /// − S(far, diff) (SURF*)
+    FarSubtracted,
+    /// + S(far, 1 − diff) (MultiSURF*)
+    FarOpposite,
 }
