@@ -1,6 +1,6 @@
 //! Thesis §5.3 / [P20] App. 3 at full size: the four rankers of the papers (ReliefF, random forest,
 //! information gain, SVM-RFE) plus featrank's other rankers (filters, the mRMR family with MDL and with the
-//! binary values kept, the Laplacian score, MultiSURF and MultiSURF*) on a synthetic design, judged by ECA
+//! binary values kept, FCBF, the Laplacian score, MultiSURF and MultiSURF*) on a synthetic design, judged by ECA
 //! against the expected curve of random rankings and by their agreement with the ground truth.
 //!
 //! `cargo run --release --example rankers_on_synthetic -- [design] [repeats] [learner] [expected]`
@@ -31,7 +31,7 @@ fn main() -> featrank::Result<()> {
     let methods = [
         "relieff", "forest", "info-gain", "svm-rfe", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi", "ecfs", "inffs",
         "mrmr", "jmi", "cmim", "disr", "jmim", "jmi:discretise=equal-width,bins=2", "cmim:discretise=equal-width,bins=2", "laplacian",
-        "multisurf", "multisurf-star",
+        "multisurf", "multisurf-star", "fcbf",
     ];
     for method in methods {
         let start = Instant::now();

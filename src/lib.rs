@@ -52,7 +52,7 @@ pub mod prelude {
     };
     pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
     pub use crate::rankers::{
-        self, Consensus, Criterion, EcFs, Ensemble, Filter, Fisher, FisherVariant, ForestImportance, Importance,
+        self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance,
         SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
     };

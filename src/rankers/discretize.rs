@@ -11,8 +11,9 @@
 //! values. Missing values take no part.
 
 use crate::data::{Dataset, FeatureKind};
+use crate::error::{Error, Result};
 use crate::math::entropy;
-use crate::spec::spec_words;
+use crate::spec::{spec_words, Spec};
 
 /// The cost L of naming the chosen cut point in the MDL criterion (module docs).
 ///
@@ -157,6 +158,58 @@ pub enum Discretisation {
 impl Default for Discretisation {
     fn default() -> Self {
         Discretisation::Mdl(MdlCost::default())
+    }
+}
+
+/// How numeric features are discretised, as a spec word (`mdl` or `equal-width`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Binning {
+    Mdl,
+    EqualWidth,
+}
+
+spec_words!(Binning, "discretisation", {
+    Binning::Mdl => "mdl",
+    Binning::EqualWidth => "equal-width",
+});
+
+impl Discretisation {
+    /// The spec keys of a discretisation.
+    pub(crate) const KEYS: [&'static str; 3] = ["discretise", "mdl", "bins"];
+
+    /// From a ranker's spec: `discretise=mdl` (default, with `mdl=cut-points|instances`) or
+    /// `discretise=equal-width` (with `bins=10`).
+    pub(crate) fn from_spec(s: &Spec) -> Result<Discretisation> {
+        Ok(match s.get("discretise", Binning::Mdl)? {
+            Binning::Mdl => {
+                if s.value("bins").is_some() {
+                    return Err(Error::param("bins", "bins applies to discretise=equal-width"));
+                }
+                Discretisation::Mdl(s.get("mdl", MdlCost::default())?)
+            }
+            Binning::EqualWidth => {
+                if s.value("mdl").is_some() {
+                    return Err(Error::param("mdl", "mdl applies to discretise=mdl"));
+                }
+                Discretisation::EqualWidth(s.get("bins", 10)?)
+            }
+        })
+    }
+
+    /// `s` with this discretisation's keys added.
+    pub(crate) fn add_to(self, s: Spec) -> Spec {
+        match self {
+            Discretisation::Mdl(cost) => s.with("discretise", Binning::Mdl).with("mdl", cost),
+            Discretisation::EqualWidth(bins) => s.with("discretise", Binning::EqualWidth).with("bins", bins),
+        }
+    }
+
+    /// Equal-width binning needs at least two bins.
+    pub(crate) fn check(self) -> Result<()> {
+        match self {
+            Discretisation::EqualWidth(bins) if bins < 2 => Err(Error::param("bins", format!("needs at least 2 bins, got {bins}"))),
+            _ => Ok(()),
+        }
     }
 }
 

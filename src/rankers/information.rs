@@ -26,10 +26,10 @@
 
 use rayon::prelude::*;
 
-use super::discretize::{Discrete, Discretisation, MdlCost};
+use super::discretize::{Discrete, Discretisation};
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::math::entropy;
 use crate::spec::{spec_words, Spec};
 
@@ -63,18 +63,6 @@ spec_words!(SelectionCriterion, "selection criterion", {
     SelectionCriterion::Cmim => "cmim",
     SelectionCriterion::Disr => "disr",
     SelectionCriterion::Jmim => "jmim",
-});
-
-/// How numeric features are discretised, as a spec word (`mdl` or `equal-width`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Binning {
-    Mdl,
-    EqualWidth,
-}
-
-spec_words!(Binning, "discretisation", {
-    Binning::Mdl => "mdl",
-    Binning::EqualWidth => "equal-width",
 });
 
 /// Greedy forward selection by an information-theoretic criterion; see the module docs.
@@ -118,22 +106,9 @@ impl InfoSelection {
     /// `jmim`); `discretise=mdl` (default, with `mdl=cut-points|instances`) or `discretise=equal-width`
     /// (with `bins=10`).
     pub fn from_spec(s: &Spec) -> Result<InfoSelection> {
-        s.check_keys(&["discretise", "mdl", "bins"])?;
+        s.check_keys(&Discretisation::KEYS)?;
         let criterion: SelectionCriterion = s.method().parse()?;
-        let discretisation = match s.get("discretise", Binning::Mdl)? {
-            Binning::Mdl => {
-                if s.value("bins").is_some() {
-                    return Err(Error::param("bins", "bins applies to discretise=equal-width"));
-                }
-                Discretisation::Mdl(s.get("mdl", MdlCost::default())?)
-            }
-            Binning::EqualWidth => {
-                if s.value("mdl").is_some() {
-                    return Err(Error::param("mdl", "mdl applies to discretise=mdl"));
-                }
-                Discretisation::EqualWidth(s.get("bins", 10)?)
-            }
-        };
+        let discretisation = Discretisation::from_spec(s)?;
         Ok(InfoSelection { criterion, discretisation })
     }
 
@@ -167,11 +142,7 @@ impl InfoSelection {
 
 impl Ranker for InfoSelection {
     fn spec(&self) -> Spec {
-        let s = Spec::new(&self.criterion.to_string());
-        match self.discretisation {
-            Discretisation::Mdl(cost) => s.with("discretise", Binning::Mdl).with("mdl", cost),
-            Discretisation::EqualWidth(bins) => s.with("discretise", Binning::EqualWidth).with("bins", bins),
-        }
+        self.discretisation.add_to(Spec::new(&self.criterion.to_string()))
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -179,10 +150,7 @@ impl Ranker for InfoSelection {
     }
 
     fn check(&self, _data: &Dataset) -> Result<()> {
-        match self.discretisation {
-            Discretisation::EqualWidth(bins) if bins < 2 => Err(Error::param("bins", format!("needs at least 2 bins, got {bins}"))),
-            _ => Ok(()),
-        }
+        self.discretisation.check()
     }
 
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
@@ -232,13 +200,13 @@ fn best_of(candidates: impl Iterator<Item = (usize, f64)>) -> usize {
 }
 
 /// A discretised feature with the spread of its missing values.
-struct Weighted {
+pub(super) struct Weighted {
     d: Discrete,
     marginal: Vec<f64>,
 }
 
 impl Weighted {
-    fn new(d: Discrete) -> Weighted {
+    pub(super) fn new(d: Discrete) -> Weighted {
         let marginal = d.marginal();
         Weighted { d, marginal }
     }
@@ -251,15 +219,27 @@ impl Weighted {
         }
     }
 
-    /// I(X;Y) in bits from the value × class table.
-    fn relevance(&self, classes: &[usize], k: usize) -> f64 {
+    /// H(X), H(Y) and H(XY) in bits from the value × class table.
+    fn class_entropies(&self, classes: &[usize], k: usize) -> (f64, f64, f64) {
         let mut table = vec![0.0; self.d.levels * k];
         for (i, &c) in classes.iter().enumerate() {
             self.spread(i).each(|a, w| table[a * k + c] += w);
         }
         let rows: Vec<f64> = table.chunks(k).map(|r| r.iter().sum()).collect();
         let cols: Vec<f64> = (0..k).map(|c| table.iter().skip(c).step_by(k).sum()).collect();
-        (entropy(&rows) + entropy(&cols) - entropy(&table)).max(0.0)
+        (entropy(&rows), entropy(&cols), entropy(&table))
+    }
+
+    /// I(X;Y) in bits.
+    fn relevance(&self, classes: &[usize], k: usize) -> f64 {
+        let (h_x, h_y, h_xy) = self.class_entropies(classes, k);
+        (h_x + h_y - h_xy).max(0.0)
+    }
+
+    /// SU(X, Y) = 2 I(X;Y) / (H(X) + H(Y)), 0 when both entropies are 0.
+    pub(super) fn class_su(&self, classes: &[usize], k: usize) -> f64 {
+        let (h_x, h_y, h_xy) = self.class_entropies(classes, k);
+        symmetrical_uncertainty(h_x, h_y, h_xy)
     }
 }
 
@@ -277,8 +257,14 @@ impl Spread<'_> {
     }
 }
 
+/// SU from two entropies and their joint entropy: 2 (H(A) + H(B) − H(AB)) / (H(A) + H(B)), 0 when
+/// H(A) + H(B) = 0.
+fn symmetrical_uncertainty(h_a: f64, h_b: f64, h_ab: f64) -> f64 {
+    if h_a + h_b > 0.0 { (2.0 * (h_a + h_b - h_ab) / (h_a + h_b)).clamp(0.0, 1.0) } else { 0.0 }
+}
+
 /// The entropies (bits) of a candidate X, a selected Z and the class Y that the criteria need.
-struct PairEntropies {
+pub(super) struct PairEntropies {
     h_x: f64,
     h_z: f64,
     h_y: f64,
@@ -289,7 +275,7 @@ struct PairEntropies {
 
 impl PairEntropies {
     /// From the X × Z × Y table of counts (missing values spread over their feature's levels).
-    fn of(x: &Weighted, z: &Weighted, classes: &[usize], k: usize) -> PairEntropies {
+    pub(super) fn of(x: &Weighted, z: &Weighted, classes: &[usize], k: usize) -> PairEntropies {
         let (lx, lz) = (x.d.levels, z.d.levels);
         let mut t = vec![0.0; lx * lz * k];
         for (i, &c) in classes.iter().enumerate() {
@@ -324,6 +310,11 @@ impl PairEntropies {
     /// I(X;Z) = H(X) + H(Z) − H(XZ).
     fn mi_xz(&self) -> f64 {
         (self.h_x + self.h_z - self.h_xz).max(0.0)
+    }
+
+    /// SU(X, Z), FCBF's redundancy.
+    pub(super) fn su_xz(&self) -> f64 {
+        symmetrical_uncertainty(self.h_x, self.h_z, self.h_xz)
     }
 
     /// I(XZ;Y) = H(XZ) + H(Y) − H(XZY).

@@ -8,6 +8,7 @@
 //! | [`Filter`] (`info-gain`, `gain-ratio`, `symmetrical-uncertainty`, `chi2`) | contingency filters | thesis §2.5 |
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
 //! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
+//! | [`Fcbf`] (`fcbf`) | predominant features by symmetrical uncertainty, redundant ones after them | Yu & Liu 2003 |
 //! | [`Surf`] (`surf`, `surf-star`, `multisurf`, `multisurf-star`) | Relief with distance-threshold neighbourhoods | Urbanowicz et al. 2018 |
 //! | [`Turf`] (`turf:base=(…)`) | iterative removal around a Relief-family ranker | Moore & White 2007 |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
@@ -34,6 +35,7 @@ mod consensus;
 mod discretize;
 mod ecfs;
 mod ensemble;
+mod fcbf;
 mod filters;
 mod fisher;
 mod forest;
@@ -53,6 +55,7 @@ pub use discretize::{mdl_cut_points, Discretisation, MdlCost};
 pub use ecfs::EcFs;
 pub use crate::data::Aggregate;
 pub use ensemble::Ensemble;
+pub use fcbf::{Fcbf, FcbfRole, FcbfSelection};
 pub use filters::{Criterion, Filter};
 pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
@@ -95,6 +98,7 @@ pub const METHODS: &[&str] = &[
     "cmim",
     "disr",
     "jmim",
+    "fcbf",
     "laplacian",
     "surf",
     "surf-star",
@@ -137,6 +141,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "consensus" => Box::new(Consensus::from_spec(s)?),
         "permutation" => Box::new(PermutationImportance::from_spec(s)?),
         "mrmr" | "mrmr-quotient" | "jmi" | "cmim" | "disr" | "jmim" => Box::new(InfoSelection::from_spec(s)?),
+        "fcbf" => Box::new(Fcbf::from_spec(s)?),
         "laplacian" => Box::new(LaplacianScore::from_spec(s)?),
         "surf" | "surf-star" | "multisurf" | "multisurf-star" => Box::new(Surf::from_spec(s)?),
         "turf" => Box::new(Turf::from_spec(s)?),

@@ -420,7 +420,7 @@ fn information_selection_starts_with_the_information_gain_winner() {
     let disr = parse("disr").unwrap().rank(&planted, 0).unwrap();
     assert_eq!(&disr.order()[..2], ["r0", "n0"]);
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-    for (bad, key) in [("jmi:discretise=equal-width,bins=1", "bins"), ("jmi:bins=4", "bins"), ("jmi:discretise=equal-width,mdl=instances", "mdl"), ("jmi:discretise=kmeans", "kmeans")] {
+    for (bad, key) in [("jmi:discretise=equal-width,bins=1", "bins"), ("jmi:bins=4", "bins"), ("jmi:discretise=equal-width,mdl=instances", "mdl"), ("jmi:discretise=kmeans", "kmeans"), ("fcbf:delta=1.5", "delta"), ("fcbf:bins=3", "bins")] {
         let err = parse(bad).and_then(|r| r.rank(&iris, 0)).unwrap_err().to_string();
         assert!(err.contains(key), "{bad}: {err}");
     }
@@ -576,4 +576,68 @@ fn far_terms_count_against_main_effects() {
         let last5 = &r.order()[r.order().len() - 5..];
         assert!(["r0", "r1", "r2"].iter().all(|f| last5.contains(&f.to_string())), "{spec}: {:?}", r.order());
     }
+}
+
+/// FCBF against the `fcbf` package (an independent implementation of Yu & Liu 2003;
+/// `scripts/fcbf/fcbf_reference.py`) on five complete numeric datasets, both binned into 5 equal-width
+/// intervals: SU(X, class) to 1e-12, the same predominant features in the same order, the rest redundant.
+#[test]
+fn fcbf_agrees_with_the_fcbf_package() {
+    use featrank::rankers::{Discretisation, Fcbf, FcbfRole};
+    let path = format!("{}/tests/reference/fcbf.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    for name in ["wdbc", "wine", "ionosphere", "iris", "glass"] {
+        let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
+        let ours = Fcbf::new().discretisation(Discretisation::EqualWidth(5)).select(&data).unwrap();
+        let mut theirs_selected: Vec<(usize, String)> = Vec::new();
+        let mut max_delta: f64 = 0.0;
+        for line in text.lines().skip(1).filter(|l| l.starts_with(&format!("{name},"))) {
+            let fields: Vec<&str> = line.split(',').collect();
+            let f = data.feature_index(fields[1]).unwrap();
+            let su: f64 = fields[2].parse().unwrap();
+            max_delta = max_delta.max((ours.su[f] - su).abs());
+            let expected = if fields[3] == "predominant" { FcbfRole::Predominant } else { FcbfRole::Redundant };
+            assert_eq!(ours.roles[f], expected, "{name} {}", fields[1]);
+            if expected == FcbfRole::Predominant {
+                theirs_selected.push((fields[4].parse().unwrap(), fields[1].to_string()));
+            }
+        }
+        assert!(max_delta < 1e-12, "{name}: SU differs by {max_delta:e}");
+        theirs_selected.sort();
+        let theirs: Vec<&str> = theirs_selected.iter().map(|(_, f)| f.as_str()).collect();
+        let ranking = Fcbf::new().discretisation(Discretisation::EqualWidth(5)).rank(&data, 0).unwrap();
+        assert_eq!(&ranking.order()[..theirs.len()], theirs.as_slice(), "{name}: selection order");
+        println!("{name}: {} of {} features predominant, max |ΔSU| = {max_delta:.1e}", theirs.len(), data.n_features());
+    }
+}
+
+/// FCBF's known answers on `combined`: with the default MDL discretisation it keeps the nine single
+/// relevant features as predominant and drops every XOR partner among the redundant or irrelevant (a
+/// partner alone has SU 0 with the class: FCBF, like every univariate relevance, cannot see it); an exact
+/// copy of a feature is covered by it.
+#[test]
+fn fcbf_known_answers_on_combined() {
+    use featrank::data::synth::{Binary, Design, SetKind};
+    use featrank::rankers::{Fcbf, FcbfRole};
+    let s = Binary::new(Design::Combined).generate(1).unwrap();
+    let mut frame = s.frame.clone();
+    let copy = frame.column(&s.truth.relevant()[0].to_string()).unwrap().clone().with_name("copy".into());
+    frame.with_column(copy).unwrap();
+    let data = Dataset::from_polars(&frame, "class").unwrap();
+    let fcbf = Fcbf::new().select(&data).unwrap();
+    let role = |f: &str| fcbf.roles[data.feature_index(f).unwrap()];
+    for set in &s.truth.sets {
+        for f in &set.features {
+            match set.kind {
+                SetKind::Single if set.p > 0.5 && f != s.truth.relevant()[0] => assert_eq!(role(f), FcbfRole::Predominant, "single {f}"),
+                SetKind::Xor => assert_ne!(role(f), FcbfRole::Predominant, "XOR partner {f}"),
+                _ => {}
+            }
+        }
+    }
+    let (original, copy) = (data.feature_index(s.truth.relevant()[0]).unwrap(), data.feature_index("copy").unwrap());
+    let pair = [fcbf.roles[original], fcbf.roles[copy]];
+    assert!(pair.contains(&FcbfRole::Predominant) && pair.contains(&FcbfRole::Redundant), "{pair:?}");
+    let covered = if fcbf.roles[copy] == FcbfRole::Redundant { fcbf.covered_by[copy] } else { fcbf.covered_by[original] };
+    assert!(covered == Some(original) || covered == Some(copy));
 }

@@ -155,7 +155,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
             "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
             "permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc",
             "shadow:base=(bag:base=(fisher),bootstraps=2),rounds=20,level=0.1",
-            "jmi:discretise=equal-width,bins=4", "mrmr-quotient:mdl=instances", "laplacian:k=7,t=0.5",
+            "jmi:discretise=equal-width,bins=4", "fcbf:delta=0.1,discretise=equal-width,bins=4", "mrmr-quotient:mdl=instances", "laplacian:k=7,t=0.5",
             "multisurf-star:discrete=0", "turf:base=(surf-star:discrete=3),pct=0.25,keep=4",
         ]
         .map(String::from),

@@ -80,7 +80,7 @@ enum Command {
         task: String,
         /// The method and its parameters: relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio,
         /// symmetrical-uncertainty, chi2, fisher, mi, mrmr, mrmr-quotient, jmi, cmim, disr, jmim
-        /// (discretise=mdl|equal-width, bins=10), laplacian (k=5, t=auto), surf, surf-star, multisurf,
+        /// (discretise=mdl|equal-width, bins=10), fcbf (delta=0; adds su, role, covered_by), laplacian (k=5, t=auto), surf, surf-star, multisurf,
         /// multisurf-star (discrete=10), ecfs, inffs or consensus, optionally with parameters
         /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
         /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst);
