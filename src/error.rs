@@ -140,6 +140,22 @@ pub enum Error {
         reason: String,
     },
 
+    /// Work whose memory estimate exceeds the limit, refused before it starts (see [`crate::memory`]).
+    #[error(
+        "{what} would hold about {} (estimate), more than the memory limit of {}; use fewer rows or features, \
+         or raise the limit (FEATRANK_MEMORY_LIMIT, featrank::memory::set_limit, --memory-limit)",
+        crate::memory::human(*.needed),
+        crate::memory::human(*.limit)
+    )]
+    Memory {
+        /// The work, named with its method and the data's shape.
+        what: String,
+        /// The estimate, in bytes.
+        needed: u64,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+
     /// Serialising or deserialising JSON failed.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),

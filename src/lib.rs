@@ -16,6 +16,7 @@
 // Layers from the bottom up: each module imports only from the ones listed before it.
 pub mod error;
 pub mod math;
+pub mod memory;
 pub mod progress;
 pub mod seed;
 pub mod spec;

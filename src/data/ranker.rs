@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use crate::data::{Dataset, Frame, Ranking, Task};
 use crate::error::{Error, Result};
+use crate::memory::{self, F64};
 use crate::spec::Spec;
 
 /// A dataset that has passed a ranker's checks (made only by [`Ranker::scores`]); derefs to [`Dataset`].
@@ -64,15 +65,26 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// The bytes the ranker's work holds at most on `data`, beyond the data itself — an upper bound,
+    /// checked against the memory limit before any work ([`crate::memory`]). The default counts one copy
+    /// of the data; rankers that hold quadratic structures say so.
+    fn memory(&self, data: &Dataset) -> u64 {
+        F64 * data.n_rows() as u64 * data.n_features() as u64
+    }
+
     /// The ranker's work: one relevance score per feature of data that passed every check, in the
     /// dataset's feature order; higher = more relevant. Implement this; call [`Ranker::scores`].
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>>;
 
     /// Run every check — the task, at least two rows, two classes present (classification), then
-    /// [`Ranker::check`] — and return the data as [`Checked`]. The one way to make a [`Checked`].
+    /// [`Ranker::check`], then the [`Ranker::memory`] estimate against the memory limit — and return the
+    /// data as [`Checked`]. The one way to make a [`Checked`].
     fn checked<'a>(&self, data: &'a Dataset) -> Result<Checked<'a>> {
         check_data(&self.name(), self.supports(data.task()), data)?;
         self.check(data)?;
+        memory::check(self.memory(data), || {
+            format!("{} on {} rows × {} features", self.spec(), data.n_rows(), data.n_features())
+        })?;
         Ok(Checked { data })
     }
 
@@ -117,6 +129,9 @@ macro_rules! forward_ranker {
             }
             fn check(&self, data: &Dataset) -> Result<()> {
                 (**self).check(data)
+            }
+            fn memory(&self, data: &Dataset) -> u64 {
+                (**self).memory(data)
             }
             fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
                 (**self).scores_checked(data, seed)

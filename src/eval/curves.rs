@@ -43,6 +43,7 @@ use crate::eval::{CvPlan, FoldRankings, Grid, Measure, Scheme};
 use crate::learners::Learner;
 use crate::progress::Progress;
 use crate::math::{mean, quantile, std};
+use crate::memory;
 use crate::seed::rng_for;
 
 /// Stream tag of the random rankings behind the expected curve.
@@ -428,6 +429,19 @@ impl CurveSpec {
             .collect();
 
         let n_chains = 2 * candidates.len() + self.expected;
+        // Memory, before any work: every fold at work at once holds the learner's working set, and each
+        // (curve, repeat) its folds' predictions at every size and their pooled copy.
+        let (train, test) = plan.largest_split();
+        let parallel = rayon::current_num_threads().min((n_chains + 1) * repeats * folds);
+        let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
+        let per_slot = self.learner.memory(data, train, test) + memory::F64 * 2 * sizes.len() as u64 * rows * k;
+        memory::check(per_slot.saturating_mul(parallel as u64), || {
+            format!(
+                "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once)",
+                self.learner.spec(),
+                data.n_rows()
+            )
+        })?;
         let progress = Progress::new(
             &format!("featrank curves ({})", self.learner.spec()),
             (n_chains + 1) * repeats + per_fold.len() * repeats * folds,

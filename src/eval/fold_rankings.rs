@@ -15,6 +15,7 @@ use crate::data::{Aggregate, Dataset, Frame, Ranker, Ranking};
 use crate::error::{Error, Result};
 use crate::eval::{CvPlan, Scheme};
 use crate::math::{mean, quantile, std};
+use crate::memory;
 use crate::seed::rng_for;
 
 /// Stream tag of the seeds per-fold rankers get.
@@ -64,6 +65,17 @@ impl FoldRankings {
         plan.check(data)?;
         ranker.checked(data)?;
         let (repeats, folds) = (plan.repeats(), plan.folds());
+        // Each split at work holds a copy of its training rows and the ranker's own working set.
+        let parallel = rayon::current_num_threads().min(repeats * folds);
+        let per_split = ranker.memory(data) + memory::F64 * data.n_rows() as u64 * data.n_features() as u64;
+        memory::check(per_split.saturating_mul(parallel as u64), || {
+            format!(
+                "{} on the training rows of {parallel} splits at once ({} rows × {} features)",
+                ranker.spec(),
+                data.n_rows(),
+                data.n_features()
+            )
+        })?;
         let orders = (0..repeats * folds)
             .into_par_iter()
             .map(|u| {

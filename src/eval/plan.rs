@@ -417,6 +417,11 @@ impl CvPlan {
         self.splits().map(|(_, _, (train, _))| train.len()).min().unwrap_or(0)
     }
 
+    /// The sizes of the largest training set and of the largest test set of any split.
+    pub fn largest_split(&self) -> (usize, usize) {
+        self.splits().fold((0, 0), |(tr, te), (_, _, (train, test))| (tr.max(train.len()), te.max(test.len())))
+    }
+
     /// Check the plan fits `data` (row count) and return an error naming the mismatch otherwise.
     pub fn check(&self, data: &Dataset) -> Result<()> {
         if self.n_rows() != data.n_rows() {

@@ -21,6 +21,7 @@ use super::prepare::Range;
 use super::{argmax, CheckedFold, Fold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::memory::F64;
 use crate::spec::Spec;
 
 /// k-nearest-neighbour classifier/regressor; see the module docs for the exact distance.
@@ -175,7 +176,12 @@ impl Knn {
             let kept = &near[t * k..(t + 1) * k];
             voters.clear();
             match self.ties {
-                KnnTies::First => voters.extend_from_slice(kept),
+                // In training-row order, so that a regression mean sums in the same order whichever
+                // search found the neighbours (a single fit or a chain).
+                KnnTies::First => {
+                    voters.extend_from_slice(kept);
+                    voters.sort_unstable();
+                }
                 KnnTies::All => {
                     let row = &dist[t * n_train..(t + 1) * n_train];
                     let kth = kept.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r]));
@@ -268,10 +274,31 @@ impl Learner for Knn {
         self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
     }
 
+    /// The distances of one block of test rows to every training row ([`block_rows`]), the neighbours
+    /// kept per test row, and one training column at a time.
+    fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+        let (block, train, test) = (block_rows(train, test) as u64, train as u64, test as u64);
+        F64 * (block * train + 2 * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
+    }
+
     fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
+        let mut blocks = fold.test.chunks(block_rows(fold.train.len(), fold.test.len()).max(1));
+        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..**fold }, order, sizes);
+        for test in blocks {
+            let more = self.chain(&Fold { test, ..**fold }, order, sizes);
+            out.iter_mut().zip(more).for_each(|(p, m)| p.append(m));
+        }
+        Ok(out)
+    }
+}
+
+impl Knn {
+    /// The nested chain on one block of test rows: one distance matrix updated feature by feature.
+    fn chain(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Vec<Prediction> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
-        Ok(crate::learners::simd::wide(|| {
+        crate::learners::simd::wide(|| {
             let mut out = Vec::with_capacity(sizes.len());
             for &k in sizes {
                 for &j in &order[added..k] {
@@ -281,6 +308,14 @@ impl Learner for Knn {
                 out.push(self.predict(fold, &dist, &mut near));
             }
             out
-        }))
+        })
     }
+}
+
+/// Test rows per block of the distance matrix: as many as fit the working memory
+/// ([`crate::memory::working_memory`]) next to `train` training rows, at least 64 (so that scaling each
+/// training column again per block stays a small share of the work), at most `test`.
+fn block_rows(train: usize, test: usize) -> usize {
+    let fit = crate::memory::working_memory() / (F64 * train.max(1) as u64);
+    (fit as usize).max(64).min(test)
 }

@@ -27,13 +27,14 @@ pub use naive_bayes::NaiveBayes;
 pub use svm::{Kernel, Multiclass, Svm};
 pub use tree::{DecisionTree, RandomForest};
 pub use mlp::Mlp;
-pub(crate) use prepare::design_matrices;
+pub(crate) use prepare::{design_matrices, design_width};
 pub(crate) use svm::{add_products, Machine};
 pub(crate) use tree::Tree;
 
 
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::memory::{self, F64};
 use crate::spec::Spec;
 
 /// Predictions for the test rows of one fold.
@@ -71,6 +72,19 @@ impl Prediction {
                 }
             }
             Prediction::Values(v) => Prediction::Values(positions.iter().map(|&p| v[p]).collect()),
+        }
+    }
+
+    /// Append `more`'s rows after this prediction's (both of the same kind; a mismatch leaves this one
+    /// as it is — callers join predictions of one learner on one task).
+    pub(crate) fn append(&mut self, more: Prediction) {
+        match (self, more) {
+            (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s }) => {
+                labels.extend(l);
+                scores.extend(s);
+            }
+            (Prediction::Values(v), Prediction::Values(m)) => v.extend(m),
+            _ => {}
         }
     }
 }
@@ -180,6 +194,15 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
         sizes.iter().map(|&k| self.fit_predict_checked(fold, &order[..k])).collect()
     }
 
+    /// The bytes one [`Learner::fit_predict_nested`] call holds at most on a fold of `train` and `test`
+    /// rows using every feature of `data` — an upper bound, checked against the memory limit before any
+    /// work ([`crate::memory`]; curves check it for the folds they run at once). The default counts a
+    /// copy of the fold's rows and the class scores.
+    fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+        let (rows, n, k) = ((train + test) as u64, data.n_features() as u64, data.n_classes().max(1) as u64);
+        F64 * (rows * n + test as u64 * k)
+    }
+
     /// The data-level checks: the learner handles the task, then [`Learner::check`]. Curves run it once
     /// before any work (with the smallest training fold); [`Learner::checked`] runs it for one fold.
     fn check_data(&self, data: &Dataset, min_train: usize) -> Result<()> {
@@ -190,11 +213,16 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
         self.check(data, min_train)
     }
 
-    /// Run every check — the fold's rows, then [`Learner::check_data`] with the fold's training size — and
-    /// return the fold as [`CheckedFold`]. The one way to make a [`CheckedFold`].
+    /// Run every check — the fold's rows, then [`Learner::check_data`] with the fold's training size, then
+    /// the [`Learner::memory`] estimate against the memory limit — and return the fold as [`CheckedFold`].
+    /// The one way to make a [`CheckedFold`].
     fn checked<'a>(&self, fold: &Fold<'a>) -> Result<CheckedFold<'a>> {
         fold.validate_rows()?;
         self.check_data(fold.data, fold.train.len())?;
+        let (train, test) = (fold.train.len(), fold.test.len());
+        memory::check(self.memory(fold.data, train, test), || {
+            format!("{} on {train} training and {test} test rows × {} features", self.spec(), fold.data.n_features())
+        })?;
         Ok(CheckedFold { fold: *fold })
     }
 
@@ -240,6 +268,9 @@ macro_rules! forward_learner {
             }
             fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
                 (**self).check(data, min_train)
+            }
+            fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+                (**self).memory(data, train, test)
             }
             fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
                 (**self).fit_predict_checked(fold, features)

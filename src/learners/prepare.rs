@@ -3,7 +3,7 @@
 use ndarray::Array2;
 
 use super::Fold;
-use crate::data::FeatureKind;
+use crate::data::{Dataset, FeatureKind};
 
 /// Min and range of a numeric feature over the training rows' present values (range 0 when constant
 /// or absent, in which case the scaled value is 0).
@@ -88,6 +88,16 @@ pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f6
         }
     }
     (to_matrix(&train_cols, fold.train.len()), to_matrix(&test_cols, fold.test.len()), owners)
+}
+
+/// The number of columns [`design_matrices`] makes of every feature of `data`.
+pub(crate) fn design_width(data: &Dataset) -> usize {
+    (0..data.n_features())
+        .map(|j| match data.kind(j) {
+            FeatureKind::Nominal { levels } if levels.len() > 2 => levels.len(),
+            _ => 1,
+        })
+        .sum()
 }
 
 fn to_matrix(cols: &[Vec<f64>], rows: usize) -> Array2<f64> {

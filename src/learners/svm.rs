@@ -15,11 +15,12 @@
 use ndarray::ArrayView1;
 use rayon::prelude::*;
 
-use super::prepare::design_matrices;
+use super::prepare::{design_matrices, design_width};
 use super::smo::{solve, Solution};
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::memory::F64;
 use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].
@@ -323,6 +324,13 @@ impl Learner for Svm {
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
+    }
+
+    /// The design matrices, the sums behind the kernel and the kernel itself for train × train and
+    /// test × train (the curve fast path keeps both), and each machine's multipliers.
+    fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+        let (n, t, w, k) = (train as u64, test as u64, design_width(data) as u64, data.n_classes() as u64);
+        F64 * (2 * n * n + 2 * t * n + (n + t) * w + k * k * n)
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {

@@ -25,6 +25,7 @@ use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::math::average_ranks;
+use crate::memory::F64;
 
 /// Inf-FS ranker; see the module docs.
 ///
@@ -123,6 +124,12 @@ impl Ranker for InfFs {
         Ok(())
     }
 
+    /// The dense n × n graph over the features (and, unsupervised, the features' ranks).
+    fn memory(&self, data: &Dataset) -> u64 {
+        let (rows, n) = (data.n_rows() as u64, data.n_features() as u64);
+        F64 * (n * n + if self.supervised { rows } else { rows * n })
+    }
+
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let n = data.n_features();
@@ -133,28 +140,23 @@ impl Ranker for InfFs {
             let f = fisher_scores(data, FisherVariant::Binary, "inffs")?;
             let (lo, hi) = f.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
             let (lo, span) = (lo * lo, hi * hi - lo * lo);
-            let disp = &disp;
-            (0..n)
+            // An indexed iterator collects straight into the n × n matrix, with no second copy.
+            (0..n * n)
                 .into_par_iter()
-                .flat_map_iter(|i| {
-                    let f = &f;
-                    (0..n).map(move |j| {
-                        let c = if span > 0.0 { (f[i] * f[j] - lo) / span } else { 0.0 };
-                        alpha * disp.get(i, j) + (1.0 - alpha) * c
-                    })
+                .map(|p| {
+                    let (i, j) = (p / n, p % n);
+                    let c = if span > 0.0 { (f[i] * f[j] - lo) / span } else { 0.0 };
+                    alpha * disp.get(i, j) + (1.0 - alpha) * c
                 })
                 .collect()
         } else {
             let z = standardised_ranks(data)?;
-            (0..n)
+            (0..n * n)
                 .into_par_iter()
-                .flat_map_iter(|i| {
-                    let zi = &z[i];
-                    let disp = &disp;
-                    z.iter().enumerate().map(move |(j, zj)| {
-                        let rho: f64 = zi.iter().zip(zj).map(|(a, b)| a * b).sum();
-                        alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
-                    })
+                .map(|p| {
+                    let (i, j) = (p / n, p % n);
+                    let rho: f64 = z[i].iter().zip(&z[j]).map(|(a, b)| a * b).sum();
+                    alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
                 })
                 .collect()
         };

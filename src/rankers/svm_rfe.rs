@@ -26,7 +26,8 @@ use super::{Checked, Ranker};
 use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{add_products, design_matrices, Fold, Kernel, Machine, Multiclass, Svm};
+use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Svm};
+use crate::memory::F64;
 use crate::spec::spec_words;
 use ndarray::Array2;
 
@@ -160,6 +161,17 @@ impl Ranker for SvmRfe {
 
     fn check(&self, _data: &Dataset) -> Result<()> {
         self.clone().validated().map(|_| ())
+    }
+
+    /// The design matrix and the rows × rows linear kernel, one per class eliminated at once (per-class
+    /// ranking of more than two classes runs the classes in parallel).
+    fn memory(&self, data: &Dataset) -> u64 {
+        let rows = data.n_rows() as u64;
+        let copies = match self.multiclass {
+            RfeMulticlass::PerClass if data.n_classes() > 2 => data.n_classes().min(rayon::current_num_threads()),
+            _ => 1,
+        } as u64;
+        F64 * (rows * design_width(data) as u64 + copies * rows * rows)
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

@@ -73,6 +73,9 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         (&["synth", "triple", "--out", "target/never.csv", "--truth", "target/never2.csv"], "unknown design 'triple'"),
         (&["synth", "combined", "--rows", "0", "--out", "target/never.csv", "--truth", "target/never2.csv"], "rows"),
         (&["rank", "iris", "--method", "relieff:k=-1", "--out", "target/never.csv"], "'k'"),
+        (&["--memory-limit", "1K", "curves", "iris", "--learner", "svm", "--out", "target/never.csv"], "memory limit of 1.0 KiB"),
+        (&["rank", "iris", "--method", "svm-rfe", "--memory-limit", "64K", "--out", "target/never.csv"], "(estimate)"),
+        (&["--memory-limit", "lots", "info", "iris"], "'lots' is not a size"),
     ];
     for (args, want) in cases {
         let out = featrank(args);

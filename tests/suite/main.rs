@@ -13,6 +13,7 @@ mod dataset;
 mod display;
 mod fuzz_readers;
 mod honest;
+mod memory;
 mod properties;
 mod rankers;
 mod round_trips;

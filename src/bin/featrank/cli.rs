@@ -28,6 +28,10 @@ impl From<Error> for CliError {
 #[derive(Parser)]
 #[command(name = "featrank", version, about = "Feature rankings and the error curves that judge them")]
 struct Cli {
+    /// Refuse work whose memory estimate exceeds this size (e.g. 4G, 512M); default: the environment
+    /// variable FEATRANK_MEMORY_LIMIT, else the memory available.
+    #[arg(long, global = true, value_name = "SIZE")]
+    memory_limit: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -214,6 +218,9 @@ enum Command {
 /// Parse `args` and run the subcommand.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     let cli = Cli::try_parse_from(args).map_err(CliError::Usage)?;
+    if let Some(size) = &cli.memory_limit {
+        featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?));
+    }
     match cli.command {
         Command::Info { data, target, task, json } => {
             let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;

@@ -1,0 +1,131 @@
+//! Memory: kNN's blocked distances give the same predictions as one block; work whose estimate exceeds the
+//! limit is refused, with the estimate, before it starts (curves, rankers, the CLI).
+
+use featrank::learners::Fold;
+use featrank::memory;
+use featrank::prelude::*;
+
+/// 600 rows: five numeric features and a nominal one, about 5 % of cells missing; a three-class target
+/// (or, `numeric`, a numeric one) that depends on the first two features.
+fn mixed(numeric: bool) -> Dataset {
+    let mut state = 7u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let n = 600;
+    let mut columns: Vec<Column> = Vec::new();
+    let mut x: Vec<Vec<f64>> = Vec::new();
+    for j in 0..5 {
+        // a coarse grid, so that distances tie often
+        let v: Vec<f64> = (0..n).map(|_| (next() * 6.0).floor()).collect();
+        let shown: Vec<Option<f64>> = v.iter().map(|&a| if next() < 0.05 { None } else { Some(a) }).collect();
+        columns.push(Column::new(format!("x{j}").into(), shown));
+        x.push(v);
+    }
+    let nominal: Vec<Option<&str>> =
+        (0..n).map(|_| if next() < 0.05 { None } else { Some(["u", "v", "w"][(next() * 3.0) as usize]) }).collect();
+    columns.push(Column::new("colour".into(), nominal));
+    let signal: Vec<f64> = (0..n).map(|i| x[0][i] + x[1][i] + 2.0 * next()).collect();
+    if numeric {
+        columns.push(Column::new("y".into(), signal));
+    } else {
+        let class: Vec<&str> = signal.iter().map(|&s| if s < 4.0 { "a" } else if s < 7.0 { "b" } else { "c" }).collect();
+        columns.push(Column::new("y".into(), class));
+    }
+    Dataset::from_polars(&DataFrame::new(n, columns).unwrap(), "y").unwrap()
+}
+
+#[test]
+fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
+    for numeric in [false, true] {
+        let data = mixed(numeric);
+        let train: Vec<usize> = (0..600).filter(|i| i % 3 != 0).collect();
+        let test: Vec<usize> = (0..600).filter(|i| i % 3 == 0).collect();
+        let fold = Fold { data: &data, train: &train, test: &test, seed: 0 };
+        let order = [5, 1, 3, 0, 4, 2];
+        let sizes = [1, 2, 3, 4, 5, 6];
+        for knn in [Knn::new(), Knn::new().k(3).ties(KnnTies::First)] {
+            // One block of all 200 test rows, then blocks of 64 (the smallest block).
+            memory::set_working_memory(Some(1 << 30));
+            let whole = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
+            memory::set_working_memory(Some(1));
+            let blocked = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
+            memory::set_working_memory(None);
+            assert_eq!(whole, blocked, "{} on a {} target", knn.spec(), if numeric { "numeric" } else { "class" });
+            assert_eq!(whole.len(), sizes.len());
+            // the single fits agree with the chain at every size
+            for (p, &k) in whole.iter().zip(&sizes) {
+                assert_eq!(p, &knn.fit_predict(&fold, &order[..k]).unwrap());
+            }
+        }
+    }
+}
+
+#[test]
+fn knn_working_set_stays_small_where_the_distance_matrix_would_not() {
+    let data = mixed(false);
+    // 100,000 rows in 10 folds: one test × train matrix would be 10,000 × 90,000 f64 = 6.7 GiB.
+    let estimate = Knn::new().memory(&data, 90_000, 10_000);
+    assert!(estimate < 64 << 20, "{}", memory::human(estimate));
+    assert!(estimate >= 8 * 64 * 90_000, "one block of 64 rows at least");
+    // The SVM keeps its kernels: 2 · 90,000² f64 alone is 121 GiB.
+    assert!(Svm::new().memory(&data, 90_000, 10_000) > 120 << 30);
+}
+
+/// `rows` rows of one numeric feature and a two-class target: cheap to hold, quadratic work is huge.
+fn tall(rows: usize) -> Dataset {
+    let x: Vec<f64> = (0..rows).map(|i| (i % 97) as f64).collect();
+    let y: Vec<&str> = (0..rows).map(|i| if i % 2 == 0 { "a" } else { "b" }).collect();
+    Dataset::from_polars(&df!("x" => x, "y" => y).unwrap(), "y").unwrap()
+}
+
+#[test]
+fn svm_curves_beyond_any_memory_are_refused_with_the_estimate_before_any_work() {
+    let data = tall(400_000);
+    let err = CurveSpec::new(Svm::new()).folds(10).repeats(1).expected(0).evaluate(&data, &[identity(&data)]).unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, Error::Memory { needed, limit, .. } if needed > limit), "{text}");
+    assert!(text.contains("curves of svm:c=0.1"), "{text}");
+    assert!(text.contains("400000 rows × 1 features"), "{text}");
+    assert!(text.contains("TiB (estimate)"), "{text}");
+    assert!(text.contains("FEATRANK_MEMORY_LIMIT"), "{text}");
+    // A single fold through the learner's own checking path is refused the same way.
+    let rows: Vec<usize> = (0..400_000).collect();
+    let fold = Fold { data: &data, train: &rows[..360_000], test: &rows[360_000..], seed: 0 };
+    assert!(matches!(Svm::new().fit_predict(&fold, &[0]), Err(Error::Memory { .. })));
+}
+
+#[test]
+fn quadratic_rankers_beyond_any_memory_are_refused_before_any_work() {
+    let data = tall(400_000);
+    let err = SvmRfe::new().rank(&data, 0).unwrap_err();
+    assert!(matches!(err, Error::Memory { .. }), "{err}");
+    assert!(err.to_string().starts_with("svm-rfe:c=0.1"), "{err}");
+    // Inside curves (ranked on every training split), refused before the first split is ranked.
+    let err = CurveSpec::new(Knn::new()).folds(2).repeats(1).evaluate_all(&data, &[Candidate::per_fold(SvmRfe::new())]);
+    assert!(matches!(err, Err(Error::Memory { .. })));
+    // The estimate names the n × n graph of Inf-FS: 8 · n² bytes at least.
+    let iris = datasets::load("iris").unwrap().dataset().unwrap();
+    assert!(InfFs::new().memory(&iris) >= 8 * 16);
+}
+
+#[test]
+fn sizes_parse_in_the_units_people_write() {
+    assert_eq!(memory::parse_bytes("1073741824").unwrap(), 1 << 30);
+    assert_eq!(memory::parse_bytes("512M").unwrap(), 512 << 20);
+    assert_eq!(memory::parse_bytes("512 MB").unwrap(), 512 << 20);
+    assert_eq!(memory::parse_bytes("2gib").unwrap(), 2 << 30);
+    assert_eq!(memory::parse_bytes("0.5K").unwrap(), 512);
+    for bad in ["", "G", "-1G", "1Q", "1.2.3M", "0", "1e3"] {
+        let err = memory::parse_bytes(bad).unwrap_err();
+        assert!(err.to_string().contains("is not a size"), "{bad}: {err}");
+    }
+    assert_eq!(memory::human(512), "512 B");
+    assert_eq!(memory::human(3 << 19), "1.5 MiB");
+}
+
+/// The dataset's features in their own order, as a fixed ranking.
+fn identity(data: &Dataset) -> Ranking {
+    Ranking::from_order(data.feature_names()).unwrap().with_name("identity")
+}
