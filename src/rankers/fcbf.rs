@@ -14,7 +14,7 @@
 
 use rayon::prelude::*;
 
-use super::discretize::{Discrete, Discretisation};
+use super::discretize::Discretisation;
 use super::information::{PairEntropies, Weighted};
 use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
@@ -117,12 +117,8 @@ impl Fcbf {
     fn selection(&self, data: Checked<'_>) -> Result<FcbfSelection> {
         let data = data.dataset();
         let classes = data.labels().expect("checked: classification");
-        let k = data.n_classes();
-        let m = data.n_features();
-        let features: Vec<Weighted> = (0..m)
-            .into_par_iter()
-            .map(|f| Weighted::new(Discrete::of(data, f, classes, k, self.discretisation)))
-            .collect();
+        let (k, m) = (data.n_classes(), data.n_features());
+        let features = Weighted::all(data, classes, self.discretisation);
         let su: Vec<f64> = features.par_iter().map(|x| x.class_su(classes, k)).collect();
         let mut order: Vec<usize> = (0..m).collect();
         // SU lies in [0, 1]: equal to 12 decimals is a tie, kept in dataset order (a stable sort).

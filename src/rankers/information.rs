@@ -156,12 +156,8 @@ impl Ranker for InfoSelection {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let classes = data.labels().expect("checked: classification");
-        let k = data.n_classes();
-        let m = data.n_features();
-        let features: Vec<Weighted> = (0..m)
-            .into_par_iter()
-            .map(|f| Weighted::new(Discrete::of(data, f, classes, k, self.discretisation)))
-            .collect();
+        let (k, m) = (data.n_classes(), data.n_features());
+        let features = Weighted::all(data, classes, self.discretisation);
         let relevance: Vec<f64> = features.par_iter().map(|x| x.relevance(classes, k)).collect();
         let mut acc = vec![self.start(); m];
         let mut chosen = vec![false; m];
@@ -206,9 +202,18 @@ pub(super) struct Weighted {
 }
 
 impl Weighted {
-    pub(super) fn new(d: Discrete) -> Weighted {
+    fn new(d: Discrete) -> Weighted {
         let marginal = d.marginal();
         Weighted { d, marginal }
+    }
+
+    /// Every feature of classification `data` (class codes `classes`), discretised.
+    pub(super) fn all(data: &Dataset, classes: &[usize], discretisation: Discretisation) -> Vec<Weighted> {
+        let k = data.n_classes();
+        (0..data.n_features())
+            .into_par_iter()
+            .map(|f| Weighted::new(Discrete::of(data, f, classes, k, discretisation)))
+            .collect()
     }
 
     /// Row i's weight on each level: one level when present, the marginal when missing.
