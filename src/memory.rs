@@ -5,7 +5,7 @@
 //! limit with [`Error::Memory`], which states the estimate. The limit is, in order of precedence: what
 //! [`set_limit`] set, the environment variable `FEATRANK_MEMORY_LIMIT` (e.g. `4G`, `512M`, `1.5GiB`, a
 //! byte count), or the memory the operating system reports available (`MemAvailable` on Linux; 8 GiB
-//! where it reports none). Curves can also carry their own limit (`CurveSpec::memory_limit`).
+//! where it reports none). Curves check the folds they run at once, per-fold rankers the splits.
 //!
 //! The working memory ([`set_working_memory`], 4 MiB by default, as scikit-learn's `working_memory`
 //! setting) is the size of the blocks in which quadratic structures such as kNN's test × train distances
