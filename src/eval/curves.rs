@@ -264,6 +264,9 @@ pub struct Curves {
     pub repeats: usize,
     /// Random rankings behind the expected curve (0 = none).
     pub expected_rankings: usize,
+    /// Repeats each random ranking was evaluated on, when fewer than all ([`CurveSpec::expected_repeats`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_repeats: Option<usize>,
     /// The seed.
     pub seed: u64,
     /// FFA and RFA per ranking (in the order given), then the expected curve if any.
@@ -295,6 +298,7 @@ pub struct CurveSpec {
     grid: Grid,
     measure: Option<Measure>,
     expected: usize,
+    expected_repeats: Option<usize>,
     seed: u64,
     progress: bool,
 }
@@ -311,6 +315,7 @@ impl CurveSpec {
             grid: Grid::Paper,
             measure: None,
             expected: 100,
+            expected_repeats: None,
             seed: 0,
             progress: false,
         }
@@ -356,6 +361,29 @@ impl CurveSpec {
     /// Number of random rankings behind the expected curve (0 = no expected curve).
     pub fn expected(mut self, m: usize) -> CurveSpec {
         self.expected = m;
+        self
+    }
+
+    /// Evaluate each random ranking on `r` of the plan's repeats instead of all (the shortcut of
+    /// [P18]'s expected curve for costly learners): random ranking i takes repeats i·r, …, i·r + r − 1
+    /// (mod the repeats), so every repeat serves the same number of rankings when m·r is a multiple of the
+    /// repeats, and m·r ≥ repeats is required. The cost of the expected curve falls by repeats / r. Its
+    /// mean stays an unbiased estimate of E[FFA]; the 5–95% band over rankings widens, since each
+    /// ranking's curve is then a mean over fewer repeats (README, "The papers' SVM protocol", measures both).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let spec = CurveSpec::new(Knn::new()).folds(3).repeats(4).expected(8);
+    /// let all = spec.clone().evaluate(&iris, &[]).unwrap();
+    /// let some = spec.expected_repeats(1).evaluate(&iris, &[]).unwrap();
+    /// assert_eq!(some.expected_repeats, Some(1));
+    /// let (a, b) = (all.expected().unwrap(), some.expected().unwrap());
+    /// assert_eq!(b.per_repeat[0].len(), 4); // every repeat still has its random rankings
+    /// assert!((a.mean[1] - b.mean[1]).abs() < 0.1);
+    /// ```
+    pub fn expected_repeats(mut self, r: usize) -> CurveSpec {
+        self.expected_repeats = Some(r);
         self
     }
 
@@ -429,6 +457,32 @@ impl CurveSpec {
             .collect();
 
         let n_chains = 2 * candidates.len() + self.expected;
+        let expected_repeats = match self.expected_repeats {
+            None => repeats,
+            Some(r) if r == 0 || r > repeats => {
+                return Err(Error::param("expected_repeats", format!("must be in 1..={repeats} (the plan's repeats), got {r}")))
+            }
+            Some(r) if self.expected > 0 && self.expected * r < repeats => {
+                return Err(Error::param(
+                    "expected_repeats",
+                    format!(
+                        "{} random rankings × {r} repeats each leave some of the {repeats} repeats without a random ranking; \
+                         ask for at least {} random rankings or more repeats each",
+                        self.expected,
+                        repeats.div_ceil(r)
+                    ),
+                ))
+            }
+            Some(r) => r,
+        };
+        // The repeats chain c is evaluated on: all, except random rankings with fewer repeats each.
+        let n_fixed_chains = 2 * candidates.len();
+        let chain_repeats = |c: usize| -> Vec<usize> {
+            match c.checked_sub(n_fixed_chains) {
+                Some(i) => (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect(),
+                None => (0..repeats).collect(),
+            }
+        };
         // Memory, before any work: every fold at work at once holds the learner's working set, and each
         // (curve, repeat) its folds' predictions at every size and their pooled copy.
         let (train, test) = plan.largest_split();
@@ -444,7 +498,7 @@ impl CurveSpec {
         })?;
         let progress = Progress::new(
             &format!("featrank curves ({})", self.learner.spec()),
-            (n_chains + 1) * repeats + per_fold.len() * repeats * folds,
+            (n_fixed_chains + 1) * repeats + self.expected * expected_repeats + per_fold.len() * repeats * folds,
             self.progress,
         );
         // Every per-fold ranker on every split's training rows.
@@ -492,7 +546,7 @@ impl CurveSpec {
                 v
             })
             .collect::<Result<_>>()?;
-        let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| (0..repeats).map(move |r| (c, r))).collect();
+        let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| chain_repeats(c).into_iter().map(move |r| (c, r))).collect();
         let values: Vec<Scores> = units
             .par_iter()
             .map(|&(c, r)| {
@@ -501,18 +555,19 @@ impl CurveSpec {
                 v
             })
             .collect::<Result<_>>()?;
-        // per_chain[chain]: its ChainValues
-        // `units`: one chain's scores in every repeat.
-        let gather = |units: &[Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
+        // `units`: one chain's scores in each of its repeats.
+        let gather = |units: &[&Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
             let repeat: Vec<f64> = units.iter().map(|u| u.pooled[s]).collect();
             let split: Vec<f64> = units.iter().flat_map(|u| u.splits[s].iter().copied()).collect();
             (repeat, split)
         };
+        let mut unit_values = values.iter();
         let per_chain: Vec<ChainValues> = (0..chains.len())
             .map(|c| {
-                let units = &values[c * repeats..(c + 1) * repeats];
-                let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(units, s)).unzip();
-                let (r, sp) = gather(&full, 0);
+                let rs = chain_repeats(c);
+                let units: Vec<&Scores> = unit_values.by_ref().take(rs.len()).collect();
+                let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(&units, s)).unzip();
+                let (r, sp) = gather(&rs.iter().map(|&r| &full[r]).collect::<Vec<_>>(), 0);
                 by_repeat.push(r);
                 by_split.push(sp);
                 (by_repeat, by_split)
@@ -541,7 +596,8 @@ impl CurveSpec {
             }
         }
         if self.expected > 0 {
-            curves.push(expected_curve(&per_chain[2 * candidates.len()..], sizes.len(), repeats));
+            let random_repeats: Vec<Vec<usize>> = (n_fixed_chains..chains.len()).map(chain_repeats).collect();
+            curves.push(expected_curve(&per_chain[n_fixed_chains..], &random_repeats, sizes.len(), repeats));
         }
         Ok(Curves {
             learner: self.learner.spec().to_string(),
@@ -551,6 +607,7 @@ impl CurveSpec {
             folds,
             repeats,
             expected_rankings: self.expected,
+            expected_repeats: self.expected_repeats.filter(|_| self.expected > 0 && expected_repeats < repeats),
             seed: self.seed,
             curves,
             fold_rankings,
@@ -629,9 +686,10 @@ impl Ctx<'_> {
     }
 }
 
-/// The expected curve from the random chains' `(per_repeat, per_split)` values.
-fn expected_curve(random: &[ChainValues], n_sizes: usize, repeats: usize) -> Curve {
-    let m = random.len() as f64;
+/// The expected curve from the random chains' `(per_repeat, per_split)` values; chain i was evaluated on
+/// the repeats `on[i]` (its values in that order). A repeat's value is the mean over the rankings
+/// evaluated on it.
+fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], n_sizes: usize, repeats: usize) -> Curve {
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
     let mut out = Curve {
         ranking: EXPECTED.into(),
@@ -650,10 +708,17 @@ fn expected_curve(random: &[ChainValues], n_sizes: usize, repeats: usize) -> Cur
         out.std.push(std(&per_ranking));
         lo.push(quantile(&per_ranking, 0.05));
         hi.push(quantile(&per_ranking, 0.95));
-        out.per_repeat
-            .push((0..repeats).map(|r| random.iter().map(|c| c.0[s][r]).sum::<f64>() / m).collect());
-        let splits = random.first().map_or(0, |c| c.1[s].len());
-        out.per_split.push((0..splits).map(|j| random.iter().map(|c| c.1[s][j]).sum::<f64>() / m).collect());
+        // For repeat r, each ranking evaluated on it: (its values, its position of r).
+        let on_repeat = |r: usize| random.iter().zip(on).filter_map(move |(c, rs)| rs.iter().position(|&x| x == r).map(|j| (c, j)));
+        let mean_on = |r: usize, value: &dyn Fn(&ChainValues, usize) -> f64| {
+            let (sum, count) = on_repeat(r).fold((0.0, 0usize), |(sum, count), (c, j)| (sum + value(c, j), count + 1));
+            sum / count as f64
+        };
+        out.per_repeat.push((0..repeats).map(|r| mean_on(r, &|c, j| c.0[s][j])).collect());
+        let folds = random.first().zip(on.first()).map_or(0, |(c, rs)| c.1[s].len() / rs.len().max(1));
+        out.per_split.push(
+            (0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect(),
+        );
     }
     out.lo = Some(lo);
     out.hi = Some(hi);
@@ -1038,6 +1103,7 @@ impl Curves {
             folds: 0,
             repeats: 0,
             expected_rankings: 0,
+            expected_repeats: None,
             seed: 0,
             curves,
             fold_rankings: Vec::new(),

@@ -120,6 +120,16 @@ fn curves_command_writes_the_long_table() {
     assert_eq!(ffa4, rfa4);
     let curves = featrank::eval::Curves::load_json(&json).unwrap();
     assert_eq!((curves.folds, curves.repeats), (3, 2));
+    // The expected curve's shortcut: each random ranking on one of the two repeats, recorded in the JSON.
+    let json1 = dir.path().join("one_repeat.json");
+    let res = featrank(&[
+        "curves", "iris", "--learner", "knn:k=5", "--folds-file", &s(&folds), "--expected", "4", "--expected-repeats", "1",
+        "--out", &s(&dir.path().join("one_repeat.csv")), "--json", &s(&json1), "--quiet",
+    ]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    assert_eq!(featrank::eval::Curves::load_json(&json1).unwrap().expected_repeats, Some(1));
+    let res = featrank(&["curves", "iris", "--expected-repeats", "11", "--out", &s(&dir.path().join("never1.csv"))]);
+    assert!(String::from_utf8_lossy(&res.stderr).contains("expected_repeats"), "{}", String::from_utf8_lossy(&res.stderr));
 
     // Rankers inside the folds, a fixed ranking beside them, holdout splits, stability from the same run.
     let out3 = dir.path().join("per_fold.csv");

@@ -84,6 +84,37 @@ fn expected_curve_does_not_depend_on_the_rankings() {
     assert!((e.mean[last] - full).abs() < 1e-12 && (lo[last] - hi[last]).abs() < 1e-12);
 }
 
+/// `expected_repeats(r)`: random ranking i is evaluated on repeats i·r … i·r + r − 1 only. Checked against
+/// runs on one-repeat plans (kNN needs no seed, so a repeat's value does not depend on its index).
+#[test]
+fn expected_repeats_evaluates_each_random_ranking_on_its_own_repeats() {
+    let ds = planted_dataset();
+    let plan = CvPlan::stratified(&ds, 3, 2, 7).unwrap();
+    let spec = |plan: CvPlan, m: usize| CurveSpec::new(Knn::new().k(5)).plan(plan).grid(Grid::Full).expected(m).seed(5);
+    let all = spec(plan.clone(), 2).evaluate(&ds, &[]).unwrap();
+    assert_eq!(spec(plan.clone(), 2).expected_repeats(2).evaluate(&ds, &[]).unwrap(), all, "all repeats = the default");
+    let short = spec(plan.clone(), 2).expected_repeats(1).evaluate(&ds, &[]).unwrap();
+    assert_eq!(short.expected_repeats, Some(1));
+    let one_repeat = |r: usize| CvPlan::from_assignments(vec![plan.assignment(r).iter().map(|&f| f as usize).collect()], ds.n_rows()).unwrap();
+    let mean_of = |plan: CvPlan, m: usize| spec(plan, m).evaluate(&ds, &[]).unwrap().expected().unwrap().mean.clone();
+    // Ranking 0 on repeat 0; ranking 1 on repeat 1 = twice the mean of rankings 0 and 1 there, minus ranking 0's.
+    let r0 = mean_of(one_repeat(0), 1);
+    let (first, both) = (mean_of(one_repeat(1), 1), mean_of(one_repeat(1), 2));
+    let e = short.expected().unwrap();
+    assert_eq!(e.per_repeat.len(), ds.n_features());
+    for s in 0..ds.n_features() {
+        let r1 = 2.0 * both[s] - first[s];
+        assert!((e.per_repeat[s][0] - r0[s]).abs() < 1e-12, "size {}: {} vs {}", s + 1, e.per_repeat[s][0], r0[s]);
+        assert!((e.per_repeat[s][1] - r1).abs() < 1e-12, "size {}: {} vs {r1}", s + 1, e.per_repeat[s][1]);
+        assert!((e.mean[s] - (r0[s] + r1) / 2.0).abs() < 1e-12);
+        assert_eq!(e.per_split[s].len(), 2 * 3);
+    }
+    for (m, r) in [(2, 0), (2, 3), (1, 1)] {
+        let err = spec(plan.clone(), m).expected_repeats(r).evaluate(&ds, &[]).unwrap_err().to_string();
+        assert!(err.contains("expected_repeats"), "{err}");
+    }
+}
+
 #[test]
 fn perfect_ranking_beats_the_expected_curve_where_relevant_features_are() {
     let ds = planted_dataset();
