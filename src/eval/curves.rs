@@ -475,14 +475,14 @@ impl CurveSpec {
             }
             Some(r) => r,
         };
-        // The repeats chain c is evaluated on: all, except random rankings with fewer repeats each.
+        // The repeats each chain is evaluated on: all, except random rankings with fewer repeats each.
         let n_fixed_chains = 2 * candidates.len();
-        let chain_repeats = |c: usize| -> Vec<usize> {
-            match c.checked_sub(n_fixed_chains) {
+        let chain_repeats: Vec<Vec<usize>> = (0..n_chains)
+            .map(|c| match c.checked_sub(n_fixed_chains) {
                 Some(i) => (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect(),
                 None => (0..repeats).collect(),
-            }
-        };
+            })
+            .collect();
         // Memory, before any work: every fold at work at once holds the learner's working set, and each
         // (curve, repeat) its folds' predictions at every size and their pooled copy.
         let (train, test) = plan.largest_split();
@@ -546,7 +546,8 @@ impl CurveSpec {
                 v
             })
             .collect::<Result<_>>()?;
-        let units: Vec<(usize, usize)> = (0..chains.len()).flat_map(|c| chain_repeats(c).into_iter().map(move |r| (c, r))).collect();
+        let units: Vec<(usize, usize)> =
+            chain_repeats.iter().enumerate().flat_map(|(c, rs)| rs.iter().map(move |&r| (c, r))).collect();
         let values: Vec<Scores> = units
             .par_iter()
             .map(|&(c, r)| {
@@ -562,9 +563,9 @@ impl CurveSpec {
             (repeat, split)
         };
         let mut unit_values = values.iter();
-        let per_chain: Vec<ChainValues> = (0..chains.len())
-            .map(|c| {
-                let rs = chain_repeats(c);
+        let per_chain: Vec<ChainValues> = chain_repeats
+            .iter()
+            .map(|rs| {
                 let units: Vec<&Scores> = unit_values.by_ref().take(rs.len()).collect();
                 let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(&units, s)).unzip();
                 let (r, sp) = gather(&rs.iter().map(|&r| &full[r]).collect::<Vec<_>>(), 0);
@@ -596,8 +597,7 @@ impl CurveSpec {
             }
         }
         if self.expected > 0 {
-            let random_repeats: Vec<Vec<usize>> = (n_fixed_chains..chains.len()).map(chain_repeats).collect();
-            curves.push(expected_curve(&per_chain[n_fixed_chains..], &random_repeats, sizes.len(), repeats));
+            curves.push(expected_curve(&per_chain[n_fixed_chains..], &chain_repeats[n_fixed_chains..], repeats, folds));
         }
         Ok(Curves {
             learner: self.learner.spec().to_string(),
@@ -689,7 +689,12 @@ impl Ctx<'_> {
 /// The expected curve from the random chains' `(per_repeat, per_split)` values; chain i was evaluated on
 /// the repeats `on[i]` (its values in that order). A repeat's value is the mean over the rankings
 /// evaluated on it.
-fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], n_sizes: usize, repeats: usize) -> Curve {
+fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], repeats: usize, folds: usize) -> Curve {
+    // For each repeat, the rankings evaluated on it: (ranking, position of the repeat among its repeats).
+    let members: Vec<Vec<(usize, usize)>> = (0..repeats)
+        .map(|r| on.iter().enumerate().filter_map(|(c, rs)| rs.iter().position(|&x| x == r).map(|j| (c, j))).collect())
+        .collect();
+    let n_sizes = random.first().map_or(0, |c| c.0.len());
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
     let mut out = Curve {
         ranking: EXPECTED.into(),
@@ -708,14 +713,10 @@ fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], n_sizes: usize, rep
         out.std.push(std(&per_ranking));
         lo.push(quantile(&per_ranking, 0.05));
         hi.push(quantile(&per_ranking, 0.95));
-        // For repeat r, each ranking evaluated on it: (its values, its position of r).
-        let on_repeat = |r: usize| random.iter().zip(on).filter_map(move |(c, rs)| rs.iter().position(|&x| x == r).map(|j| (c, j)));
         let mean_on = |r: usize, value: &dyn Fn(&ChainValues, usize) -> f64| {
-            let (sum, count) = on_repeat(r).fold((0.0, 0usize), |(sum, count), (c, j)| (sum + value(c, j), count + 1));
-            sum / count as f64
+            members[r].iter().map(|&(c, j)| value(&random[c], j)).sum::<f64>() / members[r].len() as f64
         };
         out.per_repeat.push((0..repeats).map(|r| mean_on(r, &|c, j| c.0[s][j])).collect());
-        let folds = random.first().zip(on.first()).map_or(0, |(c, rs)| c.1[s].len() / rs.len().max(1));
         out.per_split.push(
             (0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect(),
         );
