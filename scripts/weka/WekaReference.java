@@ -15,6 +15,7 @@ public class WekaReference {
     // name, file, class attribute: the classification sets bundled in data/ (data/README.md).
     static final String[][] SETS = {
         {"breast-cancer", "breast-cancer.arff", "Class"},
+        {"breast-w", "breast-w.arff", "Class"},
         {"credit-g", "credit-g.arff", "class"},
         {"diabetes", "diabetes.arff", "class"},
         {"glass", "glass.arff", "Type"},
@@ -22,6 +23,7 @@ public class WekaReference {
         {"iris", "iris.arff", "class"},
         {"labor", "labor.arff", "class"},
         {"segment", "segment.arff", "class"},
+        {"sonar", "sonar.arff", "Class"},
         {"soybean", "soybean.arff", "class"},
         {"vote", "vote.arff", "Class"},
         {"wdbc", "wdbc.csv", "diagnosis"},

@@ -60,6 +60,7 @@ macro_rules! entry {
 
 const ENTRIES: &[Entry] = &[
     entry!("breast-cancer", "breast-cancer.arff", Arff, "Class", Classification),
+    entry!("breast-w", "breast-w.arff", Arff, "Class", Classification),
     entry!("credit-g", "credit-g.arff", Arff, "class", Classification),
     entry!("diabetes", "diabetes.arff", Arff, "class", Classification),
     entry!("glass", "glass.arff", Arff, "Type", Classification),
@@ -67,6 +68,7 @@ const ENTRIES: &[Entry] = &[
     entry!("iris", "iris.arff", Arff, "class", Classification),
     entry!("labor", "labor.arff", Arff, "class", Classification),
     entry!("segment", "segment.arff", Arff, "class", Classification),
+    entry!("sonar", "sonar.arff", Arff, "Class", Classification),
     entry!("soybean", "soybean.arff", Arff, "class", Classification),
     entry!("vote", "vote.arff", Arff, "Class", Classification),
     entry!("wdbc", "wdbc.csv", Csv, "diagnosis", Classification),

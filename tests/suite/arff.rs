@@ -69,7 +69,7 @@ fn every_bundled_arff_file_parses_with_its_readme_shape() {
         common::assert_identical(&ds.to_polars().unwrap(), &df);
         seen += 1;
     }
-    assert_eq!(seen, 10);
+    assert_eq!(seen, 12);
 }
 
 fn parse_err(text: &str) -> (Error, String) {
