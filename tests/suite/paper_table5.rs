@@ -68,8 +68,8 @@ fn score(data: &Dataset) -> Scores {
 /// - breast-cancer, german and sonar: every cell within 0.03 of [P18]; ionosphere's ReliefF too.
 /// - ionosphere: [P18]'s IG, RF and SVM-RFE are about twice what the same author's thesis reports for the
 ///   same protocol; featrank agrees with the thesis within 0.02 in all four cells.
-/// - breast-w: every [P18] value exceeds what the curves allow (the SVM's accuracy spans 0.66–0.97 over all
-///   subsets and rankings, so |ECA| ≤ 0.14); the thesis reports 0.01, 0, 0.01 for the same protocol, and
+/// - breast-w: every [P18] value exceeds what the curves allow (the SVM's accuracy spans 0.68–0.97 over every
+///   point of the run's curves, so |ECA| ≤ 0.14); the thesis reports 0.01, 0, 0.01 for the same protocol, and
 ///   featrank's values are within 0.04 of those.
 /// - colon and SRBCT (2000 and 2308 features, where the [P20] grid is not every size): [P18]'s values are
 ///   closer to a plain mean over the grid points, which stresses the first 50 sizes, than to the
