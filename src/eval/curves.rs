@@ -26,14 +26,13 @@
 //! ([`Curves::fold_rankings`]), so stability comes from the same run. Each curve says which it is
 //! ([`Mode`]).
 //!
-//! Work is split into (curve, repeat) units run in parallel with rayon; each unit draws only from its own
-//! seeded stream, so results are identical whatever the thread count.
+//! Work is split into independent (curve, repeat) units ([`crate::eval::run`]) run in parallel with rayon —
+//! or shard by shard on a cluster; each unit draws only from its own seeded stream, so results are
+//! identical whatever the thread count.
 
 use std::sync::Arc;
 
 use polars::prelude::*;
-use rand::seq::SliceRandom;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{AsDataFrame, Dataset, Frame, Ranker, Ranking};
@@ -41,13 +40,7 @@ use crate::error::{Error, Result};
 use crate::eval::eca::{eca, Eca, Weighting};
 use crate::eval::{CvPlan, FoldRankings, Grid, Measure, Scheme};
 use crate::learners::Learner;
-use crate::progress::Progress;
-use crate::math::{mean, quantile, std};
-use crate::memory;
-use crate::seed::rng_for;
-
-/// Stream tag of the random rankings behind the expected curve.
-const EXPECTED_STREAM: u64 = 0x4558_5045_4354; // "EXPECT"
+use crate::math::{mean, std};
 
 /// The name the expected curve of random rankings carries in tables and figures (a ranking may not use it).
 pub const EXPECTED: &str = "expected";
@@ -291,16 +284,16 @@ pub struct Curves {
 /// ```
 #[derive(Debug, Clone)]
 pub struct CurveSpec {
-    learner: Arc<dyn Learner>,
-    scheme: Scheme,
-    repeats: usize,
-    plan: Option<CvPlan>,
-    grid: Grid,
-    measure: Option<Measure>,
-    expected: usize,
-    expected_repeats: Option<usize>,
-    seed: u64,
-    progress: bool,
+    pub(super) learner: Arc<dyn Learner>,
+    pub(super) scheme: Scheme,
+    pub(super) repeats: usize,
+    pub(super) plan: Option<CvPlan>,
+    pub(super) grid: Grid,
+    pub(super) measure: Option<Measure>,
+    pub(super) expected: usize,
+    pub(super) expected_repeats: Option<usize>,
+    pub(super) seed: u64,
+    pub(super) progress: bool,
 }
 
 impl CurveSpec {
@@ -406,324 +399,13 @@ impl CurveSpec {
     }
 
     /// Build FFA and RFA curves of every candidate — fixed rankings and rankers run inside every training
-    /// split — and the expected curve, all on one plan.
+    /// split — and the expected curve, all on one plan: every unit of the run ([`CurveRun`]) computed
+    /// here, in parallel.
     pub fn evaluate_all(&self, data: &Dataset, candidates: &[Candidate]) -> Result<Curves> {
-        let n = data.n_features();
-        let mut names = std::collections::HashSet::new();
-        for c in candidates {
-            if !names.insert(c.name()) || c.name() == EXPECTED {
-                return Err(Error::DuplicateName {
-                    name: c.name().to_string(),
-                    context: "the rankings of a curve run (name them with with_name)".into(),
-                });
-            }
-        }
-        if candidates.is_empty() && self.expected == 0 {
-            return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
-        }
-        let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
-        if measure.task() != data.task() {
-            return Err(Error::param(
-                "measure",
-                format!("{measure:?} does not apply to a {:?} target", data.task()),
-            ));
-        }
-        let plan = match &self.plan {
-            Some(p) => {
-                p.check(data)?;
-                p.clone()
-            }
-            None => CvPlan::new(data, self.scheme, self.repeats, self.seed)?,
-        };
-        self.learner.check_data(data, plan.min_train())?;
-        // Fixed orders, and every per-fold ranker's checks, before any work.
-        let fixed: Vec<Option<Vec<usize>>> = candidates
-            .iter()
-            .map(|c| match c {
-                Candidate::Fixed(r) => r.positions_in(data).map(Some),
-                Candidate::PerFold { ranker, .. } => ranker.checked(data).map(|_| None),
-            })
-            .collect::<Result<_>>()?;
-        let sizes = self.grid.sizes(n)?;
-        let inner = &sizes[..sizes.len() - 1];
-        let (repeats, folds) = (plan.repeats(), plan.folds());
-        let per_fold: Vec<(usize, &str, &Arc<dyn Ranker>)> = candidates
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| match c {
-                Candidate::PerFold { name, ranker } => Some((i, name.as_str(), ranker)),
-                Candidate::Fixed(_) => None,
-            })
-            .collect();
-
-        let n_chains = 2 * candidates.len() + self.expected;
-        let expected_repeats = match self.expected_repeats {
-            None => repeats,
-            Some(r) if r == 0 || r > repeats => {
-                return Err(Error::param("expected_repeats", format!("must be in 1..={repeats} (the plan's repeats), got {r}")))
-            }
-            Some(r) if self.expected > 0 && self.expected * r < repeats => {
-                return Err(Error::param(
-                    "expected_repeats",
-                    format!(
-                        "{} random rankings × {r} repeats each leave some of the {repeats} repeats without a random ranking; \
-                         ask for at least {} random rankings or more repeats each",
-                        self.expected,
-                        repeats.div_ceil(r)
-                    ),
-                ))
-            }
-            Some(r) => r,
-        };
-        // The repeats each chain is evaluated on: all, except random rankings with fewer repeats each.
-        let n_fixed_chains = 2 * candidates.len();
-        let chain_repeats: Vec<Vec<usize>> = (0..n_chains)
-            .map(|c| match c.checked_sub(n_fixed_chains) {
-                Some(i) => (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect(),
-                None => (0..repeats).collect(),
-            })
-            .collect();
-        // Memory, before any work: every fold at work at once holds the learner's working set, and each
-        // (curve, repeat) its folds' predictions at every size and their pooled copy.
-        let (train, test) = plan.largest_split();
-        let parallel = rayon::current_num_threads().min((n_chains + 1) * repeats * folds);
-        let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
-        let per_slot = self.learner.memory(data, train, test) + memory::F64 * 2 * sizes.len() as u64 * rows * k;
-        memory::check(per_slot.saturating_mul(parallel as u64), || {
-            format!(
-                "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once)",
-                self.learner.spec(),
-                data.n_rows()
-            )
-        })?;
-        let progress = Progress::new(
-            &format!("featrank curves ({})", self.learner.spec()),
-            (n_fixed_chains + 1) * repeats + self.expected * expected_repeats + per_fold.len() * repeats * folds,
-            self.progress,
-        );
-        // Every per-fold ranker on every split's training rows.
-        let fold_rankings: Vec<FoldRankings> = per_fold
-            .iter()
-            .map(|&(_, name, ranker)| {
-                let fr = FoldRankings::compute(data, &plan, ranker.as_ref(), self.seed, || progress.tick())?;
-                Ok(fr.with_name(name))
-            })
-            .collect::<Result<_>>()?;
-
-        // Chains of nested subsets: FFA and RFA per candidate, then one per random ranking.
-        let mut chains: Vec<Chain> = Vec::with_capacity(n_chains);
-        let mut next_per_fold = fold_rankings.iter();
-        for f in &fixed {
-            match f {
-                Some(o) => {
-                    chains.push(Chain::Same(o.clone()));
-                    chains.push(Chain::Same(o.iter().rev().copied().collect()));
-                }
-                None => {
-                    let fr = next_per_fold.next().ok_or_else(|| Error::param("rankings", "per-fold rankings missing"))?;
-                    let orders: Vec<Vec<usize>> =
-                        fr.orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
-                    let reversed = orders.iter().map(|o| o.iter().rev().copied().collect()).collect();
-                    chains.push(Chain::PerSplit(orders));
-                    chains.push(Chain::PerSplit(reversed));
-                }
-            }
-        }
-        for i in 0..self.expected {
-            let mut order: Vec<usize> = (0..n).collect();
-            order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
-            chains.push(Chain::Same(order));
-        }
-
-        let ctx = Ctx { data, plan: &plan, measure, seed: self.seed, learner: self.learner.as_ref() };
-        let all = Chain::Same((0..n).collect());
-        // Full-set value per repeat, shared by every curve.
-        let full: Vec<Scores> = (0..repeats)
-            .into_par_iter()
-            .map(|r| {
-                let v = ctx.chain_repeat(&all, &[n], r);
-                progress.tick();
-                v
-            })
-            .collect::<Result<_>>()?;
-        let units: Vec<(usize, usize)> =
-            chain_repeats.iter().enumerate().flat_map(|(c, rs)| rs.iter().map(move |&r| (c, r))).collect();
-        let values: Vec<Scores> = units
-            .par_iter()
-            .map(|&(c, r)| {
-                let v = ctx.chain_repeat(&chains[c], inner, r);
-                progress.tick();
-                v
-            })
-            .collect::<Result<_>>()?;
-        // `units`: one chain's scores in each of its repeats.
-        let gather = |units: &[&Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
-            let repeat: Vec<f64> = units.iter().map(|u| u.pooled[s]).collect();
-            let split: Vec<f64> = units.iter().flat_map(|u| u.splits[s].iter().copied()).collect();
-            (repeat, split)
-        };
-        let mut unit_values = values.iter();
-        let per_chain: Vec<ChainValues> = chain_repeats
-            .iter()
-            .map(|rs| {
-                let units: Vec<&Scores> = unit_values.by_ref().take(rs.len()).collect();
-                let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..inner.len()).map(|s| gather(&units, s)).unzip();
-                let (r, sp) = gather(&rs.iter().map(|&r| &full[r]).collect::<Vec<_>>(), 0);
-                by_repeat.push(r);
-                by_split.push(sp);
-                (by_repeat, by_split)
-            })
-            .collect();
-
-        let mut curves = Vec::with_capacity(2 * candidates.len() + 1);
-        for (i, cand) in candidates.iter().enumerate() {
-            let mode = match cand {
-                Candidate::Fixed(_) => Mode::Fixed,
-                Candidate::PerFold { .. } => Mode::PerFold,
-            };
-            for (kind, c) in [(CurveKind::Ffa, 2 * i), (CurveKind::Rfa, 2 * i + 1)] {
-                let (per_repeat, per_split) = per_chain[c].clone();
-                curves.push(Curve {
-                    ranking: cand.name().to_string(),
-                    kind,
-                    mode,
-                    mean: per_repeat.iter().map(|v| mean(v)).collect(),
-                    std: per_repeat.iter().map(|v| std(v)).collect(),
-                    lo: None,
-                    hi: None,
-                    per_repeat,
-                    per_split,
-                });
-            }
-        }
-        if self.expected > 0 {
-            curves.push(expected_curve(&per_chain[n_fixed_chains..], &chain_repeats[n_fixed_chains..], repeats, folds));
-        }
-        Ok(Curves {
-            learner: self.learner.spec().to_string(),
-            measure,
-            sizes,
-            scheme: plan.scheme(),
-            folds,
-            repeats,
-            expected_rankings: self.expected,
-            expected_repeats: self.expected_repeats.filter(|_| self.expected > 0 && expected_repeats < repeats),
-            seed: self.seed,
-            curves,
-            fold_rankings,
-        })
+        let run = self.prepare(data, candidates)?;
+        let results = run.compute(&run.units())?;
+        run.assemble(results)
     }
-}
-
-/// The feature order of one curve in every split: the same order, or one per split (index
-/// `repeat · folds + split`).
-enum Chain {
-    Same(Vec<usize>),
-    PerSplit(Vec<Vec<usize>>),
-}
-
-impl Chain {
-    fn order(&self, repeat: usize, split: usize, folds: usize) -> &[usize] {
-        match self {
-            Chain::Same(o) => o,
-            Chain::PerSplit(orders) => &orders[repeat * folds + split],
-        }
-    }
-}
-
-/// What every unit of a curve run shares.
-struct Ctx<'a> {
-    data: &'a Dataset,
-    plan: &'a CvPlan,
-    measure: Measure,
-    seed: u64,
-    learner: &'a dyn Learner,
-}
-
-/// One chain's values over the run: `(per_repeat[size][repeat], per_split[size][repeat · folds + split])`.
-type ChainValues = (Vec<Vec<f64>>, Vec<Vec<f64>>);
-
-/// The measure of one chain in one repeat, per size: on the pooled predictions of all splits, and on
-/// each split's test rows alone.
-struct Scores {
-    pooled: Vec<f64>,
-    /// `splits[size][split]`
-    splits: Vec<Vec<f64>>,
-}
-
-impl Ctx<'_> {
-    /// The measure at each size of one chain in one repeat.
-    fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
-        let folds = self.plan.folds();
-        let out = self.plan.cross_val_predict_with(self.data, repeat, self.seed, |fold, split| {
-            self.learner.fit_predict_nested(fold, chain.order(repeat, split, folds), sizes)
-        })?;
-        let pooled: Vec<f64> =
-            out.predictions.iter().map(|p| self.measure.score(self.data, &out.rows, p)).collect::<Result<_>>()?;
-        if folds == 1 {
-            let splits = pooled.iter().map(|&v| vec![v]).collect();
-            return Ok(Scores { pooled, splits });
-        }
-        // Each split's test rows, as positions in the pooled (ascending) rows.
-        let tests: Vec<(Vec<usize>, Vec<usize>)> = (0..folds)
-            .map(|f| {
-                let test = self.plan.split(repeat, f).1;
-                let at = test.iter().filter_map(|r| out.rows.binary_search(r).ok()).collect();
-                (test, at)
-            })
-            .collect();
-        let splits = out
-            .predictions
-            .iter()
-            .map(|p| {
-                tests
-                    .iter()
-                    .map(|(test, at)| self.measure.score(self.data, test, &p.select(at)).unwrap_or(f64::NAN))
-                    .collect()
-            })
-            .collect();
-        Ok(Scores { pooled, splits })
-    }
-}
-
-/// The expected curve from the random chains' `(per_repeat, per_split)` values; chain i was evaluated on
-/// the repeats `on[i]` (its values in that order). A repeat's value is the mean over the rankings
-/// evaluated on it.
-fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], repeats: usize, folds: usize) -> Curve {
-    // For each repeat, the rankings evaluated on it: (ranking, position of the repeat among its repeats).
-    let members: Vec<Vec<(usize, usize)>> = (0..repeats)
-        .map(|r| on.iter().enumerate().filter_map(|(c, rs)| rs.iter().position(|&x| x == r).map(|j| (c, j))).collect())
-        .collect();
-    let n_sizes = random.first().map_or(0, |c| c.0.len());
-    let (mut lo, mut hi) = (Vec::new(), Vec::new());
-    let mut out = Curve {
-        ranking: EXPECTED.into(),
-        kind: CurveKind::Expected,
-        mode: Mode::Random,
-        mean: Vec::new(),
-        std: Vec::new(),
-        lo: None,
-        hi: None,
-        per_repeat: Vec::new(),
-        per_split: Vec::new(),
-    };
-    for s in 0..n_sizes {
-        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c.0[s])).collect();
-        out.mean.push(mean(&per_ranking));
-        out.std.push(std(&per_ranking));
-        lo.push(quantile(&per_ranking, 0.05));
-        hi.push(quantile(&per_ranking, 0.95));
-        let mean_on = |r: usize, value: &dyn Fn(&ChainValues, usize) -> f64| {
-            members[r].iter().map(|&(c, j)| value(&random[c], j)).sum::<f64>() / members[r].len() as f64
-        };
-        out.per_repeat.push((0..repeats).map(|r| mean_on(r, &|c, j| c.0[s][j])).collect());
-        out.per_split.push(
-            (0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect(),
-        );
-    }
-    out.lo = Some(lo);
-    out.hi = Some(hi);
-    out
 }
 
 impl Curves {

@@ -64,9 +64,22 @@ impl FoldRankings {
     ) -> Result<FoldRankings> {
         plan.check(data)?;
         ranker.checked(data)?;
-        let (repeats, folds) = (plan.repeats(), plan.folds());
-        // Each split at work holds a copy of its training rows and the ranker's own working set.
-        let parallel = rayon::current_num_threads().min(repeats * folds);
+        FoldRankings::check_memory(data, plan, ranker)?;
+        let orders = (0..plan.repeats() * plan.folds())
+            .into_par_iter()
+            .map(|u| {
+                let order = FoldRankings::rank_split(data, plan, ranker, seed, u / plan.folds(), u % plan.folds());
+                tick();
+                order
+            })
+            .collect::<Result<_>>()?;
+        Ok(FoldRankings::from_orders(data, plan, ranker, orders))
+    }
+
+    /// Refuse, before any work, a run whose splits at work at once would exceed the memory limit: each
+    /// holds a copy of its training rows and the ranker's own working set.
+    pub(crate) fn check_memory(data: &Dataset, plan: &CvPlan, ranker: &dyn Ranker) -> Result<()> {
+        let parallel = rayon::current_num_threads().min(plan.repeats() * plan.folds());
         let per_split = ranker.memory(data) + memory::F64 * data.n_rows() as u64 * data.n_features() as u64;
         memory::check(per_split.saturating_mul(parallel as u64), || {
             format!(
@@ -75,29 +88,38 @@ impl FoldRankings {
                 data.n_rows(),
                 data.n_features()
             )
+        })
+    }
+
+    /// The ranking (feature indices, best first) of split `fold` of `repeat`, on its training rows only;
+    /// an error names the repeat and split.
+    pub(crate) fn rank_split(
+        data: &Dataset,
+        plan: &CvPlan,
+        ranker: &dyn Ranker,
+        seed: u64,
+        repeat: usize,
+        fold: usize,
+    ) -> Result<Vec<u32>> {
+        let (train, _) = plan.split(repeat, fold);
+        let s = rng_for(seed, &[RANKER_STREAM, repeat as u64, fold as u64]).next_u64();
+        let ranking = data.take_rows(&train).and_then(|d| ranker.rank(&d, s)).map_err(|e| {
+            Error::param("ranker", format!("{} in repeat {repeat}, split {fold}: {e}", ranker.name()))
         })?;
-        let orders = (0..repeats * folds)
-            .into_par_iter()
-            .map(|u| {
-                let (r, f) = (u / folds, u % folds);
-                let (train, _) = plan.split(r, f);
-                let s = rng_for(seed, &[RANKER_STREAM, r as u64, f as u64]).next_u64();
-                let ranking = data.take_rows(&train).and_then(|d| ranker.rank(&d, s)).map_err(|e| {
-                    Error::param("ranker", format!("{} in repeat {r}, split {f}: {e}", ranker.name()))
-                })?;
-                tick();
-                Ok(ranking.positions_in(data)?.into_iter().map(|j| j as u32).collect())
-            })
-            .collect::<Result<_>>()?;
-        Ok(FoldRankings {
+        Ok(ranking.positions_in(data)?.into_iter().map(|j| j as u32).collect())
+    }
+
+    /// The rankings of every split (`orders[repeat · folds + split]`), as made by [`FoldRankings::rank_split`].
+    pub(crate) fn from_orders(data: &Dataset, plan: &CvPlan, ranker: &dyn Ranker, orders: Vec<Vec<u32>>) -> FoldRankings {
+        FoldRankings {
             ranking: ranker.name(),
             ranker: ranker.spec().to_string(),
             features: data.feature_names().to_vec(),
             scheme: plan.scheme(),
-            folds,
-            repeats,
+            folds: plan.folds(),
+            repeats: plan.repeats(),
             orders,
-        })
+        }
     }
 
     /// The same rankings under another name.

@@ -9,6 +9,7 @@ pub mod grid;
 pub mod measure;
 pub mod pi;
 pub mod plan;
+pub mod run;
 
 pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, Sample, EXPECTED};
 pub use fold_rankings::FoldRankings;
@@ -17,3 +18,4 @@ pub use grid::Grid;
 pub use measure::Measure;
 pub use pi::{PiCurve, PiPoint, PiSpec};
 pub use plan::{CvPlan, OutOfFold, Scheme};
+pub use run::{CurveRun, Unit, UnitResult};

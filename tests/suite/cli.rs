@@ -371,3 +371,98 @@ fn decide_and_compare_read_the_curves_json() {
     }
     assert!(!dir.path().join("x.csv").exists());
 }
+
+#[test]
+fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
+    // A run with every kind of unit: a fixed ranking, two rankers inside the folds, random rankings on
+    // two repeats each, on synthetic data; shards computed by separate processes.
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let ok = |args: &[&str]| {
+        let res = featrank(args);
+        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
+        res
+    };
+    ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
+    ok(&["rank", &p("data.csv"), "--target", "class", "--method", "info-gain", "--out", &p("ig.csv")]);
+    let run: Vec<String> = [
+        p("data.csv").as_str(), "--target", "class", "--ranking", &p("ig.csv"), "--method", "relieff:k=5", "--method", "fisher",
+        "--learner", "knn:k=5", "--folds", "3", "--repeats", "3", "--grid", "1,2,5,10,50,100", "--expected", "5",
+        "--expected-repeats", "2", "--seed", "11",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let with = |head: &[&str], tail: &[&str]| -> Vec<String> {
+        head.iter().map(|s| s.to_string()).chain(run.iter().cloned()).chain(tail.iter().map(|s| s.to_string())).collect()
+    };
+    let call = |args: Vec<String>| featrank(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let direct = call(with(&["curves"], &["--out", &p("c.csv"), "--json", &p("c.json"), "--stability", &p("s.parquet"), "--quiet"]));
+    assert!(direct.status.success(), "{}", String::from_utf8_lossy(&direct.stderr));
+    let planned = call(with(&["plan"], &["--out", &p("m.json")]));
+    assert!(planned.status.success(), "{}", String::from_utf8_lossy(&planned.stderr));
+    let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(p("m.json")).unwrap()).unwrap();
+    // Per repeat: the full set, three candidates, and 5 × 2 / 3 random rankings on average.
+    let units = manifest["units"].as_array().unwrap();
+    assert_eq!(units.len(), 3 * (1 + 3) + 5 * 2);
+    assert!(manifest["args"]["rankings"][0].as_str().unwrap().starts_with('/'), "paths are made absolute");
+
+    // Four shards, run as separate processes in parallel, merged in another order.
+    let shards: Vec<std::process::Child> = (0..4)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_featrank"))
+                .args(["run", "--manifest", &p("m.json"), "--shard", &format!("{i}/4"), "--out", &p(&format!("part{i}.parquet")), "--quiet"])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in shards {
+        assert!(child.wait_with_output().unwrap().status.success());
+    }
+    let parts: Vec<String> = [2, 0, 3, 1].iter().map(|i| p(&format!("part{i}.parquet"))).collect();
+    let merge = |parts: &[String], out: &str| {
+        let mut args = vec!["merge".to_string(), p("m.json")];
+        args.extend(parts.iter().cloned());
+        args.extend(["--out", out].map(String::from));
+        args
+    };
+    let mut args = merge(&parts, &p("m.csv"));
+    args.extend(["--json", &p("m2.json"), "--stability", &p("m.parquet")].map(String::from));
+    let merged = call(args);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(std::fs::read(p("c.csv")).unwrap(), std::fs::read(p("m.csv")).unwrap(), "curves table");
+    assert_eq!(std::fs::read(p("c.json")).unwrap(), std::fs::read(p("m2.json")).unwrap(), "curves JSON");
+    assert_eq!(std::fs::read(p("s.parquet")).unwrap(), std::fs::read(p("m.parquet")).unwrap(), "stability table");
+    // One shard of everything gives the same too.
+    ok(&["run", "--manifest", &p("m.json"), "--shard", "0/1", "--out", &p("all.csv"), "--quiet"]);
+    assert!(call(merge(&[p("all.csv")], &p("one.csv"))).status.success());
+    assert_eq!(std::fs::read(p("c.csv")).unwrap(), std::fs::read(p("one.csv")).unwrap());
+
+    // Refused, each with one error line naming the problem, no output written:
+    let refused = |args: Vec<String>, needle: &str| {
+        let res = call(args.clone());
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(!res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(needle), "{args:?}: {err}");
+    };
+    refused(merge(&parts[..3], &p("x.csv")), "units are missing");
+    refused(merge(&[parts.clone(), vec![parts[0].clone()]].concat(), &p("x.csv")), "given twice");
+    refused(merge(&parts, &parts[0]), "'out'");
+    refused(merge(&parts, &p("m.json")), "'out'");
+    for shard in ["4/4", "1", "a/2", "0/0"] {
+        refused(vec!["run".into(), "--manifest".into(), p("m.json"), "--shard".into(), shard.into(), "--out".into(), p("x.parquet")], "shard");
+    }
+    // Parts of another plan (another seed) are not mixed in.
+    let mut args = with(&["plan"], &["--out", &p("other.json")]);
+    let at = args.iter().position(|a| a == "11").unwrap();
+    args[at] = "12".into();
+    let other = call(args);
+    assert!(other.status.success(), "{}", String::from_utf8_lossy(&other.stderr));
+    let mut args = vec!["merge".to_string(), p("other.json")];
+    args.extend(parts.iter().cloned());
+    args.extend(["--out".to_string(), p("x.csv")]);
+    refused(args, "another manifest");
+    // An input changed after planning.
+    std::fs::write(p("ig.csv"), std::fs::read_to_string(p("ig.csv")).unwrap().replace("\n", "\r\n")).unwrap();
+    refused(merge(&parts, &p("x.csv")), "changed since the run was planned");
+    assert!(!dir.path().join("x.csv").exists() && !dir.path().join("x.parquet").exists());
+}

@@ -4,6 +4,9 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use serde::{Deserialize, Serialize};
+
+use crate::shard;
 use featrank::compare::stability::stability_table;
 use featrank::compare::{Comparison, FoldStability, Significance, SizeChoices, SizeRule};
 use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
@@ -153,70 +156,121 @@ enum Command {
     /// FFA/RFA curves of rankings (fixed, from files) and of rankers run inside every training split,
     /// and the expected curve of random rankings.
     Curves {
-        /// A data file, or the name of a bundled dataset.
-        data: String,
-        /// Target column (default: the bundled dataset's target, else the last column).
-        #[arg(long)]
-        target: Option<String>,
-        /// auto, classification or regression.
-        #[arg(long, default_value = "auto")]
-        task: String,
-        /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
-        /// is used in every split.
-        #[arg(long = "ranking")]
-        rankings: Vec<PathBuf>,
-        /// A ranker run on every split's training rows only (repeatable; the honest estimate), in the spec
-        /// grammar of `featrank rank --method`, e.g. relieff:k=10, info-gain. Its curves are named by the
-        /// text given.
-        #[arg(long = "method")]
-        methods: Vec<String>,
-        /// Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag rows
-        /// test); --repeats splits or samples.
-        #[arg(long, default_value = "kfold")]
-        scheme: String,
-        /// The learner and its parameters: knn, svm, nb, tree, forest or mlp, e.g. knn:k=10, svm:c=0.1,
-        /// forest:trees=100, mlp:epochs=500.
-        #[arg(long, default_value = "knn:k=10")]
-        learner: String,
-        /// Folds per repeat.
-        #[arg(long, default_value_t = 10)]
-        folds: usize,
-        /// Repeats of the cross-validation.
-        #[arg(long, default_value_t = 10)]
-        repeats: usize,
-        /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
-        #[arg(long)]
-        folds_file: Option<PathBuf>,
-        /// full, paper, or a comma-separated list of subset sizes.
-        #[arg(long, default_value = "paper")]
-        grid: String,
-        /// Random rankings behind the expected curve (0 = none).
-        #[arg(long, default_value_t = 100)]
-        expected: usize,
-        /// Repeats each random ranking is evaluated on (default: all; fewer is a shortcut for costly
-        /// learners: the expected curve's mean is still unbiased, its band wider).
-        #[arg(long)]
-        expected_repeats: Option<usize>,
-        /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
-        #[arg(long)]
-        measure: Option<String>,
-        /// Seed of folds, random rankings and learners.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// Output table (.csv or .parquet): ranking,curve,mode,k,mean,std,lo,hi (mode: fixed, per-fold, random).
-        #[arg(long)]
-        out: PathBuf,
-        /// Also save everything (per-repeat values and per-fold rankings included) as JSON here.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// Stability of every --method over the splits, from the same run (.csv or .parquet):
-        /// ranking,k,canberra,kuncheva,phi,phi_variance,phi_lo,phi_hi,p_above_chance.
-        #[arg(long)]
-        stability: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+        #[command(flatten)]
+        outputs: Outputs,
         /// No progress lines on stderr.
         #[arg(long)]
         quiet: bool,
     },
+    /// Cut a curve run into independent units for a cluster: takes the arguments of `featrank curves`
+    /// and writes a manifest (JSON) of the run and its units (full set, candidate or random ranking ×
+    /// repeat). Then `featrank run` computes shards of it anywhere and `featrank merge` writes what
+    /// `featrank curves` would have written, byte for byte.
+    Plan {
+        #[command(flatten)]
+        run: RunArgs,
+        /// The manifest to write (.json).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Compute one shard of a planned run: units I, I + N, I + 2N, … of the manifest.
+    Run {
+        /// The manifest written by `featrank plan`.
+        #[arg(long)]
+        manifest: PathBuf,
+        /// I/N: shard I (counted from 0, as Slurm array and Kubernetes indexed-job indices are) of N.
+        #[arg(long)]
+        shard: String,
+        /// The shard's results (.parquet or .csv).
+        #[arg(long)]
+        out: PathBuf,
+        /// No progress lines on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Merge the shards of a planned run into the outputs of `featrank curves` (byte-identical).
+    Merge {
+        /// The manifest written by `featrank plan`.
+        manifest: PathBuf,
+        /// The shards' results written by `featrank run` (each unit exactly once).
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        #[command(flatten)]
+        outputs: Outputs,
+    },
+}
+
+/// What defines a curve run: the arguments `featrank curves` and `featrank plan` share (a manifest keeps
+/// them).
+#[derive(clap::Args, Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct RunArgs {
+    /// A data file, or the name of a bundled dataset.
+    pub data: String,
+    /// Target column (default: the bundled dataset's target, else the last column).
+    #[arg(long)]
+    pub target: Option<String>,
+    /// auto, classification or regression.
+    #[arg(long, default_value = "auto")]
+    pub task: String,
+    /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
+    /// is used in every split.
+    #[arg(long = "ranking")]
+    pub rankings: Vec<PathBuf>,
+    /// A ranker run on every split's training rows only (repeatable; the honest estimate), in the spec
+    /// grammar of `featrank rank --method`, e.g. relieff:k=10, info-gain. Its curves are named by the
+    /// text given.
+    #[arg(long = "method")]
+    pub methods: Vec<String>,
+    /// Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag rows
+    /// test); --repeats splits or samples.
+    #[arg(long, default_value = "kfold")]
+    pub scheme: String,
+    /// The learner and its parameters: knn, svm, nb, tree, forest or mlp, e.g. knn:k=10, svm:c=0.1,
+    /// forest:trees=100, mlp:epochs=500.
+    #[arg(long, default_value = "knn:k=10")]
+    pub learner: String,
+    /// Folds per repeat.
+    #[arg(long, default_value_t = 10)]
+    pub folds: usize,
+    /// Repeats of the cross-validation.
+    #[arg(long, default_value_t = 10)]
+    pub repeats: usize,
+    /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
+    #[arg(long)]
+    pub folds_file: Option<PathBuf>,
+    /// full, paper, or a comma-separated list of subset sizes.
+    #[arg(long, default_value = "paper")]
+    pub grid: String,
+    /// Random rankings behind the expected curve (0 = none).
+    #[arg(long, default_value_t = 100)]
+    pub expected: usize,
+    /// Repeats each random ranking is evaluated on (default: all; fewer is a shortcut for costly
+    /// learners: the expected curve's mean is still unbiased, its band wider).
+    #[arg(long)]
+    pub expected_repeats: Option<usize>,
+    /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
+    #[arg(long)]
+    pub measure: Option<String>,
+    /// Seed of folds, random rankings and learners.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The files a curve run writes.
+#[derive(clap::Args)]
+pub struct Outputs {
+    /// Output table (.csv or .parquet): ranking,curve,mode,k,mean,std,lo,hi (mode: fixed, per-fold, random).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Also save everything (per-repeat values and per-fold rankings included) as JSON here.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Stability of every --method over the splits, from the same run (.csv or .parquet):
+    /// ranking,k,canberra,kuncheva,phi,phi_variance,phi_lo,phi_hi,p_above_chance.
+    #[arg(long)]
+    pub stability: Option<PathBuf>,
 }
 
 /// Parse `args` and run the subcommand.
@@ -235,74 +289,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 print!("{summary}");
             }
         }
-        Command::Curves {
-            data,
-            target,
-            task,
-            rankings,
-            methods,
-            scheme,
-            learner,
-            folds,
-            repeats,
-            folds_file,
-            grid,
-            expected,
-            expected_repeats,
-            measure,
-            seed,
-            out,
-            json,
-            stability,
-            quiet,
-        } => {
-            let mut inputs: Vec<&std::path::Path> = vec![data.as_ref()];
-            inputs.extend(rankings.iter().map(|p| p.as_path()));
-            inputs.extend(folds_file.as_deref());
-            refuse_overwriting(&inputs, &out)?;
-            inputs.push(&out);
-            for extra in [&json, &stability].into_iter().flatten() {
-                refuse_overwriting(&inputs, extra)?;
-                inputs.push(extra);
-            }
-            if stability.is_some() && methods.is_empty() {
-                return Err(Error::param("stability", "stability needs at least one --method (a ranker run inside the folds)").into());
-            }
-            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
-            let mut candidates = rankings
-                .iter()
-                .map(|p| Ranking::read_csv(p).map(Candidate::Fixed))
-                .collect::<Result<Vec<_>, _>>()?;
-            for m in &methods {
-                candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: rankers::parse(m)?.into() });
-            }
-            let scheme: Scheme = if scheme.trim() == "kfold" { Scheme::KFold { folds } } else { scheme.parse()? };
-            let mut spec = CurveSpec::new(learners::parse(&learner)?)
-                .scheme(scheme)
-                .repeats(repeats)
-                .grid(grid.parse()?)
-                .expected(expected)
-                .seed(seed)
-                .progress(!quiet);
-            if let Some(r) = expected_repeats {
-                spec = spec.expected_repeats(r);
-            }
-            if let Some(m) = measure {
-                spec = spec.measure(m.parse()?);
-            }
-            if let Some(f) = folds_file {
-                spec = spec.plan(CvPlan::from_polars(&io::read(&f)?)?);
-            }
-            let curves = spec.evaluate_all(&ds, &candidates)?;
-            write_atomically(&out, |tmp| io::write(&curves.to_polars()?, tmp))?;
-            if let Some(j) = json {
-                write_atomically(&j, |tmp| curves.save_json(tmp))?;
-            }
-            if let Some(path) = stability {
-                let table = stability_table(&FoldStability::of_curves(&curves)?)?;
-                write_atomically(&path, |tmp| io::write(&table, tmp))?;
-            }
+        Command::Curves { run, outputs, quiet } => {
+            outputs.check(&run.inputs(), !run.methods.is_empty())?;
+            let (ds, candidates) = run.load()?;
+            let curves = run.spec(!quiet)?.evaluate_all(&ds, &candidates)?;
+            outputs.write(&curves)?;
         }
+        Command::Plan { run, out } => shard::plan(run, &out)?,
+        Command::Run { manifest, shard, out, quiet } => shard::run(&manifest, &shard, &out, quiet)?,
+        Command::Merge { manifest, parts, outputs } => shard::merge(&manifest, &parts, &outputs)?,
         Command::Decide { curves, rules, out, figure } => {
             refuse_overwriting(&[curves.as_ref()], &out)?;
             if let Some(f) = &figure {
@@ -392,8 +387,86 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     Ok(())
 }
 
+impl RunArgs {
+    /// The files the run reads.
+    pub fn inputs(&self) -> Vec<&std::path::Path> {
+        let mut inputs: Vec<&std::path::Path> = vec![self.data.as_ref()];
+        inputs.extend(self.rankings.iter().map(|p| p.as_path()));
+        inputs.extend(self.folds_file.as_deref());
+        inputs
+    }
+
+    /// The dataset and the candidates: fixed rankings, then per-fold rankers.
+    pub fn load(&self) -> Result<(Dataset, Vec<Candidate>), Error> {
+        let ds = load_dataset(&self.data, self.target.as_deref(), self.task.parse()?)?;
+        let mut candidates = self
+            .rankings
+            .iter()
+            .map(|p| Ranking::read_csv(p).map(Candidate::Fixed))
+            .collect::<Result<Vec<_>, _>>()?;
+        for m in &self.methods {
+            candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: rankers::parse(m)?.into() });
+        }
+        Ok((ds, candidates))
+    }
+
+    /// The curve spec the arguments describe.
+    pub fn spec(&self, progress: bool) -> Result<CurveSpec, Error> {
+        let scheme: Scheme =
+            if self.scheme.trim() == "kfold" { Scheme::KFold { folds: self.folds } } else { self.scheme.parse()? };
+        let mut spec = CurveSpec::new(learners::parse(&self.learner)?)
+            .scheme(scheme)
+            .repeats(self.repeats)
+            .grid(self.grid.parse()?)
+            .expected(self.expected)
+            .seed(self.seed)
+            .progress(progress);
+        if let Some(r) = self.expected_repeats {
+            spec = spec.expected_repeats(r);
+        }
+        if let Some(m) = &self.measure {
+            spec = spec.measure(m.parse()?);
+        }
+        if let Some(f) = &self.folds_file {
+            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
+        }
+        Ok(spec)
+    }
+}
+
+impl Outputs {
+    /// Before any work: refuse outputs that are inputs of the run or named twice, and --stability
+    /// without a --method.
+    pub fn check(&self, inputs: &[&std::path::Path], methods: bool) -> Result<(), Error> {
+        if self.stability.is_some() && !methods {
+            return Err(Error::param("stability", "stability needs at least one --method (a ranker run inside the folds)"));
+        }
+        let mut inputs = inputs.to_vec();
+        refuse_overwriting(&inputs, &self.out)?;
+        inputs.push(&self.out);
+        for extra in [&self.json, &self.stability].into_iter().flatten() {
+            refuse_overwriting(&inputs, extra)?;
+            inputs.push(extra);
+        }
+        Ok(())
+    }
+
+    /// Write the curves table, and the JSON and stability table when asked.
+    pub fn write(&self, curves: &Curves) -> Result<(), Error> {
+        write_atomically(&self.out, |tmp| io::write(&curves.to_polars()?, tmp))?;
+        if let Some(j) = &self.json {
+            write_atomically(j, |tmp| curves.save_json(tmp))?;
+        }
+        if let Some(path) = &self.stability {
+            let table = stability_table(&FoldStability::of_curves(curves)?)?;
+            write_atomically(path, |tmp| io::write(&table, tmp))?;
+        }
+        Ok(())
+    }
+}
+
 /// Load a file (or a bundled dataset by name) as a [`Dataset`].
-fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset, Error> {
+pub fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset, Error> {
     let path = PathBuf::from(data);
     if !path.exists() && datasets::names().contains(&data) {
         let b = datasets::load(data)?;
@@ -414,7 +487,7 @@ fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Da
 }
 
 /// Refuse an output path that is one of the inputs (or another output of the same run).
-fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Result<(), Error> {
+pub fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Result<(), Error> {
     let Ok(target) = std::fs::canonicalize(out) else {
         // the output does not exist yet; it can still be named twice in one run
         if let Some(same) = inputs.iter().find(|p| *p == &out) {
@@ -429,7 +502,7 @@ fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Res
 }
 
 /// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.
-fn write_atomically(
+pub fn write_atomically(
     path: &std::path::Path,
     write: impl FnOnce(&std::path::Path) -> Result<(), Error>,
 ) -> Result<(), Error> {

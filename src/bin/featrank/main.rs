@@ -3,6 +3,7 @@
 //! Every subcommand prints one line `error: …` and exits with status 1 on bad input.
 
 mod cli;
+mod shard;
 
 fn main() {
     if let Err(e) = cli::run(std::env::args_os()) {

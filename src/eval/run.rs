@@ -1,0 +1,671 @@
+//! A curve run cut into independent [`Unit`]s: prepared and checked once ([`CurveSpec::prepare`]), its
+//! units computed anywhere — all at once on one machine ([`CurveSpec::evaluate_all`]), or a shard at a
+//! time on the nodes of a scheduler (`featrank plan / run / merge`) — and assembled into the same
+//! [`Curves`], bit for bit.
+//!
+//! A unit is one repeat of one thing: the full feature set (shared by every curve, so FFA(n) = RFA(n)), a
+//! candidate's FFA and RFA (a per-fold ranker first ranks that repeat's training splits), or one random
+//! ranking behind the expected curve. Each unit draws only from the seeded streams of its own coordinates,
+//! so its values do not depend on where, when or beside what it runs.
+//!
+//! ```
+//! use featrank::prelude::*;
+//! let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+//! let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+//! let candidates = [Candidate::from(r.with_name("good")), Candidate::per_fold(ReliefF::new())];
+//! let spec = CurveSpec::new(Knn::new()).folds(3).repeats(2).expected(4).seed(7);
+//! let run = spec.prepare(&iris, &candidates).unwrap();
+//! let units = run.units();
+//! assert_eq!(units.len(), 2 * (1 + 2 + 4)); // per repeat: the full set, two candidates, four random rankings
+//! // Two halves computed apart (e.g. on two nodes), their results pooled: the same curves.
+//! let (a, b) = units.split_at(5);
+//! let mut results = run.compute(a).unwrap();
+//! results.extend(run.compute(b).unwrap());
+//! assert_eq!(run.assemble(results).unwrap(), spec.evaluate_all(&iris, &candidates).unwrap());
+//! ```
+
+use std::collections::HashMap;
+
+use polars::prelude::*;
+use rand::seq::SliceRandom;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::data::{AsDataFrame, Dataset, Frame};
+use crate::error::{Error, Result};
+use crate::eval::curves::{Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, EXPECTED};
+use crate::eval::{CvPlan, FoldRankings, Measure};
+use crate::math::{mean, quantile, std};
+use crate::memory;
+use crate::progress::Progress;
+use crate::seed::rng_for;
+
+/// Stream tag of the random rankings behind the expected curve.
+const EXPECTED_STREAM: u64 = 0x4558_5045_4354; // "EXPECT"
+
+/// One independent piece of a curve run.
+///
+/// ```
+/// use featrank::eval::Unit;
+/// let u = Unit::Random { ranking: 3, repeat: 1 };
+/// let json = serde_json::to_string(&u).unwrap();
+/// assert_eq!(json, r#"{"unit":"random","index":3,"repeat":1}"#);
+/// assert_eq!(serde_json::from_str::<Unit>(&json).unwrap(), u);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(tag = "unit", rename_all = "snake_case")]
+pub enum Unit {
+    /// The full feature set in one repeat (the last point of every curve).
+    Full {
+        /// The repeat.
+        repeat: usize,
+    },
+    /// FFA and RFA of candidate `index` (in the order given) in one repeat; a per-fold ranker first ranks
+    /// the repeat's training splits.
+    Candidate {
+        /// Position of the candidate.
+        #[serde(rename = "index")]
+        candidate: usize,
+        /// The repeat.
+        repeat: usize,
+    },
+    /// Random ranking `index` of the expected curve in one repeat.
+    Random {
+        /// Stream of the random ranking.
+        #[serde(rename = "index")]
+        ranking: usize,
+        /// The repeat.
+        repeat: usize,
+    },
+}
+
+impl Unit {
+    fn label(self) -> &'static str {
+        match self {
+            Unit::Full { .. } => "full",
+            Unit::Candidate { .. } => "candidate",
+            Unit::Random { .. } => "random",
+        }
+    }
+
+    fn parts(self) -> (usize, usize) {
+        match self {
+            Unit::Full { repeat } => (0, repeat),
+            Unit::Candidate { candidate, repeat } => (candidate, repeat),
+            Unit::Random { ranking, repeat } => (ranking, repeat),
+        }
+    }
+
+    fn from_parts(label: &str, index: usize, repeat: usize) -> Result<Unit> {
+        match label {
+            "full" => Ok(Unit::Full { repeat }),
+            "candidate" => Ok(Unit::Candidate { candidate: index, repeat }),
+            "random" => Ok(Unit::Random { ranking: index, repeat }),
+            other => Err(Error::param("unit", format!("unknown unit kind {other:?} (full, candidate or random)"))),
+        }
+    }
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (index, repeat) = self.parts();
+        match self {
+            Unit::Full { .. } => write!(f, "full set, repeat {repeat}"),
+            _ => write!(f, "{} {index}, repeat {repeat}", self.label()),
+        }
+    }
+}
+
+/// The measure of one chain of subsets in one repeat, per size: on the pooled predictions of all splits,
+/// and on each split's test rows alone.
+#[derive(Debug, Clone, PartialEq)]
+struct Scores {
+    pooled: Vec<f64>,
+    /// `splits[size][split]`
+    splits: Vec<Vec<f64>>,
+}
+
+/// What one [`Unit`] computed: its chains' values (the full set: one; a candidate: FFA then RFA; a random
+/// ranking: one) and, for a per-fold candidate, the ranking of each split of the repeat.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitResult {
+    unit: Unit,
+    chains: Vec<Scores>,
+    orders: Vec<Vec<u32>>,
+}
+
+/// Names of the chains of a unit in a results table.
+const SERIES: [&str; 2] = ["ffa", "rfa"];
+/// The `series` of a per-fold candidate's split rankings in a results table.
+const ORDER: &str = "order";
+
+impl UnitResult {
+    /// The unit these values belong to.
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// Results as one long table (what `featrank run` writes): `unit, index, repeat` name the unit;
+    /// `series` is `ffa` or `rfa` (a value: `position` = index of the size, `split` = −1 for the pooled
+    /// predictions, else the split) or `order` (a per-fold ranking: `split`, `position` = rank − 1,
+    /// `value` = feature index). Values are stored exactly, so [`UnitResult::from_polars`] gives back the
+    /// same bits.
+    pub fn to_polars(results: &[UnitResult]) -> Result<Frame> {
+        let mut t = Table::default();
+        for r in results {
+            for (c, scores) in r.chains.iter().enumerate() {
+                for (s, (&pooled, splits)) in scores.pooled.iter().zip(&scores.splits).enumerate() {
+                    t.push(r.unit, SERIES[c], s, -1, pooled);
+                    for (f, &v) in splits.iter().enumerate() {
+                        t.push(r.unit, SERIES[c], s, f as i32, v);
+                    }
+                }
+            }
+            for (f, order) in r.orders.iter().enumerate() {
+                for (p, &j) in order.iter().enumerate() {
+                    t.push(r.unit, ORDER, p, f as i32, j as f64);
+                }
+            }
+        }
+        let n = t.value.len();
+        let columns = vec![
+            Column::new("unit".into(), t.unit),
+            Column::new("index".into(), t.index),
+            Column::new("repeat".into(), t.repeat),
+            Column::new("series".into(), t.series),
+            Column::new("position".into(), t.position),
+            Column::new("split".into(), t.split),
+            Column::new("value".into(), t.value),
+        ];
+        Ok(DataFrame::new(n, columns)?.into())
+    }
+
+    /// Read results back from the table of [`UnitResult::to_polars`] (extra columns are ignored).
+    pub fn from_polars(table: impl AsDataFrame) -> Result<Vec<UnitResult>> {
+        let df = table.as_data_frame();
+        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
+        let col = |name: &str| df.column(name).map_err(|_| Error::missing_column(name, &names));
+        let text = |name: &str| -> Result<Vec<String>> {
+            let c = col(name)?.cast(&DataType::String)?;
+            Ok(c.str()?.iter().map(|v| v.unwrap_or_default().to_string()).collect())
+        };
+        let int = |name: &str| -> Result<Vec<i64>> {
+            let c = col(name)?.cast(&DataType::Int64)?;
+            c.i64()?.iter().map(|v| v.ok_or_else(|| Error::column(name, "a unit results table has an empty cell"))).collect()
+        };
+        let (unit, series) = (text("unit")?, text("series")?);
+        let (index, repeat, position, split) = (int("index")?, int("repeat")?, int("position")?, int("split")?);
+        let value: Vec<f64> = col("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
+        let mut out: Vec<UnitResult> = Vec::new();
+        let mut at: HashMap<Unit, usize> = HashMap::new();
+        for i in 0..value.len() {
+            let bad = |what: &str| Error::param("unit results", format!("row {i}: {what}"));
+            if index[i] < 0 || repeat[i] < 0 || position[i] < 0 || split[i] < -1 {
+                return Err(bad("negative index, repeat, position or split"));
+            }
+            let u = Unit::from_parts(&unit[i], index[i] as usize, repeat[i] as usize)?;
+            let k = *at.entry(u).or_insert_with(|| {
+                out.push(UnitResult { unit: u, chains: Vec::new(), orders: Vec::new() });
+                out.len() - 1
+            });
+            let r = &mut out[k];
+            let (p, f) = (position[i] as usize, split[i]);
+            if series[i] == ORDER {
+                let f = usize::try_from(f).map_err(|_| bad("a ranking row without a split"))?;
+                grow(&mut r.orders, f + 1, Vec::new);
+                grow(&mut r.orders[f], p + 1, || u32::MAX);
+                r.orders[f][p] = value[i] as u32;
+                continue;
+            }
+            let c = SERIES.iter().position(|s| *s == series[i]).ok_or_else(|| bad(&format!("unknown series {:?}", series[i])))?;
+            grow(&mut r.chains, c + 1, || Scores { pooled: Vec::new(), splits: Vec::new() });
+            let scores = &mut r.chains[c];
+            grow(&mut scores.pooled, p + 1, || f64::NAN);
+            grow(&mut scores.splits, p + 1, Vec::new);
+            match usize::try_from(f) {
+                Err(_) => scores.pooled[p] = value[i],
+                Ok(f) => {
+                    grow(&mut scores.splits[p], f + 1, || f64::NAN);
+                    scores.splits[p][f] = value[i];
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Columns of a results table, filled row by row.
+#[derive(Default)]
+struct Table {
+    unit: Vec<&'static str>,
+    index: Vec<u32>,
+    repeat: Vec<u32>,
+    series: Vec<&'static str>,
+    position: Vec<u32>,
+    split: Vec<i32>,
+    value: Vec<f64>,
+}
+
+impl Table {
+    fn push(&mut self, unit: Unit, series: &'static str, position: usize, split: i32, value: f64) {
+        let (index, repeat) = unit.parts();
+        self.unit.push(unit.label());
+        self.index.push(index as u32);
+        self.repeat.push(repeat as u32);
+        self.series.push(series);
+        self.position.push(position as u32);
+        self.split.push(split);
+        self.value.push(value);
+    }
+}
+
+fn grow<T>(v: &mut Vec<T>, len: usize, fill: impl FnMut() -> T) {
+    if v.len() < len {
+        v.resize_with(len, fill);
+    }
+}
+
+/// The feature order of one curve in every split of a repeat: the same order, or one per split.
+enum Chain<'a> {
+    Same(&'a [usize]),
+    PerSplit(&'a [Vec<usize>]),
+}
+
+impl Chain<'_> {
+    fn order(&self, split: usize) -> &[usize] {
+        match self {
+            Chain::Same(o) => o,
+            Chain::PerSplit(orders) => &orders[split],
+        }
+    }
+}
+
+/// A curve run, checked and ready: every check and the memory estimate have passed before any work.
+/// Make one with [`CurveSpec::prepare`]; see the [module](self) for an example.
+pub struct CurveRun<'a> {
+    spec: &'a CurveSpec,
+    data: &'a Dataset,
+    candidates: &'a [Candidate],
+    plan: CvPlan,
+    measure: Measure,
+    sizes: Vec<usize>,
+    /// Per candidate: its fixed order, or none for a per-fold ranker.
+    fixed: Vec<Option<Vec<usize>>>,
+    /// Per random ranking: its order.
+    random: Vec<Vec<usize>>,
+    /// Per random ranking: the repeats it is evaluated on.
+    random_repeats: Vec<Vec<usize>>,
+}
+
+impl CurveSpec {
+    /// Check a run of `candidates` on `data` — names, measure, plan, learner, rankers and the memory
+    /// estimate — before any work, and make its random rankings.
+    pub fn prepare<'a>(&'a self, data: &'a Dataset, candidates: &'a [Candidate]) -> Result<CurveRun<'a>> {
+        let n = data.n_features();
+        let mut names = std::collections::HashSet::new();
+        for c in candidates {
+            if !names.insert(c.name()) || c.name() == EXPECTED {
+                return Err(Error::DuplicateName {
+                    name: c.name().to_string(),
+                    context: "the rankings of a curve run (name them with with_name)".into(),
+                });
+            }
+        }
+        if candidates.is_empty() && self.expected == 0 {
+            return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
+        }
+        let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
+        if measure.task() != data.task() {
+            return Err(Error::param(
+                "measure",
+                format!("{measure:?} does not apply to a {:?} target", data.task()),
+            ));
+        }
+        let plan = match &self.plan {
+            Some(p) => {
+                p.check(data)?;
+                p.clone()
+            }
+            None => CvPlan::new(data, self.scheme, self.repeats, self.seed)?,
+        };
+        self.learner.check_data(data, plan.min_train())?;
+        // Fixed orders, and every per-fold ranker's checks, before any work.
+        let fixed: Vec<Option<Vec<usize>>> = candidates
+            .iter()
+            .map(|c| match c {
+                Candidate::Fixed(r) => r.positions_in(data).map(Some),
+                Candidate::PerFold { ranker, .. } => ranker.checked(data).map(|_| None),
+            })
+            .collect::<Result<_>>()?;
+        let sizes = self.grid.sizes(n)?;
+        let repeats = plan.repeats();
+        let expected_repeats = match self.expected_repeats {
+            None => repeats,
+            Some(r) if r == 0 || r > repeats => {
+                return Err(Error::param("expected_repeats", format!("must be in 1..={repeats} (the plan's repeats), got {r}")))
+            }
+            Some(r) if self.expected > 0 && self.expected * r < repeats => {
+                return Err(Error::param(
+                    "expected_repeats",
+                    format!(
+                        "{} random rankings × {r} repeats each leave some of the {repeats} repeats without a random ranking; \
+                         ask for at least {} random rankings or more repeats each",
+                        self.expected,
+                        repeats.div_ceil(r)
+                    ),
+                ))
+            }
+            Some(r) => r,
+        };
+        let random_repeats: Vec<Vec<usize>> = (0..self.expected)
+            .map(|i| (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect())
+            .collect();
+        // Memory, before any work: every fold at work at once holds the learner's working set, and each
+        // (curve, repeat) its folds' predictions at every size and their pooled copy.
+        let n_chains = 2 * candidates.len() + self.expected;
+        let (train, test) = plan.largest_split();
+        let parallel = rayon::current_num_threads().min((n_chains + 1) * repeats * plan.folds());
+        let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
+        let per_slot = self.learner.memory(data, train, test) + memory::F64 * 2 * sizes.len() as u64 * rows * k;
+        memory::check(per_slot.saturating_mul(parallel as u64), || {
+            format!(
+                "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once)",
+                self.learner.spec(),
+                data.n_rows()
+            )
+        })?;
+        for c in candidates {
+            if let Candidate::PerFold { ranker, .. } = c {
+                FoldRankings::check_memory(data, &plan, ranker.as_ref())?;
+            }
+        }
+        let random = (0..self.expected)
+            .map(|i| {
+                let mut order: Vec<usize> = (0..n).collect();
+                order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
+                order
+            })
+            .collect();
+        Ok(CurveRun { spec: self, data, candidates, plan, measure, sizes, fixed, random, random_repeats })
+    }
+}
+
+impl CurveRun<'_> {
+    /// Every unit of the run, repeat by repeat: the full set, each candidate, then the random rankings
+    /// evaluated on that repeat.
+    pub fn units(&self) -> Vec<Unit> {
+        (0..self.plan.repeats())
+            .flat_map(|repeat| {
+                let random = self.random_repeats.iter().enumerate().filter(move |(_, rs)| rs.contains(&repeat));
+                std::iter::once(Unit::Full { repeat })
+                    .chain((0..self.candidates.len()).map(move |candidate| Unit::Candidate { candidate, repeat }))
+                    .chain(random.map(move |(ranking, _)| Unit::Random { ranking, repeat }))
+            })
+            .collect()
+    }
+
+    /// Compute `units` (in parallel), each from its own seeded streams; an error names the unit.
+    pub fn compute(&self, units: &[Unit]) -> Result<Vec<UnitResult>> {
+        if let Some(u) = units.iter().find(|u| !self.has(**u)) {
+            return Err(Error::param("unit", format!("{u} is not a unit of this run")));
+        }
+        let folds = self.plan.folds();
+        let work = |u: &Unit| match u {
+            Unit::Full { .. } => 1,
+            Unit::Candidate { candidate, .. } if self.fixed[*candidate].is_none() => 2 + folds,
+            Unit::Candidate { .. } => 2,
+            Unit::Random { .. } => 1,
+        };
+        let progress =
+            Progress::new(&format!("featrank curves ({})", self.spec.learner.spec()), units.iter().map(work).sum(), self.spec.progress);
+        units.par_iter().map(|&u| self.compute_one(u, &progress)).collect()
+    }
+
+    fn has(&self, u: Unit) -> bool {
+        match u {
+            Unit::Full { repeat } => repeat < self.plan.repeats(),
+            Unit::Candidate { candidate, repeat } => candidate < self.candidates.len() && repeat < self.plan.repeats(),
+            Unit::Random { ranking, repeat } => self.random_repeats.get(ranking).is_some_and(|rs| rs.contains(&repeat)),
+        }
+    }
+
+    fn compute_one(&self, unit: Unit, progress: &Progress) -> Result<UnitResult> {
+        let n = self.data.n_features();
+        let inner = &self.sizes[..self.sizes.len() - 1];
+        let folds = self.plan.folds();
+        let done = |chains: Vec<Scores>, orders: Vec<Vec<u32>>| Ok(UnitResult { unit, chains, orders });
+        match unit {
+            Unit::Full { repeat } => {
+                let all: Vec<usize> = (0..n).collect();
+                let scores = self.chain_repeat(&Chain::Same(&all), &[n], repeat)?;
+                progress.tick();
+                done(vec![scores], Vec::new())
+            }
+            Unit::Random { ranking, repeat } => {
+                let scores = self.chain_repeat(&Chain::Same(&self.random[ranking]), inner, repeat)?;
+                progress.tick();
+                done(vec![scores], Vec::new())
+            }
+            Unit::Candidate { candidate, repeat } => {
+                let (orders, ffa, rfa): (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<Vec<usize>>) = match (&self.fixed[candidate], &self.candidates[candidate]) {
+                    (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
+                    (None, Candidate::PerFold { ranker, .. }) => {
+                        let orders: Vec<Vec<u32>> = (0..folds)
+                            .into_par_iter()
+                            .map(|f| {
+                                let o = FoldRankings::rank_split(self.data, &self.plan, ranker.as_ref(), self.spec.seed, repeat, f);
+                                progress.tick();
+                                o
+                            })
+                            .collect::<Result<_>>()?;
+                        let ffa: Vec<Vec<usize>> = orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
+                        let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();
+                        (orders, ffa, rfa)
+                    }
+                    (None, Candidate::Fixed(_)) => unreachable!("fixed candidates have an order"),
+                };
+                let chain = |orders: &[Vec<usize>]| -> Result<Scores> {
+                    let c = match orders {
+                        [o] => Chain::Same(o),
+                        many => Chain::PerSplit(many),
+                    };
+                    let scores = self.chain_repeat(&c, inner, repeat)?;
+                    progress.tick();
+                    Ok(scores)
+                };
+                done(vec![chain(&ffa)?, chain(&rfa)?], orders)
+            }
+        }
+    }
+
+    /// The measure at each size of one chain in one repeat.
+    fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
+        let (data, folds) = (self.data, self.plan.folds());
+        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.seed, |fold, split| {
+            self.spec.learner.fit_predict_nested(fold, chain.order(split), sizes)
+        })?;
+        let pooled: Vec<f64> =
+            out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
+        if folds == 1 {
+            let splits = pooled.iter().map(|&v| vec![v]).collect();
+            return Ok(Scores { pooled, splits });
+        }
+        // Each split's test rows, as positions in the pooled (ascending) rows.
+        let tests: Vec<(Vec<usize>, Vec<usize>)> = (0..folds)
+            .map(|f| {
+                let test = self.plan.split(repeat, f).1;
+                let at = test.iter().filter_map(|r| out.rows.binary_search(r).ok()).collect();
+                (test, at)
+            })
+            .collect();
+        let splits = out
+            .predictions
+            .iter()
+            .map(|p| {
+                tests
+                    .iter()
+                    .map(|(test, at)| self.measure.score(data, test, &p.select(at)).unwrap_or(f64::NAN))
+                    .collect()
+            })
+            .collect();
+        Ok(Scores { pooled, splits })
+    }
+
+    /// The run's [`Curves`] from the results of every unit, each exactly once (in any order, from any
+    /// number of [`CurveRun::compute`] calls); a missing, repeated or foreign unit is refused by name.
+    pub fn assemble(&self, results: Vec<UnitResult>) -> Result<Curves> {
+        let expected_units = self.units();
+        let mut by_unit: HashMap<Unit, UnitResult> = HashMap::with_capacity(results.len());
+        for r in results {
+            if !self.has(r.unit) {
+                return Err(Error::param("unit results", format!("{} is not a unit of this run", r.unit)));
+            }
+            self.check_shape(&r)?;
+            let u = r.unit;
+            if by_unit.insert(u, r).is_some() {
+                return Err(Error::param("unit results", format!("{u} was given twice")));
+            }
+        }
+        let missing: Vec<String> = expected_units.iter().filter(|u| !by_unit.contains_key(u)).map(|u| u.to_string()).collect();
+        if !missing.is_empty() {
+            let shown = missing.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
+            return Err(Error::param(
+                "unit results",
+                format!("{} of {} units are missing ({shown}{})", missing.len(), expected_units.len(), if missing.len() > 5 { "; …" } else { "" }),
+            ));
+        }
+        let (repeats, folds) = (self.plan.repeats(), self.plan.folds());
+        let n_inner = self.sizes.len() - 1;
+        let full: Vec<&Scores> = (0..repeats).map(|repeat| &by_unit[&Unit::Full { repeat }].chains[0]).collect();
+        // One chain's values over its repeats, the full set's appended as the last size.
+        let values = |units: &[(&Scores, usize)]| -> ChainValues {
+            let gather = |scores: &[&Scores], s: usize| -> (Vec<f64>, Vec<f64>) {
+                let repeat: Vec<f64> = scores.iter().map(|u| u.pooled[s]).collect();
+                let split: Vec<f64> = scores.iter().flat_map(|u| u.splits[s].iter().copied()).collect();
+                (repeat, split)
+            };
+            let scores: Vec<&Scores> = units.iter().map(|u| u.0).collect();
+            let (mut by_repeat, mut by_split): (Vec<_>, Vec<_>) = (0..n_inner).map(|s| gather(&scores, s)).unzip();
+            let (r, sp) = gather(&units.iter().map(|u| full[u.1]).collect::<Vec<_>>(), 0);
+            by_repeat.push(r);
+            by_split.push(sp);
+            (by_repeat, by_split)
+        };
+        let mut curves = Vec::with_capacity(2 * self.candidates.len() + 1);
+        let mut fold_rankings = Vec::new();
+        for (i, cand) in self.candidates.iter().enumerate() {
+            let units: Vec<&UnitResult> = (0..repeats).map(|repeat| &by_unit[&Unit::Candidate { candidate: i, repeat }]).collect();
+            let mode = match cand {
+                Candidate::Fixed(_) => Mode::Fixed,
+                Candidate::PerFold { name, ranker } => {
+                    let orders = units.iter().flat_map(|u| u.orders.iter().cloned()).collect();
+                    fold_rankings.push(FoldRankings::from_orders(self.data, &self.plan, ranker.as_ref(), orders).with_name(name));
+                    Mode::PerFold
+                }
+            };
+            for (kind, c) in [(CurveKind::Ffa, 0), (CurveKind::Rfa, 1)] {
+                let (per_repeat, per_split) =
+                    values(&units.iter().enumerate().map(|(r, u)| (&u.chains[c], r)).collect::<Vec<_>>());
+                curves.push(Curve {
+                    ranking: cand.name().to_string(),
+                    kind,
+                    mode,
+                    mean: per_repeat.iter().map(|v| mean(v)).collect(),
+                    std: per_repeat.iter().map(|v| std(v)).collect(),
+                    lo: None,
+                    hi: None,
+                    per_repeat,
+                    per_split,
+                });
+            }
+        }
+        if self.spec.expected > 0 {
+            let random: Vec<ChainValues> = self
+                .random_repeats
+                .iter()
+                .enumerate()
+                .map(|(i, rs)| {
+                    values(&rs.iter().map(|&repeat| (&by_unit[&Unit::Random { ranking: i, repeat }].chains[0], repeat)).collect::<Vec<_>>())
+                })
+                .collect();
+            curves.push(expected_curve(&random, &self.random_repeats, repeats, folds));
+        }
+        let expected_repeats = self.random_repeats.first().map_or(repeats, Vec::len);
+        Ok(Curves {
+            learner: self.spec.learner.spec().to_string(),
+            measure: self.measure,
+            sizes: self.sizes.clone(),
+            scheme: self.plan.scheme(),
+            folds,
+            repeats,
+            expected_rankings: self.spec.expected,
+            expected_repeats: self.spec.expected_repeats.filter(|_| self.spec.expected > 0 && expected_repeats < repeats),
+            seed: self.spec.seed,
+            curves,
+            fold_rankings,
+        })
+    }
+
+    /// Refuse results whose shape does not fit the run (e.g. from a run with another grid or plan).
+    fn check_shape(&self, r: &UnitResult) -> Result<()> {
+        let folds = self.plan.folds();
+        let (chains, sizes, orders) = match r.unit {
+            Unit::Full { .. } => (1, 1, 0),
+            Unit::Random { .. } => (1, self.sizes.len() - 1, 0),
+            Unit::Candidate { candidate, .. } => (2, self.sizes.len() - 1, if self.fixed[candidate].is_none() { folds } else { 0 }),
+        };
+        let n = self.data.n_features();
+        let fits = r.chains.len() == chains
+            && r.chains.iter().all(|c| c.pooled.len() == sizes && c.splits.len() == sizes && c.splits.iter().all(|s| s.len() == folds))
+            && r.orders.len() == orders
+            && r.orders.iter().all(|o| o.len() == n && o.iter().all(|&j| (j as usize) < n));
+        if fits {
+            Ok(())
+        } else {
+            Err(Error::param("unit results", format!("the values of {} do not fit this run (another grid, plan or dataset?)", r.unit)))
+        }
+    }
+}
+
+/// One chain's values over the run: `(per_repeat[size][repeat], per_split[size][repeat · folds + split])`.
+type ChainValues = (Vec<Vec<f64>>, Vec<Vec<f64>>);
+
+/// The expected curve from the random chains' `(per_repeat, per_split)` values; chain i was evaluated on
+/// the repeats `on[i]` (its values in that order). A repeat's value is the mean over the rankings
+/// evaluated on it.
+fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], repeats: usize, folds: usize) -> Curve {
+    // For each repeat, the rankings evaluated on it: (ranking, position of the repeat among its repeats).
+    let members: Vec<Vec<(usize, usize)>> = (0..repeats)
+        .map(|r| on.iter().enumerate().filter_map(|(c, rs)| rs.iter().position(|&x| x == r).map(|j| (c, j))).collect())
+        .collect();
+    let n_sizes = random.first().map_or(0, |c| c.0.len());
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    let mut out = Curve {
+        ranking: EXPECTED.into(),
+        kind: CurveKind::Expected,
+        mode: Mode::Random,
+        mean: Vec::new(),
+        std: Vec::new(),
+        lo: None,
+        hi: None,
+        per_repeat: Vec::new(),
+        per_split: Vec::new(),
+    };
+    for s in 0..n_sizes {
+        let per_ranking: Vec<f64> = random.iter().map(|c| mean(&c.0[s])).collect();
+        out.mean.push(mean(&per_ranking));
+        out.std.push(std(&per_ranking));
+        lo.push(quantile(&per_ranking, 0.05));
+        hi.push(quantile(&per_ranking, 0.95));
+        let mean_on = |r: usize, value: &dyn Fn(&ChainValues, usize) -> f64| {
+            members[r].iter().map(|&(c, j)| value(&random[c], j)).sum::<f64>() / members[r].len() as f64
+        };
+        out.per_repeat.push((0..repeats).map(|r| mean_on(r, &|c, j| c.0[s][j])).collect());
+        out.per_split.push(
+            (0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect(),
+        );
+    }
+    out.lo = Some(lo);
+    out.hi = Some(hi);
+    out
+}
