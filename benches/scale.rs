@@ -8,9 +8,11 @@
 //! what blocking costs or saves in time. Rankers on all rows. `cargo bench --bench scale` (arguments after
 //! `--` pick the N: `cargo bench --bench scale -- 10000 30000`).
 
-use std::time::Instant;
+#[path = "support/peak.rs"]
+mod peak;
 
 use featrank::memory;
+use peak::step;
 use featrank::prelude::*;
 
 fn main() {
@@ -62,24 +64,4 @@ fn main() {
 
 fn row(rows: usize, step: &str, t: f64, peak: u64, estimate: &str, one_block: &str) {
     println!("{rows:>7}  {step:<34} {t:>9.2} {:>11.0} {estimate:>11} {one_block:>13}", peak as f64 / (1 << 20) as f64);
-}
-
-/// Run `f`, returning its value, seconds and the process's peak resident memory during it (bytes).
-fn step<T>(f: impl FnOnce() -> T) -> (T, f64, u64) {
-    // Writing 5 to clear_refs resets the high-water mark to the current resident size (Linux ≥ 4.0).
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
-    let start = Instant::now();
-    let out = f();
-    let t = start.elapsed().as_secs_f64();
-    (out, t, high_water_mark())
-}
-
-fn high_water_mark() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kib| kib.parse::<u64>().ok())
-        .map_or(0, |kib| kib << 10)
 }
