@@ -20,6 +20,10 @@ use std::time::Instant;
 use featrank::polars::prelude::*;
 use featrank::prelude::*;
 
+#[path = "support/peak.rs"]
+mod peak;
+use peak::step;
+
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).unwrap();
@@ -116,21 +120,78 @@ fn protocol(ds: &Dataset, plan: &CvPlan, wanted: &dyn Fn(&str) -> bool) {
 
 /// Time of both curves (one repeat of 10-fold CV) as the rows N and the features n grow, on `combined`
 /// data with its ground-truth ranking: kNN at every size, the SVM on the papers' grid.
+/// How time and peak memory grow: curves (kNN k = 10 at every size, quadratic SVM C = 0.1 on the paper
+/// grid; FFA + RFA of each ranking, 10-fold CV) against the rows N, the features n, the repeats and the
+/// number of rankings, one at a time from N = 1000, n = 100, 1 repeat, 1 ranking; then the main rankers
+/// against N and n. Peak = the process's resident high-water mark during the step (data included).
 fn scaling() {
-    println!("\nscaling: FFA+RFA, 1 repeat × 10 folds, combined data");
-    println!("{:>6} {:>5} {:>10} {:>10}", "N", "n", "knn s", "svm s");
-    for (rows, n) in [(250, 100), (500, 100), (1000, 100), (2000, 100), (1000, 50), (1000, 200), (1000, 400)] {
+    println!("\nscaling: combined data; curves = FFA + RFA of each ranking, 10-fold CV; peak = resident high-water mark");
+    println!("{:>6} {:>5} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9}", "N", "n", "repeats", "rankings", "knn s", "knn MiB", "svm s", "svm MiB");
+    let mib = |b: u64| b as f64 / (1 << 20) as f64;
+    let base = (1000, 100, 1, 1);
+    let mut cases = vec![base];
+    cases.extend([250, 500, 2000, 4000].map(|rows| (rows, 100, 1, 1)));
+    cases.extend([50, 200, 400].map(|n| (1000, n, 1, 1)));
+    cases.extend([3, 10].map(|repeats| (1000, 100, repeats, 1)));
+    cases.extend([3, 10].map(|rankings| (1000, 100, 1, rankings)));
+    for (rows, n, repeats, rankings) in cases {
         let s = Binary::new(Design::Combined).rows(rows).features(n).generate(2).unwrap();
         let ds = Dataset::from_polars(&s.frame, "class").unwrap();
-        let r = s.truth.ranking().unwrap();
+        let truth = s.truth.ranking().unwrap();
+        // The ground truth and rankings - 1 seeded shuffles of it.
+        let candidates: Vec<Ranking> = (0..rankings)
+            .map(|i| {
+                let mut order: Vec<String> = truth.order().to_vec();
+                if i > 0 {
+                    use rand::seq::SliceRandom;
+                    use rand::SeedableRng;
+                    order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(i as u64));
+                }
+                Ranking::from_order(&order).unwrap().with_name(format!("r{i}"))
+            })
+            .collect();
         let time = |learner: Box<dyn Learner>, grid: Grid| {
-            let start = Instant::now();
-            CurveSpec::new(learner).folds(10).repeats(1).grid(grid).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
-            start.elapsed().as_secs_f64()
+            let spec = CurveSpec::new(learner).folds(10).repeats(repeats).grid(grid).expected(0);
+            let (_, t, peak) = step(|| spec.evaluate(&ds, &candidates).unwrap());
+            (t, peak)
         };
-        let knn = time(Box::new(Knn::new()), Grid::Full);
-        let svm = time(Box::new(Svm::new()), Grid::Paper);
-        println!("{rows:>6} {n:>5} {knn:>10.2} {svm:>10.2}");
+        let (knn, knn_peak) = time(Box::new(Knn::new()), Grid::Full);
+        let (svm, svm_peak) = if rows <= 2000 { time(Box::new(Svm::new()), Grid::Paper) } else { (f64::NAN, 0) };
+        println!(
+            "{rows:>6} {n:>5} {repeats:>7} {rankings:>8} {knn:>9.2} {:>9.0} {svm:>9.2} {:>9.0}",
+            mib(knn_peak),
+            mib(svm_peak)
+        );
+    }
+    println!("\nrankers on all rows, combined data");
+    // (name, spec, largest N timed): SVM-RFE refits an SVM per step, O(N²) each.
+    let rankers: Vec<(&str, &str, usize)> = vec![
+        ("relieff", "relieff:k=10", usize::MAX),
+        ("multisurf", "multisurf", usize::MAX),
+        ("forest", "forest:trees=100", usize::MAX),
+        ("svm-rfe", "svm-rfe", 4000),
+        ("info-gain", "info-gain", usize::MAX),
+        ("mrmr", "mrmr", usize::MAX),
+    ];
+    print!("{:>6} {:>5}", "N", "n");
+    for (name, _, _) in &rankers {
+        print!(" {:>10} {:>6}", format!("{name} s"), "MiB");
+    }
+    println!();
+    for (rows, n) in [(1000, 100), (4000, 100), (16000, 100), (1000, 400), (1000, 1600)] {
+        let s = Binary::new(Design::Combined).rows(rows).features(n).generate(2).unwrap();
+        let ds = Dataset::from_polars(&s.frame, "class").unwrap();
+        print!("{rows:>6} {n:>5}");
+        for &(_, spec, max_rows) in &rankers {
+            if rows > max_rows {
+                print!(" {:>10} {:>6}", "-", "-");
+                continue;
+            }
+            let ranker = featrank::rankers::parse(spec).unwrap();
+            let (_, t, peak) = step(|| ranker.rank(&ds, 1).unwrap());
+            print!(" {t:>10.2} {:>6.0}", mib(peak));
+        }
+        println!();
     }
 }
 

@@ -441,3 +441,53 @@ fn hand_built_folds_and_tables_give_errors_not_panics() {
     assert!(Curves::from_polars(&table, Measure::Accuracy).unwrap_err().to_string().contains("increase"));
     assert_eq!(featrank::data::synth::expected_relevant(5, 9, 2, false), (2.0, 3.6));
 }
+
+#[test]
+fn units_computed_apart_and_round_tripped_through_a_table_give_the_same_curves() {
+    use featrank::eval::{Unit, UnitResult};
+    // Holdout splits, AUC, a fixed ranking, a per-fold ranker and the expected curve's shortcut: every kind
+    // of unit.
+    let ds = planted_dataset();
+    let fixed = Ranking::from_order(&names(&ds)).unwrap().with_name("given");
+    let candidates = [Candidate::from(fixed), Candidate::per_fold(Fisher::new())];
+    let spec = CurveSpec::new(Knn::new().k(3))
+        .scheme(Scheme::Holdout { test: 0.3 })
+        .repeats(4)
+        .measure(Measure::MacroAuc)
+        .expected(6)
+        .expected_repeats(2)
+        .seed(9);
+    let whole = spec.evaluate_all(&ds, &candidates).unwrap();
+    let run = spec.prepare(&ds, &candidates).unwrap();
+    let units = run.units();
+    assert_eq!(units.len(), 4 * (1 + 2) + 6 * 2);
+    assert!(units.contains(&Unit::Random { ranking: 5, repeat: (5 * 2 + 1) % 4 }));
+    // Three interleaved shards, each through the long table and back, assembled in reverse order.
+    let mut results = Vec::new();
+    for shard in 0..3 {
+        let mine: Vec<Unit> = units.iter().skip(shard).step_by(3).copied().collect();
+        let table = UnitResult::to_polars(&run.compute(&mine).unwrap()).unwrap();
+        results.extend(UnitResult::from_polars(&table).unwrap());
+    }
+    results.reverse();
+    assert_eq!(run.assemble(results.clone()).unwrap(), whole);
+    let bits = |c: &Curves| serde_json::to_string(c).unwrap();
+    assert_eq!(bits(&run.assemble(results.clone()).unwrap()), bits(&whole));
+
+    // Missing, repeated and foreign units are refused by name; so is a unit that is not in the run.
+    let err = run.assemble(results[1..].to_vec()).unwrap_err().to_string();
+    assert!(err.contains("1 of 24 units are missing"), "{err}");
+    let mut twice = results.clone();
+    twice.push(results[0].clone());
+    assert!(run.assemble(twice).unwrap_err().to_string().contains("given twice"));
+    let err = run.compute(&[Unit::Random { ranking: 0, repeat: 3 }]).unwrap_err().to_string();
+    assert!(err.contains("random 0, repeat 3 is not a unit of this run"), "{err}");
+    // Results of another grid do not fit.
+    let other = CurveSpec::new(Knn::new().k(3)).scheme(Scheme::Holdout { test: 0.3 }).repeats(4).grid(Grid::Custom(vec![1, 2, 5])).seed(9);
+    let other_run = other.prepare(&ds, &candidates).unwrap();
+    let foreign = other_run.compute(&[Unit::Candidate { candidate: 0, repeat: 0 }]).unwrap();
+    let mut mixed: Vec<UnitResult> = results.into_iter().filter(|r| r.unit() != Unit::Candidate { candidate: 0, repeat: 0 }).collect();
+    mixed.extend(foreign);
+    let err = run.assemble(mixed).unwrap_err().to_string();
+    assert!(err.contains("do not fit this run"), "{err}");
+}
