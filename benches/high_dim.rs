@@ -9,7 +9,8 @@
 //!    expected curve of 100 random rankings, 10 × 10 CV, paper grid (the rankers are run again inside
 //!    these runs, so a curve step's time includes step 2's).
 //!
-//! `cargo bench --bench high_dim` (arguments after `--`: `repeats=R expected=M` to shrink the run).
+//! `cargo bench --bench high_dim` (arguments after `--`: `repeats=R expected=M` shrink the run, `curves=0`
+//! stops after the rankers).
 
 #[path = "support/peak.rs"]
 mod peak;
@@ -35,7 +36,7 @@ fn main() {
             .find_map(|a| a.strip_prefix(&format!("{key}=")).and_then(|v| v.parse().ok()))
             .unwrap_or(default)
     };
-    let (repeats, expected) = (arg("repeats", 10), arg("expected", 100));
+    let (repeats, expected, with_curves) = (arg("repeats", 10), arg("expected", 100), arg("curves", 1) != 0);
     let threads = rayon::current_num_threads();
     println!("high-dimensional pipeline: {threads} threads; {repeats} × 10-fold CV; {expected} random rankings; peak = resident high-water mark");
     for (file, fslib) in [("Prostate_GE", 0), ("ALLAML", 1)] {
@@ -60,6 +61,9 @@ fn main() {
         for (name, ranker, _) in &rankers {
             let (_, t, peak) = step(|| FoldRankings::compute(&data, &plan, ranker.as_ref(), 1, || ()).unwrap());
             row(&format!("{name}, inside {} splits", 10 * repeats), t, peak, None);
+        }
+        if !with_curves {
+            continue;
         }
         let candidates: Vec<Candidate> = RANKERS
             .iter()
