@@ -203,6 +203,10 @@ impl UnitResult {
             if index[i] < 0 || repeat[i] < 0 || position[i] < 0 || split[i] < -1 {
                 return Err(bad("negative index, repeat, position or split"));
             }
+            // A whole table has a row for every position and split it names: larger ones are corrupt.
+            if position[i] as usize >= value.len() || split[i] + 1 > value.len() as i64 {
+                return Err(bad("position or split beyond the table's rows"));
+            }
             let u = Unit::from_parts(&unit[i], index[i] as usize, repeat[i] as usize)?;
             let k = *at.entry(u).or_insert_with(|| {
                 out.push(UnitResult { unit: u, chains: Vec::new(), orders: Vec::new() });
@@ -214,7 +218,11 @@ impl UnitResult {
                 let f = usize::try_from(f).map_err(|_| bad("a ranking row without a split"))?;
                 grow(&mut r.orders, f + 1, Vec::new);
                 grow(&mut r.orders[f], p + 1, || u32::MAX);
-                r.orders[f][p] = value[i] as u32;
+                let j = value[i];
+                if !(j >= 0.0 && j.fract() == 0.0 && j < u32::MAX as f64) {
+                    return Err(bad(&format!("feature index {j} of a ranking is not a whole number ≥ 0")));
+                }
+                r.orders[f][p] = j as u32;
                 continue;
             }
             let c = SERIES.iter().position(|s| *s == series[i]).ok_or_else(|| bad(&format!("unknown series {:?}", series[i])))?;

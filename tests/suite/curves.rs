@@ -482,6 +482,13 @@ fn units_computed_apart_and_round_tripped_through_a_table_give_the_same_curves()
     assert!(run.assemble(twice).unwrap_err().to_string().contains("given twice"));
     let err = run.compute(&[Unit::Random { ranking: 0, repeat: 3 }]).unwrap_err().to_string();
     assert!(err.contains("random 0, repeat 3 is not a unit of this run"), "{err}");
+    // A corrupt table (a position far beyond its rows) is refused, not allocated.
+    let mut table = UnitResult::to_polars(&run.compute(&units[..1]).unwrap()).unwrap().into_inner();
+    let mut position: Vec<u32> = vec![0; table.height()];
+    position[0] = u32::MAX;
+    table.with_column(Column::new("position".into(), position)).unwrap();
+    let err = UnitResult::from_polars(&table).unwrap_err().to_string();
+    assert!(err.contains("beyond the table's rows"), "{err}");
     // Results of another grid do not fit.
     let other = CurveSpec::new(Knn::new().k(3)).scheme(Scheme::Holdout { test: 0.3 }).repeats(4).grid(Grid::Custom(vec![1, 2, 5])).seed(9);
     let other_run = other.prepare(&ds, &candidates).unwrap();
