@@ -1,5 +1,6 @@
 """Check an executed notebook: no cell failed, every cell that ends in a bare expression shows rich output
-(text/html or image/svg+xml), and report how long the first `:dep` cell and the whole notebook took."""
+(text/html or image/svg+xml), and report how long the first `:dep` cell, the first cell that binds a variable
+(evcxr's first type analysis of the dependencies happens there) and the whole notebook took."""
 import json
 import sys
 from datetime import datetime
@@ -24,7 +25,7 @@ def ends_in_expression(source):
 
 def main(path):
     nb = json.load(open(path))
-    problems, total, dep = [], 0.0, None
+    problems, total, dep, first_let = [], 0.0, None, None
     for n, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
@@ -33,6 +34,8 @@ def main(path):
         total += t if t == t else 0.0
         if source.startswith(":dep") and dep is None:
             dep = t
+        elif dep is not None and first_let is None and any(l.startswith("let ") for l in source.split("\n")):
+            first_let = t
         outputs = cell.get("outputs", [])
         for o in outputs:
             if o.get("output_type") == "error":
@@ -49,7 +52,8 @@ def main(path):
                 svg = "".join(svg)
             if svg and ("NaN" in svg or "</svg>" not in svg):
                 problems.append(f"cell {n}: malformed SVG output")
-    print(f"{path}: first :dep cell {dep:.1f} s, all cells {total:.1f} s")
+    print(f"{path}: first :dep cell {dep:.1f} s, first binding cell {first_let or float('nan'):.1f} s, "
+          f"all cells {total:.1f} s")
     for p in problems:
         print("  FAILED", p)
     return not problems

@@ -20,25 +20,64 @@ if ! python3 -m jupyter kernelspec list 2>/dev/null | grep -q "^ *rust "; then
     evcxr_jupyter --install
 fi
 
-# One persistent build directory for all notebooks: featrank and its dependencies compile once
-# (the first notebook's first cell), later kernels reuse them.
-export EVCXR_TMPDIR="${EVCXR_TMPDIR:-$here/../target/evcxr}"
+# One persistent build directory: featrank and its dependencies compile once (the first notebook's first
+# cell), later kernels reuse them. Below this folder, so cargo reads .cargo/config.toml here (the build profile).
+export EVCXR_TMPDIR="${EVCXR_TMPDIR:-$here/.evcxr}"
 mkdir -p "$EVCXR_TMPDIR" out
 
 if [ $# -gt 0 ]; then notebooks=("$@"); else notebooks=([0-9][0-9]_*.ipynb); fi
-status=0
-for nb in "${notebooks[@]}"; do
-    nb="$(basename "$nb")"
+
+# Run one notebook in the build directory $2; its log goes to out/NAME.log. Returns non-zero if it failed.
+run_one() {
+    local nb="$1" start status=0
     start=$(date +%s)
-    echo "== $nb"
-    if python3 -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=rust \
-        --ExecutePreprocessor.timeout=3600 --output-dir out "$nb"; then
-        python3 -m jupyter nbconvert --to html --output-dir out "out/$nb" >/dev/null 2>&1 || true
-        python3 check_outputs.py "out/$nb" || status=1
-    else
-        echo "FAILED: $nb (a cell raised an error; see above)"
-        status=1
-    fi
-    echo "== $nb: $(( $(date +%s) - start )) s wall"
-done
+    {
+        echo "== $nb"
+        if EVCXR_TMPDIR="$2" python3 -m jupyter nbconvert --to notebook --execute \
+            --ExecutePreprocessor.kernel_name=rust --ExecutePreprocessor.timeout=3600 --output-dir out "$nb"; then
+            python3 -m jupyter nbconvert --to html --output-dir out "out/$nb" >/dev/null 2>&1 || true
+            python3 check_outputs.py "out/$nb" || status=1
+        else
+            echo "FAILED: $nb (a cell raised an error; see above)"
+            status=1
+        fi
+        echo "== $nb: $(( $(date +%s) - start )) s wall"
+    } >"out/${nb%.ipynb}.log" 2>&1
+    return $status
+}
+
+# The first notebook runs alone (its first cell builds featrank); the rest run in NOTEBOOK_LANES lanes at once
+# (default 2), each lane in its own copy of the build directory, since kernels sharing one directory
+# overwrite each other's code. Most of a notebook's time is single-threaded (evcxr's type analysis of the
+# dependencies, rustc per cell), so two lanes on two cores finish about a third sooner. Each lane takes the next
+# notebook not yet claimed; logs are printed in notebook order at the end.
+lanes="${NOTEBOOK_LANES:-2}"
+status=0
+names=()
+for nb in "${notebooks[@]}"; do names+=("$(basename "$nb")"); done
+rm -rf out/.claimed && mkdir -p out/.claimed
+run_one "${names[0]}" "$EVCXR_TMPDIR" || status=1
+cat "out/${names[0]%.ipynb}.log"
+if [ "${#names[@]}" -gt 1 ]; then
+    pids=()
+    for lane in $(seq 1 "$lanes"); do
+        dir="$EVCXR_TMPDIR"
+        if [ "$lane" -gt 1 ]; then
+            dir="$EVCXR_TMPDIR-lane$lane"
+            rm -rf "$dir" && cp -a "$EVCXR_TMPDIR" "$dir"
+        fi
+        (
+            lane_status=0
+            for nb in "${names[@]:1}"; do
+                mkdir "out/.claimed/$nb" 2>/dev/null || continue
+                run_one "$nb" "$dir" || lane_status=1
+            done
+            exit $lane_status
+        ) &
+        pids+=($!)
+    done
+    for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+    for nb in "${names[@]:1}"; do cat "out/${nb%.ipynb}.log"; done
+fi
+rm -rf out/.claimed
 exit $status
