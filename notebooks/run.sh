@@ -52,6 +52,10 @@ run_one() {
 # dependencies, rustc per cell), so two lanes on two cores finish about a third sooner. Each lane takes the next
 # notebook not yet claimed; logs are printed in notebook order at the end.
 lanes="${NOTEBOOK_LANES:-2}"
+if ! [[ "$lanes" =~ ^[1-9][0-9]*$ ]]; then
+    echo "NOTEBOOK_LANES must be a whole number of at least 1 (got '$lanes')" >&2
+    exit 2
+fi
 status=0
 names=()
 for nb in "${notebooks[@]}"; do names+=("$(basename "$nb")"); done
