@@ -25,11 +25,12 @@ pub enum Error {
     },
 
     /// A column that was asked for does not exist.
-    #[error("column '{column}' not found; available columns: {available}")]
+    #[error("column '{column}' not found; {available}")]
     MissingColumn {
         /// The name that was asked for.
         column: String,
-        /// The available names, comma separated (shortened when long).
+        /// The closest name when one is close ("did you mean …?") and the available names, closest
+        /// first when there are many.
         available: String,
     },
 
@@ -156,6 +157,20 @@ pub enum Error {
         limit: u64,
     },
 
+    /// The work needs a cargo feature this build of featrank was compiled without.
+    #[error(
+        "{what} needs featrank's cargo feature `{feature}`, which this build lacks: depend on featrank with \
+         features = [\"{feature}\"] ({cost})"
+    )]
+    FeatureDisabled {
+        /// The cargo feature.
+        feature: &'static str,
+        /// What was asked for (e.g. "reading data.parquet").
+        what: String,
+        /// What enabling it costs.
+        cost: &'static str,
+    },
+
     /// Serialising or deserialising JSON failed.
     #[error("json: {0}")]
     Json(#[from] serde_json::Error),
@@ -186,15 +201,42 @@ impl Error {
         }
     }
 
-    /// [`Error::MissingColumn`] listing (at most 20 of) the available names.
+    /// [`Error::MissingColumn`]: "did you mean …?" when a name is close (same letters in another case,
+    /// one containing the other, or a Jaro–Winkler similarity of at least 0.8), then the available names —
+    /// all of them in their order when there are at most 20, else the 20 closest.
+    ///
+    /// ```
+    /// let names = (0..30).map(|i| format!("f{i}")).chain(["diagnosis".to_string()]).collect::<Vec<_>>();
+    /// let err = featrank::Error::missing_column("Diagnosis", &names).to_string();
+    /// assert!(err.starts_with("column 'Diagnosis' not found; did you mean 'diagnosis'? 31 columns, the closest: diagnosis, "));
+    /// ```
     pub fn missing_column<S: AsRef<str>>(column: &str, available: &[S]) -> Self {
-        let mut list: Vec<&str> = available.iter().take(20).map(|s| s.as_ref()).collect();
-        if available.len() > 20 {
-            list.push("…");
-        }
+        let similarity = |name: &str| {
+            let (a, b) = (column.to_lowercase(), name.to_lowercase());
+            if a == b {
+                2.0
+            } else if !a.is_empty() && !b.is_empty() && (a.contains(&b) || b.contains(&a)) {
+                1.5
+            } else {
+                strsim::jaro_winkler(&a, &b)
+            }
+        };
+        let mut ranked: Vec<(f64, &str)> = available.iter().map(|s| (similarity(s.as_ref()), s.as_ref())).collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let hint = match ranked.first() {
+            Some(&(score, name)) if score >= 0.8 => format!("did you mean '{name}'? "),
+            _ => String::new(),
+        };
+        let available = if available.len() <= 20 {
+            let names: Vec<&str> = available.iter().map(|s| s.as_ref()).collect();
+            format!("{hint}available columns: {}", names.join(", "))
+        } else {
+            let names: Vec<&str> = ranked.iter().take(20).map(|&(_, n)| n).collect();
+            format!("{hint}{} columns, the closest: {}, …", available.len(), names.join(", "))
+        };
         Error::MissingColumn {
             column: column.to_string(),
-            available: list.join(", "),
+            available,
         }
     }
 

@@ -6,6 +6,9 @@
 //! value  = text without , ( ) | "(" spec ")"
 //! ```
 //!
+//! A bare value (`knn:10`) parses, but every method refuses it, naming the key it most likely meant
+//! (`did you mean knn:k=10?`).
+//!
 //! `knn:k=10`, `relieff:k=10,m=all`, `svm:c=0.1,kernel=poly,degree=2`, and a ranker inside another in
 //! parentheses: `bag:base=(relieff:k=5),bootstraps=20`. Every learner and ranker reports its **full**
 //! spec (every parameter, defaults included) through `spec()`, and parsing that spec rebuilds an equal
@@ -30,7 +33,9 @@ use crate::error::{Error, Result};
 /// let bag = Spec::new("bag").with("base", &s).with("bootstraps", 20);
 /// assert_eq!(bag.to_string(), "bag:base=(relieff:k=10,m=all),bootstraps=20");
 /// assert_eq!(bag.to_string().parse::<Spec>().unwrap(), bag);
-/// assert!("knn:10".parse::<Spec>().is_err()); // a value needs its key: knn:k=10
+/// // a value needs its key
+/// let err = featrank::learners::parse("knn:10").unwrap_err().to_string();
+/// assert!(err.contains("did you mean knn:k=10?"), "{err}");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Spec {
@@ -69,13 +74,30 @@ impl Spec {
     }
 
     /// Refuse any key not in `known`, so a typo never silently falls back to a default.
+    /// A bare value (`knn:10`) is refused with the key it most likely meant (`did you mean knn:k=10?`).
     pub fn check_keys(&self, known: &[&str]) -> Result<()> {
-        match self.params.iter().map(|(k, _)| k).find(|k| !known.contains(&k.as_str())) {
+        match self.params.iter().find(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (k, v)) {
             None => Ok(()),
-            Some(bad) if known.is_empty() => {
+            Some((bare, v)) if bare.is_empty() => {
+                let method = &self.method;
+                Err(Error::param(
+                    "spec",
+                    match known.first() {
+                        _ if known.contains(&v.as_str()) => {
+                            format!("'{method}:{v}': the parameter '{v}' has no value; write {method}:{v}=VALUE")
+                        }
+                        Some(key) => format!(
+                            "'{method}:{v}' names no parameter; did you mean {method}:{key}={v}? {method} takes: {}",
+                            known.join(", ")
+                        ),
+                        None => format!("'{method}:{v}': {method} takes no parameters"),
+                    },
+                ))
+            }
+            Some((bad, _)) if known.is_empty() => {
                 Err(Error::param(bad, format!("unknown parameter; {} takes none", self.method)))
             }
-            Some(bad) => Err(Error::param(
+            Some((bad, _)) => Err(Error::param(
                 bad,
                 format!("unknown parameter; {} takes: {}", self.method, known.join(", ")),
             )),
@@ -130,7 +152,9 @@ impl fmt::Display for Spec {
         f.write_str(&self.method)?;
         for (i, (k, v)) in self.params.iter().enumerate() {
             let sep = if i == 0 { ':' } else { ',' };
-            if needs_parens(v) {
+            if k.is_empty() {
+                write!(f, "{sep}{v}")?; // a bare value, kept so that check_keys can name the key meant
+            } else if needs_parens(v) {
                 write!(f, "{sep}{k}=({v})")?;
             } else {
                 write!(f, "{sep}{k}={v}")?;
@@ -155,11 +179,17 @@ impl FromStr for Spec {
         let mut spec = Spec::new(method);
         let Some(rest) = rest else { return Ok(spec) };
         for part in split_top(rest).map_err(bad)? {
-            let (k, v) = part.split_once('=').ok_or_else(|| {
-                bad(format!("'{}' is not key=value; name the parameter, e.g. {method}:KEY={}", part.trim(), part.trim()))
-            })?;
+            // a bare value is kept under the empty key, so the method's `check_keys` can name the key meant
+            let (k, v) = match part.split_once('=') {
+                Some(kv) => kv,
+                None if part.trim().is_empty() => return Err(bad("an empty parameter".into())),
+                None if spec.value("").is_some() => {
+                    return Err(bad(format!("'{}' is not key=value; name the parameter, e.g. {method}:KEY={}", part.trim(), part.trim())))
+                }
+                None => ("", part),
+            };
             let (k, v) = (k.trim(), v.trim());
-            if k.is_empty() {
+            if k.is_empty() && part.contains('=') {
                 return Err(bad(format!("'{part}' has no key")));
             }
             let v = match v.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {

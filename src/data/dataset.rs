@@ -204,10 +204,14 @@ impl<'a> DatasetBuilder<'a> {
             });
         }
 
+        let n_features = names.len() - 1;
+        let cells = (n_rows as u64).saturating_mul(names.len() as u64);
+        crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
+            format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
+        })?;
         let (target, target_origin) =
             read_target(&df.columns()[target_pos], self.task)?;
 
-        let n_features = names.len() - 1;
         let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
         let mut feat_names = Vec::with_capacity(n_features);
         let mut kinds = Vec::with_capacity(n_features);
@@ -233,7 +237,7 @@ impl<'a> DatasetBuilder<'a> {
             kinds.push(kind);
             origins.push(origin);
         }
-        Ok(Dataset {
+        let data = Dataset {
             x,
             names: feat_names,
             kinds,
@@ -241,7 +245,12 @@ impl<'a> DatasetBuilder<'a> {
             target,
             target_origin,
             layout,
-        })
+        };
+        let text = data.text_features();
+        if !text.is_empty() {
+            eprintln!("featrank: text columns read as nominal features: {} (see Dataset::summary)", text_list(&text));
+        }
+        Ok(data)
     }
 }
 
@@ -812,7 +821,18 @@ impl Dataset {
                 .collect(),
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
+            text: self.text_features(),
         }
+    }
+
+    /// `(feature, levels)` of the features read from text (String) columns as nominal ones.
+    pub fn text_features(&self) -> Vec<(String, usize)> {
+        self.origins
+            .iter()
+            .zip(&self.kinds)
+            .filter(|(o, _)| o.dtype == DataType::String)
+            .map(|(o, k)| (o.name.clone(), if let FeatureKind::Nominal { levels } = k { levels.len() } else { 0 }))
+            .collect()
     }
 }
 
@@ -924,6 +944,14 @@ pub struct Summary {
     pub missing_cells: usize,
     /// Constant features.
     pub constant: Vec<String>,
+    /// `(feature, levels)` of the text (String) columns read as nominal features: free text such as a
+    /// hospital's name becomes one level per distinct value, which is rarely what a user meant.
+    pub text: Vec<(String, usize)>,
+}
+
+/// `hospital (12 levels), ward (3 levels)`.
+pub(crate) fn text_list(text: &[(String, usize)]) -> String {
+    text.iter().map(|(c, n)| format!("{c} ({n} levels)")).collect::<Vec<_>>().join(", ")
 }
 
 impl std::fmt::Display for Summary {
@@ -949,6 +977,9 @@ impl std::fmt::Display for Summary {
         }
         if !self.constant.is_empty() {
             writeln!(f, "constant features: {}", self.constant.join(", "))?;
+        }
+        if !self.text.is_empty() {
+            writeln!(f, "text columns read as nominal features: {}", text_list(&self.text))?;
         }
         Ok(())
     }

@@ -545,8 +545,10 @@ impl Curves {
     /// Load what [`Curves::save_json`] wrote.
     pub fn load_json(path: impl AsRef<std::path::Path>) -> Result<Curves> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-        serde_json::from_str(&text).map_err(|e| Error::Parse {
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let on_disk = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let text = crate::data::io::within_limit::read_input(file, on_disk, false, &path.display().to_string())?;
+        serde_json::from_slice(&text).map_err(|e| Error::Parse {
             source_name: path.display().to_string(),
             line: Some(e.line()),
             reason: format!("not the JSON of a curve run (`featrank curves --json`, Curves::save_json): {e}"),

@@ -253,6 +253,9 @@ impl Summary {
         if !self.constant.is_empty() {
             rows.push(("constant features".into(), self.constant.join(", ")));
         }
+        if !self.text.is_empty() {
+            rows.push(("text columns read as nominal features".into(), crate::data::dataset::text_list(&self.text)));
+        }
         let mut h = format!("<table style=\"{STYLE}\"><tbody>");
         for (k, v) in rows {
             h += &format!(

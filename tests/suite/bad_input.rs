@@ -167,7 +167,7 @@ fn parameters_out_of_range_are_refused_by_name() {
     assert!(curves(CurveSpec::new(Knn::new().k(3)).folds(1)).contains("folds"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).repeats(0)).contains("repeats"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
-    for (spec, name) in [("knn:k=0", "k"), ("svm:c=0", "c"), ("svm:c=-1", "c"), ("forest:trees=0", "trees"), ("svm:c=x", "'c'"), ("svm:0.1", "svm:KEY=0.1"), ("knn:k=3,c=1", "'c'"), ("mlp:momentum=1", "momentum"), ("tree:min_leaf=0", "min_leaf"), ("svm:kernel=cubic", "cubic")] {
+    for (spec, name) in [("knn:k=0", "k"), ("svm:c=0", "c"), ("svm:c=-1", "c"), ("forest:trees=0", "trees"), ("svm:c=x", "'c'"), ("svm:0.1", "did you mean svm:c=0.1?"), ("knn:10", "did you mean knn:k=10?"), ("knn:k=3,c=1", "'c'"), ("mlp:momentum=1", "momentum"), ("tree:min_leaf=0", "min_leaf"), ("svm:kernel=cubic", "cubic")] {
         let e = featrank::learners::parse(spec).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(name), "{spec}: {e}");
     }

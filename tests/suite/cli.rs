@@ -242,7 +242,7 @@ fn rank_command_writes_feature_score_rank() {
     for (args, want) in [
         (vec!["rank", "iris", "--method", "lasso"], "unknown ranking method 'lasso'"),
         (vec!["rank", "iris", "--method", "relieff:k=0"], "'k'"),
-        (vec!["rank", "iris", "--method", "relieff:k"], "key=value"),
+        (vec!["rank", "iris", "--method", "relieff:k"], "'k' has no value; write relieff:k=VALUE"),
         (vec!["rank", "iris", "--method", "ecfs"], "generalized"),
         (vec!["rank", "diabetes-progression", "--method", "relieff"], "rrelieff"),
         (vec!["rank", "iris", "--method", "bag:base=(fisher),bootstraps=3,aggregate=mode"], "mode"),

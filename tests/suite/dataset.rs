@@ -267,3 +267,24 @@ fn csv_and_parquet_files_read_back() {
     assert_eq!(back.column("x").unwrap().null_count(), 1);
     assert!(back.column("x").unwrap().dtype().is_primitive_numeric());
 }
+
+#[test]
+fn text_columns_read_as_nominal_features_are_reported_with_their_levels() {
+    let df = df!(
+        "age" => [50.0, 61.0, 45.0, 70.0],
+        "hospital" => ["St Mary", "Royal Free", "St Mary", "Guy's"],
+        "diagnosis" => ["M", "B", "B", "M"]
+    )
+    .unwrap();
+    let summary = Dataset::from_polars(&df, "diagnosis").unwrap().summary();
+    assert_eq!(summary.text, vec![("hospital".to_string(), 3)]);
+    assert!(summary.to_string().contains("text columns read as nominal features: hospital (3 levels)"), "{summary}");
+    assert!(summary.to_html().contains("hospital (3 levels)"));
+    // A wrong target name: "did you mean", and among many columns the closest are listed first.
+    let names: Vec<String> = (0..30).map(|i| format!("feature_{i}")).chain(["diagnosis".to_string()]).collect();
+    let wide = DataFrame::new(2, names.iter().map(|n| Column::new(n.into(), [1.0, 2.0])).collect()).unwrap();
+    let err = Dataset::from_polars(&wide, "diagnostic").unwrap_err().to_string();
+    assert!(err.starts_with("column 'diagnostic' not found; did you mean 'diagnosis'? 31 columns, the closest: diagnosis,"), "{err}");
+    let err = Dataset::from_polars(&df, "zzz").unwrap_err().to_string();
+    assert_eq!(err, "column 'zzz' not found; available columns: age, hospital, diagnosis");
+}

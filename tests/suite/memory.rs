@@ -131,3 +131,83 @@ fn sizes_parse_in_the_units_people_write() {
 fn identity(data: &Dataset) -> Ranking {
     Ranking::from_order(data.feature_names()).unwrap().with_name("identity")
 }
+
+/// A gzip file whose text is `members` copies of `block`: one compressed member repeated (gzip readers
+/// read concatenated members), so a file of a few megabytes expands to gigabytes without being made whole.
+fn gzip_bomb(block: &str, members: usize) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(block.as_bytes()).unwrap();
+    let member = gz.finish().unwrap();
+    member.repeat(members)
+}
+
+/// `0,0,x` rows in 16 MiB blocks (the first with the header `a,b,class`).
+fn bomb_block() -> String {
+    "0,0,x\n".repeat((16 << 20) / 6)
+}
+
+#[test]
+fn a_gzip_bomb_is_refused_after_its_first_megabytes_at_the_default_limit() {
+    // 512 blocks: 8 GiB of text, 4.3 · 10⁹ cells — about 72 GiB to hold, more than any machine here has. The
+    // projection from the first chunks (compressed bytes consumed, read ahead by the decoder) is lower, but
+    // over the limit all the same.
+    let bomb = gzip_bomb(&bomb_block(), 512);
+    assert!(bomb.len() < 20 << 20, "{} bytes", bomb.len());
+    let err = io::read_bytes(&bomb, io::Format::Csv, "bomb.csv.gz").unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, Error::Memory { needed, limit, .. } if needed > limit), "{text}");
+    assert!(text.starts_with("reading bomb.csv.gz (about "), "{text}");
+    assert!(text.contains("lines × 3 fields"), "{text}");
+    assert!(text.contains("GiB of text)"), "{text}");
+}
+
+/// Run the binary with `args`, returning (success, stderr).
+fn cli(args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_featrank")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn every_reader_refuses_through_the_cli_what_exceeds_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    // The bomb: ~3 GiB of `0,0,x` rows in a few megabytes of gzip, refused at a 1 GiB limit.
+    let mut header = gzip_bomb("a,b,class\n", 1);
+    header.extend(gzip_bomb(&bomb_block(), 192));
+    std::fs::write(path("bomb.csv.gz"), &header).unwrap();
+    let (ok, err) = cli(&["--memory-limit", "1G", "info", &path("bomb.csv.gz"), "--target", "class"]);
+    assert!(!ok);
+    assert!(err.starts_with("error: reading ") && err.contains("bomb.csv.gz (about "), "{err}");
+    assert!(err.contains("more than the memory limit of 1.0 GiB"), "{err}");
+    // A long ARFF: 2,000,000 rows of two cells, 8 MB of text, ~72 MB to hold.
+    let arff = "@relation t\n@attribute a numeric\n@attribute class {x,y}\n@data\n".to_string() + &"0,x\n1,y\n".repeat(1_000_000);
+    std::fs::write(path("long.arff"), &arff).unwrap();
+    let (ok, err) = cli(&["--memory-limit", "32M", "info", &path("long.arff"), "--target", "class"]);
+    assert!(!ok && err.contains("long.arff") && err.contains("memory limit of 32.0 MiB"), "{err}");
+    // A Parquet file that declares 1,000,000 rows × 2 columns in a few kilobytes: refused from its metadata.
+    let a = vec![0.0f64; 1_000_000];
+    let class: Vec<&str> = (0..1_000_000).map(|i| if i % 2 == 0 { "x" } else { "y" }).collect();
+    io::write(&df!("a" => a, "class" => class).unwrap(), path("tall.parquet")).unwrap();
+    let (ok, err) = cli(&["--memory-limit", "8M", "rank", &path("tall.parquet"), "--target", "class", "--method", "fisher", "--out", &path("r.csv")]);
+    assert!(!ok && err.contains("tall.parquet (1000000 rows × 2 columns"), "{err}");
+    assert!(!std::path::Path::new(&path("r.csv")).exists());
+}
+
+#[test]
+fn a_file_just_under_the_limit_still_reads() {
+    // 20,000 rows of `x,y,class`: text + 16 bytes per cell (field separators plus line ends) to hold.
+    let mut csv = String::from("x,y,class\n");
+    for i in 0..20_000 {
+        csv.push_str(&format!("{}.25,{},{}\n", i % 97, i % 13, if i % 3 == 0 { "a" } else { "b" }));
+    }
+    let cells = (csv.matches(',').count() + csv.matches('\n').count()) as u64;
+    let estimate = csv.len() as u64 + 16 * cells;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("under.csv").display().to_string();
+    std::fs::write(&file, &csv).unwrap();
+    let (ok, err) = cli(&["--memory-limit", &estimate.to_string(), "info", &file, "--target", "class"]);
+    assert!(ok, "{err}");
+    let (ok, err) = cli(&["--memory-limit", &(estimate - 1).to_string(), "info", &file, "--target", "class"]);
+    assert!(!ok && err.contains("reading ") && err.contains("(20,001 lines × 3 fields"), "{err}");
+}

@@ -149,8 +149,20 @@ fn fingerprints(args: &RunArgs) -> Result<Vec<Input>, Error> {
         .into_iter()
         .filter(|p| p.exists() || p != &Path::new(&args.data))
         .map(|p| {
-            let bytes = std::fs::read(p).map_err(|e| Error::io(p, e))?;
-            Ok(Input { path: p.to_path_buf(), bytes: bytes.len() as u64, fnv1a: fnv1a(&bytes) })
+            // streamed: an input is fingerprinted without holding it
+            let mut file = std::io::BufReader::new(std::fs::File::open(p).map_err(|e| Error::io(p, e))?);
+            let (mut hash, mut bytes) = (Fnv1a::default(), 0u64);
+            loop {
+                let chunk = std::io::BufRead::fill_buf(&mut file).map_err(|e| Error::io(p, e))?;
+                if chunk.is_empty() {
+                    break;
+                }
+                hash.update(chunk);
+                let n = chunk.len();
+                bytes += n as u64;
+                std::io::BufRead::consume(&mut file, n);
+            }
+            Ok(Input { path: p.to_path_buf(), bytes, fnv1a: hash.hex() })
         })
         .collect()
 }
@@ -176,6 +188,26 @@ fn parse_shard(text: &str) -> Result<(usize, usize), Error> {
 
 /// FNV-1a, 64 bits, as hex: a fingerprint for change detection (not a cryptographic hash).
 fn fnv1a(bytes: &[u8]) -> String {
-    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
-    format!("{h:016x}")
+    let mut hash = Fnv1a::default();
+    hash.update(bytes);
+    hash.hex()
+}
+
+/// The 64-bit FNV-1a hash, fed in pieces.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    fn update(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |h, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3));
+    }
+
+    fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
 }
