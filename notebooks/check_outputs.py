@@ -1,5 +1,6 @@
-"""Check an executed notebook: no cell failed, every cell that ends in a bare expression shows rich output
-(text/html or image/svg+xml), and report how long the first `:dep` cell, the first cell that binds a variable
+"""Check an executed notebook: no cell failed, no cell shows a featrank error (the red box featrank's errors
+show in evcxr) unless it is tagged `raises-featrank-error` — and then it must show one —, every cell that ends
+in a bare expression shows rich output (text/html or image/svg+xml), and report how long the first `:dep` cell, the first cell that binds a variable
 (evcxr's first type analysis of the dependencies happens there) and the whole notebook took."""
 import json
 import sys
@@ -44,6 +45,15 @@ def main(path):
                 problems.append(f"cell {n}: compile error: {o['text'][:300]}")
         rich = [o for o in outputs if o.get("output_type") in ("execute_result", "display_data")
                 and ({"text/html", "image/svg+xml"} & set(o.get("data", {})))]
+        html = "".join("".join(o["data"].get("text/html", "")) for o in rich)
+        expects_error = "raises-featrank-error" in cell.get("metadata", {}).get("tags", [])
+        if "featrank-error" in html and not expects_error:
+            problems.append(f"cell {n}: featrank error: {html[:400]}")
+            continue
+        if expects_error:
+            if "featrank-error" not in html:
+                problems.append(f"cell {n}: tagged raises-featrank-error, but no featrank error was shown")
+            continue
         if ends_in_expression(source) and not rich:
             problems.append(f"cell {n}: expected an HTML or SVG output, got none (source ends: {source.strip().splitlines()[-1]!r})")
         for o in rich:

@@ -15,17 +15,15 @@
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Everything that can go wrong in featrank, each variant naming what was at fault.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum Error {
     /// The data has no rows or no feature columns.
-    #[error("empty data: {what}")]
     EmptyData {
         /// What was empty (e.g. "the frame has no rows").
         what: String,
     },
 
     /// A column that was asked for does not exist.
-    #[error("column '{column}' not found; {available}")]
     MissingColumn {
         /// The name that was asked for.
         column: String,
@@ -35,7 +33,6 @@ pub enum Error {
     },
 
     /// A column exists but cannot be used as it is.
-    #[error("column '{column}': {reason}")]
     InvalidColumn {
         /// The column at fault.
         column: String,
@@ -44,7 +41,6 @@ pub enum Error {
     },
 
     /// The target column cannot serve as the prediction target.
-    #[error("target column '{column}': {reason}")]
     InvalidTarget {
         /// The target column.
         column: String,
@@ -53,7 +49,6 @@ pub enum Error {
     },
 
     /// Two columns (or attributes, or features in a ranking) share a name.
-    #[error("duplicate name '{name}' in {context}")]
     DuplicateName {
         /// The repeated name.
         name: String,
@@ -62,7 +57,6 @@ pub enum Error {
     },
 
     /// A parameter is out of its valid range.
-    #[error("invalid parameter '{name}': {reason}")]
     InvalidParameter {
         /// The parameter name as the user spells it.
         name: String,
@@ -71,7 +65,6 @@ pub enum Error {
     },
 
     /// A learner or ranker was asked to work on a task it does not handle.
-    #[error("{method} does not handle {task:?} targets; {hint}")]
     UnsupportedTask {
         /// The learner or ranker, by method name.
         method: String,
@@ -82,7 +75,6 @@ pub enum Error {
     },
 
     /// A computation met numbers it cannot work with (overflow, a singular system, no convergence).
-    #[error("numerical problem in {what}: {reason}")]
     Numerical {
         /// The computation, named as the user knows it (parameter, column or method).
         what: String,
@@ -91,7 +83,6 @@ pub enum Error {
     },
 
     /// A file could not be parsed.
-    #[error("{source_name}{}: {reason}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
     Parse {
         /// File name (or "<input>").
         source_name: String,
@@ -102,14 +93,12 @@ pub enum Error {
     },
 
     /// The file extension names no format featrank reads.
-    #[error("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")]
     UnsupportedFormat {
         /// The path given.
         path: String,
     },
 
     /// A named item (bundled dataset, method, learner) does not exist.
-    #[error("unknown {kind} '{name}'; known: {known}")]
     Unknown {
         /// What kind of thing was looked up.
         kind: String,
@@ -120,7 +109,6 @@ pub enum Error {
     },
 
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
     Io {
         /// The file involved.
         path: String,
@@ -129,11 +117,9 @@ pub enum Error {
     },
 
     /// An error reported by polars that has no more specific meaning here.
-    #[error("polars: {0}")]
-    Polars(#[from] polars::error::PolarsError),
+    Polars(polars::error::PolarsError),
 
     /// Drawing a figure failed.
-    #[error("cannot draw the {what}: {reason}")]
     Plot {
         /// The figure being drawn.
         what: String,
@@ -142,12 +128,6 @@ pub enum Error {
     },
 
     /// Work whose memory estimate exceeds the limit, refused before it starts (see [`crate::memory`]).
-    #[error(
-        "{what} would hold about {} (estimate), more than the memory limit of {}; use fewer rows or features, \
-         or raise the limit (FEATRANK_MEMORY_LIMIT, featrank::memory::set_limit, --memory-limit)",
-        crate::memory::human(*.needed),
-        crate::memory::human(*.limit)
-    )]
     Memory {
         /// The work, named with its method and the data's shape.
         what: String,
@@ -158,10 +138,6 @@ pub enum Error {
     },
 
     /// The work needs a cargo feature this build of featrank was compiled without.
-    #[error(
-        "{what} needs featrank's cargo feature `{feature}`, which this build lacks: depend on featrank with \
-         features = [\"{feature}\"] ({cost})"
-    )]
     FeatureDisabled {
         /// The cargo feature.
         feature: &'static str,
@@ -172,11 +148,46 @@ pub enum Error {
     },
 
     /// Serialising or deserialising JSON failed.
-    #[error("json: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
 }
 
 impl Error {
+    /// The message, e.g. `invalid parameter 'k': …`. Unlike `Display` it never shows the error in a
+    /// notebook: use it to put one error's text inside another.
+    pub fn message(&self) -> String {
+        match self {
+            Error::EmptyData { what } => format!("empty data: {what}"),
+            Error::MissingColumn { column, available } => format!("column '{column}' not found; {available}"),
+            Error::InvalidColumn { column, reason } => format!("column '{column}': {reason}"),
+            Error::InvalidTarget { column, reason } => format!("target column '{column}': {reason}"),
+            Error::DuplicateName { name, context } => format!("duplicate name '{name}' in {context}"),
+            Error::InvalidParameter { name, reason } => format!("invalid parameter '{name}': {reason}"),
+            Error::UnsupportedTask { method, task, hint } => format!("{method} does not handle {task:?} targets; {hint}"),
+            Error::Numerical { what, reason } => format!("numerical problem in {what}: {reason}"),
+            Error::Parse { source_name, line, reason } => {
+                format!("{source_name}{}: {reason}", line.map(|l| format!(", line {l}")).unwrap_or_default())
+            }
+            Error::UnsupportedFormat { path } => {
+                format!("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")
+            }
+            Error::Unknown { kind, name, known } => format!("unknown {kind} '{name}'; known: {known}"),
+            Error::Io { path, source } => format!("{path}: {source}"),
+            Error::Polars(e) => format!("polars: {e}"),
+            Error::Plot { what, reason } => format!("cannot draw the {what}: {reason}"),
+            Error::Memory { what, needed, limit } => format!(
+                "{what} would hold about {} (estimate), more than the memory limit of {}; use fewer rows or features, \
+                 or raise the limit (FEATRANK_MEMORY_LIMIT, featrank::memory::set_limit, --memory-limit)",
+                crate::memory::human(*needed),
+                crate::memory::human(*limit)
+            ),
+            Error::FeatureDisabled { feature, what, cost } => format!(
+                "{what} needs featrank's cargo feature `{feature}`, which this build lacks: depend on featrank with \
+                 features = [\"{feature}\"] ({cost})"
+            ),
+            Error::Json(e) => format!("json: {e}"),
+        }
+    }
+
     /// Shorthand for [`Error::InvalidParameter`].
     pub fn param(name: impl Into<String>, reason: impl Into<String>) -> Self {
         Error::InvalidParameter {
@@ -247,4 +258,57 @@ impl Error {
             source,
         }
     }
+}
+
+/// The message ([`Error::message`]). In an evcxr notebook the error is also shown as a red box in the
+/// cell's output: evcxr prints an error that `?` returns to stderr, which reaches Jupyter after the
+/// cell has finished (and a headless run often never); the box travels with the cell's rich output, so
+/// the error is seen every time. Formatting an error twice shows it twice; [`Error::message`] never does.
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let message = self.message();
+        if in_notebook() {
+            show_in_notebook(&message);
+        }
+        f.write_str(&message)
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::Polars(e) => Some(e),
+            Error::Json(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<polars::error::PolarsError> for Error {
+    fn from(e: polars::error::PolarsError) -> Error {
+        Error::Polars(e)
+    }
+}
+
+impl From<serde_json::Error> for Error {
+    fn from(e: serde_json::Error) -> Error {
+        Error::Json(e)
+    }
+}
+
+/// Whether this process is an evcxr kernel's (evcxr sets `EVCXR_IS_RUNTIME` in the process that runs cells).
+fn in_notebook() -> bool {
+    static IN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *IN.get_or_init(|| std::env::var_os("EVCXR_IS_RUNTIME").is_some())
+}
+
+/// The error as rich output of the running cell (evcxr's `EVCXR_BEGIN_CONTENT` protocol on stdout).
+fn show_in_notebook(message: &str) {
+    let text = message.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    println!(
+        "EVCXR_BEGIN_CONTENT text/html\n<div class=\"featrank-error\" style=\"color:#b00020;background:#fff5f5;\
+         border-left:4px solid #b00020;padding:6px 10px;white-space:pre-wrap;font-family:monospace\">\
+         <b>featrank error</b>: {text}</div>\nEVCXR_END_CONTENT"
+    );
 }

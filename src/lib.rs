@@ -38,7 +38,8 @@ pub use polars;
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
     pub use crate::compare::{
-        Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance, SizeChoices, SizeRule, StabilityCurve,
+        stability_table, Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance, SizeChoices, SizeRule,
+        Stabilities, StabilityCurve,
         Verdict,
     };
     pub use crate::data::{

@@ -3,7 +3,7 @@
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::compare::{FoldStability, StabilityCurve};
+use crate::compare::StabilityCurve;
 use crate::data::Frame;
 use crate::error::Result;
 use crate::eval::{Baseline, Curves, Weighting};
@@ -51,7 +51,9 @@ pub struct Comparison {
 
 impl Comparison {
     /// Score every ranking against every other ranking and against the expected curve (if present).
-    pub fn new(curves: Curves) -> Result<Comparison> {
+    /// Takes the curves or a reference to them (then copies them into the comparison).
+    pub fn new(curves: impl Into<Curves>) -> Result<Comparison> {
+        let curves = curves.into();
         let names: Vec<String> = curves.rankings().iter().map(|s| s.to_string()).collect();
         let mut baselines: Vec<Baseline<'_>> = names.iter().map(Baseline::from).collect();
         if curves.expected().is_some() {
@@ -85,7 +87,7 @@ impl Comparison {
     /// Attach the stability curve of every per-fold candidate of the curves, computed from the rankings
     /// that run made ([`crate::compare::FoldStability`]; no second run).
     pub fn with_fold_stability(mut self) -> Result<Comparison> {
-        for st in FoldStability::of_curves(&self.curves)? {
+        for st in self.curves.stability()?.rankers {
             self.stability.push((st.ranking, st.curve));
         }
         Ok(self)

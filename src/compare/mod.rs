@@ -1,17 +1,19 @@
 //! The comparison layer: rankings and rankers side by side, and the decisions drawn from them. ECA tables
 //! ([`Comparison`]), stability of a ranker across resamples, distances between rankings, Friedman/Nemenyi
 //! statistics over datasets, tests of one ranking against another or against random rankings
-//! ([`Significance`]) and the number of features to keep ([`SizeChoices`]).
+//! ([`Significance`]) and the number of features to keep ([`SizeChoices`]) — each also reached from the
+//! curve run itself (`curves.compare()`, `curves.stability()`, …; see [`from_curves`]).
 
 pub mod comparison;
 pub mod distance;
+pub mod from_curves;
 pub mod significance;
 pub mod stability;
 pub mod stats;
 pub mod subset_size;
 
 pub use comparison::{Comparison, EcaRow};
-pub use stability::{FoldStability, Nogueira, StabilityCurve, Test};
+pub use stability::{stability_table, FoldStability, Nogueira, Stabilities, StabilityCurve, Test};
 pub use significance::{PairTest, Significance, Verdict};
 pub use stats::{CriticalDifference, Friedman};
 pub use subset_size::{SizeChoice, SizeChoices, SizeRule};

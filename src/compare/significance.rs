@@ -178,7 +178,7 @@ impl Verdict {
 /// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(5).expected(20).seed(1)
 ///     .evaluate(&iris, &[good.clone().with_name("good"), good.with_name("same")]).unwrap();
 /// let sig = Significance::of_curves(&curves, Weighting::Uniform, 0.95).unwrap();
-/// let same = sig.get("good", "same").unwrap();
+/// let same = sig.pair("good", "same").unwrap();
 /// assert_eq!((same.eca, same.t_test.p_value, same.wilcoxon.p_value), (0.0, 1.0, 1.0));
 /// assert_eq!(sig.verdict("good", 0.05).unwrap(), Verdict::Better);
 /// assert_eq!(sig.to_polars().unwrap().height(), 3); // one pair, two against the expected curve
@@ -247,14 +247,14 @@ impl Significance {
 
     /// The test of `ranking` against `baseline` (either order for two rankings; the sign follows the
     /// stored order).
-    pub fn get(&self, ranking: &str, baseline: &str) -> Option<&PairTest> {
+    pub fn pair(&self, ranking: &str, baseline: &str) -> Option<&PairTest> {
         self.tests.iter().find(|t| (t.ranking == ranking && t.baseline == baseline) || (t.ranking == baseline && t.baseline == ranking))
     }
 
     /// Whether `ranking` beats random rankings at significance `alpha`: the Holm-adjusted corrected t-test
     /// against the expected curve.
     pub fn verdict(&self, ranking: &str, alpha: f64) -> Result<Verdict> {
-        let t = self.get(ranking, crate::eval::EXPECTED).ok_or_else(|| {
+        let t = self.pair(ranking, crate::eval::EXPECTED).ok_or_else(|| {
             Error::param("ranking", format!("no test of '{ranking}' against the expected curve (run with expected > 0)"))
         })?;
         Ok(if t.t_p_holm >= alpha {

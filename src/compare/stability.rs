@@ -351,15 +351,57 @@ impl FoldStability {
         Ok(FoldStability { ranking: rankings.ranking.clone(), curve, nogueira })
     }
 
-    /// The stability of every per-fold candidate of `curves` at the curves' sizes.
-    pub fn of_curves(curves: &Curves) -> Result<Vec<FoldStability>> {
-        curves.fold_rankings.iter().map(|fr| FoldStability::compute(fr, &curves.sizes)).collect()
-    }
-
     /// Columns `ranking, k, canberra, kuncheva, phi, phi_variance, phi_lo, phi_hi, p_above_chance` (95 %
     /// interval; the p-value of H₀: Φ = 0 against Φ > 0); null where undefined.
     pub fn to_polars(&self) -> Result<Frame> {
         stability_table(std::slice::from_ref(self))
+    }
+}
+
+/// The stability of several per-fold rankers from one run (`curves.stability()`): shown as their
+/// stability figure and the long table, and a slice of [`FoldStability`] to iterate.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0)
+///     .evaluate_all(&iris, &[Candidate::per_fold(ReliefF::new()), Candidate::per_fold(Fisher::new())]).unwrap();
+/// let st = curves.stability_at(&[1, 2]).unwrap();
+/// assert_eq!(st.len(), 2);
+/// assert_eq!(st.to_polars().unwrap().height(), 2 * 2); // ranking × k
+/// assert!(st.to_html().unwrap().contains("fisher"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stabilities {
+    /// One per per-fold candidate, in the run's order.
+    pub rankers: Vec<FoldStability>,
+}
+
+impl Stabilities {
+    /// The stability of every per-fold candidate of `curves` at `sizes`.
+    pub fn of_curves(curves: &Curves, sizes: &[usize]) -> Result<Stabilities> {
+        let rankers = curves.fold_rankings.iter().map(|fr| FoldStability::compute(fr, sizes)).collect::<Result<_>>()?;
+        Ok(Stabilities { rankers })
+    }
+
+    /// The long table (see [`FoldStability::to_polars`]).
+    pub fn to_polars(&self) -> Result<Frame> {
+        stability_table(&self.rankers)
+    }
+}
+
+impl<'a> IntoIterator for &'a Stabilities {
+    type Item = &'a FoldStability;
+    type IntoIter = std::slice::Iter<'a, FoldStability>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.rankers.iter()
+    }
+}
+
+impl std::ops::Deref for Stabilities {
+    type Target = [FoldStability];
+    fn deref(&self) -> &[FoldStability] {
+        &self.rankers
     }
 }
 

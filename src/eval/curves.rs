@@ -269,6 +269,13 @@ pub struct Curves {
     pub fold_rankings: Vec<FoldRankings>,
 }
 
+/// A copy, so that what takes curves by value (e.g. [`crate::compare::Comparison::new`]) also takes `&curves`.
+impl From<&Curves> for Curves {
+    fn from(curves: &Curves) -> Curves {
+        curves.clone()
+    }
+}
+
 /// How a curve run is set up; call [`CurveSpec::evaluate`].
 ///
 /// ```

@@ -68,7 +68,7 @@ impl Ensemble {
                 let rows = bootstrap(&mut rng, n);
                 let sample = data.take_rows(&rows)?;
                 let ranking = self.base.rank(&sample, rng.gen()).map_err(|e| {
-                    Error::param("bootstrap", format!("bootstrap sample {b}: {e}"))
+                    Error::param("bootstrap", format!("bootstrap sample {b}: {}", e.message()))
                 })?;
                 let positions = ranking.positions_in(data)?;
                 let mut ranks = vec![0.0; data.n_features()];

@@ -198,7 +198,7 @@ impl ShadowFeatures {
                 let augmented = data.with_shadows(&perms)?;
                 self.base
                     .scores(&augmented, rng.gen())
-                    .map_err(|e| Error::param("base", format!("shadow round {r}: {e}")))
+                    .map_err(|e| Error::param("base", format!("shadow round {r}: {}", e.message())))
             })
             .collect::<Result<_>>()?;
         let real_score: Vec<f64> = (0..m).map(|j| mean(&rounds.iter().map(|s| s[j]).collect::<Vec<_>>())).collect();

@@ -84,7 +84,7 @@ impl Ranker for Turf {
         if self.keep == 0 {
             return Err(Error::param("keep", "keep at least 1 feature"));
         }
-        self.base.check(data).map_err(|e| Error::param("base", e.to_string()))
+        self.base.check(data).map_err(|e| Error::param("base", e.message()))
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
@@ -126,7 +126,7 @@ impl Turf {
     fn order(&self, data: &Dataset, subset: &[usize], seed: u64) -> Result<Vec<usize>> {
         let names: Vec<&str> = subset.iter().map(|&f| data.feature_names()[f].as_str()).collect();
         let part = data.select_features(&names)?;
-        let scores = self.base.scores(&part, seed).map_err(|e| Error::param("base", e.to_string()))?;
+        let scores = self.base.scores(&part, seed).map_err(|e| Error::param("base", e.message()))?;
         Ok(rank_order(&scores).into_iter().map(|k| subset[k]).collect())
     }
 }

@@ -18,7 +18,7 @@ use crate::error::{Error, Result};
 use crate::report::Figure;
 use crate::data::Ranking;
 use crate::eval::{PiCurve, Weighting};
-use crate::compare::StabilityCurve;
+use crate::compare::{Stabilities, StabilityCurve};
 use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
 use crate::data::synth::GroundTruth;
 use crate::rankers::{Importances, Relevance, ShadowTest};
@@ -32,7 +32,7 @@ fn emit(mime: &str, content: &str) {
 fn emit_html(html: Result<String>) {
     match html {
         Ok(h) => emit("text/html", &h),
-        Err(e) => emit("text/plain", &format!("cannot display: {e}")),
+        Err(e) => emit("text/plain", &format!("cannot display: {}", e.message())),
     }
 }
 
@@ -40,7 +40,7 @@ fn emit_html(html: Result<String>) {
 fn emit_figure(fig: Result<Figure>) {
     match fig {
         Ok(f) => f.evcxr_display(),
-        Err(e) => emit("text/plain", &format!("cannot display: {e}")),
+        Err(e) => emit("text/plain", &format!("cannot display: {}", e.message())),
     }
 }
 
@@ -87,7 +87,11 @@ fn cell(v: &AnyValue) -> String {
 const STYLE: &str = "border-collapse:collapse;font-family:sans-serif;font-size:13px";
 const CELL: &str = "padding:2px 8px;border-bottom:1px solid #ddd";
 
-/// Any Polars `DataFrame` shown as an HTML table (the first `max_rows` rows, 50 by default).
+/// Rows beyond which a [`Table`] scrolls in a box.
+const SCROLL_ROWS: usize = 25;
+
+/// Any Polars `DataFrame` shown as an HTML table: up to `max_rows` rows (2,000 by default), in a box that
+/// scrolls once the table is longer than about 25 rows, so no ranking of a long table is cut off.
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -110,7 +114,7 @@ impl Table {
     /// Show `frame`: a [`Frame`] or a Polars `DataFrame`, owned or borrowed (`Table::new(&t)` keeps `t`;
     /// the columns are shared, not copied).
     pub fn new(frame: impl AsDataFrame) -> Table {
-        Table { frame: frame.as_data_frame().clone(), caption: None, max_rows: 50 }
+        Table { frame: frame.as_data_frame().clone(), caption: None, max_rows: 2000 }
     }
 
     /// A table of numbers with named rows and columns, e.g. scores of methods (columns) on datasets (rows):
@@ -190,7 +194,13 @@ impl Table {
                 df.height() - shown
             );
         }
-        h + "</tbody></table>"
+        h += "</tbody></table>";
+        if shown > SCROLL_ROWS {
+            // a long table scrolls in its own box (the header stays on top), instead of being cut
+            let sticky = h.replace("<th style=\"", "<th style=\"position:sticky;top:0;background:white;");
+            h = format!("<div style=\"max-height:36em;overflow:auto\">{sticky}</div>");
+        }
+        h
     }
 
     /// Show inline in a notebook.
@@ -200,7 +210,7 @@ impl Table {
 }
 
 impl Frame {
-    /// The first 50 rows as an HTML table (see [`Table`] for a caption or another limit).
+    /// An HTML table (as [`Table`] shows it: long tables scroll; see it for a caption or a row limit).
     ///
     /// ```
     /// use featrank::prelude::*;
@@ -416,6 +426,19 @@ impl Significance {
         );
         h += &Table::new(self.to_polars()?).caption(caption).to_html();
         Ok(h)
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl Stabilities {
+    /// The stability figure, then the long table (every ranker, every size), as HTML.
+    pub fn to_html(&self) -> Result<String> {
+        let caption = "stability over the training splits (Canberra relative to random, Kuncheva, Nogueira's φ with 95 % interval)";
+        Ok(inline(&self.plot()?) + &Table::new(self.to_polars()?).caption(caption).to_html())
     }
 
     /// Show inline in a notebook.

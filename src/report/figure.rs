@@ -17,10 +17,10 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::data::GroundTruth;
-use crate::eval::{Curve, CurveKind, Curves, EXPECTED};
+use crate::eval::{Curve, CurveKind, Curves, Mode, Scheme, EXPECTED};
 use crate::error::{Error, Result};
 use crate::eval::PiCurve;
-use crate::compare::{SizeChoices, StabilityCurve};
+use crate::compare::{SizeChoices, Stabilities, StabilityCurve};
 use crate::compare::CriticalDifference;
 
 /// An SVG drawing.
@@ -77,12 +77,14 @@ struct Series {
     band: Vec<(f64, f64, f64)>,
     /// (x, y, label) of marked points.
     marks: Vec<(f64, f64, String)>,
+    /// Said after the label in the legend only (e.g. how the ranking was made, what the band is).
+    note: String,
 }
 
 impl Series {
     fn new(label: &str, color: RGBColor, points: Vec<(f64, f64)>) -> Series {
         let points = points.into_iter().filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new(), marks: Vec::new() }
+        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new(), marks: Vec::new(), note: String::new() }
     }
 }
 
@@ -151,26 +153,59 @@ fn panel(area: &DrawingArea<SVGBackend, Shift>, axes: &Axes, x: Range<f64>, y: R
         outline.extend(s.band.iter().rev().map(|&(x, _, hi)| (x, hi)));
         chart.draw_series(std::iter::once(Polygon::new(outline, s.color.mix(0.18)))).map_err(e)?;
     }
-    let mut place = 0;
     for s in series {
         let style = ShapeStyle::from(s.color).stroke_width(2);
-        place += !s.marks.is_empty() as usize;
         if s.dashed {
             chart.draw_series(DashedLineSeries::new(s.points.iter().copied(), 6, 4, style)).map_err(e)?;
         } else {
             chart.draw_series(LineSeries::new(s.points.iter().copied(), style)).map_err(e)?;
         }
-        // Marks: a dot, and its label offset by the series' place so that labels of several series at
-        // the same point stack instead of overprinting.
-        let font = TextStyle::from(("sans-serif", 12).into_font()).color(&s.color).pos(Pos::new(HPos::Left, VPos::Center));
+    }
+    // Marks: a dot each, then every label placed where it overlaps no other and stays inside the plot.
+    let mut marks = Vec::new();
+    for s in series {
         for (x, y, label) in s.marks.iter().filter(|m| m.1.is_finite()) {
-            let mark = EmptyElement::at((*x, *y))
-                + Circle::new((0, 0), 5, s.color.filled())
-                + Text::new(label.clone(), (8, 12 + 14 * (place as i32 - 1)), font.clone());
-            chart.draw_series(std::iter::once(mark)).map_err(e)?;
+            chart.draw_series(std::iter::once(Circle::new((*x, *y), 5, s.color.filled()))).map_err(e)?;
+            marks.push((chart.backend_coord(&(*x, *y)), label.as_str(), s.color));
         }
     }
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let base = area.get_base_pixel();
+    let dots: Vec<(i32, i32)> = marks.iter().map(|m| m.0).collect();
+    let labels: Vec<&str> = marks.iter().map(|m| m.1).collect();
+    for ((_, label, color), (x, y)) in marks.iter().zip(place_labels(&dots, &labels, xr, yr)) {
+        let font = TextStyle::from(("sans-serif", 12).into_font()).color(color).pos(Pos::new(HPos::Left, VPos::Top));
+        area.draw(&Text::new(label.to_string(), (x - base.0, y - base.1), font)).map_err(e)?;
+    }
     Ok(())
+}
+
+/// Estimated width in pixels of a 12-pixel sans-serif label.
+fn label_width(label: &str) -> i32 {
+    7 * label.chars().count() as i32
+}
+
+/// Top-left corners for the labels of dots at `dots` (pixels): each takes the first place, right of its
+/// dot then left of it, level with it and then stacked one line further up or down at a time, where its
+/// box overlaps no label placed before and stays inside `xr × yr`; the last resort is right of the dot.
+fn place_labels(dots: &[(i32, i32)], labels: &[&str], xr: Range<i32>, yr: Range<i32>) -> Vec<(i32, i32)> {
+    const LINE: i32 = 14;
+    let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new(); // x0, y0, x1, y1
+    let mut out = Vec::with_capacity(dots.len());
+    for (&(x, y), label) in dots.iter().zip(labels) {
+        let w = label_width(label);
+        let shifts = (0..8).flat_map(|k| if k == 0 { vec![0] } else { vec![-k, k] });
+        let candidates = shifts.flat_map(|k| [(x + 8, y - LINE / 2 + k * LINE), (x - 8 - w, y - LINE / 2 + k * LINE)]);
+        let fits = |&(cx, cy): &(i32, i32)| {
+            let b = (cx, cy, cx + w, cy + LINE);
+            b.0 >= xr.start && b.2 <= xr.end && b.1 >= yr.start && b.3 <= yr.end
+                && placed.iter().all(|p| b.2 <= p.0 || p.2 <= b.0 || b.3 <= p.1 || p.3 <= b.1)
+        };
+        let (cx, cy) = candidates.into_iter().find(fits).unwrap_or((x + 8, y - LINE / 2));
+        placed.push((cx, cy, cx + w, cy + LINE));
+        out.push((cx, cy));
+    }
+    out
 }
 
 /// Split off a strip at the bottom of `root` and draw one legend entry per distinct label there, so the
@@ -190,12 +225,14 @@ fn with_legend<'a>(
             new
         })
         .collect();
-    let per_row = ((w as i32 - 40) / 150).max(1) as usize;
+    let texts: Vec<String> = entries.iter().map(|s| format!("{}{}", s.label, s.note)).collect();
+    let column = texts.iter().map(|t| 40 + label_width(t)).max().unwrap_or(150).max(150);
+    let per_row = ((w as i32 - 40) / column).max(1) as usize;
     let rows = entries.len().div_ceil(per_row) as u32;
     let (plots, strip) = root.split_vertically(h.saturating_sub(22 * rows + 8).max(h / 3));
     let font = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
     for (i, s) in entries.iter().enumerate() {
-        let (x, y) = (40 + (i % per_row) as i32 * 150, 12 + (i / per_row) as i32 * 22);
+        let (x, y) = (40 + (i % per_row) as i32 * column, 12 + (i / per_row) as i32 * 22);
         let style = ShapeStyle::from(s.color).stroke_width(2);
         if s.dashed {
             for d in 0..3 {
@@ -204,7 +241,7 @@ fn with_legend<'a>(
         } else {
             strip.draw(&PathElement::new(vec![(x, y), (x + 26, y)], style)).map_err(e)?;
         }
-        strip.draw(&Text::new(s.label.clone(), (x + 32, y), font.clone())).map_err(e)?;
+        strip.draw(&Text::new(texts[i].clone(), (x + 32, y), font.clone())).map_err(e)?;
     }
     Ok(plots)
 }
@@ -224,17 +261,67 @@ impl Curves {
     /// assert!(svg.svg().contains("FFA") && svg.svg().contains("RFA") && svg.svg().contains("expected"));
     /// ```
     pub fn plot(&self) -> Result<Figure> {
-        let (n, ffa, rfa) = curve_series(self)?;
+        let (n, mut ffa, rfa) = curve_series(self)?;
         let y = value_range(ffa.iter().chain(&rfa))?;
         let x = 0.5..n as f64 + 0.5;
         let measure = self.measure.label();
-        draw_svg("curves", (960, 470), |root| {
-            let (left, right) = with_legend(root, &ffa)?.split_horizontally(480);
+        for s in &mut ffa {
+            s.note = match self.get(&s.label, CurveKind::Ffa).map(|c| c.mode) {
+                Some(Mode::PerFold) => " (ranked per fold)".into(),
+                Some(Mode::Fixed) if self.fold_rankings.is_empty() => String::new(),
+                Some(Mode::Fixed) => " (fixed ranking)".into(),
+                _ => self.expected_note(),
+            };
+        }
+        draw_svg("curves", (960, 494), |root| {
+            let root = with_title(root, &self.description())?;
+            let (left, right) = with_legend(&root, &ffa)?.split_horizontally(480);
             let ffa_axes = Axes { title: "FFA", x: "k (model on the top-k features)", y: measure };
             panel(&left, &ffa_axes, x.clone(), y.clone(), &ffa)?;
             let rfa_axes = Axes { title: "RFA", x: "i (model on the features ranked i..n)", y: measure };
             panel(&right, &rfa_axes, x, y, &rfa)
         })
+    }
+}
+
+impl Curves {
+    /// Write [`Curves::plot`] to `path` as SVG.
+    pub fn save_svg(&self, path: impl AsRef<std::path::Path>) -> Result<()> {
+        self.plot()?.save_svg(path)
+    }
+}
+
+impl Stabilities {
+    /// The stability curves of every ranker in one figure ([`stability_plot`]).
+    pub fn plot(&self) -> Result<Figure> {
+        stability_plot(&self.rankers.iter().map(|s| (s.ranking.clone(), s.curve.clone())).collect::<Vec<_>>())
+    }
+}
+
+/// Split off a line at the top of `root` with `text` (what was run); returns the area below it.
+fn with_title<'a>(root: &DrawingArea<SVGBackend<'a>, Shift>, text: &str) -> Result<DrawingArea<SVGBackend<'a>, Shift>> {
+    let (top, rest) = root.split_vertically(24);
+    let font = TextStyle::from(("sans-serif", 14).into_font()).color(&GREY).pos(Pos::new(HPos::Left, VPos::Center));
+    top.draw(&Text::new(text.to_string(), (12, 14), font)).map_err(|e| plot_err("title")(e.to_string()))?;
+    Ok(rest)
+}
+
+impl Curves {
+    /// What was run, in one line: learner, resampling, measure, e.g.
+    /// `knn:k=10 · 10-fold CV × 10 repeats · accuracy`.
+    pub fn description(&self) -> String {
+        let scheme = match self.scheme {
+            Scheme::KFold { folds } => format!("{folds}-fold CV × {} repeats", self.repeats),
+            Scheme::Holdout { test } => format!("{} stratified holdout splits ({:.0} % test)", self.repeats, 100.0 * test),
+            Scheme::Bootstrap => format!("{} bootstrap samples (out-of-bag test)", self.repeats),
+        };
+        format!("{} · {scheme} · {}", self.learner, self.measure.label())
+    }
+
+    /// The legend's note for the expected curve: what its line and band are.
+    fn expected_note(&self) -> String {
+        let on = self.expected_repeats.map(|r| format!(", each on {r} repeat(s)")).unwrap_or_default();
+        format!(": mean and 5–95 % band of {} random rankings{on}", self.expected_rankings)
     }
 }
 
@@ -313,9 +400,10 @@ impl SizeChoices {
         }
         let y = value_range(ffa.iter())?;
         let measure = curves.measure.label();
-        draw_svg("subset-size figure", (640, 470), |root| {
+        draw_svg("subset-size figure", (640, 494), |root| {
+            let root = with_title(root, &curves.description())?;
             let axes = Axes { title: "FFA with the chosen sizes", x: "k (model on the top-k features)", y: measure };
-            panel(&with_legend(root, &ffa)?, &axes, 0.5..n as f64 + 0.5, y, &ffa)
+            panel(&with_legend(&root, &ffa)?, &axes, 0.5..n as f64 + 0.5, y, &ffa)
         })
     }
 }

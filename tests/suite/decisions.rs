@@ -132,10 +132,10 @@ fn truth_beats_random_and_identical_rankings_tie() {
         .unwrap();
     for w in Weighting::ALL {
         let sig = Significance::of_curves(&curves, w, 0.95).unwrap();
-        let same = sig.get("truth", "copy").unwrap();
+        let same = sig.pair("truth", "copy").unwrap();
         assert!(same.t_test.p_value >= 0.5 && same.wilcoxon.p_value >= 0.5, "{w:?}");
         assert_eq!((same.eca, same.lo, same.hi), (0.0, 0.0, 0.0));
-        let vs = sig.get("truth", EXPECTED).unwrap();
+        let vs = sig.pair("truth", EXPECTED).unwrap();
         println!(
             "{:>9}: truth vs expected ECA {:.4} [{:.4}, {:.4}], t p = {:.2e}, Wilcoxon p = {:.2e}",
             w.label(),
@@ -149,7 +149,7 @@ fn truth_beats_random_and_identical_rankings_tie() {
         assert!(vs.lo > 0.0 && vs.lo <= vs.eca.max(vs.t_test.mean) && vs.hi >= vs.t_test.mean);
         assert_eq!(sig.verdict("truth", 0.05).unwrap(), Verdict::Better);
         assert_eq!(sig.verdict("reversed", 0.05).unwrap(), Verdict::Worse);
-        let better = sig.get("truth", "reversed").unwrap();
+        let better = sig.pair("truth", "reversed").unwrap();
         assert!(better.eca > 0.0 && better.t_p_holm < 0.01);
         // Holm never lowers a p-value
         assert!(sig.tests.iter().all(|t| t.t_p_holm >= t.t_test.p_value && t.wilcoxon_p_holm >= t.wilcoxon.p_value));

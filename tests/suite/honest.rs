@@ -3,7 +3,7 @@
 
 use std::sync::Mutex;
 
-use featrank::compare::stability::{nogueira, FoldStability};
+use featrank::compare::stability::nogueira;
 use featrank::data::Checked;
 use featrank::prelude::*;
 use rand::SeedableRng;
@@ -252,7 +252,7 @@ fn stability_from_the_same_run() {
         .expected(0)
         .evaluate_all(&wine, &[Candidate::per_fold(Fisher::new()), Candidate::per_fold(ReliefF::new()).with_name("rf")])
         .unwrap();
-    let all = FoldStability::of_curves(&curves).unwrap();
+    let all = curves.stability().unwrap();
     assert_eq!(all.len(), 2);
     let fisher = &all[0];
     assert_eq!(fisher.curve.rankings, 10);

@@ -7,8 +7,7 @@ use clap::{Parser, Subcommand};
 use serde::{Deserialize, Serialize};
 
 use crate::shard;
-use featrank::compare::stability::stability_table;
-use featrank::compare::{Comparison, FoldStability, Significance, SizeChoices, SizeRule};
+use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
 use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
 use featrank::data::{Dataset, TaskChoice};
 use featrank::data::Ranking;
@@ -458,7 +457,7 @@ impl Outputs {
             write_atomically(j, |tmp| curves.save_json(tmp))?;
         }
         if let Some(path) = &self.stability {
-            let table = stability_table(&FoldStability::of_curves(curves)?)?;
+            let table = curves.stability()?.to_polars()?;
             write_atomically(path, |tmp| io::write(&table, tmp))?;
         }
         Ok(())
