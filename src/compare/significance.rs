@@ -62,6 +62,25 @@ pub struct Wilcoxon {
     pub exact: bool,
 }
 
+impl Wilcoxon {
+    /// The smallest two-sided p-value the test can give with its `n` differences: 2 / 2ⁿ, when every
+    /// difference has the same sign (exact test). With 5 repeats it is 0.0625 — the test cannot reject at
+    /// α = 0.05 however large the difference; 0 where the normal approximation is used.
+    ///
+    /// ```
+    /// use featrank::compare::significance::wilcoxon_signed_rank;
+    /// let w = wilcoxon_signed_rank(&[0.1, 0.2, 0.3, 0.4, 0.5]);
+    /// assert_eq!((w.p_value, w.min_p_value()), (0.0625, 0.0625));
+    /// ```
+    pub fn min_p_value(&self) -> f64 {
+        if self.exact {
+            2f64.powi(1 - self.n as i32).min(1.0)
+        } else {
+            0.0
+        }
+    }
+}
+
 /// Wilcoxon's signed-rank test of `diffs` (NaN dropped, zeros dropped), two-sided.
 ///
 /// ```
@@ -251,6 +270,22 @@ impl Significance {
         self.tests.iter().find(|t| (t.ranking == ranking && t.baseline == baseline) || (t.ranking == baseline && t.baseline == ranking))
     }
 
+    /// A warning when the Wilcoxon test cannot reach `alpha` with this run's repeats (its smallest
+    /// p-value is 2 / 2ʳ), e.g. `with 5 repeats the Wilcoxon test's p-value cannot go below 0.0625, so it
+    /// cannot reject at α = 0.05: …`; `None` when it can.
+    pub fn wilcoxon_warning(&self, alpha: f64) -> Option<String> {
+        // the test with the most non-zero differences has as many as the run has repeats
+        let most = self.tests.iter().map(|t| t.wilcoxon).max_by_key(|w| w.n)?;
+        let (floor, repeats) = (most.min_p_value(), most.n);
+        (floor > alpha).then(|| {
+            format!(
+                "with {repeats} repeats the Wilcoxon test's p-value cannot go below {floor:.4}, so it cannot reject at \
+                 α = {alpha:.2}: read the corrected t-test, or run at least {} repeats",
+                (1.0 - alpha.log2()).ceil() as usize
+            )
+        })
+    }
+
     /// Whether `ranking` beats random rankings at significance `alpha`: the Holm-adjusted corrected t-test
     /// against the expected curve.
     pub fn verdict(&self, ranking: &str, alpha: f64) -> Result<Verdict> {
@@ -267,7 +302,8 @@ impl Significance {
     }
 
     /// The table: `ranking, baseline, weighting, eca, eca_lo, eca_hi, t, t_p_value, t_p_holm, wilcoxon_w,
-    /// wilcoxon_p_value, wilcoxon_p_holm`.
+    /// wilcoxon_p_value, wilcoxon_p_holm, wilcoxon_min_p` (the smallest p-value the Wilcoxon test can
+    /// reach with these repeats: [`Wilcoxon::min_p_value`]).
     pub fn to_polars(&self) -> Result<Frame> {
         let s = &self.tests;
         let f = |g: &dyn Fn(&PairTest) -> f64| s.iter().map(g).collect::<Vec<f64>>();
@@ -286,6 +322,7 @@ impl Significance {
                 Column::new("wilcoxon_w".into(), f(&|t| t.wilcoxon.w_plus)),
                 Column::new("wilcoxon_p_value".into(), f(&|t| t.wilcoxon.p_value)),
                 Column::new("wilcoxon_p_holm".into(), f(&|t| t.wilcoxon_p_holm)),
+                Column::new("wilcoxon_min_p".into(), f(&|t| t.wilcoxon.min_p_value())),
             ],
         )?
         .into())

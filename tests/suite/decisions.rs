@@ -128,7 +128,7 @@ fn truth_beats_random_and_identical_rankings_tie() {
         .repeats(10)
         .expected(20)
         .seed(2)
-        .evaluate(&data, &[truth.clone().with_name("truth"), truth.with_name("copy"), reversed.with_name("reversed")])
+        .evaluate(&data, &[truth.clone().with_name("truth"), truth.with_name("copy"), reversed.clone().with_name("reversed")])
         .unwrap();
     for w in Weighting::ALL {
         let sig = Significance::of_curves(&curves, w, 0.95).unwrap();
@@ -156,6 +156,13 @@ fn truth_beats_random_and_identical_rankings_tie() {
     }
     let sig = Significance::of_curves(&curves, Weighting::Uniform, 0.95).unwrap();
     assert_eq!(sig.to_polars().unwrap().height(), 3 + 3);
+    // 10 repeats: Wilcoxon can reach 2 / 2¹⁰; with 5 it cannot go below 0.0625, and says so.
+    assert_eq!(sig.wilcoxon_warning(0.05), None);
+    let five = CurveSpec::new(Knn::new()).folds(5).repeats(5).expected(5).seed(2).evaluate(&data, &[reversed]).unwrap();
+    let warning = five.significance().unwrap().wilcoxon_warning(0.05).unwrap();
+    assert!(warning.starts_with("with 5 repeats the Wilcoxon test's p-value cannot go below 0.0625"), "{warning}");
+    assert!(warning.ends_with("run at least 6 repeats"), "{warning}");
+    assert!(five.significance().unwrap().to_html().unwrap().contains("cannot go below 0.0625"));
     assert_eq!(sig.verdicts(0.05).unwrap().height(), 3);
     let chosen = SizeChoices::of_curves(&curves, &SizeRule::DEFAULT).unwrap();
     let (best, one_se) = (chosen.get("truth", SizeRule::Best).unwrap(), chosen.get("truth", SizeRule::OneStandardError).unwrap());

@@ -322,6 +322,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
             let run = Curves::load_json(&curves)?;
             let sig = Significance::of_curves(&run, weighting.parse()?, level)?;
+            if let Some(warning) = sig.wilcoxon_warning(1.0 - level) {
+                eprintln!("note: {warning}");
+            }
             write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;
             if let Some(v) = verdicts {
                 let table = sig.verdicts(1.0 - level)?;
