@@ -187,10 +187,12 @@ fn label_width(label: &str) -> i32 {
 
 /// Top-left corners for the labels of dots at `dots` (pixels): each takes the first place, right of its
 /// dot then left of it, level with it and then stacked one line further up or down at a time, where its
-/// box overlaps no label placed before and stays inside `xr × yr`; the last resort is right of the dot.
+/// box covers no dot and no label placed before and stays inside `xr × yr`; the last resort is right of
+/// the dot.
 fn place_labels(dots: &[(i32, i32)], labels: &[&str], xr: Range<i32>, yr: Range<i32>) -> Vec<(i32, i32)> {
     const LINE: i32 = 14;
-    let mut placed: Vec<(i32, i32, i32, i32)> = Vec::new(); // x0, y0, x1, y1
+    // x0, y0, x1, y1 of what a label may not cover: every dot, then every label placed
+    let mut placed: Vec<(i32, i32, i32, i32)> = dots.iter().map(|&(x, y)| (x - 6, y - 6, x + 6, y + 6)).collect();
     let mut out = Vec::with_capacity(dots.len());
     for (&(x, y), label) in dots.iter().zip(labels) {
         let w = label_width(label);
@@ -555,5 +557,31 @@ impl CriticalDifference {
             }
             Ok(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{label_width, place_labels};
+
+    /// Labels of crowded dots (three rules at one point, two series at neighbouring sizes, one dot at the
+    /// right edge) never overlap each other or a dot, and stay inside the plot.
+    #[test]
+    fn labels_overlap_nothing_and_stay_inside() {
+        let dots = [(100, 100), (104, 102), (108, 100), (112, 98), (395, 100), (200, 15)];
+        let labels = ["best, 1se, within:0.01", "knee", "best", "1se", "best", "within:0.01"];
+        let (xr, yr) = (50..400, 10..300);
+        let at = place_labels(&dots, &labels, xr.clone(), yr.clone());
+        let boxes: Vec<(i32, i32, i32, i32)> =
+            at.iter().zip(labels).map(|(&(x, y), l)| (x, y, x + label_width(l), y + 14)).collect();
+        for (i, a) in boxes.iter().enumerate() {
+            assert!(a.0 >= xr.start && a.2 <= xr.end && a.1 >= yr.start && a.3 <= yr.end, "{i}: {a:?}");
+            for b in &boxes[i + 1..] {
+                assert!(a.2 <= b.0 || b.2 <= a.0 || a.3 <= b.1 || b.3 <= a.1, "{a:?} and {b:?} overlap");
+            }
+            for &(x, y) in &dots {
+                assert!(a.2 <= x - 6 || x + 6 <= a.0 || a.3 <= y - 6 || y + 6 <= a.1, "{a:?} covers the dot {x},{y}");
+            }
+        }
     }
 }

@@ -351,7 +351,7 @@ fn decide_and_compare_read_the_curves_json() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("ranking,baseline,weighting,eca,eca_lo,eca_hi,t,t_p_value,t_p_holm,wilcoxon_w,wilcoxon_p_value,wilcoxon_p_holm")
+        Some("ranking,baseline,weighting,eca,eca_lo,eca_hi,t,t_p_value,t_p_holm,wilcoxon_w,wilcoxon_p_value,wilcoxon_p_holm,wilcoxon_min_p")
     );
     assert_eq!(lines.count(), 1 + 2, "one pair, two against the expected curve");
     let v = std::fs::read_to_string(&verdicts).unwrap();

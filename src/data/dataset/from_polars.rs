@@ -1,0 +1,348 @@
+//! Building a [`Dataset`] from a Polars frame: [`DatasetBuilder`] and the reading of feature and target
+//! columns (the conventions are in the [module docs](super)).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use ndarray::{Array2, ShapeBuilder};
+use polars::prelude::*;
+
+use super::{text_list, Dataset, FeatureKind, Origin, Slot, Target, TaskChoice, EXACT_INT_LIMIT};
+use crate::data::AsDataFrame;
+use crate::error::{Error, Result};
+
+/// Options for building a [`Dataset`]; start with [`Dataset::builder`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!("x" => [1.0, 2.0, 3.0], "y" => [0.5, 1.5, 2.5]).unwrap();
+/// let ds = Dataset::builder(&df, "y").task(TaskChoice::Regression).build().unwrap();
+/// assert_eq!(ds.task(), Task::Regression);
+/// ```
+#[derive(Debug, Clone)]
+pub struct DatasetBuilder<'a> {
+    frame: &'a DataFrame,
+    target: String,
+    task: TaskChoice,
+    allow_all_missing: bool,
+}
+
+impl<'a> DatasetBuilder<'a> {
+    /// Choose the task instead of [`TaskChoice::Auto`].
+    pub fn task(mut self, task: TaskChoice) -> Self {
+        self.task = task;
+        self
+    }
+
+    /// Keep features whose every value is missing (default: refuse them with an error naming the column).
+    pub fn allow_all_missing(mut self, allow: bool) -> Self {
+        self.allow_all_missing = allow;
+        self
+    }
+
+    /// Validate the frame and build the dataset.
+    pub fn build(self) -> Result<Dataset> {
+        let df = self.frame;
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut seen = HashSet::new();
+        for n in &names {
+            if !seen.insert(n.as_str()) {
+                return Err(Error::DuplicateName {
+                    name: n.clone(),
+                    context: "the frame's columns".into(),
+                });
+            }
+        }
+        let target_pos = names
+            .iter()
+            .position(|n| *n == self.target)
+            .ok_or_else(|| Error::missing_column(&self.target, &names))?;
+        let n_rows = df.height();
+        if n_rows == 0 {
+            return Err(Error::EmptyData {
+                what: "the frame has no rows".into(),
+            });
+        }
+        if names.len() < 2 {
+            return Err(Error::EmptyData {
+                what: format!("the frame has no feature columns besides the target '{}'", self.target),
+            });
+        }
+
+        let n_features = names.len() - 1;
+        let cells = (n_rows as u64).saturating_mul(names.len() as u64);
+        crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
+            format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
+        })?;
+        let (target, target_origin) =
+            read_target(&df.columns()[target_pos], self.task)?;
+
+        let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
+        let mut feat_names = Vec::with_capacity(n_features);
+        let mut kinds = Vec::with_capacity(n_features);
+        let mut origins = Vec::with_capacity(n_features);
+        let mut layout = Vec::with_capacity(names.len());
+        for (pos, col) in df.columns().iter().enumerate() {
+            if pos == target_pos {
+                layout.push(Slot::Target);
+                continue;
+            }
+            let j = feat_names.len();
+            let mut out = x.column_mut(j);
+            let out = out.as_slice_mut().expect("column-major matrix has contiguous columns");
+            let (kind, origin) = read_feature(col, out)?;
+            if !self.allow_all_missing && out.iter().all(|v| v.is_nan()) {
+                return Err(Error::column(
+                    origin.name,
+                    "every value is missing; drop the column or use allow_all_missing(true)",
+                ));
+            }
+            layout.push(Slot::Feature(j));
+            feat_names.push(origin.name.clone());
+            kinds.push(kind);
+            origins.push(origin);
+        }
+        let data = Dataset {
+            x,
+            names: feat_names,
+            kinds,
+            origins,
+            target,
+            target_origin,
+            layout,
+        };
+        let text = data.text_features();
+        if !text.is_empty() {
+            eprintln!("featrank: text columns read as nominal features: {} (see Dataset::summary)", text_list(&text));
+        }
+        Ok(data)
+    }
+}
+
+/// Read a feature column into `out` (NaN = missing) and say how to rebuild it.
+fn read_feature(col: &Column, out: &mut [f64]) -> Result<(FeatureKind, Origin)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype().clone();
+    if dtype.is_primitive_numeric() {
+        let nan_rows = read_numeric(col, out)?;
+        return Ok((FeatureKind::Numeric, Origin { name, dtype, nan_rows }));
+    }
+    let (codes, levels) = read_nominal(col)?;
+    for (o, c) in out.iter_mut().zip(codes) {
+        *o = c.map_or(f64::NAN, |c| c as f64);
+    }
+    Ok((
+        FeatureKind::Nominal { levels },
+        Origin { name, dtype, nan_rows: vec![] },
+    ))
+}
+
+/// Copy a numeric column into `out`; return the rows that held NaN (as opposed to null).
+fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
+    let name = col.name().to_string();
+    let too_big = match col.dtype() {
+        DataType::Int64 => col.i64()?.iter().flatten().find(|v| v.unsigned_abs() > EXACT_INT_LIMIT).map(|v| v.to_string()),
+        DataType::UInt64 => col.u64()?.iter().flatten().find(|&v| v > EXACT_INT_LIMIT).map(|v| v.to_string()),
+        _ => None,
+    };
+    if let Some(v) = too_big {
+        return Err(Error::column(
+            name,
+            format!("integer {v} is beyond ±2^53 and cannot be held exactly as f64"),
+        ));
+    }
+    let as_f64 = col.cast(&DataType::Float64)?;
+    let mut nan_rows = Vec::new();
+    for (i, (o, v)) in out.iter_mut().zip(as_f64.f64()?.iter()).enumerate() {
+        *o = match v {
+            Some(v) if v.is_nan() => {
+                nan_rows.push(i);
+                f64::NAN
+            }
+            Some(v) if v.is_infinite() => {
+                return Err(Error::column(
+                    name,
+                    format!("row {i} holds {v}; infinite values are not accepted"),
+                ))
+            }
+            Some(v) => v,
+            None => f64::NAN,
+        };
+    }
+    Ok(nan_rows)
+}
+
+/// Integer codes (None = missing) and level names of a Boolean/String/Categorical/Enum column.
+/// With `numeric_order`, levels that all parse as numbers are ordered by value (used for class labels).
+fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype();
+    let levels: Vec<String> = match dtype {
+        DataType::Boolean => vec!["false".into(), "true".into()],
+        DataType::Enum(fcats, _) => fcats
+            .categories()
+            .values_iter()
+            .map(|s| s.to_string())
+            .collect(),
+        DataType::String | DataType::Categorical(_, _) | DataType::Null => {
+            let strings = col.cast(&DataType::String)?;
+            let set: BTreeSet<&str> = strings.str()?.iter().flatten().collect();
+            set.into_iter().map(|s| s.to_string()).collect()
+        }
+        other => {
+            return Err(Error::column(
+                name,
+                format!("dtype {other} is not supported; cast it to a numeric or string column"),
+            ))
+        }
+    };
+    let index: BTreeMap<&str, usize> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i))
+        .collect();
+    let strings = col.cast(&DataType::String)?;
+    let codes = strings
+        .str()?
+        .iter()
+        .map(|v| v.map(|s| index[s]))
+        .collect();
+    Ok((codes, levels))
+}
+
+/// Read the target column for the chosen task.
+fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
+    let name = col.name().to_string();
+    let dtype = col.dtype().clone();
+    if col.null_count() == col.len() {
+        return Err(Error::target(name, "every value is missing"));
+    }
+    let is_float = matches!(dtype, DataType::Float32 | DataType::Float64);
+    let regression = match task {
+        TaskChoice::Regression => true,
+        TaskChoice::Classification => false,
+        TaskChoice::Auto => is_float,
+    };
+    if regression {
+        if !dtype.is_primitive_numeric() {
+            return Err(Error::target(
+                name,
+                format!("regression needs a numeric target, found dtype {dtype}"),
+            ));
+        }
+        let mut values = vec![0.0; col.len()];
+        let nan_rows = read_numeric(col, &mut values)?;
+        check_no_missing_target(&name, values.iter().map(|v| v.is_nan()))?;
+        let first = values[0];
+        if values.iter().all(|&v| v == first) {
+            return Err(Error::target(name, format!("every value equals {first}; nothing to predict")));
+        }
+        return Ok((Target::Values(values), Origin { name, dtype, nan_rows }));
+    }
+    let (codes, mut levels) = if dtype.is_primitive_numeric() {
+        numeric_classes(col)?
+    } else {
+        read_nominal(col)?
+    };
+    check_no_missing_target(&name, codes.iter().map(|c| c.is_none()))?;
+    let mut codes: Vec<usize> = codes.into_iter().map(|c| c.unwrap_or_default()).collect();
+    // Drop declared levels that no row uses (an Enum may declare more), keeping their order.
+    let mut used = vec![false; levels.len()];
+    for &c in &codes {
+        used[c] = true;
+    }
+    if used.iter().any(|u| !u) {
+        let remap: Vec<usize> = used
+            .iter()
+            .scan(0, |next, &u| {
+                let r = *next;
+                *next += u as usize;
+                Some(r)
+            })
+            .collect();
+        codes.iter_mut().for_each(|c| *c = remap[*c]);
+        levels = levels
+            .into_iter()
+            .zip(&used)
+            .filter(|(_, &u)| u)
+            .map(|(l, _)| l)
+            .collect();
+    }
+    if levels.len() < 2 {
+        return Err(Error::target(
+            name,
+            format!(
+                "only one class ('{}') is present; classification needs at least two",
+                levels[0]
+            ),
+        ));
+    }
+    Ok((
+        Target::Classes { codes, names: levels },
+        Origin { name, dtype, nan_rows: vec![] },
+    ))
+}
+
+/// Class codes of a numeric target, classes ordered by value and named by their polars string form.
+fn numeric_classes(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
+    let mut values = vec![0.0; col.len()];
+    read_numeric(col, &mut values)?;
+    let strings = col.cast(&DataType::String)?;
+    // Classes ordered by value; keyed by the bit pattern of the (never NaN) value.
+    let mut distinct: BTreeMap<u64, (f64, String)> = BTreeMap::new();
+    for (v, s) in values.iter().zip(strings.str()?.iter()) {
+        if let (Some(s), false) = (s, v.is_nan()) {
+            distinct.entry((v + 0.0).to_bits()).or_insert_with(|| (v + 0.0, s.to_string()));
+        }
+    }
+    let mut sorted: Vec<(f64, String)> = distinct.into_values().collect();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let index: BTreeMap<u64, usize> = sorted
+        .iter()
+        .enumerate()
+        .map(|(i, (v, _))| (v.to_bits(), i))
+        .collect();
+    let codes = values
+        .iter()
+        .map(|v| (!v.is_nan()).then(|| index[&(v + 0.0).to_bits()]))
+        .collect();
+    Ok((codes, sorted.into_iter().map(|(_, s)| s).collect()))
+}
+
+fn check_no_missing_target(name: &str, missing: impl Iterator<Item = bool>) -> Result<()> {
+    let rows: Vec<usize> = missing
+        .enumerate()
+        .filter(|(_, m)| *m)
+        .map(|(i, _)| i)
+        .collect();
+    if let Some(first) = rows.first() {
+        return Err(Error::target(
+            name,
+            format!(
+                "{} row(s) have a missing value (first: row {first}); remove them before building the dataset",
+                rows.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Dataset {
+    /// Build from a frame, with `target` as the target column and the task chosen by [`TaskChoice::Auto`].
+    pub fn from_polars(frame: impl AsDataFrame, target: &str) -> Result<Dataset> {
+        Dataset::builder(&frame, target).build()
+    }
+
+    /// Start a [`DatasetBuilder`] to set the task or other options.
+    pub fn builder<'a>(frame: &'a impl AsDataFrame, target: &str) -> DatasetBuilder<'a> {
+        DatasetBuilder {
+            frame: frame.as_data_frame(),
+            target: target.to_string(),
+            task: TaskChoice::Auto,
+            allow_all_missing: false,
+        }
+    }
+}

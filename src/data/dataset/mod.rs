@@ -1,0 +1,484 @@
+//! [`Dataset`]: the feature matrix, its feature kinds and the target, built from a Polars DataFrame.
+//!
+//! Conventions (fixed once, used everywhere):
+//! - Numeric columns (every integer and float type) become `f64` features. Integers beyond ±2⁵³ cannot be
+//!   held exactly in `f64` and are refused with an error naming the column.
+//! - Boolean, String, Categorical and Enum columns become **nominal** features: the values are integer codes
+//!   `0..levels.len()` stored as `f64`, and [`FeatureKind::Nominal`] keeps the level names. Level order:
+//!   Enum = declared order (ARFF nominal attributes arrive as Enum), Boolean = `false, true`, String and
+//!   Categorical = sorted by byte order.
+//! - Null and NaN are **missing**, stored as `NaN` in the matrix and never dropped or imputed here;
+//!   [`Dataset::missing_mask`] gives the mask. Whether a missing cell was null or NaN is remembered so that
+//!   [`Dataset::to_polars`] gives back the frame it was built from, value for value and dtype for dtype.
+//! - The matrix is column-major (Fortran order): a feature is one contiguous slice, so feature subsets are
+//!   views ([`Dataset::feature`], [`Dataset::columns`]) and never copies of the whole matrix.
+//! - Target: classification (class codes `0..n_classes` with their names) or regression (`f64` values).
+//!   [`TaskChoice::Auto`] picks regression for float columns and classification for everything else; override
+//!   it with [`DatasetBuilder::task`]. [`Dataset::task`] shows the choice.
+
+use std::collections::HashSet;
+
+use ndarray::{Array2, ArrayView1, ArrayView2, ShapeBuilder};
+use polars::prelude::*;
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+mod from_polars;
+mod summary;
+mod to_polars;
+
+pub use from_polars::DatasetBuilder;
+pub use summary::Summary;
+pub(crate) use summary::text_list;
+
+/// Largest magnitude an integer may have to be held exactly by `f64` (2⁵³).
+const EXACT_INT_LIMIT: u64 = 9_007_199_254_740_992;
+
+/// How a feature's values are to be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum FeatureKind {
+    /// Real-valued; distances and splits use the value itself.
+    Numeric,
+    /// Categorical with the given level names; the matrix holds the level index (0-based) as `f64`.
+    Nominal {
+        /// Level names in code order.
+        levels: Vec<String>,
+    },
+}
+
+impl FeatureKind {
+    /// `true` for [`FeatureKind::Nominal`].
+    pub fn is_nominal(&self) -> bool {
+        matches!(self, FeatureKind::Nominal { .. })
+    }
+}
+
+/// The learning task a target defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Task {
+    /// Predict one of a finite set of classes.
+    Classification,
+    /// Predict a real value.
+    Regression,
+}
+
+/// How the task is chosen when a dataset is built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TaskChoice {
+    /// Regression for Float32/Float64 targets, classification for every other dtype.
+    #[default]
+    Auto,
+    /// Always classification (numeric values become class labels).
+    Classification,
+    /// Always regression (the target must be numeric).
+    Regression,
+}
+
+impl std::str::FromStr for TaskChoice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(TaskChoice::Auto),
+            "classification" | "class" => Ok(TaskChoice::Classification),
+            "regression" | "reg" => Ok(TaskChoice::Regression),
+            _ => Err(Error::param(
+                "task",
+                format!("'{s}' is not one of auto, classification, regression"),
+            )),
+        }
+    }
+}
+
+/// The prediction target.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub enum Target {
+    /// Class codes `0..names.len()` per row, and the class names in code order.
+    Classes {
+        /// Class code of each row.
+        codes: Vec<usize>,
+        /// Class names in code order.
+        names: Vec<String>,
+    },
+    /// Real-valued target per row.
+    Values(Vec<f64>),
+}
+
+/// Where a column came from, so [`Dataset::to_polars`] can rebuild it exactly.
+#[derive(Debug, Clone)]
+struct Origin {
+    name: String,
+    dtype: DataType,
+    /// Rows whose value was NaN rather than null (only float columns have any).
+    nan_rows: Vec<usize>,
+}
+
+/// One slot of the original column order.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    Feature(usize),
+    Target,
+}
+
+/// A table ready for ranking and evaluation: an `n_rows × n_features` matrix of `f64` (NaN = missing),
+/// the kind of each feature, and a classification or regression target.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!(
+///     "width" => [1.0, 2.5, f64::NAN, 4.0],
+///     "colour" => ["red", "blue", "red", "blue"],
+///     "class" => ["yes", "no", "yes", "no"],
+/// ).unwrap();
+/// let ds = Dataset::from_polars(&df, "class").unwrap();
+/// assert_eq!((ds.n_rows(), ds.n_features()), (4, 2));
+/// assert_eq!(ds.class_names().unwrap(), ["no", "yes"]);
+/// assert_eq!(ds.class_counts().unwrap(), [2, 2]);
+/// assert!(ds.is_missing(2, 0));
+/// assert!(ds.kind(1).is_nominal());
+/// assert_eq!(ds.to_polars().unwrap().shape(), df.shape()); // an exact round trip, see tests/dataset.rs
+/// ```
+#[derive(Debug, Clone)]
+pub struct Dataset {
+    x: Array2<f64>,
+    names: Vec<String>,
+    kinds: Vec<FeatureKind>,
+    origins: Vec<Origin>,
+    target: Target,
+    target_origin: Origin,
+    layout: Vec<Slot>,
+}
+
+impl Dataset {
+    /// Number of rows (instances).
+    pub fn n_rows(&self) -> usize {
+        self.x.nrows()
+    }
+
+    /// Number of features (the target is not counted).
+    pub fn n_features(&self) -> usize {
+        self.x.ncols()
+    }
+
+    /// Feature names in column order.
+    pub fn feature_names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Index of the feature called `name`.
+    pub fn feature_index(&self, name: &str) -> Result<usize> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| Error::missing_column(name, &self.names))
+    }
+
+    /// Kind of feature `j`.
+    pub fn kind(&self, j: usize) -> &FeatureKind {
+        &self.kinds[j]
+    }
+
+    /// Kinds of all features.
+    pub fn kinds(&self) -> &[FeatureKind] {
+        &self.kinds
+    }
+
+    /// The whole `n_rows × n_features` matrix (column-major; NaN = missing).
+    pub fn x(&self) -> ArrayView2<'_, f64> {
+        self.x.view()
+    }
+
+    /// Feature `j` as a contiguous view. Like slice indexing, panics if `j ≥ n_features()`; use
+    /// [`Dataset::feature_index`] to look a name up with an error, or [`Dataset::columns`] for checked views.
+    pub fn feature(&self, j: usize) -> ArrayView1<'_, f64> {
+        self.x.column(j)
+    }
+
+    /// A view of the features `indices` (in that order); nothing is copied.
+    pub fn columns<'a>(&'a self, indices: &'a [usize]) -> Result<Columns<'a>> {
+        if let Some(&bad) = indices.iter().find(|&&j| j >= self.n_features()) {
+            return Err(Error::param(
+                "indices",
+                format!("feature index {bad} is out of range (the dataset has {} features)", self.n_features()),
+            ));
+        }
+        Ok(Columns { data: self, indices })
+    }
+
+    /// Name of the target column.
+    pub fn target_name(&self) -> &str {
+        &self.target_origin.name
+    }
+
+    /// The target.
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// Classification or regression.
+    pub fn task(&self) -> Task {
+        match self.target {
+            Target::Classes { .. } => Task::Classification,
+            Target::Values(_) => Task::Regression,
+        }
+    }
+
+    /// Class code per row (classification only).
+    pub fn labels(&self) -> Option<&[usize]> {
+        match &self.target {
+            Target::Classes { codes, .. } => Some(codes),
+            Target::Values(_) => None,
+        }
+    }
+
+    /// Class names in code order (classification only).
+    pub fn class_names(&self) -> Option<&[String]> {
+        match &self.target {
+            Target::Classes { names, .. } => Some(names),
+            Target::Values(_) => None,
+        }
+    }
+
+    /// Number of classes (0 for regression).
+    pub fn n_classes(&self) -> usize {
+        self.class_names().map_or(0, |n| n.len())
+    }
+
+    /// Rows per class in code order (classification only).
+    pub fn class_counts(&self) -> Option<Vec<usize>> {
+        let labels = self.labels()?;
+        let mut counts = vec![0; self.n_classes()];
+        for &c in labels {
+            counts[c] += 1;
+        }
+        Some(counts)
+    }
+
+    /// Regression target values (regression only).
+    pub fn values(&self) -> Option<&[f64]> {
+        match &self.target {
+            Target::Values(v) => Some(v),
+            Target::Classes { .. } => None,
+        }
+    }
+
+    /// `true` where cell `(row, feature)` is missing.
+    pub fn is_missing(&self, row: usize, feature: usize) -> bool {
+        self.x[[row, feature]].is_nan()
+    }
+
+    /// `n_rows × n_features` mask, `true` = missing.
+    pub fn missing_mask(&self) -> Array2<bool> {
+        self.x.mapv(f64::is_nan)
+    }
+
+    /// Missing cells per feature.
+    pub fn missing_counts(&self) -> Vec<usize> {
+        self.x
+            .columns()
+            .into_iter()
+            .map(|c| c.iter().filter(|v| v.is_nan()).count())
+            .collect()
+    }
+
+    /// Indices of features whose present values are all equal (a constant feature carries no
+    /// information; it is kept, and rankers give it the lowest relevance).
+    pub fn constant_features(&self) -> Vec<usize> {
+        (0..self.n_features())
+            .filter(|&j| {
+                let mut present = self.feature(j).into_iter().filter(|v| !v.is_nan());
+                match present.next() {
+                    Some(first) => present.all(|v| v == first),
+                    None => true,
+                }
+            })
+            .collect()
+    }
+
+    /// A new dataset with only the features `names` (in that order) and the same target.
+    pub fn select_features<S: AsRef<str>>(&self, names: &[S]) -> Result<Dataset> {
+        let idx = names
+            .iter()
+            .map(|n| self.feature_index(n.as_ref()))
+            .collect::<Result<Vec<_>>>()?;
+        let mut seen = HashSet::new();
+        if let Some(d) = names.iter().map(|n| n.as_ref()).find(|n| !seen.insert(*n)) {
+            return Err(Error::DuplicateName {
+                name: d.to_string(),
+                context: "the selected features".into(),
+            });
+        }
+        if idx.is_empty() {
+            return Err(Error::param("names", "select at least one feature"));
+        }
+        let x = self.columns(&idx)?.to_array();
+        let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
+        layout.push(Slot::Target);
+        Ok(Dataset {
+            x,
+            names: idx.iter().map(|&j| self.names[j].clone()).collect(),
+            kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
+            origins: idx.iter().map(|&j| self.origins[j].clone()).collect(),
+            target: self.target.clone(),
+            target_origin: self.target_origin.clone(),
+            layout,
+        })
+    }
+
+    /// A new dataset with the given rows, in that order; a row may repeat (a bootstrap sample). Class
+    /// names are kept even if a class has no row in the sample.
+    pub fn take_rows(&self, rows: &[usize]) -> Result<Dataset> {
+        if rows.is_empty() {
+            return Err(Error::EmptyData { what: "no rows selected".into() });
+        }
+        if let Some(&bad) = rows.iter().find(|&&r| r >= self.n_rows()) {
+            return Err(Error::param("rows", format!("row {bad} is out of range ({} rows)", self.n_rows())));
+        }
+        let x = Array2::from_shape_fn((rows.len(), self.n_features()).f(), |(i, j)| self.x[[rows[i], j]]);
+        let remap = |o: &Origin| {
+            let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+            Origin {
+                nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(),
+                ..o.clone()
+            }
+        };
+        let target = match &self.target {
+            Target::Classes { codes, names } => Target::Classes {
+                codes: rows.iter().map(|&r| codes[r]).collect(),
+                names: names.clone(),
+            },
+            Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
+        };
+        Ok(Dataset {
+            x,
+            names: self.names.clone(),
+            kinds: self.kinds.clone(),
+            origins: self.origins.iter().map(remap).collect(),
+            target,
+            target_origin: remap(&self.target_origin),
+            layout: self.layout.clone(),
+        })
+    }
+
+    /// All rows of this dataset, then one row per entry of `extra`: `(row, features, from)` is a copy of
+    /// `row` whose `features` take their values from row `from` (target from `row`). Used to score a
+    /// fitted model on test rows with some features' values permuted (permutation importance), all in
+    /// one prediction.
+    pub(crate) fn with_mixed_rows(&self, extra: &[(usize, &[usize], usize)]) -> Result<Dataset> {
+        let n = self.n_rows();
+        let m = self.n_features();
+        if let Some(&(r, f, from)) = extra.iter().find(|(r, f, from)| *r >= n || *from >= n || f.iter().any(|&j| j >= m)) {
+            return Err(Error::param("rows", format!("mixed row ({r}, {f:?}, {from}) is out of range ({n} rows, {m} features)")));
+        }
+        // source row of feature j in output row i
+        let source = |i: usize, j: usize| -> usize {
+            if i < n {
+                i
+            } else {
+                let (r, f, from) = extra[i - n];
+                if f.contains(&j) { from } else { r }
+            }
+        };
+        let rows = n + extra.len();
+        let x = Array2::from_shape_fn((rows, m).f(), |(i, j)| self.x[[source(i, j), j]]);
+        let origins = self
+            .origins
+            .iter()
+            .enumerate()
+            .map(|(j, o)| {
+                let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+                Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&source(i, j))).collect(), ..o.clone() }
+            })
+            .collect();
+        let base: Vec<usize> = (0..rows).map(|i| if i < n { i } else { extra[i - n].0 }).collect();
+        let target = match &self.target {
+            Target::Classes { codes, names } => Target::Classes { codes: base.iter().map(|&r| codes[r]).collect(), names: names.clone() },
+            Target::Values(v) => Target::Values(base.iter().map(|&r| v[r]).collect()),
+        };
+        let nan: HashSet<usize> = self.target_origin.nan_rows.iter().copied().collect();
+        let target_origin = Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..self.target_origin.clone() };
+        Ok(Dataset { x, names: self.names.clone(), kinds: self.kinds.clone(), origins, target, target_origin, layout: self.layout.clone() })
+    }
+
+    /// This dataset with one shadow column appended per feature: shadow j holds feature j's values in the
+    /// row order `perms[j]` (row i takes row `perms[j][i]`'s value), so it keeps the feature's values and
+    /// kind but not its link to the target or to the other features (Boruta's shadows). Shadow names are
+    /// `shadow_<name>`, lengthened with `_` until no name repeats.
+    pub(crate) fn with_shadows(&self, perms: &[Vec<usize>]) -> Result<Dataset> {
+        let (n, m) = (self.n_rows(), self.n_features());
+        if perms.len() != m || perms.iter().any(|p| p.len() != n || p.iter().any(|&r| r >= n)) {
+            return Err(Error::param("shadows", format!("needs one permutation of the {n} rows per feature ({m})")));
+        }
+        let x = Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| if j < m { self.x[[i, j]] } else { self.x[[perms[j - m][i], j - m]] });
+        let mut taken: HashSet<String> = self.names.iter().cloned().collect();
+        taken.insert(self.target_origin.name.clone());
+        let mut names = self.names.clone();
+        let mut origins = self.origins.clone();
+        for (j, perm) in perms.iter().enumerate() {
+            let mut name = format!("shadow_{}", self.names[j]);
+            while taken.contains(&name) {
+                name.insert(0, '_');
+            }
+            taken.insert(name.clone());
+            let nan: HashSet<usize> = self.origins[j].nan_rows.iter().copied().collect();
+            origins.push(Origin { name: name.clone(), nan_rows: (0..n).filter(|&i| nan.contains(&perm[i])).collect(), ..self.origins[j].clone() });
+            names.push(name);
+        }
+        let mut layout = self.layout.clone();
+        layout.extend((m..2 * m).map(Slot::Feature));
+        let kinds = self.kinds.iter().chain(&self.kinds).cloned().collect();
+        Ok(Dataset { x, names, kinds, origins, target: self.target.clone(), target_origin: self.target_origin.clone(), layout })
+    }
+
+}
+
+/// A borrowed selection of a dataset's features; see [`Dataset::columns`].
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!("a" => [1.0, 2.0], "b" => [3.0, 4.0], "y" => ["p", "q"]).unwrap();
+/// let ds = Dataset::from_polars(&df, "y").unwrap();
+/// let cols = ds.columns(&[1]).unwrap();
+/// assert_eq!(cols.get(0).to_vec(), vec![3.0, 4.0]);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Columns<'a> {
+    data: &'a Dataset,
+    indices: &'a [usize],
+}
+
+impl<'a> Columns<'a> {
+    /// Number of selected features.
+    pub fn len(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// `true` when nothing is selected.
+    pub fn is_empty(&self) -> bool {
+        self.indices.is_empty()
+    }
+
+    /// The `i`-th selected feature (a contiguous view).
+    pub fn get(&self, i: usize) -> ArrayView1<'a, f64> {
+        self.data.feature(self.indices[i])
+    }
+
+    /// Dataset indices of the selection.
+    pub fn indices(&self) -> &'a [usize] {
+        self.indices
+    }
+
+    /// Kind of the `i`-th selected feature.
+    pub fn kind(&self, i: usize) -> &'a FeatureKind {
+        self.data.kind(self.indices[i])
+    }
+
+    /// Copy the selection into a new `n_rows × len` column-major matrix.
+    pub fn to_array(&self) -> Array2<f64> {
+        let mut out = Array2::zeros((self.data.n_rows(), self.len()).f());
+        for (i, mut col) in out.columns_mut().into_iter().enumerate() {
+            col.assign(&self.get(i));
+        }
+        out
+    }
+}
