@@ -3,8 +3,12 @@
 //! ```text
 //! spec   = method [ ":" param { "," param } ]
 //! param  = key "=" value
-//! value  = text without , ( ) | "(" spec ")"
+//! value  = text without , ( ) [ ] | "(" spec ")" | "[" value { "," value } "]"
 //! ```
+//!
+//! A value in brackets is a **grid** of values to tune over (`ecfs:alpha=[0.1,0.3,0.5]`,
+//! `svm:c=[0.01,0.1,1],kernel=[linear,poly]`): [`Spec::grid`] gives every combination. Everything that builds
+//! one learner or ranker refuses a grid, naming the key.
 //!
 //! A bare value (`knn:10`) parses, but every method refuses it, naming the key it most likely meant
 //! (`did you mean knn:k=10?`).
@@ -74,8 +78,10 @@ impl Spec {
     }
 
     /// Refuse any key not in `known`, so a typo never silently falls back to a default.
-    /// A bare value (`knn:10`) is refused with the key it most likely meant (`did you mean knn:k=10?`).
+    /// A bare value (`knn:10`) is refused with the key it most likely meant (`did you mean knn:k=10?`),
+    /// and a list (a grid, [`Spec::grid`]) with the key it stands for: one model takes one value.
     pub fn check_keys(&self, known: &[&str]) -> Result<()> {
+        self.refuse_grid()?;
         match self.params.iter().find(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (k, v)) {
             None => Ok(()),
             Some((bare, v)) if bare.is_empty() => {
@@ -101,6 +107,49 @@ impl Spec {
                 bad,
                 format!("unknown parameter; {} takes: {}", self.method, known.join(", ")),
             )),
+        }
+    }
+
+    /// Whether any value is a list (a grid to tune over).
+    pub fn is_grid(&self) -> bool {
+        self.params.iter().any(|(_, v)| list_items(v).is_some())
+    }
+
+    /// Every combination of the listed values, in order (the first listed key varies slowest); a spec
+    /// without lists gives itself.
+    ///
+    /// ```
+    /// use featrank::Spec;
+    /// let grid: Spec = "svm:c=[0.1, 1],kernel=[linear,poly],tol=0.001".parse().unwrap();
+    /// assert_eq!(grid.to_string(), "svm:c=[0.1,1],kernel=[linear,poly],tol=0.001"); // round-trips
+    /// let each: Vec<String> = grid.grid().iter().map(|s| s.to_string()).collect();
+    /// assert_eq!(each, ["svm:c=0.1,kernel=linear,tol=0.001", "svm:c=0.1,kernel=poly,tol=0.001",
+    ///                   "svm:c=1,kernel=linear,tol=0.001", "svm:c=1,kernel=poly,tol=0.001"]);
+    /// // one model is one point of the grid: a list is refused where a model is built
+    /// let err = featrank::learners::parse("svm:c=[0.1,1]").unwrap_err().to_string();
+    /// assert!(err.contains("'c=[0.1,1]' is a grid"), "{err}");
+    /// ```
+    pub fn grid(&self) -> Vec<Spec> {
+        let mut out = vec![Spec::new(&self.method)];
+        for (k, v) in &self.params {
+            let values: Vec<&str> = match list_items(v) {
+                Some(Ok(items)) => items.into_iter().map(|i| i.strip_prefix('(').and_then(|i| i.strip_suffix(')')).unwrap_or(i)).collect(),
+                _ => vec![v.as_str()],
+            };
+            out = out.into_iter().flat_map(|s| values.iter().map(move |v| s.clone().with(k, v))).collect();
+        }
+        out
+    }
+
+    /// Refuse a grid (a list value), naming its key: one model takes one value. The registries
+    /// (`learners::from_spec`, `rankers::from_spec`) and [`Spec::check_keys`] call it.
+    pub fn refuse_grid(&self) -> Result<()> {
+        match self.params.iter().find(|(_, v)| list_items(v).is_some()) {
+            Some((k, v)) => Err(Error::param(
+                k.as_str(),
+                format!("'{k}={v}' is a grid of values, for tuning; a single {} takes one value", self.method),
+            )),
+            None => Ok(()),
         }
     }
 
@@ -144,7 +193,20 @@ fn kind_of<T>() -> &'static str {
 
 /// Whether a value must sit in parentheses to parse back.
 fn needs_parens(v: &str) -> bool {
-    v.contains([',', '(', ')', '=', ':'])
+    v.contains([',', '(', ')', '=', ':']) && list_items(v).is_none()
+}
+
+/// The items of a list value `[a, b, …]` (trimmed; an empty list or item is an error), or `None` when `v`
+/// is not a list.
+fn list_items(v: &str) -> Option<std::result::Result<Vec<&str>, String>> {
+    let inner = v.strip_prefix('[')?.strip_suffix(']')?;
+    Some(split_top(inner).and_then(|items| {
+        let items: Vec<&str> = items.into_iter().map(str::trim).collect();
+        match items.iter().any(|i| i.is_empty()) {
+            true => Err(format!("'{v}' has an empty item")),
+            false => Ok(items),
+        }
+    }))
 }
 
 impl fmt::Display for Spec {
@@ -192,10 +254,21 @@ impl FromStr for Spec {
             if k.is_empty() && part.contains('=') {
                 return Err(bad(format!("'{part}' has no key")));
             }
-            let v = match v.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
-                Some(inner) => inner.trim(),
-                None if v.contains(['(', ')']) => return Err(bad(format!("unbalanced parentheses in '{v}'"))),
-                None => v,
+            let list;
+            let v = match (v.strip_prefix('(').and_then(|v| v.strip_suffix(')')), list_items(v)) {
+                (Some(inner), _) => inner.trim(),
+                (None, Some(items)) => {
+                    let items = items.map_err(bad)?;
+                    if let Some(nested) = items.iter().find(|i| i.starts_with('[')) {
+                        return Err(bad(format!("'{nested}' is a list inside a list")));
+                    }
+                    list = format!("[{}]", items.join(","));
+                    &list
+                }
+                (None, None) if v.contains(['(', ')', '[', ']']) => {
+                    return Err(bad(format!("unbalanced parentheses or brackets in '{v}'")))
+                }
+                (None, None) => v,
             };
             if spec.value(k).is_some() {
                 return Err(Error::param(k, format!("given twice in '{s}'")));
@@ -206,13 +279,14 @@ impl FromStr for Spec {
     }
 }
 
-/// Split at commas outside parentheses.
+/// Split at commas outside parentheses and brackets.
 fn split_top(s: &str) -> std::result::Result<Vec<&str>, String> {
     let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0);
     for (i, c) in s.char_indices() {
         match c {
-            '(' => depth += 1,
+            '(' | '[' => depth += 1,
             ')' => depth = depth.checked_sub(1).ok_or_else(|| "a ')' without its '('".to_string())?,
+            ']' => depth = depth.checked_sub(1).ok_or_else(|| "a ']' without its '['".to_string())?,
             ',' if depth == 0 => {
                 parts.push(&s[start..i]);
                 start = i + 1;
@@ -221,7 +295,7 @@ fn split_top(s: &str) -> std::result::Result<Vec<&str>, String> {
         }
     }
     if depth != 0 {
-        return Err("a '(' without its ')'".into());
+        return Err("a '(' or '[' left open".into());
     }
     parts.push(&s[start..]);
     Ok(parts)

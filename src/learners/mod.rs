@@ -304,6 +304,7 @@ pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
 
 /// Build a learner from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
+    s.refuse_grid()?;
     Ok(match s.method() {
         "knn" => Box::new(Knn::from_spec(s)?),
         "svm" => Box::new(Svm::from_spec(s)?),

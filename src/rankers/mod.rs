@@ -128,6 +128,7 @@ pub fn parse(spec: &str) -> Result<Box<dyn Ranker>> {
 
 /// Build a ranker from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
+    s.refuse_grid()?;
     let ranker: Box<dyn Ranker> = match s.method() {
         "relieff" => Box::new(ReliefF::from_spec(s)?),
         "rrelieff" => Box::new(RReliefF::from_spec(s)?),

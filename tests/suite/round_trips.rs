@@ -172,6 +172,48 @@ fn specs_round_trip_for_every_learner_and_ranker() {
     assert_eq!(bag.spec().to_string(), "bag:base=(relieff:k=3,m=all,convention=weka),bootstraps=5,aggregate=best");
 }
 
+/// A spec with lists is a grid: it round-trips, expands to every combination (each of which builds its
+/// model and round-trips), and is refused, naming the key, wherever one model is built.
+#[test]
+fn grids_expand_round_trip_and_are_refused_where_one_model_is_built() {
+    use featrank::{learners, rankers};
+    let cases: [(&str, usize); 6] = [
+        ("ecfs:alpha=[0.1,0.3,0.5,0.7,0.9]", 5),
+        ("svm:c=[0.01, 0.1, 1, 10]", 4),
+        ("knn:k=[1,5,10]", 3),
+        ("relieff:k=[5,10,20],m=all", 3),
+        ("svm:c=[0.1,1],kernel=[linear,poly]", 4),
+        ("bag:base=[(relieff:k=5),(fisher)],bootstraps=[2,3]", 4),
+    ];
+    for (text, n) in cases {
+        let spec: Spec = text.parse().unwrap();
+        assert!(spec.is_grid(), "{text}");
+        assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec, "{text}");
+        let points = spec.grid();
+        assert_eq!(points.len(), n, "{text}");
+        for p in &points {
+            assert!(!p.is_grid());
+            let built = if learners::LEARNERS.contains(&p.method()) { learners::from_spec(p).map(|l| l.spec()) } else { rankers::from_spec(p).map(|r| r.spec()) };
+            let full = built.unwrap_or_else(|e| panic!("{p}: {e}"));
+            for (k, v) in p.params() {
+                let v = v.trim_start_matches('(').trim_end_matches(')');
+                assert!(full.value(k).is_some_and(|f| f.starts_with(v)), "{p}: {k}={v} lost in {full}");
+            }
+        }
+        let is_learner = learners::LEARNERS.contains(&spec.method());
+        let refused = if is_learner { learners::parse(text).err() } else { rankers::parse(text).err() }.unwrap().to_string();
+        assert!(refused.contains("is a grid of values"), "{text}: {refused}");
+    }
+    // The first listed key varies slowest.
+    let order: Vec<String> = "svm:c=[0.1,1],kernel=[linear,poly]".parse::<Spec>().unwrap().grid().iter().map(|s| s.to_string()).collect();
+    assert_eq!(order, ["svm:c=0.1,kernel=linear", "svm:c=0.1,kernel=poly", "svm:c=1,kernel=linear", "svm:c=1,kernel=poly"]);
+    // Malformed lists are refused when parsed.
+    for (bad, why) in [("knn:k=[]", "empty item"), ("knn:k=[1,,2]", "empty item"), ("knn:k=[1,[2,3]]", "list inside a list"), ("knn:k=[1,2", "left open"), ("knn:k=1]", "without its '['")] {
+        let err = bad.parse::<Spec>().unwrap_err().to_string();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+}
+
 /// Curves record the learner's full spec, which rebuilds the learner.
 #[test]
 fn curves_record_the_full_learner_spec() {
