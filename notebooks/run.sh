@@ -9,7 +9,7 @@ cd "$here"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 if ! command -v evcxr_jupyter >/dev/null 2>&1; then
-    echo "== installing evcxr_jupyter (once; about 15-20 minutes on 2 cores)"
+    echo "== installing evcxr_jupyter (once; 6-20 minutes on 2 cores)"
     cargo install --locked evcxr_jupyter
 fi
 if ! python3 -c "import nbconvert, nbclient, jupyter_client" >/dev/null 2>&1; then

@@ -136,7 +136,7 @@ enum Slot {
 /// assert_eq!(ds.class_counts().unwrap(), [2, 2]);
 /// assert!(ds.is_missing(2, 0));
 /// assert!(ds.kind(1).is_nominal());
-/// assert_eq!(ds.to_polars().unwrap().shape(), df.shape()); // an exact round trip, see tests/dataset.rs
+/// assert_eq!(ds.to_polars().unwrap().shape(), df.shape()); // an exact round trip, see tests/suite/dataset.rs
 /// ```
 #[derive(Debug, Clone)]
 pub struct Dataset {
