@@ -62,7 +62,12 @@ fn main() {
 /// size, 10×10 CV: 100 chains of 100 sizes × 100 folds. Target: under 3 minutes.
 fn expected_curve(ds: &Dataset, plan: &CvPlan, ranking: &Ranking) {
     let start = Instant::now();
-    let c = CurveSpec::new(Knn::new()).plan(plan.clone()).grid(Grid::Full).expected(100).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
+    let c = CurveSpec::new(Knn::new())
+        .plan(plan.clone())
+        .grid(Grid::Full)
+        .expected(100)
+        .evaluate(ds, std::slice::from_ref(ranking))
+        .unwrap();
     let t = start.elapsed().as_secs_f64();
     let e = c.expected().unwrap();
     println!("\nexpected curve, 100 random rankings + the ranking, knn:k=10, every size, 10×10 CV: {t:.1} s");
@@ -85,11 +90,17 @@ fn protocol(ds: &Dataset, plan: &CvPlan, wanted: &dyn Fn(&str) -> bool) {
         let c = spec.evaluate(ds, &[]).unwrap();
         (start.elapsed().as_secs_f64(), c.expected().unwrap().clone())
     };
-    let band = |e: &Curve| featrank::math::mean(&e.hi.as_ref().unwrap().iter().zip(e.lo.as_ref().unwrap()).map(|(h, l)| h - l).collect::<Vec<_>>());
+    let band = |e: &Curve| {
+        featrank::math::mean(
+            &e.hi.as_ref().unwrap().iter().zip(e.lo.as_ref().unwrap()).map(|(h, l)| h - l).collect::<Vec<_>>(),
+        )
+    };
     let gap = |a: &Curve, b: &Curve| a.mean.iter().zip(&b.mean).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
     if wanted("protocol") {
         let m: usize = std::env::var("FEATRANK_BENCH_SVM_RANKINGS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
-        println!("\nthe papers' protocol: expected curve of random rankings, svm:c=0.1 (quadratic), 10×10 CV, paper grid");
+        println!(
+            "\nthe papers' protocol: expected curve of random rankings, svm:c=0.1 (quadratic), 10×10 CV, paper grid"
+        );
         let (t_all, all) = run(Box::new(Svm::new()), m, None, 0);
         let full = t_all * 100.0 / m as f64;
         println!("  every ranking on all 10 repeats: {m} rankings {t_all:.1} s, 100 rankings extrapolated {full:.0} s");
@@ -125,8 +136,13 @@ fn protocol(ds: &Dataset, plan: &CvPlan, wanted: &dyn Fn(&str) -> bool) {
 /// number of rankings, one at a time from N = 1000, n = 100, 1 repeat, 1 ranking; then the main rankers
 /// against N and n. Peak = the process's resident high-water mark during the step (data included).
 fn scaling() {
-    println!("\nscaling: combined data; curves = FFA + RFA of each ranking, 10-fold CV; peak = resident high-water mark");
-    println!("{:>6} {:>5} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9}", "N", "n", "repeats", "rankings", "knn s", "knn MiB", "svm s", "svm MiB");
+    println!(
+        "\nscaling: combined data; curves = FFA + RFA of each ranking, 10-fold CV; peak = resident high-water mark"
+    );
+    println!(
+        "{:>6} {:>5} {:>7} {:>8} {:>9} {:>9} {:>9} {:>9}",
+        "N", "n", "repeats", "rankings", "knn s", "knn MiB", "svm s", "svm MiB"
+    );
     let mib = |b: u64| b as f64 / (1 << 20) as f64;
     let base = (1000, 100, 1, 1);
     let mut cases = vec![base];
@@ -202,7 +218,12 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
         let p = CvPlan::from_assignments(assignments, ds.n_rows()).unwrap();
         let model: Arc<dyn Learner> = featrank::learners::parse(learner).unwrap().into();
         let start = Instant::now();
-        let c = CurveSpec::new(model).plan(p).grid(grid.clone()).expected(0).evaluate(ds, std::slice::from_ref(ranking)).unwrap();
+        let c = CurveSpec::new(model)
+            .plan(p)
+            .grid(grid.clone())
+            .expected(0)
+            .evaluate(ds, std::slice::from_ref(ranking))
+            .unwrap();
         (start.elapsed().as_secs_f64(), c)
     };
     let (t1, c1) = run(1);
@@ -211,7 +232,8 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
     println!("  featrank      1 repeat  × 10 folds: {t1:8.2} s");
     println!("  featrank     10 repeats × 10 folds: {t10:8.2} s");
 
-    let sk_repeats: usize = std::env::var("FEATRANK_BENCH_SKLEARN_REPEATS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let sk_repeats: usize =
+        std::env::var("FEATRANK_BENCH_SKLEARN_REPEATS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     if sk_repeats == 0 {
         return;
     }
@@ -236,12 +258,16 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let sk = v["seconds"].as_f64().unwrap();
     let per_repeat = sk / sk_repeats as f64;
-    println!("  scikit-learn {sk_repeats} repeat(s) × 10 folds: {sk:8.2} s  (10 repeats extrapolated: {:.0} s)", per_repeat * 10.0);
+    println!(
+        "  scikit-learn {sk_repeats} repeat(s) × 10 folds: {sk:8.2} s  (10 repeats extrapolated: {:.0} s)",
+        per_repeat * 10.0
+    );
     println!("  ratio, 1 repeat:  featrank is {:.1}× faster", per_repeat / t1);
     println!("  ratio, 10×10 CV:  featrank is {:.1}× faster", per_repeat * 10.0 / t10);
     if sk_repeats == 1 {
         let name = ranking.name();
-        let theirs = |key: &str| -> Vec<f64> { v[key].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
+        let theirs =
+            |key: &str| -> Vec<f64> { v[key].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
         let diff = |key: &str, kind| {
             let mine = &c1.get(name, kind).unwrap().mean;
             theirs(key).iter().zip(mine).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max)

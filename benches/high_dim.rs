@@ -67,7 +67,10 @@ fn main() {
         }
         let candidates: Vec<Candidate> = RANKERS
             .iter()
-            .map(|&(name, spec, _)| Candidate::PerFold { name: name.into(), ranker: rankers::parse(spec).unwrap().into() })
+            .map(|&(name, spec, _)| Candidate::PerFold {
+                name: name.into(),
+                ranker: rankers::parse(spec).unwrap().into(),
+            })
             .collect();
         let learners: [(&str, Box<dyn Learner>); 2] = [("kNN", Box::new(Knn::new())), ("SVM", Box::new(Svm::new()))];
         for (name, learner) in learners {
@@ -76,7 +79,9 @@ fn main() {
             row(&format!("{name} curves, 6 rankers in folds + {expected} random"), t, peak, None);
             let eca: Vec<String> = RANKERS
                 .iter()
-                .map(|(r, _, _)| format!("{r} {:.3}", curves.eca(r, Baseline::Expected, Weighting::Uniform).unwrap().eca))
+                .map(|(r, _, _)| {
+                    format!("{r} {:.3}", curves.eca(r, Baseline::Expected, Weighting::Uniform).unwrap().eca)
+                })
                 .collect();
             println!("    ECA vs random: {}", eca.join(", "));
         }

@@ -19,7 +19,10 @@ use featrank::prelude::*;
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).unwrap();
-    println!("honest curves: per-fold ReliefF (k = 10), 10 × 10 stratified CV, paper grid, {} threads", rayon::current_num_threads());
+    println!(
+        "honest curves: per-fold ReliefF (k = 10), 10 × 10 stratified CV, paper grid, {} threads",
+        rayon::current_num_threads()
+    );
     let combined = Binary::new(Design::Combined).generate(1).unwrap();
     run(&dir, "combined", &Dataset::from_polars(&combined.frame, "class").unwrap());
     match datasets::external("colon") {
@@ -76,7 +79,12 @@ fn sklearn(dir: &Path, name: &str, ds: &Dataset, plan: &CvPlan, sizes: &[usize],
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_honest.py");
     let out = match Command::new("python3").arg(&script).args([&data, &folds]).arg(&sizes_arg).output() {
         Ok(o) if o.status.success() => o,
-        Ok(o) => return println!("  scikit-learn: not run ({})", String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")),
+        Ok(o) => {
+            return println!(
+                "  scikit-learn: not run ({})",
+                String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
+            )
+        }
         Err(e) => return println!("  scikit-learn: not run (python3: {e})"),
     };
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -89,6 +97,7 @@ fn sklearn(dir: &Path, name: &str, ds: &Dataset, plan: &CvPlan, sizes: &[usize],
         full / featrank_s
     );
     let theirs: Vec<f64> = v["ffa"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-    let diffs: Vec<String> = picked.iter().zip(&theirs).map(|(&i, t)| format!("k={} {:+.3}", sizes[i], ffa[i] - t)).collect();
+    let diffs: Vec<String> =
+        picked.iter().zip(&theirs).map(|(&i, t)| format!("k={} {:+.3}", sizes[i], ffa[i] - t)).collect();
     println!("  FFA accuracy, featrank (10 repeats) − scikit-learn (1 repeat): {}", diffs.join(", "));
 }

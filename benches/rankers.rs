@@ -23,9 +23,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
+use featrank::math::average_ranks;
 use featrank::prelude::*;
 use featrank::rankers::parse;
-use featrank::math::average_ranks;
 
 fn spearman(a: &[f64], b: &[f64]) -> f64 {
     featrank::math::pearson(&average_ranks(a, true), &average_ranks(b, true))
@@ -89,7 +89,10 @@ fn main() {
     }
     let theirs: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     println!("threads: featrank {} (rayon), peers n_jobs=-1", rayon::current_num_threads());
-    println!("{:<10}{:>12}{:>12}{:>12}{:>10}{:>10}{:>10}", "ranker", "data", "featrank s", "peer s", "ratio", "Spearman", "top-20");
+    println!(
+        "{:<10}{:>12}{:>12}{:>12}{:>10}{:>10}{:>10}",
+        "ranker", "data", "featrank s", "peer s", "ratio", "Spearman", "top-20"
+    );
     for ((file, _, method), (t, scores, rows, cols)) in cases.iter().zip(&ours) {
         let peer = &theirs[*file];
         let pt = peer["seconds"].as_f64().unwrap();
@@ -108,7 +111,8 @@ fn main() {
     if let Some((t, order, n)) = &mrmr {
         let peer = &theirs["mrmr"];
         let pt = peer["seconds"].as_f64().unwrap();
-        let theirs: Vec<usize> = peer["order"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as usize).collect();
+        let theirs: Vec<usize> =
+            peer["order"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as usize).collect();
         let same_prefix = order.iter().zip(&theirs).take_while(|(a, b)| a == b).count();
         let common = theirs.iter().filter(|f| order[..theirs.len()].contains(f)).count();
         println!(

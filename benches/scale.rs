@@ -12,18 +12,17 @@
 mod peak;
 
 use featrank::memory;
-use peak::step;
 use featrank::prelude::*;
+use peak::step;
 
 fn main() {
     let threads = rayon::current_num_threads();
     let picked: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let sizes = if picked.is_empty() { vec![10_000, 30_000, 100_000] } else { picked };
-    println!("many rows: Madelon-style data, 20 features, {threads} threads; peak = resident high-water mark of the process");
     println!(
-        "{:>7}  {:<34} {:>9} {:>11} {:>11} {:>13}",
-        "N", "step", "time s", "peak MiB", "estimate", "one block"
+        "many rows: Madelon-style data, 20 features, {threads} threads; peak = resident high-water mark of the process"
     );
+    println!("{:>7}  {:<34} {:>9} {:>11} {:>11} {:>13}", "N", "step", "time s", "peak MiB", "estimate", "one block");
     for rows in sizes {
         let s = Madelon::new().rows(rows).informative(5).redundant(5).noise(10).generate(1).unwrap();
         let ds = Dataset::from_polars(&s.frame, "class").unwrap();
@@ -34,7 +33,12 @@ fn main() {
         let estimate = Knn::new().memory(&ds, train, test) * threads as u64;
         let one_block = memory::F64 * (train * test * threads) as u64;
         let curves = || {
-            CurveSpec::new(Knn::new()).plan(plan.clone()).grid(Grid::Full).expected(0).evaluate(&ds, std::slice::from_ref(&truth)).unwrap()
+            CurveSpec::new(Knn::new())
+                .plan(plan.clone())
+                .grid(Grid::Full)
+                .expected(0)
+                .evaluate(&ds, std::slice::from_ref(&truth))
+                .unwrap()
         };
         let (blocked, t, peak) = step(curves);
         row(rows, "knn curves, blocked (default)", t, peak, &memory::human(estimate), &memory::human(one_block));
@@ -43,7 +47,8 @@ fn main() {
             let (whole, t, peak) = step(curves);
             memory::set_working_memory(None);
             row(rows, "knn curves, one block", t, peak, "", &memory::human(one_block));
-            let same = blocked.get("truth", CurveKind::Ffa).map(|c| &c.mean) == whole.get("truth", CurveKind::Ffa).map(|c| &c.mean);
+            let same = blocked.get("truth", CurveKind::Ffa).map(|c| &c.mean)
+                == whole.get("truth", CurveKind::Ffa).map(|c| &c.mean);
             assert!(same, "blocking changed the curve");
         }
         let rankers: Vec<(&str, Box<dyn Ranker>)> = vec![

@@ -56,7 +56,8 @@ const RANKERS: &[(&str, &str)] = &[
 const BUDGETS: [usize; 4] = [50, 100, 150, 200];
 
 fn main() -> featrank::Result<()> {
-    let splits: usize = std::env::args().nth(1).map_or(Ok(100), |s| s.parse()).map_err(|_| Error::param("splits", "a whole number"))?;
+    let splits: usize =
+        std::env::args().nth(1).map_or(Ok(100), |s| s.parse()).map_err(|_| Error::param("splits", "a whole number"))?;
     let out = std::env::args().nth(2);
     let mut report = String::new();
     let _ = writeln!(
@@ -96,7 +97,8 @@ fn main() -> featrank::Result<()> {
             data.n_features(),
             data.class_counts().unwrap_or_default()
         );
-        let _ = writeln!(report, "| method | 50 | 100 | 150 | 200 | mean | paper mean | Δ 50 | Δ 100 | Δ 150 | Δ 200 |");
+        let _ =
+            writeln!(report, "| method | 50 | 100 | 150 | 200 | mean | paper mean | Δ 50 | Δ 100 | Δ 150 | Δ 200 |");
         let _ = writeln!(report, "|---|---|---|---|---|---|---|---|---|---|---|");
         let mut ours_mean = Vec::new();
         let mut paper_mean = Vec::new();
@@ -111,7 +113,14 @@ fn main() -> featrank::Result<()> {
             let _ = writeln!(
                 report,
                 "| {name} | {:.2} | {:.2} | {:.2} | {:.2} | {m:.2} | {pm:.2} | {:+.2} | {:+.2} | {:+.2} | {:+.2} |",
-                ours[0], ours[1], ours[2], ours[3], ours[0] - paper[0], ours[1] - paper[1], ours[2] - paper[2], ours[3] - paper[3]
+                ours[0],
+                ours[1],
+                ours[2],
+                ours[3],
+                ours[0] - paper[0],
+                ours[1] - paper[1],
+                ours[2] - paper[2],
+                ours[3] - paper[3]
             );
         }
         if let Some(e) = curves.expected() {
@@ -128,7 +137,12 @@ fn main() -> featrank::Result<()> {
             v.sort_by(|a, b| b.1.total_cmp(&a.1));
             v.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(" > ")
         };
-        let _ = writeln!(report, "\nBy mean AUC — featrank: {}; paper: {}.\n", order(&mut ours_mean), order(&mut paper_mean));
+        let _ = writeln!(
+            report,
+            "\nBy mean AUC — featrank: {}; paper: {}.\n",
+            order(&mut ours_mean),
+            order(&mut paper_mean)
+        );
         println!("{file}: {secs:.0} s");
     }
     print!("{report}");

@@ -1,8 +1,8 @@
 //! Draw every figure featrank makes and save them as SVG (for papers and reports):
 //! `cargo run --release --example figures -- <output dir>`.
 
-use featrank::prelude::*;
 use featrank::compare::stability::stability_curve;
+use featrank::prelude::*;
 
 fn main() -> featrank::Result<()> {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "figures".into()));
@@ -14,8 +14,8 @@ fn main() -> featrank::Result<()> {
     let gt = synth.truth.ranking()?;
     let relief = ReliefF::new().rank(&data, 1)?.with_name("ReliefF");
     let ig = Filter::new(Criterion::InfoGain).rank(&data, 1)?.with_name("IG");
-    let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(20).seed(1)
-        .evaluate(&data, &[gt, relief, ig])?;
+    let curves =
+        CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(20).seed(1).evaluate(&data, &[gt, relief, ig])?;
     curves.plot()?.save_svg(dir.join("curves.svg"))?;
 
     // stability of two rankers over bootstrap samples

@@ -11,8 +11,8 @@
 //! `cargo run --release --example learner_suitability -- [repeats] [learners…]`
 //! (defaults: 2 repeats; knn:k=10 nb tree forest:trees=100 svm:c=0.1).
 
-use featrank::prelude::*;
 use featrank::eval::eca::weighted_delta;
+use featrank::prelude::*;
 
 fn main() -> featrank::Result<()> {
     let args: Vec<String> = std::env::args().collect();

@@ -29,14 +29,37 @@ fn main() -> featrank::Result<()> {
     let gt = s.truth.ranking()?;
     let mut rankings = vec![gt.clone()];
     let methods = [
-        "relieff", "forest", "info-gain", "svm-rfe", "gain-ratio", "symmetrical-uncertainty", "chi2", "fisher", "mi", "ecfs", "inffs",
-        "mrmr", "jmi", "cmim", "disr", "jmim", "jmi:discretise=equal-width,bins=2", "cmim:discretise=equal-width,bins=2", "laplacian",
-        "multisurf", "multisurf-star", "fcbf",
+        "relieff",
+        "forest",
+        "info-gain",
+        "svm-rfe",
+        "gain-ratio",
+        "symmetrical-uncertainty",
+        "chi2",
+        "fisher",
+        "mi",
+        "ecfs",
+        "inffs",
+        "mrmr",
+        "jmi",
+        "cmim",
+        "disr",
+        "jmim",
+        "jmi:discretise=equal-width,bins=2",
+        "cmim:discretise=equal-width,bins=2",
+        "laplacian",
+        "multisurf",
+        "multisurf-star",
+        "fcbf",
     ];
     for method in methods {
         let start = Instant::now();
         let r = parse(method)?.rank(&data, 1)?.with_name(method);
-        println!("{method:<36} ranked in {:>7.2} s; Spearman with GT {:.3}", start.elapsed().as_secs_f64(), spearman(&gt, &r)?);
+        println!(
+            "{method:<36} ranked in {:>7.2} s; Spearman with GT {:.3}",
+            start.elapsed().as_secs_f64(),
+            spearman(&gt, &r)?
+        );
         rankings.push(r);
     }
     let start = Instant::now();
@@ -47,7 +70,11 @@ fn main() -> featrank::Result<()> {
         .seed(1)
         .progress(true)
         .evaluate(&data, &rankings)?;
-    println!("curves ({}, {repeats}×10 CV, {expected} random rankings): {:.1} s", curves.learner, start.elapsed().as_secs_f64());
+    println!(
+        "curves ({}, {repeats}×10 CV, {expected} random rankings): {:.1} s",
+        curves.learner,
+        start.elapsed().as_secs_f64()
+    );
     println!("{:<36}{:>10}{:>10}{:>10}{:>10}", "ECA vs expected", "uniform", "position", "magnitude", "both");
     for r in &rankings {
         print!("{:<36}", r.name());

@@ -60,13 +60,8 @@ fn main() -> featrank::Result<()> {
         .collect::<featrank::Result<_>>()?;
     let mut all = vec![gt.clone()];
     families.iter().for_each(|f| all.extend(f.iter().cloned()));
-    let mut curves = CurveSpec::new(learner)
-        .folds(10)
-        .repeats(repeats)
-        .expected(0)
-        .seed(1)
-        .progress(true)
-        .evaluate(&ds, &all)?;
+    let mut curves =
+        CurveSpec::new(learner).folds(10).repeats(repeats).expected(0).seed(1).progress(true).evaluate(&ds, &all)?;
     // E[FFA]_θ and E[RFA]_θ: the mean curves of each family, as [P18] §4.2 scores R_θ.
     for (t, f) in thetas.iter().zip(&families) {
         let members: Vec<&str> = f.iter().map(|r| r.name()).collect();
@@ -86,9 +81,7 @@ fn main() -> featrank::Result<()> {
     for w in Weighting::ALL {
         let row: Vec<f64> = thetas
             .iter()
-            .map(|t| {
-                curves.eca(GroundTruth::NAME, format!("R_{t}").as_str(), w).expect("computed above").eca
-            })
+            .map(|t| curves.eca(GroundTruth::NAME, format!("R_{t}").as_str(), w).expect("computed above").eca)
             .collect();
         print!("{:<12}", w.label());
         row.iter().for_each(|v| print!("{v:>8.3}"));

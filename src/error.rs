@@ -162,7 +162,9 @@ impl Error {
             Error::InvalidTarget { column, reason } => format!("target column '{column}': {reason}"),
             Error::DuplicateName { name, context } => format!("duplicate name '{name}' in {context}"),
             Error::InvalidParameter { name, reason } => format!("invalid parameter '{name}': {reason}"),
-            Error::UnsupportedTask { method, task, hint } => format!("{method} does not handle {task:?} targets; {hint}"),
+            Error::UnsupportedTask { method, task, hint } => {
+                format!("{method} does not handle {task:?} targets; {hint}")
+            }
             Error::Numerical { what, reason } => format!("numerical problem in {what}: {reason}"),
             Error::Parse { source_name, line, reason } => {
                 format!("{source_name}{}: {reason}", line.map(|l| format!(", line {l}")).unwrap_or_default())
@@ -190,26 +192,17 @@ impl Error {
 
     /// Shorthand for [`Error::InvalidParameter`].
     pub fn param(name: impl Into<String>, reason: impl Into<String>) -> Self {
-        Error::InvalidParameter {
-            name: name.into(),
-            reason: reason.into(),
-        }
+        Error::InvalidParameter { name: name.into(), reason: reason.into() }
     }
 
     /// Shorthand for [`Error::InvalidColumn`].
     pub fn column(column: impl Into<String>, reason: impl Into<String>) -> Self {
-        Error::InvalidColumn {
-            column: column.into(),
-            reason: reason.into(),
-        }
+        Error::InvalidColumn { column: column.into(), reason: reason.into() }
     }
 
     /// Shorthand for [`Error::InvalidTarget`].
     pub fn target(column: impl Into<String>, reason: impl Into<String>) -> Self {
-        Error::InvalidTarget {
-            column: column.into(),
-            reason: reason.into(),
-        }
+        Error::InvalidTarget { column: column.into(), reason: reason.into() }
     }
 
     /// [`Error::MissingColumn`]: "did you mean …?" when a name is close (same letters in another case,
@@ -245,18 +238,12 @@ impl Error {
             let names: Vec<&str> = ranked.iter().take(20).map(|&(_, n)| n).collect();
             format!("{hint}{} columns, the closest: {}, …", available.len(), names.join(", "))
         };
-        Error::MissingColumn {
-            column: column.to_string(),
-            available,
-        }
+        Error::MissingColumn { column: column.to_string(), available }
     }
 
     /// [`Error::Io`] for `path`.
     pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
-        Error::Io {
-            path: path.as_ref().display().to_string(),
-            source,
-        }
+        Error::Io { path: path.as_ref().display().to_string(), source }
     }
 }
 

@@ -21,44 +21,46 @@ pub mod progress;
 pub mod seed;
 pub mod spec;
 
-pub mod data;
-pub mod learners;
-pub mod eval;
-pub mod rankers;
 pub mod compare;
+pub mod data;
+pub mod eval;
+pub mod learners;
+pub mod rankers;
 pub mod report;
 
 pub use error::{Error, Result};
-pub use spec::Spec;
 /// The ndarray version featrank uses (re-exported so notebooks never mix versions).
 pub use ndarray;
 /// The polars version featrank uses (re-exported so notebooks never mix versions).
 pub use polars;
+pub use spec::Spec;
 
 /// Everything a notebook needs with one `use featrank::prelude::*;`.
 pub mod prelude {
     pub use crate::compare::{
-        stability_table, Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance, SizeChoices, SizeRule,
-        Stabilities, StabilityCurve,
-        Verdict,
+        stability_table, Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance,
+        SizeChoices, SizeRule, Stabilities, StabilityCurve, Verdict,
     };
     pub use crate::data::{
-        self, datasets, io, io::read, Aggregate, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design, FeatureKind, Frame,
-        GroundTruth, Madelon, NoiseScale, Null, Ranking, Summary, Synthetic, Target, Task, TaskChoice,
+        self, datasets, io, io::read, Aggregate, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design,
+        FeatureKind, Frame, GroundTruth, Madelon, NoiseScale, Null, Ranking, Summary, Synthetic, Target, Task,
+        TaskChoice,
     };
     pub use crate::error::{Error, Result};
-    pub use crate::spec::Spec;
     pub use crate::eval::{
-        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode, PiCurve, PiSpec,
-        Sample, Scheme, Weighting,
+        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode,
+        PiCurve, PiSpec, Sample, Scheme, Weighting,
     };
-    pub use crate::learners::{self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm};
+    pub use crate::learners::{
+        self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
+    };
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
-        InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, ReliefF, Relevance,
+        InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, Relevance, ReliefF,
         SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
+    pub use crate::spec::Spec;
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};
     pub use polars::prelude::{df, Column, DataFrame, DataType, NamedFrom, Series};
 }

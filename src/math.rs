@@ -227,10 +227,16 @@ fn students_t(df: f64) -> Option<StudentsT> {
 pub fn corrected_t_test(diffs: &[f64], ratio: f64) -> Result<CorrectedT> {
     let d: Vec<f64> = diffs.iter().copied().filter(|v| !v.is_nan()).collect();
     if d.len() < 2 {
-        return Err(Error::param("splits", format!("the corrected t-test needs at least 2 splits with a value, got {}", d.len())));
+        return Err(Error::param(
+            "splits",
+            format!("the corrected t-test needs at least 2 splits with a value, got {}", d.len()),
+        ));
     }
     if !(ratio >= 0.0 && ratio.is_finite()) {
-        return Err(Error::param("ratio", format!("the test-to-train ratio must be a non-negative number, got {ratio}")));
+        return Err(Error::param(
+            "ratio",
+            format!("the test-to-train ratio must be a non-negative number, got {ratio}"),
+        ));
     }
     let j = d.len() as f64;
     let (m, s) = (mean(&d), std(&d));

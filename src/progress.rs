@@ -57,10 +57,7 @@ impl Progress {
         let elapsed = self.start.elapsed().as_secs_f64();
         let pct = 100.0 * done as f64 / self.total.max(1) as f64;
         let eta = if done > 0 { elapsed * (self.total - done) as f64 / done as f64 } else { 0.0 };
-        let line = format!(
-            "{}: {done}/{} ({pct:.0}%), {elapsed:.0}s elapsed, ~{eta:.0}s left",
-            self.label, self.total
-        );
+        let line = format!("{}: {done}/{} ({pct:.0}%), {elapsed:.0}s elapsed, ~{eta:.0}s left", self.label, self.total);
         let mut err = std::io::stderr().lock();
         let _ = if std::io::stderr().is_terminal() {
             write!(err, "\r{line}{}", if finished { "\n" } else { "" })

@@ -103,10 +103,9 @@ impl Spec {
             Some((bad, _)) if known.is_empty() => {
                 Err(Error::param(bad, format!("unknown parameter; {} takes none", self.method)))
             }
-            Some((bad, _)) => Err(Error::param(
-                bad,
-                format!("unknown parameter; {} takes: {}", self.method, known.join(", ")),
-            )),
+            Some((bad, _)) => {
+                Err(Error::param(bad, format!("unknown parameter; {} takes: {}", self.method, known.join(", "))))
+            }
         }
     }
 
@@ -133,7 +132,10 @@ impl Spec {
         let mut out = vec![Spec::new(&self.method)];
         for (k, v) in &self.params {
             let values: Vec<&str> = match list_items(v) {
-                Some(Ok(items)) => items.into_iter().map(|i| i.strip_prefix('(').and_then(|i| i.strip_suffix(')')).unwrap_or(i)).collect(),
+                Some(Ok(items)) => items
+                    .into_iter()
+                    .map(|i| i.strip_prefix('(').and_then(|i| i.strip_suffix(')')).unwrap_or(i))
+                    .collect(),
                 _ => vec![v.as_str()],
             };
             out = out.into_iter().flat_map(|s| values.iter().map(move |v| s.clone().with(k, v))).collect();
@@ -246,7 +248,11 @@ impl FromStr for Spec {
                 Some(kv) => kv,
                 None if part.trim().is_empty() => return Err(bad("an empty parameter".into())),
                 None if spec.value("").is_some() => {
-                    return Err(bad(format!("'{}' is not key=value; name the parameter, e.g. {method}:KEY={}", part.trim(), part.trim())))
+                    return Err(bad(format!(
+                        "'{}' is not key=value; name the parameter, e.g. {method}:KEY={}",
+                        part.trim(),
+                        part.trim()
+                    )))
                 }
                 None => ("", part),
             };

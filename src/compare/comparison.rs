@@ -112,7 +112,8 @@ impl Comparison {
                 Column::new("rfa_delta".into(), s.iter().map(|r| r.rfa_delta).collect::<Vec<_>>()),
                 Column::new("eca".into(), s.iter().map(|r| r.eca).collect::<Vec<_>>()),
             ],
-        )?.into())
+        )?
+        .into())
     }
 
     /// ECA of every ranking against the expected curve: `ranking` and one column per weighting.
@@ -157,6 +158,7 @@ impl Comparison {
                 Column::new("canberra".into(), ca),
                 Column::new("kuncheva".into(), ki),
             ],
-        )?.into())
+        )?
+        .into())
     }
 }

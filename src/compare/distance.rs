@@ -13,9 +13,9 @@
 
 use std::collections::HashMap;
 
+use crate::data::Ranking;
 use crate::error::{Error, Result};
 use crate::math::{auc, pearson};
-use crate::data::Ranking;
 
 /// Average ranks (1 = best) of `r`'s features in `r.order()` order, ties in score averaged.
 fn average_ranks(r: &Ranking) -> Vec<f64> {

@@ -13,7 +13,7 @@ pub mod stats;
 pub mod subset_size;
 
 pub use comparison::{Comparison, EcaRow};
-pub use stability::{stability_table, FoldStability, Nogueira, Stabilities, StabilityCurve, Test};
 pub use significance::{PairTest, Significance, Verdict};
+pub use stability::{stability_table, FoldStability, Nogueira, Stabilities, StabilityCurve, Test};
 pub use stats::{CriticalDifference, Friedman};
 pub use subset_size::{SizeChoice, SizeChoices, SizeRule};

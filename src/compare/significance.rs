@@ -253,7 +253,8 @@ impl Significance {
         }
         // Holm within each family: pairs of rankings, and rankings against the expected curve.
         for expected in [false, true] {
-            let at: Vec<usize> = (0..tests.len()).filter(|&i| (tests[i].baseline == crate::eval::EXPECTED) == expected).collect();
+            let at: Vec<usize> =
+                (0..tests.len()).filter(|&i| (tests[i].baseline == crate::eval::EXPECTED) == expected).collect();
             let t = holm(&at.iter().map(|&i| tests[i].t_test.p_value).collect::<Vec<_>>());
             let wx = holm(&at.iter().map(|&i| tests[i].wilcoxon.p_value).collect::<Vec<_>>());
             for (k, &i) in at.iter().enumerate() {
@@ -267,7 +268,9 @@ impl Significance {
     /// The test of `ranking` against `baseline` (either order for two rankings; the sign follows the
     /// stored order).
     pub fn pair(&self, ranking: &str, baseline: &str) -> Option<&PairTest> {
-        self.tests.iter().find(|t| (t.ranking == ranking && t.baseline == baseline) || (t.ranking == baseline && t.baseline == ranking))
+        self.tests.iter().find(|t| {
+            (t.ranking == ranking && t.baseline == baseline) || (t.ranking == baseline && t.baseline == ranking)
+        })
     }
 
     /// A warning when the Wilcoxon test cannot reach `alpha` with this run's repeats (its smallest
@@ -290,7 +293,10 @@ impl Significance {
     /// against the expected curve.
     pub fn verdict(&self, ranking: &str, alpha: f64) -> Result<Verdict> {
         let t = self.pair(ranking, crate::eval::EXPECTED).ok_or_else(|| {
-            Error::param("ranking", format!("no test of '{ranking}' against the expected curve (run with expected > 0)"))
+            Error::param(
+                "ranking",
+                format!("no test of '{ranking}' against the expected curve (run with expected > 0)"),
+            )
         })?;
         Ok(if t.t_p_holm >= alpha {
             Verdict::NotDistinguishable
@@ -331,7 +337,8 @@ impl Significance {
     /// Per ranking against the expected curve at `alpha`: `ranking, eca, eca_lo, eca_hi, t_p_holm, verdict`.
     pub fn verdicts(&self, alpha: f64) -> Result<Frame> {
         let rows: Vec<&PairTest> = self.tests.iter().filter(|t| t.baseline == crate::eval::EXPECTED).collect();
-        let verdicts = rows.iter().map(|t| self.verdict(&t.ranking, alpha).map(Verdict::label)).collect::<Result<Vec<_>>>()?;
+        let verdicts =
+            rows.iter().map(|t| self.verdict(&t.ranking, alpha).map(Verdict::label)).collect::<Result<Vec<_>>>()?;
         Ok(DataFrame::new(
             rows.len(),
             vec![

@@ -48,10 +48,7 @@ pub fn friedman<S: AsRef<str>>(methods: &[S], scores: &[Vec<f64>]) -> Result<Fri
         return Err(Error::param("scores", "the Friedman test needs at least 2 datasets"));
     }
     if let Some((d, row)) = scores.iter().enumerate().find(|(_, r)| r.len() != k || r.iter().any(|v| v.is_nan())) {
-        return Err(Error::param(
-            "scores",
-            format!("dataset {d} has {} scores (or a NaN) for {k} methods", row.len()),
-        ));
+        return Err(Error::param("scores", format!("dataset {d} has {} scores (or a NaN) for {k} methods", row.len())));
     }
     let mut avg = vec![0.0; k];
     for row in scores {

@@ -37,7 +37,8 @@ pub enum SizeRule {
 
 impl SizeRule {
     /// The rules a table shows by default: best, one standard error, within 0.01, knee.
-    pub const DEFAULT: [SizeRule; 4] = [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.01), SizeRule::Knee];
+    pub const DEFAULT: [SizeRule; 4] =
+        [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.01), SizeRule::Knee];
 
     /// `best`, `1se`, `within:0.01`, `knee` (also what `FromStr` reads).
     pub fn label(self) -> String {
@@ -63,7 +64,10 @@ impl std::str::FromStr for SizeRule {
                 if tol >= 0.0 && tol.is_finite() {
                     Ok(SizeRule::Within(tol))
                 } else {
-                    Err(Error::param("rule", format!("the tolerance of within must be a non-negative number, got {tol}")))
+                    Err(Error::param(
+                        "rule",
+                        format!("the tolerance of within must be a non-negative number, got {tol}"),
+                    ))
                 }
             }
         }
@@ -115,7 +119,9 @@ impl SizeChoices {
         let ratio = test_to_train(curves.scheme);
         let mut choices = Vec::new();
         for name in curves.rankings() {
-            let ffa = curves.get(name, CurveKind::Ffa).ok_or_else(|| Error::param("curves", format!("no FFA curve of '{name}'")))?;
+            let ffa = curves
+                .get(name, CurveKind::Ffa)
+                .ok_or_else(|| Error::param("curves", format!("no FFA curve of '{name}'")))?;
             for &rule in rules {
                 let at = choose(ffa, &curves.sizes, rule, higher, ratio)?;
                 choices.push(SizeChoice { ranking: name.to_string(), rule, k: curves.sizes[at], value: ffa.mean[at] });
@@ -174,7 +180,8 @@ fn choose(curve: &Curve, sizes: &[usize], rule: SizeRule, higher: bool, ratio: f
 
 /// The corrected standard error of the curve's mean at grid position `at` (see the module docs).
 fn standard_error(curve: &Curve, at: usize, ratio: f64) -> f64 {
-    let splits: Vec<f64> = curve.per_split.get(at).map_or(Vec::new(), |v| v.iter().copied().filter(|x| !x.is_nan()).collect());
+    let splits: Vec<f64> =
+        curve.per_split.get(at).map_or(Vec::new(), |v| v.iter().copied().filter(|x| !x.is_nan()).collect());
     if splits.len() >= 2 {
         let s = std(&splits);
         ((1.0 / splits.len() as f64 + ratio) * s * s).sqrt()

@@ -12,9 +12,9 @@
 //! assert_eq!(ds.class_counts().unwrap(), [50, 50, 50]);
 //! ```
 
+use crate::data::io::{read_bytes, Format};
 use crate::data::{Dataset, Frame, TaskChoice};
 use crate::error::{Error, Result};
-use crate::data::io::{read_bytes, Format};
 
 /// One bundled dataset: its frame and the target the papers use.
 #[derive(Debug, Clone)]
@@ -89,12 +89,7 @@ pub fn file_name(name: &str) -> Result<&'static str> {
 /// Load a bundled dataset by name (`german` is accepted for `credit-g`).
 pub fn load(name: &str) -> Result<Bundled> {
     let e = entry(name)?;
-    Ok(Bundled {
-        name: e.name,
-        frame: read_bytes(e.bytes, e.format, e.file)?,
-        target: e.target,
-        task: e.task,
-    })
+    Ok(Bundled { name: e.name, frame: read_bytes(e.bytes, e.format, e.file)?, target: e.target, task: e.task })
 }
 
 fn entry(name: &str) -> Result<&'static Entry> {

@@ -169,4 +169,3 @@ fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
     }
     Ok(())
 }
-

@@ -40,10 +40,7 @@ impl Ranking {
     /// Rank features by descending score; ties keep the input order.
     pub fn from_scores<S: AsRef<str>>(features: &[S], scores: &[f64]) -> Result<Ranking> {
         if features.len() != scores.len() {
-            return Err(Error::param(
-                "scores",
-                format!("{} scores for {} features", scores.len(), features.len()),
-            ));
+            return Err(Error::param("scores", format!("{} scores for {} features", scores.len(), features.len())));
         }
         let names = checked_names(features)?;
         if let Some(i) = scores.iter().position(|s| s.is_nan()) {
@@ -59,22 +56,14 @@ impl Ranking {
 
     /// A ranking given as names in rank order (first = rank 1).
     pub fn from_order<S: AsRef<str>>(order: &[S]) -> Result<Ranking> {
-        Ok(Ranking {
-            name: "ranking".into(),
-            order: checked_names(order)?,
-            scores: None,
-        })
+        Ok(Ranking { name: "ranking".into(), order: checked_names(order)?, scores: None })
     }
 
     /// A uniformly random ranking of `features`, reproducible from `seed` and `stream`.
     pub fn random<S: AsRef<str>>(features: &[S], seed: u64, stream: u64) -> Result<Ranking> {
         let mut order = checked_names(features)?;
         order.shuffle(&mut rng_for(seed, &[stream]));
-        Ok(Ranking {
-            name: format!("random{stream}"),
-            order,
-            scores: None,
-        })
+        Ok(Ranking { name: format!("random{stream}"), order, scores: None })
     }
 
     /// Read a frame with a `feature` column and a `score` and/or `rank` column. With `rank`, the order
@@ -83,17 +72,14 @@ impl Ranking {
     pub fn from_polars(frame: impl AsDataFrame) -> Result<Ranking> {
         let frame = frame.as_data_frame();
         let names: Vec<String> = frame.get_column_names().iter().map(|s| s.to_string()).collect();
-        let features = frame
-            .column("feature")
-            .map_err(|_| Error::missing_column("feature", &names))?
-            .cast(&DataType::String)?;
+        let features =
+            frame.column("feature").map_err(|_| Error::missing_column("feature", &names))?.cast(&DataType::String)?;
         let features: Vec<String> = features
             .str()?
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                f.map(str::to_string)
-                    .ok_or_else(|| Error::column("feature", format!("row {i} has no feature name")))
+                f.map(str::to_string).ok_or_else(|| Error::column("feature", format!("row {i} has no feature name")))
             })
             .collect::<Result<_>>()?;
         let numeric = |col: &str| -> Result<Option<Vec<f64>>> {
@@ -121,8 +107,7 @@ impl Ranking {
                 let negated: Vec<f64> = ranks.iter().map(|r| -r).collect();
                 let by_rank = Ranking::from_scores(&features, &negated)?;
                 let scores = scores.map(|s| {
-                    let pos: HashMap<&str, usize> =
-                        features.iter().enumerate().map(|(i, f)| (f.as_str(), i)).collect();
+                    let pos: HashMap<&str, usize> = features.iter().enumerate().map(|(i, f)| (f.as_str(), i)).collect();
                     by_rank.order.iter().map(|f| s[pos[f.as_str()]]).collect()
                 });
                 Ok(Ranking { scores, ..by_rank })
@@ -137,10 +122,7 @@ impl Ranking {
     pub fn read_csv(path: impl AsRef<std::path::Path>) -> Result<Ranking> {
         let path = path.as_ref();
         let frame = crate::data::io::read(path)?;
-        let stem = path
-            .file_name()
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_default();
+        let stem = path.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let stem = stem.split('.').next().unwrap_or("ranking").to_string();
         Ok(Ranking::from_polars(&frame)?.with_name(stem))
     }
@@ -198,7 +180,10 @@ impl Ranking {
         a.sort();
         b.sort();
         if a != b {
-            let stray = a.iter().find(|f| b.binary_search(f).is_err()).or_else(|| b.iter().find(|f| a.binary_search(f).is_err()));
+            let stray = a
+                .iter()
+                .find(|f| b.binary_search(f).is_err())
+                .or_else(|| b.iter().find(|f| a.binary_search(f).is_err()));
             return Err(Error::param(
                 "tail",
                 format!(
@@ -273,7 +258,8 @@ impl Ranking {
                 Column::new("score".into(), score),
                 Column::new("rank".into(), (1..=n as u32).collect::<Vec<u32>>()),
             ],
-        )?.into())
+        )?
+        .into())
     }
 }
 
@@ -292,10 +278,7 @@ fn checked_names<S: AsRef<str>>(features: &[S]) -> Result<Vec<String>> {
     let mut seen = std::collections::HashSet::new();
     for f in features {
         if !seen.insert(f.as_ref()) {
-            return Err(Error::DuplicateName {
-                name: f.as_ref().to_string(),
-                context: "the ranking".into(),
-            });
+            return Err(Error::DuplicateName { name: f.as_ref().to_string(), context: "the ranking".into() });
         }
     }
     Ok(features.iter().map(|f| f.as_ref().to_string()).collect())

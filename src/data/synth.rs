@@ -36,8 +36,8 @@ use rand::Rng;
 use rand_distr::{Distribution, StandardNormal};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{Error, Result};
 use crate::data::{Frame, Ranking};
+use crate::error::{Error, Result};
 use crate::math::entropy;
 use crate::seed::{rng_for, Rng as SeededRng};
 
@@ -293,12 +293,7 @@ impl GroundTruth {
 
     /// Names of the relevant features (relevance > 0).
     pub fn relevant(&self) -> Vec<&str> {
-        self.features
-            .iter()
-            .zip(&self.relevance)
-            .filter(|(_, &r)| r > 0.0)
-            .map(|(f, _)| f.as_str())
-            .collect()
+        self.features.iter().zip(&self.relevance).filter(|(_, &r)| r > 0.0).map(|(f, _)| f.as_str()).collect()
     }
 
     /// The ground-truth ranking R_GT (scores = relevance; ties in column order).
@@ -317,7 +312,8 @@ impl GroundTruth {
                 Column::new("relevance".into(), rel),
                 Column::new("rank".into(), (1..=r.len() as u32).collect::<Vec<_>>()),
             ],
-        )?.into())
+        )?
+        .into())
     }
 
     /// The ranking of a method that finds the individually relevant features but not the interacting ones
@@ -333,9 +329,8 @@ impl GroundTruth {
     /// ```
     pub fn interaction_blind_ranking(&self, seed: u64) -> Result<Ranking> {
         let gt = self.ranking()?;
-        let is_single = |f: &String| {
-            self.sets.iter().any(|s| s.kind == SetKind::Single && s.p > 0.5 && s.features.contains(f))
-        };
+        let is_single =
+            |f: &String| self.sets.iter().any(|s| s.kind == SetKind::Single && s.p > 0.5 && s.features.contains(f));
         let mut order: Vec<String> = gt.order().iter().filter(|f| is_single(f)).cloned().collect();
         let mut rest: Vec<String> = gt.order().iter().filter(|f| !is_single(f)).cloned().collect();
         rest.shuffle(&mut rng_for(seed, &[]));
@@ -463,9 +458,8 @@ impl Madelon {
         let vertices = 1usize << self.informative;
         let mut vertex_class: Vec<u8> = (0..vertices).map(|v| (v % 2) as u8).collect();
         vertex_class.shuffle(&mut rng);
-        let mix: Vec<Vec<f64>> = (0..self.redundant)
-            .map(|_| (0..self.informative).map(|_| rng.gen_range(-1.0..1.0)).collect())
-            .collect();
+        let mix: Vec<Vec<f64>> =
+            (0..self.redundant).map(|_| (0..self.informative).map(|_| rng.gen_range(-1.0..1.0)).collect()).collect();
         let n = self.informative + self.redundant + self.noise;
         let mut position: Vec<usize> = (0..n).collect();
         position.shuffle(&mut rng_for(seed, &[1]));

@@ -103,14 +103,20 @@ impl FoldRankings {
     ) -> Result<Vec<u32>> {
         let (train, _) = plan.split(repeat, fold);
         let s = rng_for(seed, &[RANKER_STREAM, repeat as u64, fold as u64]).next_u64();
-        let ranking = data.take_rows(&train).and_then(|d| ranker.rank(&d, s)).map_err(|e| {
-            Error::param("ranker", format!("{} in repeat {repeat}, split {fold}: {e}", ranker.name()))
-        })?;
+        let ranking = data
+            .take_rows(&train)
+            .and_then(|d| ranker.rank(&d, s))
+            .map_err(|e| Error::param("ranker", format!("{} in repeat {repeat}, split {fold}: {e}", ranker.name())))?;
         Ok(ranking.positions_in(data)?.into_iter().map(|j| j as u32).collect())
     }
 
     /// The rankings of every split (`orders[repeat · folds + split]`), as made by [`FoldRankings::rank_split`].
-    pub(crate) fn from_orders(data: &Dataset, plan: &CvPlan, ranker: &dyn Ranker, orders: Vec<Vec<u32>>) -> FoldRankings {
+    pub(crate) fn from_orders(
+        data: &Dataset,
+        plan: &CvPlan,
+        ranker: &dyn Ranker,
+        orders: Vec<Vec<u32>>,
+    ) -> FoldRankings {
         FoldRankings {
             ranking: ranker.name(),
             ranker: ranker.spec().to_string(),
@@ -216,7 +222,10 @@ impl FoldRankings {
             Column::new("worst_rank".into(), col(&|v| v.iter().copied().fold(0.0, f64::max))),
             Column::new("q05_rank".into(), col(&|v| quantile(v, 0.05))),
             Column::new("q95_rank".into(), col(&|v| quantile(v, 0.95))),
-            Column::new(format!("top_{top_k}").into(), col(&|v| v.iter().filter(|&&r| r <= top_k as f64).count() as f64 / m)),
+            Column::new(
+                format!("top_{top_k}").into(),
+                col(&|v| v.iter().filter(|&&r| r <= top_k as f64).count() as f64 / m),
+            ),
         ];
         Ok(DataFrame::new(idx.len(), columns)?.into())
     }

@@ -83,9 +83,9 @@ impl std::str::FromStr for Grid {
             list => list
                 .split(',')
                 .map(|k| {
-                    k.trim().parse::<usize>().map_err(|_| {
-                        Error::param("grid", format!("'{s}' is not full, paper, or a list of sizes"))
-                    })
+                    k.trim()
+                        .parse::<usize>()
+                        .map_err(|_| Error::param("grid", format!("'{s}' is not full, paper, or a list of sizes")))
                 })
                 .collect::<Result<Vec<_>>>()
                 .map(Grid::Custom),

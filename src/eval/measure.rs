@@ -102,8 +102,9 @@ impl Measure {
                 }
                 let truth: Vec<usize> = rows.iter().map(|&i| codes[i]).collect();
                 match self {
-                    Measure::Accuracy => Ok(truth.iter().zip(labels).filter(|(t, p)| t == p).count() as f64
-                        / rows.len() as f64),
+                    Measure::Accuracy => {
+                        Ok(truth.iter().zip(labels).filter(|(t, p)| t == p).count() as f64 / rows.len() as f64)
+                    }
                     Measure::BalancedAccuracy => {
                         let (mut hit, mut n) = (vec![0.0; k], vec![0.0; k]);
                         for (&t, &p) in truth.iter().zip(labels) {
@@ -135,9 +136,9 @@ impl Measure {
                 }
                 let truth: Vec<f64> = rows.iter().map(|&i| y[i]).collect();
                 match self {
-                    Measure::Rmse => Ok((truth.iter().zip(p).map(|(t, p)| (t - p).powi(2)).sum::<f64>()
-                        / rows.len() as f64)
-                        .sqrt()),
+                    Measure::Rmse => {
+                        Ok((truth.iter().zip(p).map(|(t, p)| (t - p).powi(2)).sum::<f64>() / rows.len() as f64).sqrt())
+                    }
                     Measure::Correlation => Ok(pearson(&truth, p)),
                     _ => Err(Error::param("measure", format!("{self:?} is a classification measure"))),
                 }

@@ -12,8 +12,8 @@ pub mod plan;
 pub mod run;
 
 pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, Sample, EXPECTED};
-pub use fold_rankings::FoldRankings;
 pub use eca::{Eca, Weighting};
+pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
 pub use measure::Measure;
 pub use pi::{PiCurve, PiPoint, PiSpec};

@@ -49,7 +49,11 @@ pub fn performance_index(points: &[(usize, f64)]) -> Vec<f64> {
             let w = n as f64 / (k + 1) as f64;
             num += w * acc;
             den += w;
-            if den > 0.0 { num / den } else { 0.0 }
+            if den > 0.0 {
+                num / den
+            } else {
+                0.0
+            }
         })
         .collect()
 }
@@ -123,13 +127,13 @@ impl PiSpec {
         let mut points = Vec::new();
         for i in 1..=max_n {
             let features = &order[..i];
-            let rows: Vec<usize> = (0..data.n_rows())
-                .filter(|&r| features.iter().all(|&j| !data.is_missing(r, j)))
-                .collect();
+            let rows: Vec<usize> =
+                (0..data.n_rows()).filter(|&r| features.iter().all(|&j| !data.is_missing(r, j))).collect();
             let sub = data.take_rows(&rows)?;
             let Ok(plan) = CvPlan::stratified(&sub, folds, 1, seed) else { break };
             let labels = sub.labels().unwrap_or_default();
-            let pooled = plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, features)?]))?;
+            let pooled =
+                plan.cross_val_predict(&sub, 0, seed, |fold| Ok(vec![learner.fit_predict(fold, features)?]))?;
             let Prediction::Classes { labels: pred, .. } = &pooled.predictions[0] else {
                 return Err(Error::param("learner", "the Performance Index needs a classifier"));
             };

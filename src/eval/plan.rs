@@ -477,9 +477,7 @@ impl CvPlan {
         let per_fold: Vec<Vec<Prediction>> = splits
             .par_iter()
             .enumerate()
-            .map(|(f, (train, test))| {
-                predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f)
-            })
+            .map(|(f, (train, test))| predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f))
             .collect::<Result<_>>()?;
         let rows = self.test_rows(repeat);
         // position of every data row in `rows`
@@ -489,7 +487,9 @@ impl CvPlan {
         let outputs = per_fold.first().map_or(0, Vec::len);
         let mut pooled: Vec<Prediction> = (0..outputs)
             .map(|_| match data.target() {
-                Target::Classes { .. } => Prediction::Classes { labels: vec![0; n_rows], scores: vec![0.0; n_rows * k] },
+                Target::Classes { .. } => {
+                    Prediction::Classes { labels: vec![0; n_rows], scores: vec![0.0; n_rows * k] }
+                }
                 Target::Values(_) => Prediction::Values(vec![0.0; n_rows]),
             })
             .collect();
@@ -511,7 +511,12 @@ impl CvPlan {
                     (Prediction::Values(v), Prediction::Values(p)) if p.len() == test.len() => {
                         test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
                     }
-                    _ => return Err(Error::param("learner", "prediction kind or length does not match the task and the test rows")),
+                    _ => {
+                        return Err(Error::param(
+                            "learner",
+                            "prediction kind or length does not match the task and the test rows",
+                        ))
+                    }
                 }
             }
         }

@@ -191,11 +191,15 @@ impl UnitResult {
         };
         let int = |name: &str| -> Result<Vec<i64>> {
             let c = col(name)?.cast(&DataType::Int64)?;
-            c.i64()?.iter().map(|v| v.ok_or_else(|| Error::column(name, "a unit results table has an empty cell"))).collect()
+            c.i64()?
+                .iter()
+                .map(|v| v.ok_or_else(|| Error::column(name, "a unit results table has an empty cell")))
+                .collect()
         };
         let (unit, series) = (text("unit")?, text("series")?);
         let (index, repeat, position, split) = (int("index")?, int("repeat")?, int("position")?, int("split")?);
-        let value: Vec<f64> = col("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
+        let value: Vec<f64> =
+            col("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
         let mut out: Vec<UnitResult> = Vec::new();
         let mut at: HashMap<Unit, usize> = HashMap::new();
         for i in 0..value.len() {
@@ -225,7 +229,10 @@ impl UnitResult {
                 r.orders[f][p] = j as u32;
                 continue;
             }
-            let c = SERIES.iter().position(|s| *s == series[i]).ok_or_else(|| bad(&format!("unknown series {:?}", series[i])))?;
+            let c = SERIES
+                .iter()
+                .position(|s| *s == series[i])
+                .ok_or_else(|| bad(&format!("unknown series {:?}", series[i])))?;
             grow(&mut r.chains, c + 1, || Scores { pooled: Vec::new(), splits: Vec::new() });
             let scores = &mut r.chains[c];
             grow(&mut scores.pooled, p + 1, || f64::NAN);
@@ -324,10 +331,7 @@ impl CurveSpec {
         }
         let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
         if measure.task() != data.task() {
-            return Err(Error::param(
-                "measure",
-                format!("{measure:?} does not apply to a {:?} target", data.task()),
-            ));
+            return Err(Error::param("measure", format!("{measure:?} does not apply to a {:?} target", data.task())));
         }
         let plan = match &self.plan {
             Some(p) => {
@@ -424,8 +428,11 @@ impl CurveRun<'_> {
             Unit::Candidate { .. } => 2,
             Unit::Random { .. } => 1,
         };
-        let progress =
-            Progress::new(&format!("featrank curves ({})", self.spec.learner.spec()), units.iter().map(work).sum(), self.spec.progress);
+        let progress = Progress::new(
+            &format!("featrank curves ({})", self.spec.learner.spec()),
+            units.iter().map(work).sum(),
+            self.spec.progress,
+        );
         units.par_iter().map(|&u| self.compute_one(u, &progress)).collect()
     }
 
@@ -455,23 +462,32 @@ impl CurveRun<'_> {
                 done(vec![scores], Vec::new())
             }
             Unit::Candidate { candidate, repeat } => {
-                let (orders, ffa, rfa): (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<Vec<usize>>) = match (&self.fixed[candidate], &self.candidates[candidate]) {
-                    (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
-                    (None, Candidate::PerFold { ranker, .. }) => {
-                        let orders: Vec<Vec<u32>> = (0..folds)
-                            .into_par_iter()
-                            .map(|f| {
-                                let o = FoldRankings::rank_split(self.data, &self.plan, ranker.as_ref(), self.spec.seed, repeat, f);
-                                progress.tick();
-                                o
-                            })
-                            .collect::<Result<_>>()?;
-                        let ffa: Vec<Vec<usize>> = orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
-                        let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();
-                        (orders, ffa, rfa)
-                    }
-                    (None, Candidate::Fixed(_)) => unreachable!("fixed candidates have an order"),
-                };
+                let (orders, ffa, rfa): (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<Vec<usize>>) =
+                    match (&self.fixed[candidate], &self.candidates[candidate]) {
+                        (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
+                        (None, Candidate::PerFold { ranker, .. }) => {
+                            let orders: Vec<Vec<u32>> = (0..folds)
+                                .into_par_iter()
+                                .map(|f| {
+                                    let o = FoldRankings::rank_split(
+                                        self.data,
+                                        &self.plan,
+                                        ranker.as_ref(),
+                                        self.spec.seed,
+                                        repeat,
+                                        f,
+                                    );
+                                    progress.tick();
+                                    o
+                                })
+                                .collect::<Result<_>>()?;
+                            let ffa: Vec<Vec<usize>> =
+                                orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
+                            let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();
+                            (orders, ffa, rfa)
+                        }
+                        (None, Candidate::Fixed(_)) => unreachable!("fixed candidates have an order"),
+                    };
                 let chain = |orders: &[Vec<usize>]| -> Result<Scores> {
                     let c = match orders {
                         [o] => Chain::Same(o),
@@ -534,12 +550,18 @@ impl CurveRun<'_> {
                 return Err(Error::param("unit results", format!("{u} was given twice")));
             }
         }
-        let missing: Vec<String> = expected_units.iter().filter(|u| !by_unit.contains_key(u)).map(|u| u.to_string()).collect();
+        let missing: Vec<String> =
+            expected_units.iter().filter(|u| !by_unit.contains_key(u)).map(|u| u.to_string()).collect();
         if !missing.is_empty() {
             let shown = missing.iter().take(5).cloned().collect::<Vec<_>>().join("; ");
             return Err(Error::param(
                 "unit results",
-                format!("{} of {} units are missing ({shown}{})", missing.len(), expected_units.len(), if missing.len() > 5 { "; …" } else { "" }),
+                format!(
+                    "{} of {} units are missing ({shown}{})",
+                    missing.len(),
+                    expected_units.len(),
+                    if missing.len() > 5 { "; …" } else { "" }
+                ),
             ));
         }
         let (repeats, folds) = (self.plan.repeats(), self.plan.folds());
@@ -562,12 +584,15 @@ impl CurveRun<'_> {
         let mut curves = Vec::with_capacity(2 * self.candidates.len() + 1);
         let mut fold_rankings = Vec::new();
         for (i, cand) in self.candidates.iter().enumerate() {
-            let units: Vec<&UnitResult> = (0..repeats).map(|repeat| &by_unit[&Unit::Candidate { candidate: i, repeat }]).collect();
+            let units: Vec<&UnitResult> =
+                (0..repeats).map(|repeat| &by_unit[&Unit::Candidate { candidate: i, repeat }]).collect();
             let mode = match cand {
                 Candidate::Fixed(_) => Mode::Fixed,
                 Candidate::PerFold { name, ranker } => {
                     let orders = units.iter().flat_map(|u| u.orders.iter().cloned()).collect();
-                    fold_rankings.push(FoldRankings::from_orders(self.data, &self.plan, ranker.as_ref(), orders).with_name(name));
+                    fold_rankings.push(
+                        FoldRankings::from_orders(self.data, &self.plan, ranker.as_ref(), orders).with_name(name),
+                    );
                     Mode::PerFold
                 }
             };
@@ -593,7 +618,11 @@ impl CurveRun<'_> {
                 .iter()
                 .enumerate()
                 .map(|(i, rs)| {
-                    values(&rs.iter().map(|&repeat| (&by_unit[&Unit::Random { ranking: i, repeat }].chains[0], repeat)).collect::<Vec<_>>())
+                    values(
+                        &rs.iter()
+                            .map(|&repeat| (&by_unit[&Unit::Random { ranking: i, repeat }].chains[0], repeat))
+                            .collect::<Vec<_>>(),
+                    )
                 })
                 .collect();
             curves.push(expected_curve(&random, &self.random_repeats, repeats, folds));
@@ -607,7 +636,10 @@ impl CurveRun<'_> {
             folds,
             repeats,
             expected_rankings: self.spec.expected,
-            expected_repeats: self.spec.expected_repeats.filter(|_| self.spec.expected > 0 && expected_repeats < repeats),
+            expected_repeats: self
+                .spec
+                .expected_repeats
+                .filter(|_| self.spec.expected > 0 && expected_repeats < repeats),
             seed: self.spec.seed,
             curves,
             fold_rankings,
@@ -620,17 +652,24 @@ impl CurveRun<'_> {
         let (chains, sizes, orders) = match r.unit {
             Unit::Full { .. } => (1, 1, 0),
             Unit::Random { .. } => (1, self.sizes.len() - 1, 0),
-            Unit::Candidate { candidate, .. } => (2, self.sizes.len() - 1, if self.fixed[candidate].is_none() { folds } else { 0 }),
+            Unit::Candidate { candidate, .. } => {
+                (2, self.sizes.len() - 1, if self.fixed[candidate].is_none() { folds } else { 0 })
+            }
         };
         let n = self.data.n_features();
         let fits = r.chains.len() == chains
-            && r.chains.iter().all(|c| c.pooled.len() == sizes && c.splits.len() == sizes && c.splits.iter().all(|s| s.len() == folds))
+            && r.chains.iter().all(|c| {
+                c.pooled.len() == sizes && c.splits.len() == sizes && c.splits.iter().all(|s| s.len() == folds)
+            })
             && r.orders.len() == orders
             && r.orders.iter().all(|o| o.len() == n && o.iter().all(|&j| (j as usize) < n));
         if fits {
             Ok(())
         } else {
-            Err(Error::param("unit results", format!("the values of {} do not fit this run (another grid, plan or dataset?)", r.unit)))
+            Err(Error::param(
+                "unit results",
+                format!("the values of {} do not fit this run (another grid, plan or dataset?)", r.unit),
+            ))
         }
     }
 }
@@ -669,9 +708,8 @@ fn expected_curve(random: &[ChainValues], on: &[Vec<usize>], repeats: usize, fol
             members[r].iter().map(|&(c, j)| value(&random[c], j)).sum::<f64>() / members[r].len() as f64
         };
         out.per_repeat.push((0..repeats).map(|r| mean_on(r, &|c, j| c.0[s][j])).collect());
-        out.per_split.push(
-            (0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect(),
-        );
+        out.per_split
+            .push((0..repeats * folds).map(|i| mean_on(i / folds, &|c, j| c.1[s][j * folds + i % folds])).collect());
     }
     out.lo = Some(lo);
     out.hi = Some(hi);

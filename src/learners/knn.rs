@@ -281,7 +281,12 @@ impl Learner for Knn {
         F64 * (block * train + 2 * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
     }
 
-    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+    fn fit_predict_nested_checked(
+        &self,
+        fold: &CheckedFold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+    ) -> Result<Vec<Prediction>> {
         // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
         let mut blocks = fold.test.chunks(block_rows(fold.train.len(), fold.test.len()).max(1));
         let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..**fold }, order, sizes);

@@ -14,8 +14,8 @@ use super::prepare::design_matrices;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::spec::Spec;
 use crate::seed::rng_for;
+use crate::spec::Spec;
 
 /// Multilayer perceptron classifier; see the module docs.
 ///

@@ -14,8 +14,8 @@
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod knn;
-mod naive_bayes;
 mod mlp;
+mod naive_bayes;
 mod prepare;
 mod simd;
 mod smo;
@@ -23,14 +23,13 @@ mod svm;
 mod tree;
 
 pub use knn::{Knn, KnnTies};
-pub use naive_bayes::NaiveBayes;
-pub use svm::{Kernel, Multiclass, Svm};
-pub use tree::{DecisionTree, RandomForest};
 pub use mlp::Mlp;
+pub use naive_bayes::NaiveBayes;
 pub(crate) use prepare::{design_matrices, design_width};
 pub(crate) use svm::{add_products, Machine};
+pub use svm::{Kernel, Multiclass, Svm};
 pub(crate) use tree::Tree;
-
+pub use tree::{DecisionTree, RandomForest};
 
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
@@ -190,7 +189,12 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
 
     /// [`Learner::fit_predict_checked`] for the nested subsets `order[..k]`, one prediction per `k` in
     /// `sizes` (ascending). The default refits at every size; learners with a faster path override it.
-    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+    fn fit_predict_nested_checked(
+        &self,
+        fold: &CheckedFold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+    ) -> Result<Vec<Prediction>> {
         sizes.iter().map(|&k| self.fit_predict_checked(fold, &order[..k])).collect()
     }
 

@@ -48,16 +48,12 @@ impl Learner for NaiveBayes {
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let data = fold.data;
-        let codes = data
-            .labels()
-            .ok_or_else(|| super::unsupported(self, data.task()))?;
+        let codes = data.labels().ok_or_else(|| super::unsupported(self, data.task()))?;
         let n_classes = data.n_classes();
         let mut class_n = vec![0usize; n_classes];
         fold.train.iter().for_each(|&i| class_n[codes[i]] += 1);
-        let prior: Vec<f64> = class_n
-            .iter()
-            .map(|&n| ((n as f64 + 1.0) / (fold.train.len() + n_classes) as f64).ln())
-            .collect();
+        let prior: Vec<f64> =
+            class_n.iter().map(|&n| ((n as f64 + 1.0) / (fold.train.len() + n_classes) as f64).ln()).collect();
         // log p(x_j | c) for every test row, accumulated feature by feature.
         let mut logp: Vec<f64> = fold.test.iter().flat_map(|_| prior.iter().copied()).collect();
         for &j in features {

@@ -60,11 +60,7 @@ pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f6
                 let r = Range::of(fold, j);
                 let scaled: Vec<f64> = fold.train.iter().map(|&i| r.scale(col[i])).collect();
                 let present: Vec<f64> = scaled.iter().copied().filter(|v| !v.is_nan()).collect();
-                let mean = if present.is_empty() {
-                    0.0
-                } else {
-                    present.iter().sum::<f64>() / present.len() as f64
-                };
+                let mean = if present.is_empty() { 0.0 } else { present.iter().sum::<f64>() / present.len() as f64 };
                 let fill = |v: f64| if v.is_nan() { mean } else { v };
                 train_cols.push(scaled.into_iter().map(fill).collect());
                 test_cols.push(fold.test.iter().map(|&i| fill(r.scale(col[i]))).collect());
@@ -72,10 +68,7 @@ pub(crate) fn design_matrices(fold: &Fold<'_>, features: &[usize]) -> (Array2<f6
             }
             FeatureKind::Nominal { levels } => {
                 let mut counts = vec![0usize; levels.len()];
-                fold.train
-                    .iter()
-                    .filter(|&&i| !col[i].is_nan())
-                    .for_each(|&i| counts[col[i] as usize] += 1);
+                fold.train.iter().filter(|&&i| !col[i].is_nan()).for_each(|&i| counts[col[i] as usize] += 1);
                 let mode = super::argmax(&counts.iter().map(|&c| c as f64).collect::<Vec<_>>());
                 let code = |v: f64| if v.is_nan() { mode } else { v as usize };
                 let outputs: Vec<usize> = if levels.len() == 2 { vec![1] } else { (0..levels.len()).collect() };

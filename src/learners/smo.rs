@@ -293,9 +293,17 @@ impl Active {
         for p in 0..a {
             let (al, gr) = (self.alpha[p], g[p]);
             let shrunk = if al >= c {
-                if y[p] > 0.0 { -gr > gmax } else { -gr > gmax_low }
+                if y[p] > 0.0 {
+                    -gr > gmax
+                } else {
+                    -gr > gmax_low
+                }
             } else if al <= 0.0 {
-                if y[p] > 0.0 { gr > gmax_low } else { gr > gmax }
+                if y[p] > 0.0 {
+                    gr > gmax_low
+                } else {
+                    gr > gmax
+                }
             } else {
                 false
             };
@@ -374,9 +382,17 @@ fn offset(alpha: &[f64], y: &[f64], grad: &[f64], c: f64) -> f64 {
     for ((&a, &yi), &g) in alpha.iter().zip(y).zip(grad) {
         let yg = yi * g;
         if a >= c {
-            if yi < 0.0 { ub = ub.min(yg) } else { lb = lb.max(yg) }
+            if yi < 0.0 {
+                ub = ub.min(yg)
+            } else {
+                lb = lb.max(yg)
+            }
         } else if a <= 0.0 {
-            if yi > 0.0 { ub = ub.min(yg) } else { lb = lb.max(yg) }
+            if yi > 0.0 {
+                ub = ub.min(yg)
+            } else {
+                lb = lb.max(yg)
+            }
         } else {
             free += 1;
             sum += yg;
@@ -436,10 +452,16 @@ mod tests {
             .iter()
             .map(|p| {
                 let clean = p[0] * p[1] + p[2] > 0.1;
-                if clean ^ (rng.gen::<f64>() < flip) { 1.0 } else { -1.0 }
+                if clean ^ (rng.gen::<f64>() < flip) {
+                    1.0
+                } else {
+                    -1.0
+                }
             })
             .collect();
-        let k = (0..n * n).map(|q| (x[q / n].iter().zip(&x[q % n]).map(|(a, b)| a * b).sum::<f64>() + 1.0).powi(2)).collect();
+        let k = (0..n * n)
+            .map(|q| (x[q / n].iter().zip(&x[q % n]).map(|(a, b)| a * b).sum::<f64>() + 1.0).powi(2))
+            .collect();
         (k, y)
     }
 

@@ -130,10 +130,20 @@ impl Svm {
                 Kernel::Gaussian { width: s.get("width", 1.0)? }
             }
             other => {
-                return Err(Error::Unknown { kind: "kernel".into(), name: other.into(), known: "linear, poly, rbf".into() })
+                return Err(Error::Unknown {
+                    kind: "kernel".into(),
+                    name: other.into(),
+                    known: "linear, poly, rbf".into(),
+                })
             }
         };
-        Svm { c: s.get("c", 0.1)?, kernel, multiclass: s.get("multiclass", Multiclass::OneVsOne)?, tol: s.get("tol", 1e-3)? }.validated()
+        Svm {
+            c: s.get("c", 0.1)?,
+            kernel,
+            multiclass: s.get("multiclass", Multiclass::OneVsOne)?,
+            tol: s.get("tol", 1e-3)?,
+        }
+        .validated()
     }
 
     /// Check the parameters on their own.
@@ -267,7 +277,15 @@ impl Svm {
     /// Solve every machine on the current kernel (warm-started from its last solution) and combine the
     /// test decisions into a prediction. `kern` is the train kernel, `kern_test` test × train.
     /// `n` training rows, `k` classes.
-    fn predict(&self, scheme: &Scheme, machines: &mut [Machine], kern: &[f64], kern_test: &[f64], n: usize, k: usize) -> Prediction {
+    fn predict(
+        &self,
+        scheme: &Scheme,
+        machines: &mut [Machine],
+        kern: &[f64],
+        kern_test: &[f64],
+        n: usize,
+        k: usize,
+    ) -> Prediction {
         let n_test = kern_test.len() / n.max(1);
         let decisions: Vec<Vec<f64>> = machines
             .iter_mut()
@@ -292,7 +310,9 @@ impl Svm {
             }),
             Scheme::Pairs(pairs) => {
                 for (&(a, b), d) in pairs.iter().zip(&decisions) {
-                    d.iter().enumerate().for_each(|(t, &d)| scores[t * k + if d >= 0.0 { a } else { b }] += 1.0 / (k - 1) as f64);
+                    d.iter()
+                        .enumerate()
+                        .for_each(|(t, &d)| scores[t * k + if d >= 0.0 { a } else { b }] += 1.0 / (k - 1) as f64);
                 }
             }
             Scheme::Rest(classes) => {
@@ -312,7 +332,9 @@ impl Learner for Svm {
         let s = Spec::new("svm").with("c", self.c);
         let s = match self.kernel {
             Kernel::Linear => s.with("kernel", "linear"),
-            Kernel::Polynomial { degree, constant } => s.with("kernel", "poly").with("degree", degree).with("constant", constant),
+            Kernel::Polynomial { degree, constant } => {
+                s.with("kernel", "poly").with("degree", degree).with("constant", constant)
+            }
             Kernel::Gaussian { width } => s.with("kernel", "rbf").with("width", width),
         };
         s.with("multiclass", self.multiclass).with("tol", self.tol)
@@ -341,7 +363,12 @@ impl Learner for Svm {
     /// The curve fast path: the sums behind the kernel (⟨x, y⟩, or ‖x − y‖² for the Gaussian kernel)
     /// grow by one feature's columns at a time, the kernel is derived from them elementwise, and each
     /// machine starts from its solution at the previous size. One size is exactly a refit.
-    fn fit_predict_nested_checked(&self, fold: &CheckedFold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+    fn fit_predict_nested_checked(
+        &self,
+        fold: &CheckedFold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+    ) -> Result<Vec<Prediction>> {
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| super::unsupported(self, data.task()))?;
         let k = data.n_classes();

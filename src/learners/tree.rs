@@ -18,8 +18,8 @@ use rayon::prelude::*;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
-use crate::spec::Spec;
 use crate::seed::{bootstrap, rng_for, Rng};
+use crate::spec::Spec;
 
 /// How a split sends a row left.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -164,7 +164,11 @@ impl<'a> Grower<'a> {
             }
         }
         let missing_left = left.len() >= right.len();
-        if missing_left { left.extend(missing) } else { right.extend(missing) }
+        if missing_left {
+            left.extend(missing)
+        } else {
+            right.extend(missing)
+        }
         drop(rows);
         let l = self.grow(left, features, depth + 1, rng);
         let r = self.grow(right, features, depth + 1, rng);
@@ -463,7 +467,13 @@ impl RandomForest {
     }
 
     /// Grow the forest on the training rows; tree `t` draws from its own stream of `seed`.
-    pub(crate) fn fit_trees(&self, data: &Dataset, features: &[usize], train: &[usize], seed: u64) -> Vec<(Tree, Vec<usize>)> {
+    pub(crate) fn fit_trees(
+        &self,
+        data: &Dataset,
+        features: &[usize],
+        train: &[usize],
+        seed: u64,
+    ) -> Vec<(Tree, Vec<usize>)> {
         let mtry = self.per_split.map_or(Self::mtry(features.len()), |m| m.min(features.len()));
         let growth = Growth { min_leaf: self.min_leaf, max_depth: usize::MAX, mtry: Some(mtry) };
         (0..self.trees)

@@ -18,12 +18,12 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
-use crate::spec::Spec;
-use crate::eval::CvPlan;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
-use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::eval::CvPlan;
 use crate::eval::Measure;
+use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::spec::Spec;
 
 /// The classifier names, in the order of [`Consensus::auc_table`]'s columns.
 const CLASSIFIERS: [&str; 5] = ["tree", "nb", "svm", "knn3", "mlp"];

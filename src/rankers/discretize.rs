@@ -207,7 +207,9 @@ impl Discretisation {
     /// Equal-width binning needs at least two bins.
     pub(crate) fn check(self) -> Result<()> {
         match self {
-            Discretisation::EqualWidth(bins) if bins < 2 => Err(Error::param("bins", format!("needs at least 2 bins, got {bins}"))),
+            Discretisation::EqualWidth(bins) if bins < 2 => {
+                Err(Error::param("bins", format!("needs at least 2 bins, got {bins}")))
+            }
             _ => Ok(()),
         }
     }
@@ -235,7 +237,10 @@ impl Discrete {
                 (cuts.len() + 1, Box::new(move |v: f64| code(cuts.partition_point(|&c| c < v))))
             }
             (FeatureKind::Numeric, Discretisation::EqualWidth(bins)) => {
-                let (lo, hi) = col.iter().filter(|v| !v.is_nan()).fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+                let (lo, hi) = col
+                    .iter()
+                    .filter(|v| !v.is_nan())
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
                 if hi > lo && bins > 1 {
                     let width = (hi - lo) / bins as f64;
                     (bins, Box::new(move |v: f64| code((((v - lo) / width).floor() as usize).min(bins - 1))))

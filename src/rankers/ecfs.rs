@@ -18,9 +18,9 @@
 use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::mutual_info::mi_scores;
 use super::{Checked, Ranker};
-use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::spec::Spec;
 
 /// EC-FS ranker; see the module docs.
 ///
@@ -137,7 +137,11 @@ impl<'a> MaxMatrix<'a> {
 
     /// Entry (i, j).
     pub(crate) fn get(&self, i: usize, j: usize) -> f64 {
-        if self.span > 0.0 { (self.s[i].max(self.s[j]) - self.lo) / self.span } else { 0.0 }
+        if self.span > 0.0 {
+            (self.s[i].max(self.s[j]) - self.lo) / self.span
+        } else {
+            0.0
+        }
     }
 
     /// out += weight · M u.

@@ -45,7 +45,8 @@ impl Ensemble {
     /// From the spec `bag:base=(SPEC),bootstraps=20,aggregate=mean` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<Ensemble> {
         s.check_keys(&["base", "bootstraps", "aggregate"])?;
-        let base = s.value("base").ok_or_else(|| Error::param("base", "bag needs a base ranker, e.g. bag:base=(relieff)"))?;
+        let base =
+            s.value("base").ok_or_else(|| Error::param("base", "bag needs a base ranker, e.g. bag:base=(relieff)"))?;
         Ok(Ensemble {
             base: super::parse(base)?,
             bootstraps: s.get("bootstraps", 20)?,
@@ -67,9 +68,10 @@ impl Ensemble {
                 let mut rng = rng_for(seed, &[b as u64]);
                 let rows = bootstrap(&mut rng, n);
                 let sample = data.take_rows(&rows)?;
-                let ranking = self.base.rank(&sample, rng.gen()).map_err(|e| {
-                    Error::param("bootstrap", format!("bootstrap sample {b}: {}", e.message()))
-                })?;
+                let ranking = self
+                    .base
+                    .rank(&sample, rng.gen())
+                    .map_err(|e| Error::param("bootstrap", format!("bootstrap sample {b}: {}", e.message())))?;
                 let positions = ranking.positions_in(data)?;
                 let mut ranks = vec![0.0; data.n_features()];
                 positions.iter().enumerate().for_each(|(r, &f)| ranks[f] = (r + 1) as f64);
@@ -81,7 +83,10 @@ impl Ensemble {
 
 impl Ranker for Ensemble {
     fn spec(&self) -> Spec {
-        Spec::new("bag").with("base", self.base.spec()).with("bootstraps", self.bootstraps).with("aggregate", self.aggregate)
+        Spec::new("bag")
+            .with("base", self.base.spec())
+            .with("bootstraps", self.bootstraps)
+            .with("aggregate", self.aggregate)
     }
 
     fn name(&self) -> String {

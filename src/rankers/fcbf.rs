@@ -132,9 +132,12 @@ impl Fcbf {
             if roles[p] != FcbfRole::Predominant {
                 continue;
             }
-            let later: Vec<usize> = relevant[at + 1..].iter().copied().filter(|&q| roles[q] == FcbfRole::Predominant).collect();
-            let covered: Vec<bool> =
-                later.par_iter().map(|&q| PairEntropies::of(&features[p], &features[q], classes, k).su_xz() >= su[q]).collect();
+            let later: Vec<usize> =
+                relevant[at + 1..].iter().copied().filter(|&q| roles[q] == FcbfRole::Predominant).collect();
+            let covered: Vec<bool> = later
+                .par_iter()
+                .map(|&q| PairEntropies::of(&features[p], &features[q], classes, k).su_xz() >= su[q])
+                .collect();
             for (&q, _) in later.iter().zip(&covered).filter(|(_, &c)| c) {
                 roles[q] = FcbfRole::Redundant;
                 covered_by[q] = Some(p);
@@ -166,7 +169,10 @@ impl FcbfSelection {
                 Column::new("rank".into(), (1..=order.len() as u32).collect::<Vec<u32>>()),
                 Column::new("su".into(), order.iter().map(|&j| self.su[j]).collect::<Vec<_>>()),
                 Column::new("role".into(), order.iter().map(|&j| self.roles[j].to_string()).collect::<Vec<_>>()),
-                Column::new("covered_by".into(), order.iter().map(|&j| self.covered_by[j].map(name)).collect::<Vec<_>>()),
+                Column::new(
+                    "covered_by".into(),
+                    order.iter().map(|&j| self.covered_by[j].map(name)).collect::<Vec<_>>(),
+                ),
             ],
         )?
         .into())

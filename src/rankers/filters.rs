@@ -12,11 +12,11 @@
 //! - χ² = Σ (n(v,c) − E)² / E with E = n(v)·n(c)/N.
 
 use super::discretize::{Discrete, Discretisation, MdlCost};
-use crate::math::entropy;
 use super::{Checked, Ranker};
-use crate::spec::{spec_words, Spec};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
+use crate::math::entropy;
+use crate::spec::{spec_words, Spec};
 
 /// Which contingency statistic a [`Filter`] scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,8 +138,20 @@ fn score(criterion: Criterion, table: &[f64], k: usize) -> f64 {
     let ig = (h_c - h_c_given_f).max(0.0);
     match criterion {
         Criterion::InfoGain => ig,
-        Criterion::GainRatio => if h_f > 0.0 { ig / h_f } else { 0.0 },
-        Criterion::SymmetricalUncertainty => if h_c + h_f > 0.0 { 2.0 * ig / (h_c + h_f) } else { 0.0 },
+        Criterion::GainRatio => {
+            if h_f > 0.0 {
+                ig / h_f
+            } else {
+                0.0
+            }
+        }
+        Criterion::SymmetricalUncertainty => {
+            if h_c + h_f > 0.0 {
+                2.0 * ig / (h_c + h_f)
+            } else {
+                0.0
+            }
+        }
         Criterion::ChiSquared => {
             let mut chi = 0.0;
             for (v, &rt) in rows.iter().enumerate() {

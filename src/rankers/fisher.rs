@@ -72,7 +72,8 @@ impl Ranker for Fisher {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let present = data.class_counts().expect("classification").iter().filter(|&&c| c > 0).count();
-        let variant = self.variant.unwrap_or(if present == 2 { FisherVariant::Binary } else { FisherVariant::Generalized });
+        let variant =
+            self.variant.unwrap_or(if present == 2 { FisherVariant::Binary } else { FisherVariant::Generalized });
         fisher_scores(data, variant, "fisher")
     }
 }

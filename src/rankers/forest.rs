@@ -22,11 +22,11 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
-use crate::spec::{spec_words, Spec};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, RandomForest, Tree};
 use crate::seed::rng_for;
+use crate::spec::{spec_words, Spec};
 
 /// Which importance a [`ForestImportance`] computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,7 +115,10 @@ impl ForestImportance {
 
 impl Ranker for ForestImportance {
     fn spec(&self) -> Spec {
-        Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.mtry, "auto").with("importance", self.importance)
+        Spec::new("forest")
+            .with("trees", self.trees)
+            .with_opt("mtry", self.mtry, "auto")
+            .with("importance", self.importance)
     }
 
     fn supports(&self, _task: Task) -> bool {
@@ -165,7 +168,15 @@ fn impurity(tree: &Tree, n: usize) -> Vec<f64> {
 }
 
 /// One tree's OOB permutation importances; `None` without OOB rows.
-fn permutation(data: &Dataset, tree: &Tree, sample: &[usize], n: usize, normalise: bool, seed: u64, t: usize) -> Option<Vec<f64>> {
+fn permutation(
+    data: &Dataset,
+    tree: &Tree,
+    sample: &[usize],
+    n: usize,
+    normalise: bool,
+    seed: u64,
+    t: usize,
+) -> Option<Vec<f64>> {
     let mut in_bag = vec![false; data.n_rows()];
     sample.iter().for_each(|&r| in_bag[r] = true);
     let oob: Vec<usize> = (0..data.n_rows()).filter(|&r| !in_bag[r]).collect();
@@ -187,7 +198,13 @@ fn permutation(data: &Dataset, tree: &Tree, sample: &[usize], n: usize, normalis
     let denom = match data.target() {
         _ if !normalise => 1.0,
         Target::Classes { .. } => base.max(1.0 / oob.len() as f64),
-        Target::Values(_) => if base > 0.0 { base } else { 1.0 },
+        Target::Values(_) => {
+            if base > 0.0 {
+                base
+            } else {
+                1.0
+            }
+        }
     };
     let mut used = vec![false; n];
     tree.splits().for_each(|(f, _)| used[f] = true);

@@ -21,11 +21,11 @@ use rayon::prelude::*;
 use super::ecfs::{leading_eigenvector, std_devs, MaxMatrix};
 use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::{Checked, Ranker};
-use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::math::average_ranks;
 use crate::memory::F64;
+use crate::spec::Spec;
 
 /// Inf-FS ranker; see the module docs.
 ///
@@ -173,10 +173,13 @@ impl Ranker for InfFs {
             return Ok(vec![0.0; n]);
         }
         let r = self.decay / rho;
-        let x = conjugate_gradient(|v, out| {
-            matvec(v, out);
-            out.iter_mut().zip(v).for_each(|(o, &vi)| *o = vi - r * *o);
-        }, n);
+        let x = conjugate_gradient(
+            |v, out| {
+                matvec(v, out);
+                out.iter_mut().zip(v).for_each(|(o, &vi)| *o = vi - r * *o);
+            },
+            n,
+        );
         Ok(x.into_iter().map(|v| v - 1.0).collect())
     }
 }
@@ -191,7 +194,8 @@ fn standardised_ranks(data: &Dataset) -> Result<Vec<Vec<f64>>> {
             let ranks = average_ranks(&present, false);
             let mean = (present.len() as f64 + 1.0) / 2.0;
             let mut it = ranks.into_iter();
-            let mut z: Vec<f64> = x.iter().map(|v| if v.is_nan() { 0.0 } else { it.next().unwrap_or(mean) - mean }).collect();
+            let mut z: Vec<f64> =
+                x.iter().map(|v| if v.is_nan() { 0.0 } else { it.next().unwrap_or(mean) - mean }).collect();
             let norm = z.iter().map(|v| v * v).sum::<f64>().sqrt();
             z.iter_mut().for_each(|v| *v = if norm > 0.0 { *v / norm } else { 0.0 });
             Ok(z)
@@ -231,11 +235,14 @@ mod tests {
     #[test]
     fn cg_solves() {
         let m = [4.0, 1.0, 0.0, 1.0, 3.0, 1.0, 0.0, 1.0, 2.0];
-        let x = conjugate_gradient(|v, out| {
-            for i in 0..3 {
-                out[i] = (0..3).map(|j| m[i * 3 + j] * v[j]).sum();
-            }
-        }, 3);
+        let x = conjugate_gradient(
+            |v, out| {
+                for i in 0..3 {
+                    out[i] = (0..3).map(|j| m[i * 3 + j] * v[j]).sum();
+                }
+            },
+            3,
+        );
         for i in 0..3 {
             let lhs: f64 = (0..3).map(|j| m[i * 3 + j] * x[j]).sum();
             assert!((lhs - 1.0).abs() < 1e-10);

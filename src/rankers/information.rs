@@ -265,7 +265,11 @@ impl Spread<'_> {
 /// SU from two entropies and their joint entropy: 2 (H(A) + H(B) − H(AB)) / (H(A) + H(B)), 0 when
 /// H(A) + H(B) = 0.
 fn symmetrical_uncertainty(h_a: f64, h_b: f64, h_ab: f64) -> f64 {
-    if h_a + h_b > 0.0 { (2.0 * (h_a + h_b - h_ab) / (h_a + h_b)).clamp(0.0, 1.0) } else { 0.0 }
+    if h_a + h_b > 0.0 {
+        (2.0 * (h_a + h_b - h_ab) / (h_a + h_b)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 /// The entropies (bits) of a candidate X, a selected Z and the class Y that the criteria need.

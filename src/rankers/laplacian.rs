@@ -127,8 +127,11 @@ impl Ranker for LaplacianScore {
             })
             .collect();
         // symmetric edges i < j
-        let mut edges: Vec<(usize, usize, f64)> =
-            nearest.iter().enumerate().flat_map(|(i, nn)| nn.iter().map(move |&(j, d)| (i.min(j), i.max(j), d))).collect();
+        let mut edges: Vec<(usize, usize, f64)> = nearest
+            .iter()
+            .enumerate()
+            .flat_map(|(i, nn)| nn.iter().map(move |&(j, d)| (i.min(j), i.max(j), d)))
+            .collect();
         edges.sort_by_key(|e| (e.0, e.1));
         edges.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
         let t = self.t.unwrap_or_else(|| edges.iter().map(|e| e.2).sum::<f64>() / edges.len() as f64);

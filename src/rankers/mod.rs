@@ -50,10 +50,10 @@ mod surf;
 mod svm_rfe;
 mod turf;
 
+pub use crate::data::Aggregate;
 pub use consensus::Consensus;
 pub use discretize::{mdl_cut_points, Discretisation, MdlCost};
 pub use ecfs::EcFs;
-pub use crate::data::Aggregate;
 pub use ensemble::Ensemble;
 pub use fcbf::{Fcbf, FcbfRole, FcbfSelection};
 pub use filters::{Criterion, Filter};
@@ -149,7 +149,11 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "bag" => Box::new(Ensemble::from_spec(s)?),
         "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
         other => {
-            return Err(Error::Unknown { kind: "ranking method".into(), name: other.into(), known: format!("{}, bag, shadow, turf", METHODS.join(", ")) })
+            return Err(Error::Unknown {
+                kind: "ranking method".into(),
+                name: other.into(),
+                known: format!("{}, bag, shadow, turf", METHODS.join(", ")),
+            })
         }
     };
     Ok(ranker)

@@ -9,9 +9,9 @@
 //! A constant feature scores 0; missing values are skipped feature by feature.
 
 use super::{Checked, Ranker};
-use crate::spec::Spec;
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
+use crate::spec::Spec;
 
 /// Histogram mutual-information filter (FSLib `muteinf`).
 ///
@@ -78,7 +78,8 @@ pub(crate) fn mi_scores(data: &Dataset, normalise: bool) -> Vec<f64> {
     (0..data.n_features())
         .map(|f| {
             let col = data.feature(f);
-            let rows: Vec<(f64, usize)> = col.iter().zip(codes).filter(|(v, _)| !v.is_nan()).map(|(&v, &c)| (v, c)).collect();
+            let rows: Vec<(f64, usize)> =
+                col.iter().zip(codes).filter(|(v, _)| !v.is_nan()).map(|(&v, &c)| (v, c)).collect();
             let t = rows.len() as f64;
             let (lo, hi) = rows.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &(v, _)| (l.min(v), h.max(v)));
             if rows.is_empty() || hi <= lo {
@@ -119,7 +120,11 @@ pub(crate) fn mi_scores(data: &Dataset, normalise: bool) -> Vec<f64> {
             }
             let h = |ps: &[f64]| -ps.iter().filter(|&&p| p > 0.0).map(|&p| p * p.ln()).sum::<f64>();
             let denom = h(&p_bin) + h(&p_class);
-            if denom > 0.0 { 2.0 * mi / denom } else { 0.0 }
+            if denom > 0.0 {
+                2.0 * mi / denom
+            } else {
+                0.0
+            }
         })
         .collect()
 }

@@ -153,7 +153,12 @@ impl PermutationImportance {
     /// assert_eq!(g.features, ["petallength+petalwidth", "sepallength"]);
     /// assert!(g.importance[0] > 0.3); // without both petal features the species are hard to tell apart
     /// ```
-    pub fn group_importances<S: AsRef<str>>(&self, data: &Dataset, groups: &[Vec<S>], seed: u64) -> Result<Importances> {
+    pub fn group_importances<S: AsRef<str>>(
+        &self,
+        data: &Dataset,
+        groups: &[Vec<S>],
+        seed: u64,
+    ) -> Result<Importances> {
         if groups.is_empty() {
             return Err(Error::param("groups", "give at least one group of features"));
         }
@@ -178,7 +183,13 @@ impl PermutationImportance {
     }
 
     /// Importances of `groups` (feature index sets, each shuffled jointly), named `names`.
-    fn importances_checked(&self, data: Checked<'_>, groups: &[Vec<usize>], names: Vec<String>, seed: u64) -> Result<Importances> {
+    fn importances_checked(
+        &self,
+        data: Checked<'_>,
+        groups: &[Vec<usize>],
+        names: Vec<String>,
+        seed: u64,
+    ) -> Result<Importances> {
         let data = data.dataset();
         let measure = self.measure_for(data);
         let sign = if measure.higher_is_better() { 1.0 } else { -1.0 };
@@ -248,7 +259,9 @@ impl PermutationImportance {
         let mixed = data.with_mixed_rows(&extra)?;
         let n = data.n_rows();
         let rows: Vec<usize> = test.iter().copied().chain(n..n + extra.len()).collect();
-        let pred = self.learner.fit_predict(&Fold { data: &mixed, train, test: &rows, seed: CvPlan::fold_seed(seed, 0, fold) }, all)?;
+        let pred = self
+            .learner
+            .fit_predict(&Fold { data: &mixed, train, test: &rows, seed: CvPlan::fold_seed(seed, 0, fold) }, all)?;
         let t = test.len();
         let block = |b: usize| -> Result<f64> {
             let at: Vec<usize> = (b * t..(b + 1) * t).collect();
@@ -263,7 +276,10 @@ impl PermutationImportance {
 
 impl Ranker for PermutationImportance {
     fn spec(&self) -> Spec {
-        let s = Spec::new("permutation").with("learner", self.learner.spec()).with("folds", self.folds).with("repeats", self.repeats);
+        let s = Spec::new("permutation")
+            .with("learner", self.learner.spec())
+            .with("folds", self.folds)
+            .with("repeats", self.repeats);
         match self.measure {
             Some(m) => s.with("measure", m.label()),
             None => s,

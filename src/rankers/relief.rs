@@ -37,11 +37,11 @@
 
 use rand::seq::index::sample;
 
-use super::{Checked, ordered_sum, Ranker};
-use crate::spec::Spec;
+use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::seed::rng_for;
+use crate::spec::Spec;
 
 /// ReliefF for a class target.
 ///
@@ -319,7 +319,10 @@ fn nearest(convention: ReliefConvention, cand: &mut [usize], dist: &[f64], k: us
         ReliefConvention::Weka => {
             // The first slot holding the largest distance (Weka's `m_index`).
             let worst = |near: &[usize]| {
-                near.iter().enumerate().fold((0, f64::NEG_INFINITY), |b, (s, &j)| if dist[j] > b.1 { (s, dist[j]) } else { b }).0
+                near.iter()
+                    .enumerate()
+                    .fold((0, f64::NEG_INFINITY), |b, (s, &j)| if dist[j] > b.1 { (s, dist[j]) } else { b })
+                    .0
             };
             let mut w = 0;
             for &j in cand.iter() {
@@ -375,7 +378,15 @@ impl<'a> Space<'a> {
                         .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
                     let scaled = raw
                         .iter()
-                        .map(|&v| if v.is_nan() { v } else if hi > lo { (v - lo) / (hi - lo) } else { 0.0 })
+                        .map(|&v| {
+                            if v.is_nan() {
+                                v
+                            } else if hi > lo {
+                                (v - lo) / (hi - lo)
+                            } else {
+                                0.0
+                            }
+                        })
                         .collect();
                     (scaled, false)
                 }
@@ -476,7 +487,8 @@ fn numeric_model(col: &[f64], groups: &[usize], n_groups: usize) -> MissingModel
     all.sort_by(f64::total_cmp);
     let sorted: Vec<Vec<f64>> = (0..n_groups)
         .map(|g| {
-            let mut v: Vec<f64> = col.iter().zip(groups).filter(|(v, &gr)| gr == g && !v.is_nan()).map(|(v, _)| *v).collect();
+            let mut v: Vec<f64> =
+                col.iter().zip(groups).filter(|(v, &gr)| gr == g && !v.is_nan()).map(|(v, _)| *v).collect();
             if v.is_empty() {
                 v = all.clone();
             }
@@ -486,7 +498,14 @@ fn numeric_model(col: &[f64], groups: &[usize], n_groups: usize) -> MissingModel
         .collect();
     let prefix: Vec<Vec<f64>> = sorted
         .iter()
-        .map(|s| std::iter::once(0.0).chain(s.iter().scan(0.0, |acc, v| { *acc += v; Some(*acc) })).collect())
+        .map(|s| {
+            std::iter::once(0.0)
+                .chain(s.iter().scan(0.0, |acc, v| {
+                    *acc += v;
+                    Some(*acc)
+                }))
+                .collect()
+        })
         .collect();
     let both = (0..n_groups * n_groups)
         .map(|gg| {
@@ -519,7 +538,12 @@ mod tests {
     #[test]
     fn expected_abs_matches_direct_sum() {
         let s = [0.0, 0.2, 0.5, 0.5, 1.0];
-        let prefix: Vec<f64> = std::iter::once(0.0).chain(s.iter().scan(0.0, |a, v| { *a += v; Some(*a) })).collect();
+        let prefix: Vec<f64> = std::iter::once(0.0)
+            .chain(s.iter().scan(0.0, |a, v| {
+                *a += v;
+                Some(*a)
+            }))
+            .collect();
         for v in [0.0, 0.3, 0.5, 0.9, 1.0] {
             let direct = s.iter().map(|x| (x - v).abs()).sum::<f64>() / 5.0;
             assert!((expected_abs(&s, &prefix, v) - direct).abs() < 1e-15);

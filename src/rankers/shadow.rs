@@ -171,7 +171,9 @@ impl ShadowFeatures {
     /// From the spec `shadow:base=(SPEC),rounds=400,level=0.05` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<ShadowFeatures> {
         s.check_keys(&["base", "rounds", "level"])?;
-        let base = s.value("base").ok_or_else(|| Error::param("base", "shadow needs a base ranker, e.g. shadow:base=(relieff)"))?;
+        let base = s
+            .value("base")
+            .ok_or_else(|| Error::param("base", "shadow needs a base ranker, e.g. shadow:base=(relieff)"))?;
         Ok(ShadowFeatures { base: super::parse(base)?, rounds: s.get("rounds", 400)?, level: s.get("level", 0.05)? })
     }
 
@@ -202,7 +204,8 @@ impl ShadowFeatures {
             })
             .collect::<Result<_>>()?;
         let real_score: Vec<f64> = (0..m).map(|j| mean(&rounds.iter().map(|s| s[j]).collect::<Vec<_>>())).collect();
-        let shadow_score: Vec<f64> = (0..m).map(|j| mean(&rounds.iter().map(|s| s[m + j]).collect::<Vec<_>>())).collect();
+        let shadow_score: Vec<f64> =
+            (0..m).map(|j| mean(&rounds.iter().map(|s| s[m + j]).collect::<Vec<_>>())).collect();
         let exceedances: Vec<usize> = (0..m)
             .map(|j| {
                 let t = real_score[j];

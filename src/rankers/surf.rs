@@ -139,7 +139,10 @@ impl Ranker for Surf {
     fn check(&self, data: &Dataset) -> Result<()> {
         if let Target::Values(y) = data.target() {
             if std(y) == 0.0 {
-                return Err(Error::target(data.target_name(), "the SURF family needs a target that varies; it is constant"));
+                return Err(Error::target(
+                    data.target_name(),
+                    "the SURF family needs a target that varies; it is constant",
+                ));
             }
         }
         Ok(())
@@ -182,7 +185,8 @@ impl Ranker for Surf {
                         far.clear();
                         far.extend((0..n).filter(|&j| j != i && dist[j] > hi));
                         space.tally(i, &far, &mut far_tally);
-                        let term = if self.variant == SurfVariant::SurfStar { Term::FarSubtracted } else { Term::FarOpposite };
+                        let term =
+                            if self.variant == SurfVariant::SurfStar { Term::FarSubtracted } else { Term::FarOpposite };
                         space.add_scores(i, &far_tally, term, &mut acc);
                     }
                 }
@@ -192,7 +196,6 @@ impl Ranker for Surf {
         Ok(total.into_iter().map(|s| s / n as f64).collect())
     }
 }
-
 
 /// The data prepared for the SURF family: continuous columns scaled by their range, discrete ones as they
 /// are, and who is a hit of whom.
@@ -245,7 +248,13 @@ impl SurfSpace {
         let n_discrete = discrete.iter().filter(|&&d| d).count();
         let mixed = n_discrete > 0 && n_discrete < p;
         let ramp = sds.into_iter().map(|s| if mixed { s } else { f64::INFINITY }).collect();
-        let discrete_unit = if n_discrete == 0 { 0.0 } else if mixed { p as f64 / n_discrete as f64 } else { 1.0 / p as f64 };
+        let discrete_unit = if n_discrete == 0 {
+            0.0
+        } else if mixed {
+            p as f64 / n_discrete as f64
+        } else {
+            1.0 / p as f64
+        };
         let any_missing = cols.iter().any(|c| c.iter().any(|v| v.is_nan()));
         let outcome = match data.target() {
             Target::Classes { codes, names } => {
@@ -258,7 +267,10 @@ impl SurfSpace {
                     }
                 }
                 if n_classes < 2 {
-                    return Err(Error::target(data.target_name(), "the SURF family needs rows of at least two classes"));
+                    return Err(Error::target(
+                        data.target_name(),
+                        "the SURF family needs rows of at least two classes",
+                    ));
                 }
                 Outcome::Classes { codes: codes.iter().map(|&c| index[c]).collect(), n_classes }
             }
@@ -388,7 +400,11 @@ impl SurfSpace {
             let count = |c: usize| if t.complete { t.sizes[c] } else { t.count[c * p + f] };
             let sum_g = |c: usize| {
                 let sum = t.sum[c * p + f];
-                if term == Term::FarOpposite { count(c) - sum } else { sum }
+                if term == Term::FarOpposite {
+                    count(c) - sum
+                } else {
+                    sum
+                }
             };
             let hits = count(own);
             let mut s = if hits > 0.0 { -sum_g(own) / hits } else { 0.0 };
@@ -416,7 +432,11 @@ struct Tally {
 fn diff(x: f64, y: f64, discrete: bool, ramp: f64) -> f64 {
     let raw = (x - y).abs();
     if discrete {
-        if x != y { 1.0 } else { 0.0 }
+        if x != y {
+            1.0
+        } else {
+            0.0
+        }
     } else if raw > ramp {
         1.0
     } else {

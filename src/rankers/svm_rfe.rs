@@ -23,12 +23,12 @@
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
-use crate::spec::Spec;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Svm};
 use crate::memory::F64;
 use crate::spec::spec_words;
+use crate::spec::Spec;
 use ndarray::Array2;
 
 /// How SVM-RFE ranks with more than two classes (module docs).
@@ -139,7 +139,10 @@ impl SvmRfe {
         self.svm().validated()?;
         let whole = self.step >= 1.0 && self.step.fract() == 0.0 && self.step.is_finite();
         if !(whole || (self.step > 0.0 && self.step < 1.0)) {
-            return Err(Error::param("step", format!("must be a whole number ≥ 1 or a fraction in (0, 1), got {}", self.step)));
+            return Err(Error::param(
+                "step",
+                format!("must be a whole number ≥ 1 or a fraction in (0, 1), got {}", self.step),
+            ));
         }
         Ok(self)
     }
@@ -152,7 +155,11 @@ impl SvmRfe {
 
 impl Ranker for SvmRfe {
     fn spec(&self) -> Spec {
-        Spec::new("svm-rfe").with("c", self.c).with("step", self.step).with("multiclass", self.multiclass).with("tol", self.tol)
+        Spec::new("svm-rfe")
+            .with("c", self.c)
+            .with("step", self.step)
+            .with("multiclass", self.multiclass)
+            .with("tol", self.tol)
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -242,7 +249,8 @@ impl SvmRfe {
                     let mut crit = vec![0.0; n];
                     for &f in &alive {
                         for &col in &cols_of[f] {
-                            let w: f64 = m.rows.iter().enumerate().map(|(p, &i)| sol.alpha[p] * m.y[p] * x[[i, col]]).sum();
+                            let w: f64 =
+                                m.rows.iter().enumerate().map(|(p, &i)| sol.alpha[p] * m.y[p] * x[[i, col]]).sum();
                             crit[f] += w * w;
                         }
                     }

@@ -59,7 +59,9 @@ impl Turf {
     /// From the spec `turf:base=(SPEC),pct=0.5,keep=100` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<Turf> {
         s.check_keys(&["base", "pct", "keep"])?;
-        let base = s.value("base").ok_or_else(|| Error::param("base", "turf needs a base ranker, e.g. turf:base=(multisurf)"))?;
+        let base = s
+            .value("base")
+            .ok_or_else(|| Error::param("base", "turf needs a base ranker, e.g. turf:base=(multisurf)"))?;
         Ok(Turf { base: super::parse(base)?, pct: s.get("pct", 0.5)?, keep: s.get("keep", 100)? })
     }
 }
@@ -79,7 +81,10 @@ impl Ranker for Turf {
 
     fn check(&self, data: &Dataset) -> Result<()> {
         if !(self.pct > 0.0 && self.pct < 1.0) {
-            return Err(Error::param("pct", format!("the share removed per round must lie in (0, 1), got {}", self.pct)));
+            return Err(Error::param(
+                "pct",
+                format!("the share removed per round must lie in (0, 1), got {}", self.pct),
+            ));
         }
         if self.keep == 0 {
             return Err(Error::param("keep", "keep at least 1 feature"));

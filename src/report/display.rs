@@ -12,16 +12,16 @@
 use polars::prelude::{AnyValue, Column, DataFrame};
 
 use crate::compare::Comparison;
-use crate::eval::Curves;
+use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
+use crate::compare::{Stabilities, StabilityCurve};
+use crate::data::synth::GroundTruth;
+use crate::data::Ranking;
 use crate::data::{AsDataFrame, Dataset, Frame, Summary, Task};
 use crate::error::{Error, Result};
-use crate::report::Figure;
-use crate::data::Ranking;
+use crate::eval::Curves;
 use crate::eval::{PiCurve, Weighting};
-use crate::compare::{Stabilities, StabilityCurve};
-use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
-use crate::data::synth::GroundTruth;
 use crate::rankers::{Importances, Relevance, ShadowTest};
+use crate::report::Figure;
 
 /// Print one evcxr content block.
 fn emit(mime: &str, content: &str) {
@@ -67,7 +67,11 @@ fn number(v: f64) -> String {
     } else if v == 0.0 || (1e-3..1e6).contains(&v.abs()) {
         format!("{v:.4}")
     } else if v.is_infinite() {
-        if v > 0.0 { "inf".into() } else { "-inf".into() }
+        if v > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        }
     } else {
         format!("{v:.3e}")
     }
@@ -133,7 +137,10 @@ impl Table {
         values: &[Vec<f64>],
     ) -> Result<Table> {
         if values.len() != rows.len() {
-            return Err(Error::param("values", format!("{} rows of values for {} row names", values.len(), rows.len())));
+            return Err(Error::param(
+                "values",
+                format!("{} rows of values for {} row names", values.len(), rows.len()),
+            ));
         }
         if let Some(r) = values.iter().position(|v| v.len() != columns.len()) {
             return Err(Error::param(

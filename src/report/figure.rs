@@ -16,12 +16,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::compare::CriticalDifference;
+use crate::compare::{SizeChoices, Stabilities, StabilityCurve};
 use crate::data::GroundTruth;
-use crate::eval::{Curve, CurveKind, Curves, Mode, Scheme, EXPECTED};
 use crate::error::{Error, Result};
 use crate::eval::PiCurve;
-use crate::compare::{SizeChoices, Stabilities, StabilityCurve};
-use crate::compare::CriticalDifference;
+use crate::eval::{Curve, CurveKind, Curves, Mode, Scheme, EXPECTED};
 
 /// An SVG drawing.
 ///
@@ -84,7 +84,15 @@ struct Series {
 impl Series {
     fn new(label: &str, color: RGBColor, points: Vec<(f64, f64)>) -> Series {
         let points = points.into_iter().filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-        Series { label: label.to_string(), color, dashed: false, points, band: Vec::new(), marks: Vec::new(), note: String::new() }
+        Series {
+            label: label.to_string(),
+            color,
+            dashed: false,
+            points,
+            band: Vec::new(),
+            marks: Vec::new(),
+            note: String::new(),
+        }
     }
 }
 
@@ -117,9 +125,8 @@ fn draw_svg(
 
 /// The range of all finite values, padded by 5 % (and widened when flat).
 fn padded_range(values: impl Iterator<Item = f64>) -> Option<Range<f64>> {
-    let (lo, hi) = values
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let (lo, hi) =
+        values.filter(|v| v.is_finite()).fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
     if !lo.is_finite() {
         return None;
     }
@@ -128,7 +135,13 @@ fn padded_range(values: impl Iterator<Item = f64>) -> Option<Range<f64>> {
 }
 
 /// One line chart: bands first, then lines.
-fn panel(area: &DrawingArea<SVGBackend, Shift>, axes: &Axes, x: Range<f64>, y: Range<f64>, series: &[Series]) -> Result<()> {
+fn panel(
+    area: &DrawingArea<SVGBackend, Shift>,
+    axes: &Axes,
+    x: Range<f64>,
+    y: Range<f64>,
+    series: &[Series],
+) -> Result<()> {
     let err = plot_err(axes.title);
     let e = |e: DrawingAreaErrorKind<_>| err(e.to_string());
     let integer_x = x.end - x.start > 4.0;
@@ -200,7 +213,10 @@ fn place_labels(dots: &[(i32, i32)], labels: &[&str], xr: Range<i32>, yr: Range<
         let candidates = shifts.flat_map(|k| [(x + 8, y - LINE / 2 + k * LINE), (x - 8 - w, y - LINE / 2 + k * LINE)]);
         let fits = |&(cx, cy): &(i32, i32)| {
             let b = (cx, cy, cx + w, cy + LINE);
-            b.0 >= xr.start && b.2 <= xr.end && b.1 >= yr.start && b.3 <= yr.end
+            b.0 >= xr.start
+                && b.2 <= xr.end
+                && b.1 >= yr.start
+                && b.3 <= yr.end
                 && placed.iter().all(|p| b.2 <= p.0 || p.2 <= b.0 || b.3 <= p.1 || p.3 <= b.1)
         };
         let (cx, cy) = candidates.into_iter().find(fits).unwrap_or((x + 8, y - LINE / 2));
@@ -314,7 +330,9 @@ impl Curves {
     pub fn description(&self) -> String {
         let scheme = match self.scheme {
             Scheme::KFold { folds } => format!("{folds}-fold CV × {} repeats", self.repeats),
-            Scheme::Holdout { test } => format!("{} stratified holdout splits ({:.0} % test)", self.repeats, 100.0 * test),
+            Scheme::Holdout { test } => {
+                format!("{} stratified holdout splits ({:.0} % test)", self.repeats, 100.0 * test)
+            }
             Scheme::Bootstrap => format!("{} bootstrap samples (out-of-bag test)", self.repeats),
         };
         format!("{} · {scheme} · {}", self.learner, self.measure.label())
@@ -337,7 +355,11 @@ fn value_range<'a>(series: impl Iterator<Item = &'a Series>) -> Result<Range<f64
 /// largest subset size. RFA is placed as [P20] draws it: the value at x = i is the model on the features
 /// ranked i..n.
 fn curve_series(curves: &Curves) -> Result<(usize, Vec<Series>, Vec<Series>)> {
-    let n = *curves.sizes.iter().max().ok_or_else(|| plot_err("FFA/RFA figure")("there are no subset sizes to plot".into()))?;
+    let n = *curves
+        .sizes
+        .iter()
+        .max()
+        .ok_or_else(|| plot_err("FFA/RFA figure")("there are no subset sizes to plot".into()))?;
     let position = |kind: CurveKind, size: usize| match kind {
         CurveKind::Rfa => (n + 1 - size) as f64,
         _ => size as f64,
@@ -392,7 +414,10 @@ impl SizeChoices {
         let (n, mut ffa, _) = curve_series(curves)?;
         for c in &self.choices {
             let s = ffa.iter_mut().find(|s| s.label == c.ranking).ok_or_else(|| {
-                plot_err("subset-size figure")(format!("the curves have no ranking '{}' (choices from another run?)", c.ranking))
+                plot_err("subset-size figure")(format!(
+                    "the curves have no ranking '{}' (choices from another run?)",
+                    c.ranking
+                ))
             })?;
             // Several rules often pick the same size: one dot, their labels joined.
             match s.marks.iter_mut().find(|m| m.0 == c.k as f64) {
@@ -443,10 +468,9 @@ pub fn stability_plot(curves: &[(String, StabilityCurve)]) -> Result<Figure> {
     }
     let n = curves.iter().flat_map(|(_, c)| c.sizes.iter().copied()).max().unwrap_or(1) as f64;
     let x = 0.5..n + 0.5;
-    let yc = padded_range(canberra.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0]))
-        .unwrap_or(0.0..1.0);
-    let yk = padded_range(kuncheva.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0, 1.0]))
-        .unwrap_or(-1.0..1.0);
+    let yc = padded_range(canberra.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0])).unwrap_or(0.0..1.0);
+    let yk =
+        padded_range(kuncheva.iter().flat_map(|s| s.points.iter().map(|p| p.1)).chain([0.0, 1.0])).unwrap_or(-1.0..1.0);
     draw_svg("stability", (960, 430), |root| {
         let (left, right) = with_legend(root, &canberra)?.split_horizontally(480);
         let ca = Axes { title: "Canberra (top-i) / random", x: "i (top-i features)", y: "distance / random" };

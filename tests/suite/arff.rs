@@ -38,7 +38,13 @@ fn parses_every_feature_of_the_format() {
     let note = df.column("note").unwrap().str().unwrap().iter().map(|s| s.map(String::from)).collect::<Vec<_>>();
     assert_eq!(
         note,
-        [Some("hello, world".into()), Some("it's".into()), Some("plain".into()), Some("sparse text".into()), Some(String::new())]
+        [
+            Some("hello, world".into()),
+            Some("it's".into()),
+            Some("plain".into()),
+            Some("sparse text".into()),
+            Some(String::new())
+        ]
     );
     let when = df.column("when").unwrap().str().unwrap().get(0).map(String::from);
     assert_eq!(when.as_deref(), Some("2020-01-02"));
@@ -49,9 +55,7 @@ fn parses_every_feature_of_the_format() {
     let colour = ds.feature_index("colour").unwrap();
     assert_eq!(
         ds.kind(colour),
-        &featrank::prelude::FeatureKind::Nominal {
-            levels: vec!["red".into(), "dark blue".into(), "green".into()]
-        }
+        &featrank::prelude::FeatureKind::Nominal { levels: vec!["red".into(), "dark blue".into(), "green".into()] }
     );
     // The sparse row without a colour gets the first level (Weka's 0).
     assert_eq!(ds.feature(colour).to_vec(), [0.0, 1.0, 2.0, 2.0, 0.0]);

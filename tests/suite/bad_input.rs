@@ -59,7 +59,8 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
         ),
     ];
     let reg = df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(),
-        "y" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>()).unwrap();
+        "y" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>())
+    .unwrap();
     cases.push(("regression", Dataset::from_polars(&reg, "y").unwrap()));
     cases
 }
@@ -90,10 +91,15 @@ impl Battery {
             }
             Ok(Err(e)) => {
                 self.errors += 1;
-                if e.to_string().len() < 10 { Some(format!("unhelpful error '{e}'")) } else { err(&e) }
+                if e.to_string().len() < 10 {
+                    Some(format!("unhelpful error '{e}'"))
+                } else {
+                    err(&e)
+                }
             }
             Err(p) => {
-                let msg = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
+                let msg =
+                    p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()));
                 Some(format!("PANIC {}", msg.unwrap_or_default()))
             }
         };
@@ -118,7 +124,10 @@ fn every_ranker_on_every_awkward_dataset() {
             battery.run(
                 &format!("{method} on '{case}'"),
                 || ranker.scores(&data, 1),
-                |s| (s.len() != n || s.iter().any(|v| !v.is_finite())).then(|| format!("scores {s:?} (want {n} finite values)")),
+                |s| {
+                    (s.len() != n || s.iter().any(|v| !v.is_finite()))
+                        .then(|| format!("scores {s:?} (want {n} finite values)"))
+                },
                 |e| {
                     let documented = e.to_string().contains("needs numeric features") // fisher, ecfs, inffs
                         || matches!(case, "two rows" | "class of two rows");
@@ -143,7 +152,13 @@ fn every_learner_on_every_awkward_dataset() {
             battery.run(
                 &format!("{spec} curves on '{case}'"),
                 || CurveSpec::new(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
-                |c| c.curves.iter().flat_map(|c| &c.mean).any(|v| !v.is_finite()).then(|| "non-finite curve values".into()),
+                |c| {
+                    c.curves
+                        .iter()
+                        .flat_map(|c| &c.mean)
+                        .any(|v| !v.is_finite())
+                        .then(|| "non-finite curve values".into())
+                },
                 |_| None,
             );
         }
@@ -167,7 +182,19 @@ fn parameters_out_of_range_are_refused_by_name() {
     assert!(curves(CurveSpec::new(Knn::new().k(3)).folds(1)).contains("folds"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).repeats(0)).contains("repeats"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
-    for (spec, name) in [("knn:k=0", "k"), ("svm:c=0", "c"), ("svm:c=-1", "c"), ("forest:trees=0", "trees"), ("svm:c=x", "'c'"), ("svm:0.1", "did you mean svm:c=0.1?"), ("knn:10", "did you mean knn:k=10?"), ("knn:k=3,c=1", "'c'"), ("mlp:momentum=1", "momentum"), ("tree:min_leaf=0", "min_leaf"), ("svm:kernel=cubic", "cubic")] {
+    for (spec, name) in [
+        ("knn:k=0", "k"),
+        ("svm:c=0", "c"),
+        ("svm:c=-1", "c"),
+        ("forest:trees=0", "trees"),
+        ("svm:c=x", "'c'"),
+        ("svm:0.1", "did you mean svm:c=0.1?"),
+        ("knn:10", "did you mean knn:k=10?"),
+        ("knn:k=3,c=1", "'c'"),
+        ("mlp:momentum=1", "momentum"),
+        ("tree:min_leaf=0", "min_leaf"),
+        ("svm:kernel=cubic", "cubic"),
+    ] {
         let e = featrank::learners::parse(spec).map(|_| ()).unwrap_err().to_string();
         assert!(e.contains(name), "{spec}: {e}");
     }
@@ -191,7 +218,10 @@ fn parameters_out_of_range_are_refused_by_name() {
     }
     assert!(Binary::new(Design::Combined).rows(0).generate(1).is_err());
     assert!(featrank::compare::stats::nemenyi_cd(3, 10, 1.5).unwrap_err().to_string().contains("alpha"));
-    assert!(featrank::compare::stats::friedman(&["a"], &[vec![1.0], vec![2.0]]).unwrap_err().to_string().contains("methods"));
+    assert!(featrank::compare::stats::friedman(&["a"], &[vec![1.0], vec![2.0]])
+        .unwrap_err()
+        .to_string()
+        .contains("methods"));
 }
 
 #[test]
@@ -214,7 +244,8 @@ fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
     let c = CurveSpec::new(Knn::new().k(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
     assert!(err(c.eca("r", Baseline::Expected, Weighting::Uniform).map(|_| ())).contains("expected"));
     assert!(err(c.eca("nope", "r", Weighting::Uniform).map(|_| ())).contains("'nope'"));
-    assert!(err(PiSpec::new(NaiveBayes::new()).folds(5).max_n(0).seed(1).evaluate(&iris, &full).map(|_| ())).contains("max_n"));
+    assert!(err(PiSpec::new(NaiveBayes::new()).folds(5).max_n(0).seed(1).evaluate(&iris, &full).map(|_| ()))
+        .contains("max_n"));
     // one fold would give an empty curve silently; a numeric target has no accuracy to index
     assert!(err(PiSpec::new(NaiveBayes::new()).folds(1).evaluate(&iris, &full).map(|_| ())).contains("folds"));
     let diabetes = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
@@ -248,17 +279,27 @@ fn per_fold_candidates_and_schemes_refuse_bad_input_by_name() {
     let e = err(spec.clone().evaluate_all(&iris, &[Candidate::per_fold(RReliefF::new())]));
     assert!(e.contains("rrelieff") && e.contains("relieff"), "{e}");
     // two candidates with one name
-    let e = err(spec.clone().evaluate_all(&iris, &[Candidate::per_fold(Fisher::new()), Candidate::per_fold(Fisher::new())]));
+    let e = err(spec
+        .clone()
+        .evaluate_all(&iris, &[Candidate::per_fold(Fisher::new()), Candidate::per_fold(Fisher::new())]));
     assert!(e.contains("'fisher'"), "{e}");
     let fixed = Fisher::new().rank(&iris, 0).unwrap();
     let e = err(spec.clone().evaluate_all(&iris, &[fixed.into(), Candidate::per_fold(Fisher::new())]));
     assert!(e.contains("'fisher'") && e.contains("with_name"), "{e}");
     // schemes out of range name their parameter
-    let e = err(spec.clone().scheme(Scheme::Holdout { test: 1.0 }).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    let e = err(spec
+        .clone()
+        .scheme(Scheme::Holdout { test: 1.0 })
+        .evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
     assert!(e.contains("test") && e.contains("(0, 1)"), "{e}");
-    let e = err(spec.clone().scheme(Scheme::KFold { folds: 1 }).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    let e =
+        err(spec.clone().scheme(Scheme::KFold { folds: 1 }).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
     assert!(e.contains("folds"), "{e}");
-    let e = err(spec.clone().scheme(Scheme::Bootstrap).repeats(0).evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
+    let e = err(spec
+        .clone()
+        .scheme(Scheme::Bootstrap)
+        .repeats(0)
+        .evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]));
     assert!(e.contains("repeats"), "{e}");
     // per-fold rankings: out-of-range lookups and unknown names are errors
     let c = spec.evaluate_all(&iris, &[Candidate::per_fold(Fisher::new())]).unwrap();

@@ -6,11 +6,7 @@ use crate::common;
 use std::process::Command;
 
 fn featrank(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_featrank"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
+    Command::new(env!("CARGO_BIN_EXE_featrank")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
 }
 
 #[test]
@@ -73,7 +69,10 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         (&["synth", "triple", "--out", "target/never.csv", "--truth", "target/never2.csv"], "unknown design 'triple'"),
         (&["synth", "combined", "--rows", "0", "--out", "target/never.csv", "--truth", "target/never2.csv"], "rows"),
         (&["rank", "iris", "--method", "relieff:k=-1", "--out", "target/never.csv"], "'k'"),
-        (&["--memory-limit", "1K", "curves", "iris", "--learner", "svm", "--out", "target/never.csv"], "memory limit of 1.0 KiB"),
+        (
+            &["--memory-limit", "1K", "curves", "iris", "--learner", "svm", "--out", "target/never.csv"],
+            "memory limit of 1.0 KiB",
+        ),
         (&["rank", "iris", "--method", "svm-rfe", "--memory-limit", "64K", "--out", "target/never.csv"], "(estimate)"),
         (&["--memory-limit", "lots", "info", "iris"], "'lots' is not a size"),
     ];
@@ -104,8 +103,25 @@ fn curves_command_writes_the_long_table() {
     let json = dir.path().join("curves.json");
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let res = featrank(&[
-        "curves", "data/iris.arff", "--target", "class", "--ranking", &s(&good), "--learner", "knn:k=5",
-        "--folds-file", &s(&folds), "--expected", "5", "--seed", "3", "--out", &s(&out), "--json", &s(&json), "--quiet",
+        "curves",
+        "data/iris.arff",
+        "--target",
+        "class",
+        "--ranking",
+        &s(&good),
+        "--learner",
+        "knn:k=5",
+        "--folds-file",
+        &s(&folds),
+        "--expected",
+        "5",
+        "--seed",
+        "3",
+        "--out",
+        &s(&out),
+        "--json",
+        &s(&json),
+        "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
@@ -123,22 +139,59 @@ fn curves_command_writes_the_long_table() {
     // The expected curve's shortcut: each random ranking on one of the two repeats, recorded in the JSON.
     let json1 = dir.path().join("one_repeat.json");
     let res = featrank(&[
-        "curves", "iris", "--learner", "knn:k=5", "--folds-file", &s(&folds), "--expected", "4", "--expected-repeats", "1",
-        "--out", &s(&dir.path().join("one_repeat.csv")), "--json", &s(&json1), "--quiet",
+        "curves",
+        "iris",
+        "--learner",
+        "knn:k=5",
+        "--folds-file",
+        &s(&folds),
+        "--expected",
+        "4",
+        "--expected-repeats",
+        "1",
+        "--out",
+        &s(&dir.path().join("one_repeat.csv")),
+        "--json",
+        &s(&json1),
+        "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     assert_eq!(featrank::eval::Curves::load_json(&json1).unwrap().expected_repeats, Some(1));
     let res = featrank(&["curves", "iris", "--expected-repeats", "11", "--out", &s(&dir.path().join("never1.csv"))]);
-    assert!(String::from_utf8_lossy(&res.stderr).contains("expected_repeats"), "{}", String::from_utf8_lossy(&res.stderr));
+    assert!(
+        String::from_utf8_lossy(&res.stderr).contains("expected_repeats"),
+        "{}",
+        String::from_utf8_lossy(&res.stderr)
+    );
 
     // Rankers inside the folds, a fixed ranking beside them, holdout splits, stability from the same run.
     let out3 = dir.path().join("per_fold.csv");
     let stab = dir.path().join("stability.csv");
     let json3 = dir.path().join("per_fold.json");
     let res = featrank(&[
-        "curves", "iris", "--method", "fisher", "--method", "relieff:k=5", "--ranking", &s(&good), "--scheme",
-        "holdout:0.3", "--repeats", "4", "--expected", "0", "--learner", "knn:k=5", "--out", &s(&out3),
-        "--stability", &s(&stab), "--json", &s(&json3), "--quiet",
+        "curves",
+        "iris",
+        "--method",
+        "fisher",
+        "--method",
+        "relieff:k=5",
+        "--ranking",
+        &s(&good),
+        "--scheme",
+        "holdout:0.3",
+        "--repeats",
+        "4",
+        "--expected",
+        "0",
+        "--learner",
+        "knn:k=5",
+        "--out",
+        &s(&out3),
+        "--stability",
+        &s(&stab),
+        "--json",
+        &s(&json3),
+        "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let text = std::fs::read_to_string(&out3).unwrap();
@@ -151,8 +204,20 @@ fn curves_command_writes_the_long_table() {
     let c = featrank::eval::Curves::load_json(&json3).unwrap();
     assert_eq!((c.scheme, c.folds, c.repeats), (featrank::eval::Scheme::Holdout { test: 0.3 }, 1, 4));
     assert_eq!(c.fold_rankings("fisher").unwrap().len(), 4);
-    let res = featrank(&["curves", "iris", "--ranking", &s(&good), "--stability", &s(&dir.path().join("s.csv")), "--out", &s(&dir.path().join("o.csv"))]);
-    assert!(String::from_utf8_lossy(&res.stderr).contains("--method"), "stability without a per-fold ranker is refused");
+    let res = featrank(&[
+        "curves",
+        "iris",
+        "--ranking",
+        &s(&good),
+        "--stability",
+        &s(&dir.path().join("s.csv")),
+        "--out",
+        &s(&dir.path().join("o.csv")),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&res.stderr).contains("--method"),
+        "stability without a per-fold ranker is refused"
+    );
 
     // Bad input: unknown feature in the ranking, and no half-written output.
     let bad = dir.path().join("bad.csv");
@@ -174,8 +239,21 @@ fn score_command_reads_the_curves_table() {
     std::fs::write(&bad, "feature,rank\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
     let curves = dir.path().join("curves.csv");
     let res = featrank(&[
-        "curves", "iris", "--ranking", &s(&good), "--ranking", &s(&bad), "--folds", "5", "--repeats", "2",
-        "--expected", "10", "--out", &s(&curves), "--quiet",
+        "curves",
+        "iris",
+        "--ranking",
+        &s(&good),
+        "--ranking",
+        &s(&bad),
+        "--folds",
+        "5",
+        "--repeats",
+        "2",
+        "--expected",
+        "10",
+        "--out",
+        &s(&curves),
+        "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let eca = dir.path().join("eca.csv");
@@ -219,8 +297,14 @@ fn rank_command_writes_feature_score_rank() {
 
     // An ensemble.
     let res = featrank(&[
-        "rank", "data/wdbc.csv", "--target", "diagnosis", "--method", "bag:base=(fisher),bootstraps=5,aggregate=median",
-        "--out", &s(&out),
+        "rank",
+        "data/wdbc.csv",
+        "--target",
+        "diagnosis",
+        "--method",
+        "bag:base=(fisher),bootstraps=5,aggregate=median",
+        "--out",
+        &s(&out),
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 31);
@@ -278,14 +362,42 @@ fn no_subcommand_overwrites_an_input() {
     };
     ok(&["synth", "combined", "--rows", "60", "--out", &s(&data), "--truth", &s(&truth)]);
     ok(&["rank", &s(&data), "--target", "class", "--method", "info-gain", "--out", &s(&ranking)]);
-    ok(&["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--folds", "2", "--repeats", "1",
-        "--grid", "1,5,100", "--expected", "2", "--quiet", "--out", &s(&curves)]);
+    ok(&[
+        "curves",
+        &s(&data),
+        "--target",
+        "class",
+        "--ranking",
+        &s(&ranking),
+        "--folds",
+        "2",
+        "--repeats",
+        "1",
+        "--grid",
+        "1,5,100",
+        "--expected",
+        "2",
+        "--quiet",
+        "--out",
+        &s(&curves),
+    ]);
     let snapshot = || [&data, &truth, &ranking, &curves].map(|p| std::fs::read(p).unwrap());
     let before = snapshot();
     for args in [
         vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&ranking)],
         vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&data)],
-        vec!["curves", &s(&data), "--target", "class", "--ranking", &s(&ranking), "--out", &s(&curves), "--json", &s(&curves)],
+        vec![
+            "curves",
+            &s(&data),
+            "--target",
+            "class",
+            "--ranking",
+            &s(&ranking),
+            "--out",
+            &s(&curves),
+            "--json",
+            &s(&curves),
+        ],
         vec!["score", &s(&curves), "--out", &s(&curves)],
         vec!["rank", &s(&data), "--target", "class", "--method", "relieff", "--out", &s(&data)],
         vec!["synth", "pair", "--out", &s(&truth), "--truth", &s(&truth)],
@@ -325,8 +437,25 @@ fn decide_and_compare_read_the_curves_json() {
     let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let (curves, json) = (dir.path().join("c.csv"), dir.path().join("run.json"));
     let res = featrank(&[
-        "curves", "iris", "--method", "fisher", "--method", "relieff:k=5", "--folds", "5", "--repeats", "3",
-        "--expected", "5", "--learner", "knn:k=5", "--out", &s(&curves), "--json", &s(&json), "--quiet",
+        "curves",
+        "iris",
+        "--method",
+        "fisher",
+        "--method",
+        "relieff:k=5",
+        "--folds",
+        "5",
+        "--repeats",
+        "3",
+        "--expected",
+        "5",
+        "--learner",
+        "knn:k=5",
+        "--out",
+        &s(&curves),
+        "--json",
+        &s(&json),
+        "--quiet",
     ]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
 
@@ -345,7 +474,8 @@ fn decide_and_compare_read_the_curves_json() {
     assert_eq!(std::fs::read_to_string(&one).unwrap().lines().count(), 1 + 2);
 
     let (tests, verdicts) = (dir.path().join("tests.csv"), dir.path().join("verdicts.csv"));
-    let res = featrank(&["compare", &s(&json), "--out", &s(&tests), "--verdicts", &s(&verdicts), "--weighting", "position"]);
+    let res =
+        featrank(&["compare", &s(&json), "--out", &s(&tests), "--verdicts", &s(&verdicts), "--weighting", "position"]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
     let text = std::fs::read_to_string(&tests).unwrap();
     let mut lines = text.lines();
@@ -367,7 +497,10 @@ fn decide_and_compare_read_the_curves_json() {
     ] {
         let res = featrank(&args);
         let err = String::from_utf8(res.stderr).unwrap();
-        assert!(!res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(says), "{args:?}: {err}");
+        assert!(
+            !res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(says),
+            "{args:?}: {err}"
+        );
     }
     assert!(!dir.path().join("x.csv").exists());
 }
@@ -386,18 +519,45 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
     ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
     ok(&["rank", &p("data.csv"), "--target", "class", "--method", "info-gain", "--out", &p("ig.csv")]);
     let run: Vec<String> = [
-        p("data.csv").as_str(), "--target", "class", "--ranking", &p("ig.csv"), "--method", "relieff:k=5", "--method", "fisher",
-        "--learner", "knn:k=5", "--folds", "3", "--repeats", "3", "--grid", "1,2,5,10,50,100", "--expected", "5",
-        "--expected-repeats", "2", "--seed", "11",
+        p("data.csv").as_str(),
+        "--target",
+        "class",
+        "--ranking",
+        &p("ig.csv"),
+        "--method",
+        "relieff:k=5",
+        "--method",
+        "fisher",
+        "--learner",
+        "knn:k=5",
+        "--folds",
+        "3",
+        "--repeats",
+        "3",
+        "--grid",
+        "1,2,5,10,50,100",
+        "--expected",
+        "5",
+        "--expected-repeats",
+        "2",
+        "--seed",
+        "11",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
     let with = |head: &[&str], tail: &[&str]| -> Vec<String> {
-        head.iter().map(|s| s.to_string()).chain(run.iter().cloned()).chain(tail.iter().map(|s| s.to_string())).collect()
+        head.iter()
+            .map(|s| s.to_string())
+            .chain(run.iter().cloned())
+            .chain(tail.iter().map(|s| s.to_string()))
+            .collect()
     };
     let call = |args: Vec<String>| featrank(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-    let direct = call(with(&["curves"], &["--out", &p("c.csv"), "--json", &p("c.json"), "--stability", &p("s.parquet"), "--quiet"]));
+    let direct = call(with(
+        &["curves"],
+        &["--out", &p("c.csv"), "--json", &p("c.json"), "--stability", &p("s.parquet"), "--quiet"],
+    ));
     assert!(direct.status.success(), "{}", String::from_utf8_lossy(&direct.stderr));
     let planned = call(with(&["plan"], &["--out", &p("m.json")]));
     assert!(planned.status.success(), "{}", String::from_utf8_lossy(&planned.stderr));
@@ -411,7 +571,16 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
     let shards: Vec<std::process::Child> = (0..4)
         .map(|i| {
             Command::new(env!("CARGO_BIN_EXE_featrank"))
-                .args(["run", "--manifest", &p("m.json"), "--shard", &format!("{i}/4"), "--out", &p(&format!("part{i}.parquet")), "--quiet"])
+                .args([
+                    "run",
+                    "--manifest",
+                    &p("m.json"),
+                    "--shard",
+                    &format!("{i}/4"),
+                    "--out",
+                    &p(&format!("part{i}.parquet")),
+                    "--quiet",
+                ])
                 .spawn()
                 .unwrap()
         })
@@ -442,14 +611,28 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
     let refused = |args: Vec<String>, needle: &str| {
         let res = call(args.clone());
         let err = String::from_utf8(res.stderr).unwrap();
-        assert!(!res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(needle), "{args:?}: {err}");
+        assert!(
+            !res.status.success() && err.starts_with("error: ") && err.lines().count() == 1 && err.contains(needle),
+            "{args:?}: {err}"
+        );
     };
     refused(merge(&parts[..3], &p("x.csv")), "units are missing");
     refused(merge(&[parts.clone(), vec![parts[0].clone()]].concat(), &p("x.csv")), "given twice");
     refused(merge(&parts, &parts[0]), "'out'");
     refused(merge(&parts, &p("m.json")), "'out'");
     for shard in ["4/4", "1", "a/2", "0/0"] {
-        refused(vec!["run".into(), "--manifest".into(), p("m.json"), "--shard".into(), shard.into(), "--out".into(), p("x.parquet")], "shard");
+        refused(
+            vec![
+                "run".into(),
+                "--manifest".into(),
+                p("m.json"),
+                "--shard".into(),
+                shard.into(),
+                "--out".into(),
+                p("x.parquet"),
+            ],
+            "shard",
+        );
     }
     // Parts of another plan (another seed) are not mixed in.
     let mut args = with(&["plan"], &["--out", &p("other.json")]);

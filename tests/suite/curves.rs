@@ -19,17 +19,11 @@ fn names(ds: &Dataset) -> Vec<String> {
 fn ffa_n_equals_rfa_n_bit_for_bit() {
     let ds = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
     let r = Ranking::from_scores(&names(&ds), &(0..13).map(|i| ((i * 7) % 13) as f64).collect::<Vec<_>>()).unwrap();
-    for learner in [
-        Box::new(Knn::new()) as Box<dyn Learner>,
-        Box::new(RandomForest::new().trees(5)),
-        Box::new(NaiveBayes::new()),
-    ] {
-        let curves = CurveSpec::new(learner)
-            .folds(5)
-            .repeats(2)
-            .expected(0)
-            .evaluate(&ds, std::slice::from_ref(&r))
-            .unwrap();
+    for learner in
+        [Box::new(Knn::new()) as Box<dyn Learner>, Box::new(RandomForest::new().trees(5)), Box::new(NaiveBayes::new())]
+    {
+        let curves =
+            CurveSpec::new(learner).folds(5).repeats(2).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
         let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
         let rfa = curves.get("ranking", CurveKind::Rfa).unwrap();
         let (a, b) = (ffa.per_repeat.last().unwrap(), rfa.per_repeat.last().unwrap());
@@ -68,10 +62,7 @@ fn expected_curve_does_not_depend_on_the_rankings() {
     let b = spec
         .evaluate(
             &ds,
-            &[
-                Ranking::from_order(&rev).unwrap().with_name("b"),
-                Ranking::random(&n, 9, 0).unwrap().with_name("c"),
-            ],
+            &[Ranking::from_order(&rev).unwrap().with_name("b"), Ranking::random(&n, 9, 0).unwrap().with_name("c")],
         )
         .unwrap();
     assert_eq!(a.expected().unwrap(), b.expected().unwrap());
@@ -95,7 +86,9 @@ fn expected_repeats_evaluates_each_random_ranking_on_its_own_repeats() {
     assert_eq!(spec(plan.clone(), 2).expected_repeats(2).evaluate(&ds, &[]).unwrap(), all, "all repeats = the default");
     let short = spec(plan.clone(), 2).expected_repeats(1).evaluate(&ds, &[]).unwrap();
     assert_eq!(short.expected_repeats, Some(1));
-    let one_repeat = |r: usize| CvPlan::from_assignments(vec![plan.assignment(r).iter().map(|&f| f as usize).collect()], ds.n_rows()).unwrap();
+    let one_repeat = |r: usize| {
+        CvPlan::from_assignments(vec![plan.assignment(r).iter().map(|&f| f as usize).collect()], ds.n_rows()).unwrap()
+    };
     let mean_of = |plan: CvPlan, m: usize| spec(plan, m).evaluate(&ds, &[]).unwrap().expected().unwrap().mean.clone();
     // Ranking 0 on repeat 0; ranking 1 on repeat 1 = twice the mean of rankings 0 and 1 there, minus ranking 0's.
     let r0 = mean_of(one_repeat(0), 1);
@@ -168,7 +161,14 @@ fn knn_incremental_path_equals_refit() {
 /// training rows, squared Euclidean distance summed feature by feature in `features` order, the k
 /// smallest (distance, training position) pairs — and, with `ties`, every other row as near as the k-th
 /// — an unweighted vote with ties to the lowest class.
-fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[usize], k: usize, ties: KnnTies) -> (Vec<usize>, Vec<f64>) {
+fn knn_by_definition(
+    ds: &Dataset,
+    train: &[usize],
+    test: &[usize],
+    features: &[usize],
+    k: usize,
+    ties: KnnTies,
+) -> (Vec<usize>, Vec<f64>) {
     let codes = ds.labels().unwrap();
     let n_classes = ds.n_classes();
     let ranges: Vec<(f64, f64)> = (0..ds.n_features())
@@ -181,7 +181,11 @@ fn knn_by_definition(ds: &Dataset, train: &[usize], test: &[usize], features: &[
         .collect();
     let scaled = |j: usize, v: f64| {
         let (lo, hi) = ranges[j];
-        if hi > lo { (v - lo) / (hi - lo) } else { 0.0 }
+        if hi > lo {
+            (v - lo) / (hi - lo)
+        } else {
+            0.0
+        }
     };
     let (mut labels, mut scores) = (Vec::new(), Vec::new());
     for &t in test {
@@ -264,12 +268,8 @@ fn regression_curves_with_knn_and_forest() {
     assert_eq!(ds.task(), Task::Regression);
     let r = Ranking::from_order(&["bmi", "s5", "bp", "s4", "s3", "s6", "s1", "age", "s2", "sex"]).unwrap();
     for learner in [Box::new(Knn::new()) as Box<dyn Learner>, Box::new(RandomForest::new().trees(10))] {
-        let curves = CurveSpec::new(learner)
-            .folds(5)
-            .repeats(1)
-            .expected(0)
-            .evaluate(&ds, std::slice::from_ref(&r))
-            .unwrap();
+        let curves =
+            CurveSpec::new(learner).folds(5).repeats(1).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
         assert_eq!(curves.measure, Measure::Correlation);
         let ffa = curves.get("ranking", CurveKind::Ffa).unwrap();
         let rfa = curves.get("ranking", CurveKind::Rfa).unwrap();
@@ -278,7 +278,10 @@ fn regression_curves_with_knn_and_forest() {
         assert!(rfa.mean[0] < 0.2, "{:?}", rfa.mean);
     }
     let e = CurveSpec::new(NaiveBayes::new()).evaluate(&ds, &[r]).unwrap_err();
-    assert!(matches!(e, Error::UnsupportedTask { .. }) && e.to_string().contains("nb does not handle Regression"), "{e}");
+    assert!(
+        matches!(e, Error::UnsupportedTask { .. }) && e.to_string().contains("nb does not handle Regression"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -286,7 +289,12 @@ fn svm_curves_on_iris() {
     let ds = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
     for m in [Multiclass::OneVsOne, Multiclass::OneVsRest] {
-        let c = CurveSpec::new(Svm::new().c(1.0).multiclass(m)).folds(5).repeats(1).expected(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+        let c = CurveSpec::new(Svm::new().c(1.0).multiclass(m))
+            .folds(5)
+            .repeats(1)
+            .expected(0)
+            .evaluate(&ds, std::slice::from_ref(&r))
+            .unwrap();
         let ffa = &c.get("ranking", CurveKind::Ffa).unwrap().mean;
         let rfa = &c.get("ranking", CurveKind::Rfa).unwrap().mean;
         assert!(rfa[0] < 0.75, "{m:?} {rfa:?}");
@@ -356,7 +364,13 @@ fn grid_schedules() {
 fn table_and_json_round_trip() {
     let ds = planted_dataset();
     let r = Ranking::from_order(&names(&ds)).unwrap();
-    let c = CurveSpec::new(Knn::new().k(3)).folds(2).repeats(2).expected(4).grid(Grid::Custom(vec![1, 5])).evaluate(&ds, &[r]).unwrap();
+    let c = CurveSpec::new(Knn::new().k(3))
+        .folds(2)
+        .repeats(2)
+        .expected(4)
+        .grid(Grid::Custom(vec![1, 5]))
+        .evaluate(&ds, &[r])
+        .unwrap();
     let t = c.to_polars().unwrap();
     assert_eq!(t.shape(), (3 * 3, 8));
     assert_eq!(t.column("lo").unwrap().null_count(), 6);
@@ -386,9 +400,11 @@ fn bad_input() {
     assert!(e.to_string().contains("k = 301 exceeds"), "{e}");
     let tiny = df!("a" => [1.0, 2.0, 3.0, 4.0, 5.0], "y" => ["p", "p", "p", "q", "q"]).unwrap();
     let tiny = Dataset::from_polars(&tiny, "y").unwrap();
-    let e = CurveSpec::new(Knn::new().k(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    let e =
+        CurveSpec::new(Knn::new().k(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("class 'q' has only 2 row(s)"), "{e}");
-    let e = CurveSpec::new(Knn::new().k(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
+    let e =
+        CurveSpec::new(Knn::new().k(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("at least 2 folds"), "{e}");
     let e = CurveSpec::new(Knn::new().k(1)).repeats(0).evaluate(&ds, std::slice::from_ref(&r)).unwrap_err();
     assert!(e.to_string().contains("repeats"), "{e}");
@@ -437,7 +453,8 @@ fn hand_built_folds_and_tables_give_errors_not_panics() {
     assert!(NaiveBayes::new().fit_predict_nested(&ok, &[0, 1], &[2, 1]).unwrap_err().to_string().contains("ascending"));
     let pred = knn.fit_predict(&ok, &[0]).unwrap();
     assert!(Measure::Accuracy.score(&ds, &[5, 1000], &pred).unwrap_err().to_string().contains("row 1000"));
-    let table = df!("ranking" => ["a", "a"], "curve" => ["FFA", "FFA"], "k" => [2i64, 1], "mean" => [0.5, 0.6]).unwrap();
+    let table =
+        df!("ranking" => ["a", "a"], "curve" => ["FFA", "FFA"], "k" => [2i64, 1], "mean" => [0.5, 0.6]).unwrap();
     assert!(Curves::from_polars(&table, Measure::Accuracy).unwrap_err().to_string().contains("increase"));
     assert_eq!(featrank::data::synth::expected_relevant(5, 9, 2, false), (2.0, 3.6));
 }
@@ -490,10 +507,15 @@ fn units_computed_apart_and_round_tripped_through_a_table_give_the_same_curves()
     let err = UnitResult::from_polars(&table).unwrap_err().to_string();
     assert!(err.contains("beyond the table's rows"), "{err}");
     // Results of another grid do not fit.
-    let other = CurveSpec::new(Knn::new().k(3)).scheme(Scheme::Holdout { test: 0.3 }).repeats(4).grid(Grid::Custom(vec![1, 2, 5])).seed(9);
+    let other = CurveSpec::new(Knn::new().k(3))
+        .scheme(Scheme::Holdout { test: 0.3 })
+        .repeats(4)
+        .grid(Grid::Custom(vec![1, 2, 5]))
+        .seed(9);
     let other_run = other.prepare(&ds, &candidates).unwrap();
     let foreign = other_run.compute(&[Unit::Candidate { candidate: 0, repeat: 0 }]).unwrap();
-    let mut mixed: Vec<UnitResult> = results.into_iter().filter(|r| r.unit() != Unit::Candidate { candidate: 0, repeat: 0 }).collect();
+    let mut mixed: Vec<UnitResult> =
+        results.into_iter().filter(|r| r.unit() != Unit::Candidate { candidate: 0, repeat: 0 }).collect();
     mixed.extend(foreign);
     let err = run.assemble(mixed).unwrap_err().to_string();
     assert!(err.contains("do not fit this run"), "{err}");

@@ -6,15 +6,12 @@ use featrank::polars::prelude::*;
 use featrank::prelude::{Dataset, Error, FeatureKind, Task, TaskChoice};
 
 fn mixed_frame() -> DataFrame {
-    let enum_dtype = DataType::from_frozen_categories(
-        FrozenCategories::new(["low", "mid", "high"]).unwrap(),
-    );
+    let enum_dtype = DataType::from_frozen_categories(FrozenCategories::new(["low", "mid", "high"]).unwrap());
     let cat = Column::new("shade".into(), [Some("dark"), None, Some("light"), Some("dark")])
         .cast(&DataType::from_categories(Categories::global()))
         .unwrap();
-    let level = Column::new("level".into(), [Some("high"), Some("low"), None, Some("mid")])
-        .strict_cast(&enum_dtype)
-        .unwrap();
+    let level =
+        Column::new("level".into(), [Some("high"), Some("low"), None, Some("mid")]).strict_cast(&enum_dtype).unwrap();
     DataFrame::new(
         4,
         vec![
@@ -67,19 +64,10 @@ fn conversion_rules() {
     assert_eq!(ds.class_counts().unwrap(), [1, 1, 2]);
     assert_eq!(ds.kind(0), &FeatureKind::Numeric);
     assert_eq!(ds.kind(3), &FeatureKind::Numeric);
-    assert_eq!(
-        ds.kind(4),
-        &FeatureKind::Nominal { levels: vec!["false".into(), "true".into()] }
-    );
-    assert_eq!(
-        ds.kind(5),
-        &FeatureKind::Nominal { levels: vec!["a".into(), "b".into(), "ç".into()] }
-    );
+    assert_eq!(ds.kind(4), &FeatureKind::Nominal { levels: vec!["false".into(), "true".into()] });
+    assert_eq!(ds.kind(5), &FeatureKind::Nominal { levels: vec!["a".into(), "b".into(), "ç".into()] });
     // Enum keeps its declared order, even for levels no row uses.
-    assert_eq!(
-        ds.kind(7),
-        &FeatureKind::Nominal { levels: vec!["low".into(), "mid".into(), "high".into()] }
-    );
+    assert_eq!(ds.kind(7), &FeatureKind::Nominal { levels: vec!["low".into(), "mid".into(), "high".into()] });
     assert_eq!(ds.feature(7).to_vec()[..2], [2.0, 0.0]);
     // null and NaN are both missing; nothing is dropped.
     assert_eq!(ds.missing_counts(), [2, 1, 2, 0, 1, 1, 1, 1]);
@@ -113,10 +101,7 @@ fn select_features_keeps_values_and_target() {
     assert_eq!(sub.feature(0), ds.feature(2));
     assert_eq!(sub.labels(), ds.labels());
     assert!(matches!(ds.select_features(&["nope"]), Err(Error::MissingColumn { .. })));
-    assert!(matches!(
-        ds.select_features(&["sepalwidth", "sepalwidth"]),
-        Err(Error::DuplicateName { .. })
-    ));
+    assert!(matches!(ds.select_features(&["sepalwidth", "sepalwidth"]), Err(Error::DuplicateName { .. })));
 }
 
 // ---- the bad-input battery ----
@@ -184,8 +169,8 @@ fn feature_all_null() {
 
 #[test]
 fn constant_column_is_kept_and_reported() {
-    let df = df!("a" => [1.0, 2.0, 3.0], "k" => [5.0, 5.0, 5.0], "s" => ["x", "x", "x"], "y" => ["p", "q", "p"])
-        .unwrap();
+    let df =
+        df!("a" => [1.0, 2.0, 3.0], "k" => [5.0, 5.0, 5.0], "s" => ["x", "x", "x"], "y" => ["p", "q", "p"]).unwrap();
     let ds = Dataset::from_polars(&df, "y").unwrap();
     assert_eq!(ds.constant_features(), [1, 2]);
     assert_eq!(ds.summary().constant, ["k", "s"]);
@@ -284,7 +269,10 @@ fn text_columns_read_as_nominal_features_are_reported_with_their_levels() {
     let names: Vec<String> = (0..30).map(|i| format!("feature_{i}")).chain(["diagnosis".to_string()]).collect();
     let wide = DataFrame::new(2, names.iter().map(|n| Column::new(n.into(), [1.0, 2.0])).collect()).unwrap();
     let err = Dataset::from_polars(&wide, "diagnostic").unwrap_err().to_string();
-    assert!(err.starts_with("column 'diagnostic' not found; did you mean 'diagnosis'? 31 columns, the closest: diagnosis,"), "{err}");
+    assert!(
+        err.starts_with("column 'diagnostic' not found; did you mean 'diagnosis'? 31 columns, the closest: diagnosis,"),
+        "{err}"
+    );
     let err = Dataset::from_polars(&df, "zzz").unwrap_err().to_string();
     assert_eq!(err, "column 'zzz' not found; available columns: age, hospital, diagnosis");
 }

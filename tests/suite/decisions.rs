@@ -3,9 +3,9 @@
 
 use featrank::compare::significance::{corrected_t_test, holm, wilcoxon_signed_rank};
 use featrank::compare::{Significance, SizeChoices, SizeRule, Verdict};
-use featrank::rankers::{Relevance, ShadowFeatures};
 use featrank::eval::EXPECTED;
 use featrank::prelude::*;
+use featrank::rankers::{Relevance, ShadowFeatures};
 use rand::Rng;
 
 /// Hand-made curves: one ranking, FFA means at sizes 1..5, and 10 per-split values (10-fold, 1 repeat)
@@ -48,7 +48,8 @@ fn hand_made(means: &[f64], measure: Measure) -> Curves {
 #[test]
 fn rules_give_the_hand_computed_sizes() {
     let means = [0.60, 0.80, 0.86, 0.90, 0.88];
-    let rules = [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.1), SizeRule::Within(0.0), SizeRule::Knee];
+    let rules =
+        [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.1), SizeRule::Within(0.0), SizeRule::Knee];
     let expect = [4, 3, 2, 4, 2];
     let chosen = SizeChoices::of_curves(&hand_made(&means, Measure::Accuracy), &rules).unwrap();
     for (rule, k) in rules.iter().zip(expect) {
@@ -128,7 +129,10 @@ fn truth_beats_random_and_identical_rankings_tie() {
         .repeats(10)
         .expected(20)
         .seed(2)
-        .evaluate(&data, &[truth.clone().with_name("truth"), truth.with_name("copy"), reversed.clone().with_name("reversed")])
+        .evaluate(
+            &data,
+            &[truth.clone().with_name("truth"), truth.with_name("copy"), reversed.clone().with_name("reversed")],
+        )
         .unwrap();
     for w in Weighting::ALL {
         let sig = Significance::of_curves(&curves, w, 0.95).unwrap();
@@ -165,7 +169,8 @@ fn truth_beats_random_and_identical_rankings_tie() {
     assert!(five.significance().unwrap().to_html().unwrap().contains("cannot go below 0.0625"));
     assert_eq!(sig.verdicts(0.05).unwrap().height(), 3);
     let chosen = SizeChoices::of_curves(&curves, &SizeRule::DEFAULT).unwrap();
-    let (best, one_se) = (chosen.get("truth", SizeRule::Best).unwrap(), chosen.get("truth", SizeRule::OneStandardError).unwrap());
+    let (best, one_se) =
+        (chosen.get("truth", SizeRule::Best).unwrap(), chosen.get("truth", SizeRule::OneStandardError).unwrap());
     println!("truth: best k = {} ({:.4}), 1-SE k = {} ({:.4})", best.k, best.value, one_se.k, one_se.value);
     // combined has 27 relevant features (the truth ranks them first): the 1-SE size keeps no more
     // than the best, and not many fewer than the relevant ones carrying most of the signal.
@@ -180,7 +185,9 @@ fn truth_beats_random_and_identical_rankings_tie() {
 fn on_null_data_the_corrected_test_keeps_its_level() {
     let null = Null::new().rows(60).features(200).generate(11).unwrap();
     let data = Dataset::from_polars(&null.frame, "class").unwrap();
-    let rankings: Vec<Ranking> = (0..40).map(|i| Ranking::random(data.feature_names(), 100 + i, 0).unwrap().with_name(format!("r{i}"))).collect();
+    let rankings: Vec<Ranking> = (0..40)
+        .map(|i| Ranking::random(data.feature_names(), 100 + i, 0).unwrap().with_name(format!("r{i}")))
+        .collect();
     let curves = CurveSpec::new(Knn::new().k(5))
         .folds(5)
         .repeats(4)
@@ -239,7 +246,8 @@ fn spliced_ranking_follows_its_head_up_to_the_splice_point() {
     let relief = ReliefF::new().rank(&data, 0).unwrap().with_name("relieff");
     let spec = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).grid(Grid::Full).seed(3);
     let curves = spec.evaluate(&data, &[ig.clone(), relief.clone()]).unwrap();
-    let k = curves.splice_point("ig", "relieff").unwrap().or(curves.splice_point("relieff", "ig").unwrap()).unwrap_or(5);
+    let k =
+        curves.splice_point("ig", "relieff").unwrap().or(curves.splice_point("relieff", "ig").unwrap()).unwrap_or(5);
     let spliced = ig.splice(&relief, k).unwrap();
     let all = spec.evaluate(&data, &[ig, relief, spliced.clone()]).unwrap();
     let (head, both) = (all.get("ig", CurveKind::Ffa).unwrap(), all.get(spliced.name(), CurveKind::Ffa).unwrap());
@@ -282,7 +290,8 @@ fn permutation_importance_is_zero_for_unused_features() {
     assert!(p.clone().folds(1).rank(&data, 0).unwrap_err().to_string().contains("'folds'"));
     assert!(p.clone().repeats(0).rank(&data, 0).unwrap_err().to_string().contains("'repeats'"));
     assert!(p.clone().measure(Measure::Rmse).rank(&data, 0).is_err());
-    let parsed = featrank::rankers::parse("permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc").unwrap();
+    let parsed =
+        featrank::rankers::parse("permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc").unwrap();
     assert_eq!(featrank::rankers::parse(&parsed.spec().to_string()).unwrap().spec(), parsed.spec());
 
     // Groups: group g is shuffled by the permutations of index g, so [signal] first and a group of
@@ -291,7 +300,10 @@ fn permutation_importance_is_zero_for_unused_features() {
     let groups = vec![vec!["signal", "noise3"], vec!["noise0"], vec!["noise1", "noise2", "noise4"]];
     let g = p.group_importances(&data, &groups, 2).unwrap();
     assert_eq!(g.features, ["signal+noise3", "noise0", "noise1+noise2+noise4"]);
-    assert_eq!((g.importance[0], g.lo[0], g.per_fold[0].clone()), (imp.importance[0], imp.lo[0], imp.per_fold[0].clone()));
+    assert_eq!(
+        (g.importance[0], g.lo[0], g.per_fold[0].clone()),
+        (imp.importance[0], imp.lo[0], imp.per_fold[0].clone())
+    );
     assert_eq!((g.importance[1], g.importance[2]), (0.0, 0.0));
     // correlated stand-ins: with a copy of the signal, kNN keeps part of the signal when either copy is
     // shuffled (the other still carries it), and loses far more when both are shuffled together
@@ -301,10 +313,20 @@ fn permutation_importance_is_zero_for_unused_features() {
     let knn = PermutationImportance::new(Knn::new()).folds(5).repeats(4);
     let single = knn.importances(&twin, 2).unwrap();
     let both = knn.group_importances(&twin, &[vec!["signal", "copy"]], 2).unwrap();
-    println!("kNN with a copy: signal {:.3}, copy {:.3}, both {:.3}", single.importance[0], single.importance[1], both.importance[0]);
-    assert!(both.importance[0] > single.importance[0].max(single.importance[1]) + 0.1, "the pair carries more than either copy");
+    println!(
+        "kNN with a copy: signal {:.3}, copy {:.3}, both {:.3}",
+        single.importance[0], single.importance[1], both.importance[0]
+    );
+    assert!(
+        both.importance[0] > single.importance[0].max(single.importance[1]) + 0.1,
+        "the pair carries more than either copy"
+    );
     for bad in [vec![vec![]], vec![vec!["signal", "signal"]], vec![vec!["nope"]]] {
-        assert!(p.group_importances(&data, &bad, 2).unwrap_err().to_string().contains(if bad[0].first() == Some(&"nope") { "nope" } else { "groups" }));
+        assert!(p
+            .group_importances(&data, &bad, 2)
+            .unwrap_err()
+            .to_string()
+            .contains(if bad[0].first() == Some(&"nope") { "nope" } else { "groups" }));
     }
     assert!(p.group_importances::<&str>(&data, &[], 2).is_err());
 }
@@ -339,7 +361,10 @@ fn shadow_features_confirm_the_relevant_features_of_combined() {
 
     let ig = ShadowFeatures::new(Filter::new(Criterion::InfoGain)).rounds(399).test(&data, 1).unwrap();
     let confirmed = ig.confirmed();
-    assert!(singles.iter().all(|f| confirmed.iter().any(|c| c == f)), "information gain confirms the 9 singles: {confirmed:?}");
+    assert!(
+        singles.iter().all(|f| confirmed.iter().any(|c| c == f)),
+        "information gain confirms the 9 singles: {confirmed:?}"
+    );
     let irrelevant: Vec<&String> = confirmed.iter().filter(|f| !relevant.contains(&f.as_str())).collect();
     // a false discovery among 73 irrelevant features is allowed (FDR 5 %): here f9, p = 1/400
     assert!(irrelevant.len() <= 1, "at most one irrelevant feature confirmed: {irrelevant:?}");
@@ -396,7 +421,13 @@ fn shadow_confirmations_keep_the_false_discovery_rate() {
         let mut columns: Vec<Column> = (0..signal + noise)
             .map(|j| {
                 let shift = if j < signal { 1.0 } else { 0.0 };
-                let x: Vec<f64> = class.iter().map(|&c| { let z: f64 = StandardNormal.sample(&mut rng); shift * c as f64 + z }).collect();
+                let x: Vec<f64> = class
+                    .iter()
+                    .map(|&c| {
+                        let z: f64 = StandardNormal.sample(&mut rng);
+                        shift * c as f64 + z
+                    })
+                    .collect();
                 Column::new(format!("x{j}").into(), x)
             })
             .collect();
@@ -427,9 +458,11 @@ fn shadow_table_and_bad_parameters() {
     let names: Vec<&str> = table.get_column_names().iter().map(|c| c.as_str()).collect();
     assert_eq!(names, ["feature", "score", "rank", "real_score", "shadow_score", "p_value", "q_value", "verdict"]);
     let ranking = shadows.rank(&iris, 3).unwrap();
-    let col: Vec<String> = table.column("feature").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_string()).collect();
+    let col: Vec<String> =
+        table.column("feature").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_string()).collect();
     assert_eq!(ranking.order(), &col[..], "the table is in rank order");
-    let verdicts: Vec<String> = table.column("verdict").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_string()).collect();
+    let verdicts: Vec<String> =
+        table.column("verdict").unwrap().str().unwrap().iter().map(|s| s.unwrap().to_string()).collect();
     assert!(verdicts.iter().all(|v| v == "confirmed"), "every iris feature separates the species: {verdicts:?}");
     assert_eq!(shadows.table(&iris, 3).unwrap(), table, "seeded");
     for (spec, key) in [

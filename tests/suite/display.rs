@@ -1,9 +1,9 @@
 //! Rendering of figures and tables, checked on the SVG/HTML text: the elements and labels are there,
 //! every coordinate is a number, and the RFA panel is drawn right to left ([P20], digest §1.3).
 
-use featrank::prelude::*;
 use featrank::compare::stability::stability_curve;
 use featrank::compare::stats::friedman;
+use featrank::prelude::*;
 
 fn iris_curves() -> Curves {
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
@@ -20,10 +20,13 @@ fn iris_curves() -> Curves {
 
 /// Every number inside the attributes that carry coordinates parses as a finite f64.
 fn assert_finite_coordinates(svg: &str) {
-    for attr in ["points=\"", " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"", " d=\"", " width=\"", " height=\""] {
+    for attr in
+        ["points=\"", " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"", " d=\"", " width=\"", " height=\""]
+    {
         for part in svg.split(attr).skip(1) {
             let value = &part[..part.find('"').unwrap()];
-            for tok in value.split(|c: char| c == ' ' || c == ',' || c.is_ascii_alphabetic()).filter(|t| !t.is_empty()) {
+            for tok in value.split(|c: char| c == ' ' || c == ',' || c.is_ascii_alphabetic()).filter(|t| !t.is_empty())
+            {
                 let v: f64 = tok.parse().unwrap_or_else(|_| panic!("attribute {attr}{value}: '{tok}' is not a number"));
                 assert!(v.is_finite(), "non-finite coordinate in {attr}{value}");
             }
@@ -170,7 +173,13 @@ fn save_svg_writes_the_figure() {
 #[test]
 fn hand_built_results_give_errors_or_figures_not_panics() {
     use featrank::compare::stats::CriticalDifference;
-    let bad = CriticalDifference { methods: vec!["a".into(), "b".into()], average_ranks: vec![1.0], datasets: 3, alpha: 0.05, cd: 1.0 };
+    let bad = CriticalDifference {
+        methods: vec!["a".into(), "b".into()],
+        average_ranks: vec![1.0],
+        datasets: 3,
+        alpha: 0.05,
+        cd: 1.0,
+    };
     assert!(bad.plot().unwrap_err().to_string().contains("average_ranks"));
     let nan = CriticalDifference { average_ranks: vec![1.0, f64::NAN], ..bad.clone() };
     assert!(nan.plot().is_err());

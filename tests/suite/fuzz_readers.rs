@@ -32,7 +32,11 @@ fn width(n: usize) -> impl Strategy<Value = usize> {
 
 /// An ARFF file: header, attributes, data rows with one value per attribute (sometimes one too many or few).
 fn arff_file() -> impl Strategy<Value = String> {
-    (prop::sample::select(ARFF_HEADS), prop::sample::subsequence(ARFF_ATTRIBUTES, 1..=5), prop::sample::select(ARFF_DATA))
+    (
+        prop::sample::select(ARFF_HEADS),
+        prop::sample::subsequence(ARFF_ATTRIBUTES, 1..=5),
+        prop::sample::select(ARFF_DATA),
+    )
         .prop_flat_map(|(head, attrs, data)| {
             let n = attrs.len();
             let row = width(n)

@@ -94,7 +94,10 @@ fn no_test_row_ever_reaches_a_per_fold_ranker() {
         // A ranker that ignores the rows ranks as the fixed ranking does: the same curves, bit for bit.
         let fixed = Ranking::from_order(data.feature_names()).unwrap().with_name("recorder");
         let same = CurveSpec::new(Knn::new().k(3)).plan(plan).expected(0).evaluate(&data, &[fixed]).unwrap();
-        assert_eq!(curves.curves.iter().map(|c| &c.per_repeat).collect::<Vec<_>>(), same.curves.iter().map(|c| &c.per_repeat).collect::<Vec<_>>());
+        assert_eq!(
+            curves.curves.iter().map(|c| &c.per_repeat).collect::<Vec<_>>(),
+            same.curves.iter().map(|c| &c.per_repeat).collect::<Vec<_>>()
+        );
     }
 }
 
@@ -139,7 +142,10 @@ fn per_fold_curves_and_rankings_are_thread_count_independent() {
                 .repeats(4)
                 .expected(5)
                 .seed(9)
-                .evaluate_all(&wine, &[Candidate::per_fold(ReliefF::new()), Candidate::per_fold(ForestImportance::new().trees(20))])
+                .evaluate_all(
+                    &wine,
+                    &[Candidate::per_fold(ReliefF::new()), Candidate::per_fold(ForestImportance::new().trees(20))],
+                )
                 .unwrap()
         })
     };

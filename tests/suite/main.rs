@@ -8,8 +8,8 @@ mod bad_input;
 #[cfg(feature = "cli")]
 mod cli;
 mod curves;
-mod decisions;
 mod dataset;
+mod decisions;
 mod display;
 mod fuzz_readers;
 mod honest;

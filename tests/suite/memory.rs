@@ -30,7 +30,18 @@ fn mixed(numeric: bool) -> Dataset {
     if numeric {
         columns.push(Column::new("y".into(), signal));
     } else {
-        let class: Vec<&str> = signal.iter().map(|&s| if s < 4.0 { "a" } else if s < 7.0 { "b" } else { "c" }).collect();
+        let class: Vec<&str> = signal
+            .iter()
+            .map(|&s| {
+                if s < 4.0 {
+                    "a"
+                } else if s < 7.0 {
+                    "b"
+                } else {
+                    "c"
+                }
+            })
+            .collect();
         columns.push(Column::new("y".into(), class));
     }
     Dataset::from_polars(&DataFrame::new(n, columns).unwrap(), "y").unwrap()
@@ -85,7 +96,8 @@ fn tall(rows: usize) -> Dataset {
 #[test]
 fn svm_curves_beyond_any_memory_are_refused_with_the_estimate_before_any_work() {
     let data = tall(400_000);
-    let err = CurveSpec::new(Svm::new()).folds(10).repeats(1).expected(0).evaluate(&data, &[identity(&data)]).unwrap_err();
+    let err =
+        CurveSpec::new(Svm::new()).folds(10).repeats(1).expected(0).evaluate(&data, &[identity(&data)]).unwrap_err();
     let text = err.to_string();
     assert!(matches!(err, Error::Memory { needed, limit, .. } if needed > limit), "{text}");
     assert!(text.contains("curves of svm:c=0.1"), "{text}");
@@ -181,7 +193,8 @@ fn every_reader_refuses_through_the_cli_what_exceeds_the_limit() {
     assert!(err.starts_with("error: reading ") && err.contains("bomb.csv.gz (about "), "{err}");
     assert!(err.contains("more than the memory limit of 1.0 GiB"), "{err}");
     // A long ARFF: 2,000,000 rows of two cells, 8 MB of text, ~72 MB to hold.
-    let arff = "@relation t\n@attribute a numeric\n@attribute class {x,y}\n@data\n".to_string() + &"0,x\n1,y\n".repeat(1_000_000);
+    let arff = "@relation t\n@attribute a numeric\n@attribute class {x,y}\n@data\n".to_string()
+        + &"0,x\n1,y\n".repeat(1_000_000);
     std::fs::write(path("long.arff"), &arff).unwrap();
     let (ok, err) = cli(&["--memory-limit", "32M", "info", &path("long.arff"), "--target", "class"]);
     assert!(!ok && err.contains("long.arff") && err.contains("memory limit of 32.0 MiB"), "{err}");
@@ -189,7 +202,18 @@ fn every_reader_refuses_through_the_cli_what_exceeds_the_limit() {
     let a = vec![0.0f64; 1_000_000];
     let class: Vec<&str> = (0..1_000_000).map(|i| if i % 2 == 0 { "x" } else { "y" }).collect();
     io::write(&df!("a" => a, "class" => class).unwrap(), path("tall.parquet")).unwrap();
-    let (ok, err) = cli(&["--memory-limit", "8M", "rank", &path("tall.parquet"), "--target", "class", "--method", "fisher", "--out", &path("r.csv")]);
+    let (ok, err) = cli(&[
+        "--memory-limit",
+        "8M",
+        "rank",
+        &path("tall.parquet"),
+        "--target",
+        "class",
+        "--method",
+        "fisher",
+        "--out",
+        &path("r.csv"),
+    ]);
     assert!(!ok && err.contains("tall.parquet (1000000 rows × 2 columns"), "{err}");
     assert!(!std::path::Path::new(&path("r.csv")).exists());
 }

@@ -45,7 +45,8 @@ fn score(data: &Dataset) -> Scores {
         ReliefF::new().rank(data, 1).unwrap().with_name("ReliefF"),
         SvmRfe::new().tol(1e-10).rank(data, 1).unwrap().with_name("SVM-RFE"),
     ];
-    let curves = CurveSpec::new(Svm::new()).folds(10).repeats(1).expected(10).seed(1).evaluate(data, &rankings).unwrap();
+    let curves =
+        CurveSpec::new(Svm::new()).folds(10).repeats(1).expected(10).seed(1).evaluate(data, &rankings).unwrap();
     let all = curves.curves.iter().flat_map(|c| c.mean.iter().copied());
     let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let points: Vec<usize> = (1..=curves.sizes.len()).collect();
@@ -105,13 +106,25 @@ fn p18_table5_with_the_papers_protocol() {
             "ionosphere" => {
                 assert!(within(s.widths[2], p18[2], 0.03));
                 for j in 0..4 {
-                    assert!(within(s.widths[j], thesis[j], 0.02), "ionosphere {}: {} vs thesis {}", METHODS[j], s.widths[j], thesis[j]);
+                    assert!(
+                        within(s.widths[j], thesis[j], 0.02),
+                        "ionosphere {}: {} vs thesis {}",
+                        METHODS[j],
+                        s.widths[j],
+                        thesis[j]
+                    );
                 }
             }
             "breast-w" => {
                 assert!(p18.iter().all(|&p| p > s.bound), "bound {}", s.bound);
                 for j in 0..3 {
-                    assert!(within(s.widths[j], thesis[j], 0.04), "breast-w {}: {} vs thesis {}", METHODS[j], s.widths[j], thesis[j]);
+                    assert!(
+                        within(s.widths[j], thesis[j], 0.04),
+                        "breast-w {}: {} vs thesis {}",
+                        METHODS[j],
+                        s.widths[j],
+                        thesis[j]
+                    );
                 }
             }
             _ => {
@@ -131,8 +144,16 @@ fn p18_table5_with_the_papers_protocol() {
     let ours: Vec<Vec<f64>> = rows.iter().map(|r| r.3.widths.to_vec()).collect();
     let theirs: Vec<Vec<f64>> = rows.iter().map(|r| r.1.to_vec()).collect();
     let (f_ours, f_p18) = (friedman(&METHODS, &ours).unwrap(), friedman(&METHODS, &theirs).unwrap());
-    let ranks = |f: &Friedman| METHODS.iter().zip(&f.average_ranks).map(|(m, r)| format!("{m} {r:.2}")).collect::<Vec<_>>().join(", ");
-    println!("Friedman average ranks over {} datasets: featrank {} (p = {:.2}); [P18] {} (p = {:.2})",
-        rows.len(), ranks(&f_ours), f_ours.iman_davenport_p, ranks(&f_p18), f_p18.iman_davenport_p);
+    let ranks = |f: &Friedman| {
+        METHODS.iter().zip(&f.average_ranks).map(|(m, r)| format!("{m} {r:.2}")).collect::<Vec<_>>().join(", ")
+    };
+    println!(
+        "Friedman average ranks over {} datasets: featrank {} (p = {:.2}); [P18] {} (p = {:.2})",
+        rows.len(),
+        ranks(&f_ours),
+        f_ours.iman_davenport_p,
+        ranks(&f_p18),
+        f_p18.iman_davenport_p
+    );
     assert_eq!(f_ours.datasets, rows.len());
 }

@@ -3,10 +3,10 @@
 //! results on one thread and on several.
 
 use crate::common;
+use featrank::compare::stability::stability_curve;
+use featrank::eval::eca::eca;
 use featrank::prelude::*;
 use featrank::rankers;
-use featrank::eval::eca::eca;
-use featrank::compare::stability::stability_curve;
 use proptest::prelude::*;
 
 fn on_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {

@@ -58,7 +58,10 @@ fn every_classification_ranker_puts_planted_features_on_top() {
     // count against main effects (`far_terms_count_against_main_effects`). DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
     // makes constant (H adds nothing) beats a second relevant one — DISR's own normalisation, checked
     // in `information_selection_starts_with_the_information_gain_winner`.
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m)) {
+    for method in METHODS
+        .iter()
+        .filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m))
+    {
         let r = parse(method).unwrap().rank(&data, 1).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
         assert_eq!(r.name(), *method);
@@ -69,7 +72,10 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    for method in METHODS.iter().filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m)) {
+    for method in METHODS
+        .iter()
+        .filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m))
+    {
         let spec = if *method == "ecfs" { "ecfs:fisher=generalized".to_string() } else { method.to_string() };
         let r = parse(&spec).unwrap().rank(&data, 2).unwrap();
         assert_eq!(top(&r, 3), ["r0", "r1", "r2"], "{method}: {:?}", &r.order()[..5]);
@@ -237,7 +243,8 @@ fn ensemble_aggregates_are_ordered() {
         assert_eq!(sorted, (1..=10).map(f64::from).collect::<Vec<_>>(), "each bootstrap ranking is a permutation");
     }
     let agg = |a: Aggregate| Ensemble::new(Box::new(ForestImportance::new().trees(20)), 9, a).scores(&data, 4).unwrap();
-    let (mean, median, best, worst) = (agg(Aggregate::Mean), agg(Aggregate::Median), agg(Aggregate::Best), agg(Aggregate::Worst));
+    let (mean, median, best, worst) =
+        (agg(Aggregate::Mean), agg(Aggregate::Median), agg(Aggregate::Best), agg(Aggregate::Worst));
     for f in 0..10 {
         // Scores are minus ranks.
         assert!(best[f] >= median[f] && median[f] >= worst[f]);
@@ -319,17 +326,15 @@ fn synthetic_combined_orders_relieff_forest_ig_svmrfe() {
     let s = Binary::new(Design::Combined).generate(1).unwrap();
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let methods = ["relieff", "forest", "info-gain", "svm-rfe"];
-    let rankings: Vec<Ranking> =
-        methods.iter().map(|m| parse(m).unwrap().rank(&data, 1).unwrap()).collect();
-    let curves = CurveSpec::new(Knn::new())
-        .folds(10)
-        .repeats(2)
-        .expected(20)
-        .seed(1)
-        .evaluate(&data, &rankings)
-        .unwrap();
-    let eca: Vec<f64> = methods.iter().map(|m| curves.eca(m, Baseline::Expected, Weighting::Uniform).unwrap().eca).collect();
-    println!("ECA vs expected (uniform), combined, knn:k=10, 2×10 CV: {:?}", methods.iter().zip(&eca).collect::<Vec<_>>());
+    let rankings: Vec<Ranking> = methods.iter().map(|m| parse(m).unwrap().rank(&data, 1).unwrap()).collect();
+    let curves =
+        CurveSpec::new(Knn::new()).folds(10).repeats(2).expected(20).seed(1).evaluate(&data, &rankings).unwrap();
+    let eca: Vec<f64> =
+        methods.iter().map(|m| curves.eca(m, Baseline::Expected, Weighting::Uniform).unwrap().eca).collect();
+    println!(
+        "ECA vs expected (uniform), combined, knn:k=10, 2×10 CV: {:?}",
+        methods.iter().zip(&eca).collect::<Vec<_>>()
+    );
     let [relieff, forest, ig, rfe] = [eca[0], eca[1], eca[2], eca[3]];
     assert!(relieff > forest, "ReliefF {relieff} vs RF {forest}");
     // RF ahead of both univariate-in-effect rankers by a clear margin; those two close together.
@@ -349,7 +354,8 @@ fn information_selection_agrees_with_itmo_fs() {
         let cells: Vec<&str> = line.splitn(3, ',').collect();
         let (name, criterion, order) = (cells[0], cells[1], cells[2]);
         let data = featrank::data::datasets::load(name).unwrap().dataset().unwrap();
-        let complete: Vec<usize> = (0..data.n_rows()).filter(|&i| (0..data.n_features()).all(|j| !data.is_missing(i, j))).collect();
+        let complete: Vec<usize> =
+            (0..data.n_rows()).filter(|&i| (0..data.n_features()).all(|j| !data.is_missing(i, j))).collect();
         let data = data.take_rows(&complete).unwrap();
         let ours = parse(criterion).unwrap().rank(&data, 0).unwrap();
         let theirs: Vec<&str> = order.split(';').collect();
@@ -374,17 +380,25 @@ fn information_selection_on_the_xor_pairs_of_combined() {
     let s = Binary::new(Design::Combined).generate(1).unwrap();
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let set_of = |f: &str| s.truth.sets.iter().find(|set| set.p > 0.5 && set.features.iter().any(|x| x == f));
-    let singles: Vec<&str> = s.truth.relevant().into_iter().filter(|f| set_of(f).is_some_and(|set| set.kind == SetKind::Single)).collect();
+    let singles: Vec<&str> =
+        s.truth.relevant().into_iter().filter(|f| set_of(f).is_some_and(|set| set.kind == SetKind::Single)).collect();
     // positions at which the second partner of a pair directly follows the first, in the top 40
     let adjacent_pairs = |r: &Ranking| {
-        r.order()[..40].windows(2).filter(|w| set_of(&w[0]).is_some_and(|a| a.kind == SetKind::Xor && a.features.contains(&w[1]))).count()
+        r.order()[..40]
+            .windows(2)
+            .filter(|w| set_of(&w[0]).is_some_and(|a| a.kind == SetKind::Xor && a.features.contains(&w[1])))
+            .count()
     };
     for spec in ["jmi", "disr", "cmim", "jmim", "mrmr", "mrmr-quotient"] {
         let binary = parse(&format!("{spec}:discretise=equal-width,bins=2")).unwrap().rank(&data, 0).unwrap();
         let mdl = parse(spec).unwrap().rank(&data, 0).unwrap();
         let top9: Vec<&str> = binary.order()[..9].iter().map(String::as_str).collect();
-        println!("{spec}: singles in the top 9: {}; adjacent XOR pairs in the top 40: {} (0/1 values), {} (MDL)",
-            top9.iter().filter(|f| singles.contains(f)).count(), adjacent_pairs(&binary), adjacent_pairs(&mdl));
+        println!(
+            "{spec}: singles in the top 9: {}; adjacent XOR pairs in the top 40: {} (0/1 values), {} (MDL)",
+            top9.iter().filter(|f| singles.contains(f)).count(),
+            adjacent_pairs(&binary),
+            adjacent_pairs(&mdl)
+        );
         if spec != "mrmr-quotient" {
             assert!(singles.iter().all(|f| top9.contains(f)), "{spec}: the 9 singles first: {top9:?}");
         }
@@ -411,7 +425,10 @@ fn information_selection_starts_with_the_information_gain_winner() {
                 assert_eq!(r.order()[0], ig.order()[0], "{name} {spec}");
             }
             let scores = r.scores().unwrap();
-            assert!(scores.windows(2).all(|w| w[0] == w[1] + 1.0) && scores[scores.len() - 1] == 1.0, "{name} {spec}: n − step");
+            assert!(
+                scores.windows(2).all(|w| w[0] == w[1] + 1.0) && scores[scores.len() - 1] == 1.0,
+                "{name} {spec}: n − step"
+            );
         }
     }
     // DISR's normalisation by H(XZY): after the strongest planted feature, a noise feature made constant
@@ -420,7 +437,14 @@ fn information_selection_starts_with_the_information_gain_winner() {
     let disr = parse("disr").unwrap().rank(&planted, 0).unwrap();
     assert_eq!(&disr.order()[..2], ["r0", "n0"]);
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-    for (bad, key) in [("jmi:discretise=equal-width,bins=1", "bins"), ("jmi:bins=4", "bins"), ("jmi:discretise=equal-width,mdl=instances", "mdl"), ("jmi:discretise=kmeans", "kmeans"), ("fcbf:delta=1.5", "delta"), ("fcbf:bins=3", "bins")] {
+    for (bad, key) in [
+        ("jmi:discretise=equal-width,bins=1", "bins"),
+        ("jmi:bins=4", "bins"),
+        ("jmi:discretise=equal-width,mdl=instances", "mdl"),
+        ("jmi:discretise=kmeans", "kmeans"),
+        ("fcbf:delta=1.5", "delta"),
+        ("fcbf:bins=3", "bins"),
+    ] {
         let err = parse(bad).and_then(|r| r.rank(&iris, 0)).unwrap_err().to_string();
         assert!(err.contains(key), "{bad}: {err}");
     }
@@ -499,14 +523,22 @@ fn relief_family_finds_the_xor_pairs_of_combined() {
     use featrank::data::synth::{Binary, Design, SetKind};
     let s = Binary::new(Design::Combined).generate(1).unwrap();
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
-    let partners: Vec<&str> = s.truth.sets.iter().filter(|set| set.p > 0.5 && set.kind == SetKind::Xor).flat_map(|set| set.features.iter().map(String::as_str)).collect();
+    let partners: Vec<&str> = s
+        .truth
+        .sets
+        .iter()
+        .filter(|set| set.p > 0.5 && set.kind == SetKind::Xor)
+        .flat_map(|set| set.features.iter().map(String::as_str))
+        .collect();
     let relevant = s.truth.relevant();
     // partners ranked above the best noise feature
     let above_noise = |r: &Ranking| {
         let first_noise = r.order().iter().position(|f| !relevant.contains(&f.as_str())).unwrap();
         r.order()[..first_noise].iter().filter(|f| partners.contains(&f.as_str())).count()
     };
-    for spec in ["info-gain", "relieff", "surf", "surf-star", "multisurf", "multisurf-star", "turf:base=(multisurf),keep=30"] {
+    for spec in
+        ["info-gain", "relieff", "surf", "surf-star", "multisurf", "multisurf-star", "turf:base=(multisurf),keep=30"]
+    {
         let r = parse(spec).unwrap().rank(&data, 0).unwrap();
         let found = above_noise(&r);
         println!("{spec:<32} XOR partners above every noise feature: {found}/{}", partners.len());
@@ -629,7 +661,9 @@ fn fcbf_known_answers_on_combined() {
     for set in &s.truth.sets {
         for f in &set.features {
             match set.kind {
-                SetKind::Single if set.p > 0.5 && f != s.truth.relevant()[0] => assert_eq!(role(f), FcbfRole::Predominant, "single {f}"),
+                SetKind::Single if set.p > 0.5 && f != s.truth.relevant()[0] => {
+                    assert_eq!(role(f), FcbfRole::Predominant, "single {f}")
+                }
                 SetKind::Xor => assert_ne!(role(f), FcbfRole::Predominant, "XOR partner {f}"),
                 _ => {}
             }
@@ -638,6 +672,7 @@ fn fcbf_known_answers_on_combined() {
     let (original, copy) = (data.feature_index(s.truth.relevant()[0]).unwrap(), data.feature_index("copy").unwrap());
     let pair = [fcbf.roles[original], fcbf.roles[copy]];
     assert!(pair.contains(&FcbfRole::Predominant) && pair.contains(&FcbfRole::Redundant), "{pair:?}");
-    let covered = if fcbf.roles[copy] == FcbfRole::Redundant { fcbf.covered_by[copy] } else { fcbf.covered_by[original] };
+    let covered =
+        if fcbf.roles[copy] == FcbfRole::Redundant { fcbf.covered_by[copy] } else { fcbf.covered_by[original] };
     assert!(covered == Some(original) || covered == Some(copy));
 }

@@ -7,10 +7,7 @@ use proptest::prelude::*;
 
 /// Feature names users export from spreadsheets.
 fn name() -> impl Strategy<Value = String> {
-    prop_oneof![
-        "[a-z][a-z0-9_]{0,8}",
-        "[a-zA-Z ,\"'é中]{1,10}".prop_filter("not blank", |s| !s.trim().is_empty()),
-    ]
+    prop_oneof!["[a-z][a-z0-9_]{0,8}", "[a-zA-Z ,\"'é中]{1,10}".prop_filter("not blank", |s| !s.trim().is_empty()),]
 }
 
 /// Finite scores of every magnitude, including subnormals and negative zero.
@@ -131,9 +128,20 @@ proptest! {
 fn specs_round_trip_for_every_learner_and_ranker() {
     use featrank::{learners, rankers};
     let learner_specs = [
-        "knn", "knn:k=3", "knn:k=3,ties=first", "svm", "svm:c=2.5,kernel=linear", "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
-        "svm:degree=3,constant=1", "nb", "tree", "tree:min_leaf=5,max_depth=4", "forest", "forest:trees=7,mtry=2",
-        "mlp", "mlp:epochs=20,rate=0.1,momentum=0",
+        "knn",
+        "knn:k=3",
+        "knn:k=3,ties=first",
+        "svm",
+        "svm:c=2.5,kernel=linear",
+        "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
+        "svm:degree=3,constant=1",
+        "nb",
+        "tree",
+        "tree:min_leaf=5,max_depth=4",
+        "forest",
+        "forest:trees=7,mtry=2",
+        "mlp",
+        "mlp:epochs=20,rate=0.1,momentum=0",
     ];
     for text in learner_specs {
         let l = learners::parse(text).unwrap();
@@ -147,16 +155,30 @@ fn specs_round_trip_for_every_learner_and_ranker() {
     let mut ranker_specs: Vec<String> = rankers::METHODS.iter().map(|m| m.to_string()).collect();
     ranker_specs.extend(
         [
-            "relieff:k=3,m=50", "relieff:convention=rsk", "rrelieff:m=20,convention=rsk", "info-gain:mdl=instances",
-            "chi2:mdl=cut-points", "svm-rfe:multiclass=ovo", "forest:trees=9,mtry=3,importance=impurity",
-            "svm-rfe:c=1,step=0.25,multiclass=ovr,tol=0.0001", "fisher:variant=generalized",
-            "ecfs:alpha=0.2,fisher=generalized", "inffs:alpha=0.7,decay=0.5", "inffs:supervised=true", "mi:normalise=false",
-            "consensus:folds=4", "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
+            "relieff:k=3,m=50",
+            "relieff:convention=rsk",
+            "rrelieff:m=20,convention=rsk",
+            "info-gain:mdl=instances",
+            "chi2:mdl=cut-points",
+            "svm-rfe:multiclass=ovo",
+            "forest:trees=9,mtry=3,importance=impurity",
+            "svm-rfe:c=1,step=0.25,multiclass=ovr,tol=0.0001",
+            "fisher:variant=generalized",
+            "ecfs:alpha=0.2,fisher=generalized",
+            "inffs:alpha=0.7,decay=0.5",
+            "inffs:supervised=true",
+            "mi:normalise=false",
+            "consensus:folds=4",
+            "bag:base=(relieff:k=3),bootstraps=5,aggregate=best",
             "bag:base=(bag:base=(fisher),bootstraps=2),aggregate=median",
             "permutation:learner=(tree:min_leaf=2),folds=3,repeats=2,measure=auc",
             "shadow:base=(bag:base=(fisher),bootstraps=2),rounds=20,level=0.1",
-            "jmi:discretise=equal-width,bins=4", "fcbf:delta=0.1,discretise=equal-width,bins=4", "mrmr-quotient:mdl=instances", "laplacian:k=7,t=0.5",
-            "multisurf-star:discrete=0", "turf:base=(surf-star:discrete=3),pct=0.25,keep=4",
+            "jmi:discretise=equal-width,bins=4",
+            "fcbf:delta=0.1,discretise=equal-width,bins=4",
+            "mrmr-quotient:mdl=instances",
+            "laplacian:k=7,t=0.5",
+            "multisurf-star:discrete=0",
+            "turf:base=(surf-star:discrete=3),pct=0.25,keep=4",
         ]
         .map(String::from),
     );
@@ -193,7 +215,11 @@ fn grids_expand_round_trip_and_are_refused_where_one_model_is_built() {
         assert_eq!(points.len(), n, "{text}");
         for p in &points {
             assert!(!p.is_grid());
-            let built = if learners::LEARNERS.contains(&p.method()) { learners::from_spec(p).map(|l| l.spec()) } else { rankers::from_spec(p).map(|r| r.spec()) };
+            let built = if learners::LEARNERS.contains(&p.method()) {
+                learners::from_spec(p).map(|l| l.spec())
+            } else {
+                rankers::from_spec(p).map(|r| r.spec())
+            };
             let full = built.unwrap_or_else(|e| panic!("{p}: {e}"));
             for (k, v) in p.params() {
                 let v = v.trim_start_matches('(').trim_end_matches(')');
@@ -201,14 +227,25 @@ fn grids_expand_round_trip_and_are_refused_where_one_model_is_built() {
             }
         }
         let is_learner = learners::LEARNERS.contains(&spec.method());
-        let refused = if is_learner { learners::parse(text).err() } else { rankers::parse(text).err() }.unwrap().to_string();
+        let refused =
+            if is_learner { learners::parse(text).err() } else { rankers::parse(text).err() }.unwrap().to_string();
         assert!(refused.contains("is a grid of values"), "{text}: {refused}");
     }
     // The first listed key varies slowest.
-    let order: Vec<String> = "svm:c=[0.1,1],kernel=[linear,poly]".parse::<Spec>().unwrap().grid().iter().map(|s| s.to_string()).collect();
-    assert_eq!(order, ["svm:c=0.1,kernel=linear", "svm:c=0.1,kernel=poly", "svm:c=1,kernel=linear", "svm:c=1,kernel=poly"]);
+    let order: Vec<String> =
+        "svm:c=[0.1,1],kernel=[linear,poly]".parse::<Spec>().unwrap().grid().iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        order,
+        ["svm:c=0.1,kernel=linear", "svm:c=0.1,kernel=poly", "svm:c=1,kernel=linear", "svm:c=1,kernel=poly"]
+    );
     // Malformed lists are refused when parsed.
-    for (bad, why) in [("knn:k=[]", "empty item"), ("knn:k=[1,,2]", "empty item"), ("knn:k=[1,[2,3]]", "list inside a list"), ("knn:k=[1,2", "left open"), ("knn:k=1]", "without its '['")] {
+    for (bad, why) in [
+        ("knn:k=[]", "empty item"),
+        ("knn:k=[1,,2]", "empty item"),
+        ("knn:k=[1,[2,3]]", "list inside a list"),
+        ("knn:k=[1,2", "left open"),
+        ("knn:k=1]", "without its '['"),
+    ] {
         let err = bad.parse::<Spec>().unwrap_err().to_string();
         assert!(err.contains(why), "{bad}: {err}");
     }

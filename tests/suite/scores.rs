@@ -3,12 +3,11 @@
 use crate::common;
 
 use featrank::compare::distance::{jaccard_top, kendall_tau_b, relevance_auc, spearman};
-use featrank::prelude::*;
 use featrank::compare::stability::{
-    canberra_top, expected_canberra, expected_canberra_all, expected_canberra_approx, kuncheva,
-    stability_curve,
+    canberra_top, expected_canberra, expected_canberra_all, expected_canberra_approx, kuncheva, stability_curve,
 };
 use featrank::compare::stats::{friedman, nemenyi_cd, nemenyi_q};
+use featrank::prelude::*;
 
 fn planted_curves() -> Curves {
     let ds = Dataset::from_polars(&common::planted(200, 3, 5, 0.85, 4), "class").unwrap();
@@ -17,8 +16,14 @@ fn planted_curves() -> Curves {
     let rev: Vec<String> = names.iter().rev().cloned().collect();
     let bad = Ranking::from_order(&rev).unwrap().with_name("bad");
     let mid = Ranking::random(&names, 1, 2).unwrap().with_name("mid");
-    CurveSpec::new(Knn::new().k(7)).folds(4).repeats(2).expected(12).grid(Grid::Full).seed(8)
-        .evaluate(&ds, &[good, bad, mid]).unwrap()
+    CurveSpec::new(Knn::new().k(7))
+        .folds(4)
+        .repeats(2)
+        .expected(12)
+        .grid(Grid::Full)
+        .seed(8)
+        .evaluate(&ds, &[good, bad, mid])
+        .unwrap()
 }
 
 #[test]
@@ -54,7 +59,10 @@ fn eca_is_antisymmetric_and_orders_rankings() {
     let back = Curves::from_polars(&c.to_polars().unwrap(), Measure::Accuracy).unwrap();
     let again = Comparison::new(back).unwrap();
     for (a, b) in cmp.scores.iter().zip(&again.scores) {
-        assert_eq!((a.ranking.as_str(), a.baseline.as_str(), a.weighting), (b.ranking.as_str(), b.baseline.as_str(), b.weighting));
+        assert_eq!(
+            (a.ranking.as_str(), a.baseline.as_str(), a.weighting),
+            (b.ranking.as_str(), b.baseline.as_str(), b.weighting)
+        );
         assert!((a.eca - b.eca).abs() < 1e-12);
     }
     assert!(c.eca("nope", Baseline::Expected, Weighting::Uniform).is_err());
@@ -115,7 +123,8 @@ fn exact_canberra_normaliser_equals_simulation_and_the_corrected_approximation()
     let m: usize = 4000;
     let rs: Vec<Ranking> = (0..m).map(|s| Ranking::random(&names, 3, s as u64).unwrap()).collect();
     for i in [1, 8, 20, 40] {
-        let sim: f64 = (0..m / 2).map(|s| canberra_top(&rs[2 * s], &rs[2 * s + 1], i).unwrap()).sum::<f64>() / (m / 2) as f64;
+        let sim: f64 =
+            (0..m / 2).map(|s| canberra_top(&rs[2 * s], &rs[2 * s + 1], i).unwrap()).sum::<f64>() / (m / 2) as f64;
         let exact = expected_canberra(n, i).unwrap();
         assert!((sim - exact).abs() / exact < 0.03, "i = {i}: simulated {sim} vs exact {exact}");
     }
@@ -146,9 +155,11 @@ fn stability_curves_and_kuncheva() {
 fn fold_rankings_are_deterministic_across_threads() {
     let ds = featrank::data::datasets::load("wine").unwrap().dataset().unwrap();
     let run = |threads: usize, plan: &CvPlan| {
-        rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(|| {
-            FoldRankings::compute(&ds, plan, &Fisher::new(), 9, || ()).unwrap()
-        })
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| FoldRankings::compute(&ds, plan, &Fisher::new(), 9, || ()).unwrap())
     };
     let boot = CvPlan::new(&ds, Scheme::Bootstrap, 6, 9).unwrap();
     assert_eq!(run(1, &boot), run(3, &boot));
@@ -183,15 +194,33 @@ fn rank_distances_with_ties() {
 
 /// [P18] Table 5: ECA(r, random), w = 1, columns IG, RF, ReliefF, SVM-RFE.
 const TABLE5: [[f64; 4]; 28] = [
-    [0.269, 0.299, 0.316, 0.297], [0.056, 0.007, 0.027, 0.043], [0.041, 0.041, 0.057, 0.053],
-    [0.277, 0.260, 0.266, 0.209], [0.125, 0.059, 0.167, 0.161], [0.025, 0.013, 0.012, -0.003],
-    [0.246, 0.206, 0.190, 0.194], [0.050, 0.037, 0.128, 0.110], [0.085, -0.081, 0.079, 0.066],
-    [0.279, -0.056, 0.283, 0.248], [0.083, 0.040, 0.033, 0.154], [0.028, -0.009, -0.026, 0.004],
-    [0.099, 0.049, 0.163, 0.116], [0.167, 0.192, 0.215, 0.149], [0.032, 0.008, 0.067, 0.086],
-    [0.023, -0.002, 0.013, 0.022], [0.159, 0.039, 0.150, 0.130], [0.178, 0.057, 0.163, 0.163],
-    [0.146, 0.058, 0.110, 0.147], [0.116, 0.088, 0.041, 0.136], [0.140, 0.056, 0.175, 0.164],
-    [0.118, 0.045, 0.355, 0.281], [0.212, 0.067, 0.236, 0.232], [0.066, 0.060, 0.096, 0.070],
-    [0.142, 0.084, 0.292, 0.261], [0.072, -0.052, 0.082, 0.069], [0.193, 0.181, 0.217, 0.144],
+    [0.269, 0.299, 0.316, 0.297],
+    [0.056, 0.007, 0.027, 0.043],
+    [0.041, 0.041, 0.057, 0.053],
+    [0.277, 0.260, 0.266, 0.209],
+    [0.125, 0.059, 0.167, 0.161],
+    [0.025, 0.013, 0.012, -0.003],
+    [0.246, 0.206, 0.190, 0.194],
+    [0.050, 0.037, 0.128, 0.110],
+    [0.085, -0.081, 0.079, 0.066],
+    [0.279, -0.056, 0.283, 0.248],
+    [0.083, 0.040, 0.033, 0.154],
+    [0.028, -0.009, -0.026, 0.004],
+    [0.099, 0.049, 0.163, 0.116],
+    [0.167, 0.192, 0.215, 0.149],
+    [0.032, 0.008, 0.067, 0.086],
+    [0.023, -0.002, 0.013, 0.022],
+    [0.159, 0.039, 0.150, 0.130],
+    [0.178, 0.057, 0.163, 0.163],
+    [0.146, 0.058, 0.110, 0.147],
+    [0.116, 0.088, 0.041, 0.136],
+    [0.140, 0.056, 0.175, 0.164],
+    [0.118, 0.045, 0.355, 0.281],
+    [0.212, 0.067, 0.236, 0.232],
+    [0.066, 0.060, 0.096, 0.070],
+    [0.142, 0.084, 0.292, 0.261],
+    [0.072, -0.052, 0.082, 0.069],
+    [0.193, 0.181, 0.217, 0.144],
     [0.180, -0.190, 0.188, 0.210],
 ];
 

@@ -16,7 +16,8 @@ fn data() -> (Dataset, Array2<f64>, Vec<bool>) {
         1 => 1.0,
         _ => rng.gen::<f64>(),
     });
-    let pos: Vec<bool> = (0..n).map(|i| x[[i, 0]] * x[[i, 1]] + 0.3 * x[[i, 2]] + 0.1 * rng.gen::<f64>() > 0.4).collect();
+    let pos: Vec<bool> =
+        (0..n).map(|i| x[[i, 0]] * x[[i, 1]] + 0.3 * x[[i, 2]] + 0.1 * rng.gen::<f64>() > 0.4).collect();
     let mut cols: Vec<Column> = (0..d).map(|j| Column::new(format!("x{j}").into(), x.column(j).to_vec())).collect();
     cols.push(Column::new("class".into(), pos.iter().map(|&p| if p { "a" } else { "b" }).collect::<Vec<_>>()));
     let df = DataFrame::new(n, cols).unwrap();
@@ -33,7 +34,8 @@ fn decision_values_agree_with_linfa_svm() {
     let features: Vec<usize> = (0..ds.n_features()).collect();
     for (kernel, c) in [(Kernel::Polynomial { degree: 2.0, constant: 0.0 }, 0.1), (Kernel::Linear, 1.0)] {
         let fold = Fold { data: &ds, train: &rows, test: &rows, seed: 0 };
-        let Prediction::Classes { scores, .. } = Svm::new().c(c).kernel(kernel).tol(1e-6).fit_predict(&fold, &features).unwrap()
+        let Prediction::Classes { scores, .. } =
+            Svm::new().c(c).kernel(kernel).tol(1e-6).fit_predict(&fold, &features).unwrap()
         else {
             panic!("classification")
         };
@@ -65,7 +67,8 @@ fn nested_path_matches_refits() {
         let y: Vec<usize> = (0..n).map(|i| i % classes).collect();
         let mut cols: Vec<Column> = (0..d)
             .map(|j| {
-                let v: Vec<f64> = y.iter().map(|&c| if j < 4 { c as f64 * 0.8 } else { 0.0 } + rng.gen::<f64>()).collect();
+                let v: Vec<f64> =
+                    y.iter().map(|&c| if j < 4 { c as f64 * 0.8 } else { 0.0 } + rng.gen::<f64>()).collect();
                 Column::new(format!("x{j}").into(), v)
             })
             .collect();
@@ -81,7 +84,8 @@ fn nested_path_matches_refits() {
         let (mut same, mut total, mut worst) = (0, 0, 0.0f64);
         for (&size, fast) in sizes.iter().zip(&nested) {
             let refit = svm.fit_predict(&fold, &order[..size]).unwrap();
-            let (Prediction::Classes { labels: la, scores: sa }, Prediction::Classes { labels: lb, scores: sb }) = (fast, &refit)
+            let (Prediction::Classes { labels: la, scores: sa }, Prediction::Classes { labels: lb, scores: sb }) =
+                (fast, &refit)
             else {
                 panic!("classification")
             };
@@ -95,7 +99,12 @@ fn nested_path_matches_refits() {
                     same += (a == b) as usize;
                 }
             }
-            worst = sa.iter().zip(sb).filter(|(a, b)| a.is_finite() && b.is_finite()).map(|(a, b)| (a - b).abs()).fold(worst, f64::max);
+            worst = sa
+                .iter()
+                .zip(sb)
+                .filter(|(a, b)| a.is_finite() && b.is_finite())
+                .map(|(a, b)| (a - b).abs())
+                .fold(worst, f64::max);
         }
         println!("{classes} classes, {multiclass:?}: same label {same}/{total}, max |Δ score| {worst:.2e}");
         assert_eq!(same, total);

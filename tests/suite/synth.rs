@@ -1,9 +1,9 @@
 //! Synthetic generators, exact ground truth, noisy rankings, and the seeds' synthetic results at CI size.
 
 use featrank::compare::distance::spearman;
+use featrank::data::synth::{bayes_accuracy, expected_relevant, set_information, SetKind};
 use featrank::math::pearson;
 use featrank::prelude::*;
-use featrank::data::synth::{bayes_accuracy, expected_relevant, set_information, SetKind};
 
 fn hb(p: f64) -> f64 {
     -(p * p.log2() + (1.0 - p) * (1.0 - p).log2())
@@ -41,7 +41,10 @@ fn generated_features_follow_their_probabilities() {
                 let (a, b) = (col(&set.features[0]), col(&set.features[1]));
                 let x: Vec<f64> = a.iter().zip(&b).map(|(a, b)| ((*a as u8) ^ (*b as u8)) as f64).collect();
                 assert!((agree(&x) - set.p).abs() < 0.015, "{set:?}");
-                assert!((agree(&a) - 0.5).abs() < 0.015 && (agree(&b) - 0.5).abs() < 0.015, "members alone carry nothing");
+                assert!(
+                    (agree(&a) - 0.5).abs() < 0.015 && (agree(&b) - 0.5).abs() < 0.015,
+                    "members alone carry nothing"
+                );
             }
         }
     }
@@ -110,7 +113,10 @@ fn noisy_rankings_move_away_from_the_ground_truth() {
             .iter()
             .map(|&t| {
                 let m = 100;
-                1.0 - (0..m).map(|s| spearman(&gt, &truth.noisy_ranking(t, NoiseScale::Unit, 7, s).unwrap()).unwrap()).sum::<f64>() / m as f64
+                1.0 - (0..m)
+                    .map(|s| spearman(&gt, &truth.noisy_ranking(t, NoiseScale::Unit, 7, s).unwrap()).unwrap())
+                    .sum::<f64>()
+                    / m as f64
             })
             .collect();
         assert!(dist.windows(2).all(|w| w[1] > w[0]), "{design:?}: {dist:?}");
@@ -137,7 +143,8 @@ fn table3_at_ci_size(noise: NoiseScale) -> (Vec<f64>, Vec<Vec<f64>>) {
     let mut rankings = vec![gt.clone()];
     families.iter().for_each(|f| rankings.extend(f.iter().cloned()));
     let grid = Grid::Custom((1..=20).chain((25..=100).step_by(5)).collect());
-    let mut curves = CurveSpec::new(Knn::new()).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
+    let mut curves =
+        CurveSpec::new(Knn::new()).folds(5).repeats(1).expected(0).grid(grid).seed(2).evaluate(&ds, &rankings).unwrap();
     let mut dist = Vec::new();
     let mut eca: Vec<Vec<f64>> = vec![Vec::new(); 4];
     for (t, fam) in THETAS.iter().zip(&families) {
@@ -198,7 +205,9 @@ fn max_relevance_noise_reproduces_table3_distances_and_delta_weightings() {
     let truth = Binary::new(Design::Combined).generate(11).unwrap().truth;
     let gt = truth.ranking().unwrap();
     for (&t, p) in THETAS.iter().zip(paper) {
-        let rho: f64 = (0..100).map(|i| spearman(&gt, &truth.noisy_ranking(t, NoiseScale::MaxRelevance, 3, i).unwrap()).unwrap()).sum();
+        let rho: f64 = (0..100)
+            .map(|i| spearman(&gt, &truth.noisy_ranking(t, NoiseScale::MaxRelevance, 3, i).unwrap()).unwrap())
+            .sum();
         let d = 1.0 - rho / 100.0;
         println!("θ = {t}: distance {d:.3}, [P18] {p}");
         assert!((d - p).abs() <= 0.035, "θ = {t}: distance {d} vs [P18] {p}");
@@ -214,11 +223,22 @@ fn max_relevance_noise_reproduces_table3_distances_and_delta_weightings() {
 fn ground_truth_curves_on_combined() {
     let s = Binary::new(Design::Combined).generate(21).unwrap();
     let ds = Dataset::from_polars(&s.frame, "class").unwrap();
-    let c = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).seed(4).evaluate(&ds, &[s.truth.ranking().unwrap()]).unwrap();
+    let c = CurveSpec::new(Knn::new())
+        .folds(5)
+        .repeats(2)
+        .expected(0)
+        .seed(4)
+        .evaluate(&ds, &[s.truth.ranking().unwrap()])
+        .unwrap();
     let ffa = &c.get("GT", CurveKind::Ffa).unwrap().mean;
     let rfa = &c.get("GT", CurveKind::Rfa).unwrap().mean;
     let bayes = s.truth.bayes_accuracy;
-    println!("GT on combined, kNN: FFA(1) = {:.3}, best FFA = {:.3}, Bayes accuracy = {bayes:.4}, RFA(71) = {:.3}", ffa[0], ffa.iter().cloned().fold(0.0, f64::max), rfa[c.sizes.iter().position(|&k| k == 71).unwrap()]);
+    println!(
+        "GT on combined, kNN: FFA(1) = {:.3}, best FFA = {:.3}, Bayes accuracy = {bayes:.4}, RFA(71) = {:.3}",
+        ffa[0],
+        ffa.iter().cloned().fold(0.0, f64::max),
+        rfa[c.sizes.iter().position(|&k| k == 71).unwrap()]
+    );
     assert!((ffa[0] - 0.80).abs() < 0.04, "FFA(1) = {}", ffa[0]);
     let best = ffa.iter().cloned().fold(0.0, f64::max);
     assert!(best <= bayes + 0.02 && best > bayes - 0.08, "best FFA {best} vs Bayes {bayes}");

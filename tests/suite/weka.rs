@@ -1,9 +1,9 @@
 //! featrank's Weka conventions against Weka 3.6 itself: reference scores computed by Weka's attribute
 //! evaluators at full precision (`scripts/weka/references.sh` regenerates `tests/reference/`).
 
+use featrank::learners::{Fold, Learner, Prediction};
 use featrank::prelude::*;
 use featrank::rankers::{Criterion, Filter, MdlCost, RReliefF, Ranker, ReliefConvention, ReliefF, SvmRfe};
-use featrank::learners::{Fold, Learner, Prediction};
 
 /// The SMO tolerance for the SVM-RFE comparison: the one SVMAttributeEval hands its SMO. (At 1e-6 one
 /// elimination step of breast-w already follows the solver's stopping point: two features swap.)
@@ -142,7 +142,10 @@ fn svm_rfe_matches_weka_where_weka_ranks() {
         }
         checked.push(name);
     }
-    assert_eq!(checked, ["breast-w", "diabetes", "glass", "ionosphere", "iris", "segment", "sonar", "vote", "wdbc", "wine"]);
+    assert_eq!(
+        checked,
+        ["breast-w", "diabetes", "glass", "ionosphere", "iris", "segment", "sonar", "vote", "wdbc", "wine"]
+    );
 }
 
 /// Weka's IBk (k = 10) and SMO (⟨x,y⟩², C = 0.1) predictions on fixed folds, from
@@ -206,7 +209,8 @@ fn knn_and_svm_predict_as_weka_on_the_same_folds() {
         let order: Vec<usize> = (0..data.n_features()).collect();
         let truth = data.labels().unwrap();
         let accuracy = |p: &[usize]| p.iter().zip(truth).filter(|(a, b)| a == b).count() as f64 / p.len() as f64;
-        for (learner, ours) in [("ibk", Box::new(Knn::new()) as Box<dyn Learner>), ("smo", Box::new(Svm::new().c(0.1)))] {
+        for (learner, ours) in [("ibk", Box::new(Knn::new()) as Box<dyn Learner>), ("smo", Box::new(Svm::new().c(0.1)))]
+        {
             let mut sizes: Vec<usize> = weka.predicted.keys().filter(|(l, _)| l == learner).map(|&(_, s)| s).collect();
             sizes.sort();
             let mut predicted = vec![vec![usize::MAX; data.n_rows()]; sizes.len()];
@@ -224,7 +228,9 @@ fn knn_and_svm_predict_as_weka_on_the_same_folds() {
                 }
             }
             for (s, &size) in sizes.iter().enumerate() {
-                let theirs = |l: &str| -> Vec<usize> { weka.predicted[&(l.to_string(), size)].iter().map(|&w| code[w]).collect() };
+                let theirs = |l: &str| -> Vec<usize> {
+                    weka.predicted[&(l.to_string(), size)].iter().map(|&w| code[w]).collect()
+                };
                 let shipped = theirs(learner);
                 let differ: Vec<usize> = (0..data.n_rows()).filter(|&r| predicted[s][r] != shipped[r]).collect();
                 println!(

@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
-use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
-use featrank::data::{Dataset, TaskChoice};
-use featrank::data::Ranking;
 use featrank::data::synth::{Binary, Design, Madelon, Null};
+use featrank::data::Ranking;
 use featrank::data::{datasets, io};
+use featrank::data::{Dataset, TaskChoice};
+use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
 use featrank::{learners, rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -401,11 +401,8 @@ impl RunArgs {
     /// The dataset and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>), Error> {
         let ds = load_dataset(&self.data, self.target.as_deref(), self.task.parse()?)?;
-        let mut candidates = self
-            .rankings
-            .iter()
-            .map(|p| Ranking::read_csv(p).map(Candidate::Fixed))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut candidates =
+            self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>, _>>()?;
         for m in &self.methods {
             candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: rankers::parse(m)?.into() });
         }
@@ -441,7 +438,10 @@ impl Outputs {
     /// without a --method.
     pub fn check(&self, inputs: &[&std::path::Path], methods: bool) -> Result<(), Error> {
         if self.stability.is_some() && !methods {
-            return Err(Error::param("stability", "stability needs at least one --method (a ranker run inside the folds)"));
+            return Err(Error::param(
+                "stability",
+                "stability needs at least one --method (a ranker run inside the folds)",
+            ));
         }
         let mut inputs = inputs.to_vec();
         refuse_overwriting(&inputs, &self.out)?;
@@ -498,7 +498,10 @@ pub fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) ->
         return Ok(());
     };
     if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|c| c == target)) {
-        return Err(Error::param("out", format!("{} is an input of this run; choose another output file", out.display())));
+        return Err(Error::param(
+            "out",
+            format!("{} is an input of this run; choose another output file", out.display()),
+        ));
     }
     Ok(())
 }

@@ -84,7 +84,12 @@ pub fn run(manifest_path: &Path, shard: &str, out: &Path, quiet: bool) -> Result
     frame.with_column(Column::new(MANIFEST_COLUMN.into(), vec![id.as_str(); height]))?;
     write_atomically(out, |tmp| io::write(&frame, tmp))?;
     if !quiet {
-        eprintln!("featrank run: shard {i}/{n}: {} of {} units written to {}", mine.len(), manifest.units.len(), out.display());
+        eprintln!(
+            "featrank run: shard {i}/{n}: {} of {} units written to {}",
+            mine.len(),
+            manifest.units.len(),
+            out.display()
+        );
     }
     Ok(())
 }
@@ -106,7 +111,12 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs) -> Resu
         let table = io::read(part)?;
         let ids = table
             .column(MANIFEST_COLUMN)
-            .map_err(|_| Error::param("parts", format!("{} has no `{MANIFEST_COLUMN}` column: not written by `featrank run`", part.display())))?
+            .map_err(|_| {
+                Error::param(
+                    "parts",
+                    format!("{} has no `{MANIFEST_COLUMN}` column: not written by `featrank run`", part.display()),
+                )
+            })?
             .cast(&DataType::String)?;
         if ids.str()?.iter().any(|v| v != Some(id.as_str())) {
             return Err(Error::param(
@@ -114,7 +124,9 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs) -> Resu
                 format!("{} was computed for another manifest than {}", part.display(), manifest_path.display()),
             ));
         }
-        results.extend(UnitResult::from_polars(&table).map_err(|e| Error::param("parts", format!("{}: {e}", part.display())))?);
+        results.extend(
+            UnitResult::from_polars(&table).map_err(|e| Error::param("parts", format!("{}: {e}", part.display())))?,
+        );
     }
     outputs.write(&run.assemble(results)?)
 }
@@ -127,7 +139,12 @@ fn read_manifest(path: &Path) -> Result<(Manifest, String), Error> {
     if manifest.featrank != env!("CARGO_PKG_VERSION") {
         return Err(Error::param(
             "manifest",
-            format!("{} was planned by featrank {}; this is {}", path.display(), manifest.featrank, env!("CARGO_PKG_VERSION")),
+            format!(
+                "{} was planned by featrank {}; this is {}",
+                path.display(),
+                manifest.featrank,
+                env!("CARGO_PKG_VERSION")
+            ),
         ));
     }
     let now = fingerprints(&manifest.args)?;
@@ -137,7 +154,14 @@ fn read_manifest(path: &Path) -> Result<(Manifest, String), Error> {
     if let Some((was, is)) = manifest.inputs.iter().zip(&now).find(|(a, b)| a != b) {
         return Err(Error::param(
             "manifest",
-            format!("{} changed since the run was planned ({} bytes, fingerprint {} then; {} bytes, {} now)", was.path.display(), was.bytes, was.fnv1a, is.bytes, is.fnv1a),
+            format!(
+                "{} changed since the run was planned ({} bytes, fingerprint {} then; {} bytes, {} now)",
+                was.path.display(),
+                was.bytes,
+                was.fnv1a,
+                is.bytes,
+                is.fnv1a
+            ),
         ));
     }
     Ok((manifest, fnv1a(&text)))
@@ -170,7 +194,10 @@ fn fingerprints(args: &RunArgs) -> Result<Vec<Input>, Error> {
 /// The run rebuilt from the manifest must have the manifest's units.
 fn same_units(manifest: &Manifest, units: &[Unit]) -> Result<(), Error> {
     if manifest.units != units {
-        return Err(Error::param("manifest", "its units are not those of the run its arguments describe (edited by hand?)"));
+        return Err(Error::param(
+            "manifest",
+            "its units are not those of the run its arguments describe (edited by hand?)",
+        ));
     }
     Ok(())
 }

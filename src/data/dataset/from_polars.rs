@@ -42,29 +42,18 @@ impl<'a> DatasetBuilder<'a> {
     /// Validate the frame and build the dataset.
     pub fn build(self) -> Result<Dataset> {
         let df = self.frame;
-        let names: Vec<String> = df
-            .get_column_names()
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
         let mut seen = HashSet::new();
         for n in &names {
             if !seen.insert(n.as_str()) {
-                return Err(Error::DuplicateName {
-                    name: n.clone(),
-                    context: "the frame's columns".into(),
-                });
+                return Err(Error::DuplicateName { name: n.clone(), context: "the frame's columns".into() });
             }
         }
-        let target_pos = names
-            .iter()
-            .position(|n| *n == self.target)
-            .ok_or_else(|| Error::missing_column(&self.target, &names))?;
+        let target_pos =
+            names.iter().position(|n| *n == self.target).ok_or_else(|| Error::missing_column(&self.target, &names))?;
         let n_rows = df.height();
         if n_rows == 0 {
-            return Err(Error::EmptyData {
-                what: "the frame has no rows".into(),
-            });
+            return Err(Error::EmptyData { what: "the frame has no rows".into() });
         }
         if names.len() < 2 {
             return Err(Error::EmptyData {
@@ -77,8 +66,7 @@ impl<'a> DatasetBuilder<'a> {
         crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
             format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
         })?;
-        let (target, target_origin) =
-            read_target(&df.columns()[target_pos], self.task)?;
+        let (target, target_origin) = read_target(&df.columns()[target_pos], self.task)?;
 
         let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
         let mut feat_names = Vec::with_capacity(n_features);
@@ -105,15 +93,7 @@ impl<'a> DatasetBuilder<'a> {
             kinds.push(kind);
             origins.push(origin);
         }
-        let data = Dataset {
-            x,
-            names: feat_names,
-            kinds,
-            origins,
-            target,
-            target_origin,
-            layout,
-        };
+        let data = Dataset { x, names: feat_names, kinds, origins, target, target_origin, layout };
         let text = data.text_features();
         if !text.is_empty() {
             eprintln!("featrank: text columns read as nominal features: {} (see Dataset::summary)", text_list(&text));
@@ -134,25 +114,21 @@ fn read_feature(col: &Column, out: &mut [f64]) -> Result<(FeatureKind, Origin)> 
     for (o, c) in out.iter_mut().zip(codes) {
         *o = c.map_or(f64::NAN, |c| c as f64);
     }
-    Ok((
-        FeatureKind::Nominal { levels },
-        Origin { name, dtype, nan_rows: vec![] },
-    ))
+    Ok((FeatureKind::Nominal { levels }, Origin { name, dtype, nan_rows: vec![] }))
 }
 
 /// Copy a numeric column into `out`; return the rows that held NaN (as opposed to null).
 fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
     let name = col.name().to_string();
     let too_big = match col.dtype() {
-        DataType::Int64 => col.i64()?.iter().flatten().find(|v| v.unsigned_abs() > EXACT_INT_LIMIT).map(|v| v.to_string()),
+        DataType::Int64 => {
+            col.i64()?.iter().flatten().find(|v| v.unsigned_abs() > EXACT_INT_LIMIT).map(|v| v.to_string())
+        }
         DataType::UInt64 => col.u64()?.iter().flatten().find(|&v| v > EXACT_INT_LIMIT).map(|v| v.to_string()),
         _ => None,
     };
     if let Some(v) = too_big {
-        return Err(Error::column(
-            name,
-            format!("integer {v} is beyond ±2^53 and cannot be held exactly as f64"),
-        ));
+        return Err(Error::column(name, format!("integer {v} is beyond ±2^53 and cannot be held exactly as f64")));
     }
     let as_f64 = col.cast(&DataType::Float64)?;
     let mut nan_rows = Vec::new();
@@ -163,10 +139,7 @@ fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
                 f64::NAN
             }
             Some(v) if v.is_infinite() => {
-                return Err(Error::column(
-                    name,
-                    format!("row {i} holds {v}; infinite values are not accepted"),
-                ))
+                return Err(Error::column(name, format!("row {i} holds {v}; infinite values are not accepted")))
             }
             Some(v) => v,
             None => f64::NAN,
@@ -182,11 +155,7 @@ fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
     let dtype = col.dtype();
     let levels: Vec<String> = match dtype {
         DataType::Boolean => vec!["false".into(), "true".into()],
-        DataType::Enum(fcats, _) => fcats
-            .categories()
-            .values_iter()
-            .map(|s| s.to_string())
-            .collect(),
+        DataType::Enum(fcats, _) => fcats.categories().values_iter().map(|s| s.to_string()).collect(),
         DataType::String | DataType::Categorical(_, _) | DataType::Null => {
             let strings = col.cast(&DataType::String)?;
             let set: BTreeSet<&str> = strings.str()?.iter().flatten().collect();
@@ -199,17 +168,9 @@ fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
             ))
         }
     };
-    let index: BTreeMap<&str, usize> = levels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.as_str(), i))
-        .collect();
+    let index: BTreeMap<&str, usize> = levels.iter().enumerate().map(|(i, l)| (l.as_str(), i)).collect();
     let strings = col.cast(&DataType::String)?;
-    let codes = strings
-        .str()?
-        .iter()
-        .map(|v| v.map(|s| index[s]))
-        .collect();
+    let codes = strings.str()?.iter().map(|v| v.map(|s| index[s])).collect();
     Ok((codes, levels))
 }
 
@@ -228,10 +189,7 @@ fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
     };
     if regression {
         if !dtype.is_primitive_numeric() {
-            return Err(Error::target(
-                name,
-                format!("regression needs a numeric target, found dtype {dtype}"),
-            ));
+            return Err(Error::target(name, format!("regression needs a numeric target, found dtype {dtype}")));
         }
         let mut values = vec![0.0; col.len()];
         let nan_rows = read_numeric(col, &mut values)?;
@@ -242,11 +200,7 @@ fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
         }
         return Ok((Target::Values(values), Origin { name, dtype, nan_rows }));
     }
-    let (codes, mut levels) = if dtype.is_primitive_numeric() {
-        numeric_classes(col)?
-    } else {
-        read_nominal(col)?
-    };
+    let (codes, mut levels) = if dtype.is_primitive_numeric() { numeric_classes(col)? } else { read_nominal(col)? };
     check_no_missing_target(&name, codes.iter().map(|c| c.is_none()))?;
     let mut codes: Vec<usize> = codes.into_iter().map(|c| c.unwrap_or_default()).collect();
     // Drop declared levels that no row uses (an Enum may declare more), keeping their order.
@@ -264,26 +218,15 @@ fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
             })
             .collect();
         codes.iter_mut().for_each(|c| *c = remap[*c]);
-        levels = levels
-            .into_iter()
-            .zip(&used)
-            .filter(|(_, &u)| u)
-            .map(|(l, _)| l)
-            .collect();
+        levels = levels.into_iter().zip(&used).filter(|(_, &u)| u).map(|(l, _)| l).collect();
     }
     if levels.len() < 2 {
         return Err(Error::target(
             name,
-            format!(
-                "only one class ('{}') is present; classification needs at least two",
-                levels[0]
-            ),
+            format!("only one class ('{}') is present; classification needs at least two", levels[0]),
         ));
     }
-    Ok((
-        Target::Classes { codes, names: levels },
-        Origin { name, dtype, nan_rows: vec![] },
-    ))
+    Ok((Target::Classes { codes, names: levels }, Origin { name, dtype, nan_rows: vec![] }))
 }
 
 /// Class codes of a numeric target, classes ordered by value and named by their polars string form.
@@ -300,24 +243,13 @@ fn numeric_classes(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
     }
     let mut sorted: Vec<(f64, String)> = distinct.into_values().collect();
     sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let index: BTreeMap<u64, usize> = sorted
-        .iter()
-        .enumerate()
-        .map(|(i, (v, _))| (v.to_bits(), i))
-        .collect();
-    let codes = values
-        .iter()
-        .map(|v| (!v.is_nan()).then(|| index[&(v + 0.0).to_bits()]))
-        .collect();
+    let index: BTreeMap<u64, usize> = sorted.iter().enumerate().map(|(i, (v, _))| (v.to_bits(), i)).collect();
+    let codes = values.iter().map(|v| (!v.is_nan()).then(|| index[&(v + 0.0).to_bits()])).collect();
     Ok((codes, sorted.into_iter().map(|(_, s)| s).collect()))
 }
 
 fn check_no_missing_target(name: &str, missing: impl Iterator<Item = bool>) -> Result<()> {
-    let rows: Vec<usize> = missing
-        .enumerate()
-        .filter(|(_, m)| *m)
-        .map(|(i, _)| i)
-        .collect();
+    let rows: Vec<usize> = missing.enumerate().filter(|(_, m)| *m).map(|(i, _)| i).collect();
     if let Some(first) = rows.first() {
         return Err(Error::target(
             name,

@@ -29,8 +29,8 @@ mod summary;
 mod to_polars;
 
 pub use from_polars::DatasetBuilder;
-pub use summary::Summary;
 pub(crate) use summary::text_list;
+pub use summary::Summary;
 
 /// Largest magnitude an integer may have to be held exactly by `f64` (2⁵³).
 const EXACT_INT_LIMIT: u64 = 9_007_199_254_740_992;
@@ -82,10 +82,7 @@ impl std::str::FromStr for TaskChoice {
             "auto" => Ok(TaskChoice::Auto),
             "classification" | "class" => Ok(TaskChoice::Classification),
             "regression" | "reg" => Ok(TaskChoice::Regression),
-            _ => Err(Error::param(
-                "task",
-                format!("'{s}' is not one of auto, classification, regression"),
-            )),
+            _ => Err(Error::param("task", format!("'{s}' is not one of auto, classification, regression"))),
         }
     }
 }
@@ -167,10 +164,7 @@ impl Dataset {
 
     /// Index of the feature called `name`.
     pub fn feature_index(&self, name: &str) -> Result<usize> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .ok_or_else(|| Error::missing_column(name, &self.names))
+        self.names.iter().position(|n| n == name).ok_or_else(|| Error::missing_column(name, &self.names))
     }
 
     /// Kind of feature `j`.
@@ -274,11 +268,7 @@ impl Dataset {
 
     /// Missing cells per feature.
     pub fn missing_counts(&self) -> Vec<usize> {
-        self.x
-            .columns()
-            .into_iter()
-            .map(|c| c.iter().filter(|v| v.is_nan()).count())
-            .collect()
+        self.x.columns().into_iter().map(|c| c.iter().filter(|v| v.is_nan()).count()).collect()
     }
 
     /// Indices of features whose present values are all equal (a constant feature carries no
@@ -297,16 +287,10 @@ impl Dataset {
 
     /// A new dataset with only the features `names` (in that order) and the same target.
     pub fn select_features<S: AsRef<str>>(&self, names: &[S]) -> Result<Dataset> {
-        let idx = names
-            .iter()
-            .map(|n| self.feature_index(n.as_ref()))
-            .collect::<Result<Vec<_>>>()?;
+        let idx = names.iter().map(|n| self.feature_index(n.as_ref())).collect::<Result<Vec<_>>>()?;
         let mut seen = HashSet::new();
         if let Some(d) = names.iter().map(|n| n.as_ref()).find(|n| !seen.insert(*n)) {
-            return Err(Error::DuplicateName {
-                name: d.to_string(),
-                context: "the selected features".into(),
-            });
+            return Err(Error::DuplicateName { name: d.to_string(), context: "the selected features".into() });
         }
         if idx.is_empty() {
             return Err(Error::param("names", "select at least one feature"));
@@ -337,16 +321,12 @@ impl Dataset {
         let x = Array2::from_shape_fn((rows.len(), self.n_features()).f(), |(i, j)| self.x[[rows[i], j]]);
         let remap = |o: &Origin| {
             let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
-            Origin {
-                nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(),
-                ..o.clone()
-            }
+            Origin { nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(), ..o.clone() }
         };
         let target = match &self.target {
-            Target::Classes { codes, names } => Target::Classes {
-                codes: rows.iter().map(|&r| codes[r]).collect(),
-                names: names.clone(),
-            },
+            Target::Classes { codes, names } => {
+                Target::Classes { codes: rows.iter().map(|&r| codes[r]).collect(), names: names.clone() }
+            }
             Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
         };
         Ok(Dataset {
@@ -367,8 +347,13 @@ impl Dataset {
     pub(crate) fn with_mixed_rows(&self, extra: &[(usize, &[usize], usize)]) -> Result<Dataset> {
         let n = self.n_rows();
         let m = self.n_features();
-        if let Some(&(r, f, from)) = extra.iter().find(|(r, f, from)| *r >= n || *from >= n || f.iter().any(|&j| j >= m)) {
-            return Err(Error::param("rows", format!("mixed row ({r}, {f:?}, {from}) is out of range ({n} rows, {m} features)")));
+        if let Some(&(r, f, from)) =
+            extra.iter().find(|(r, f, from)| *r >= n || *from >= n || f.iter().any(|&j| j >= m))
+        {
+            return Err(Error::param(
+                "rows",
+                format!("mixed row ({r}, {f:?}, {from}) is out of range ({n} rows, {m} features)"),
+            ));
         }
         // source row of feature j in output row i
         let source = |i: usize, j: usize| -> usize {
@@ -376,7 +361,11 @@ impl Dataset {
                 i
             } else {
                 let (r, f, from) = extra[i - n];
-                if f.contains(&j) { from } else { r }
+                if f.contains(&j) {
+                    from
+                } else {
+                    r
+                }
             }
         };
         let rows = n + extra.len();
@@ -392,12 +381,23 @@ impl Dataset {
             .collect();
         let base: Vec<usize> = (0..rows).map(|i| if i < n { i } else { extra[i - n].0 }).collect();
         let target = match &self.target {
-            Target::Classes { codes, names } => Target::Classes { codes: base.iter().map(|&r| codes[r]).collect(), names: names.clone() },
+            Target::Classes { codes, names } => {
+                Target::Classes { codes: base.iter().map(|&r| codes[r]).collect(), names: names.clone() }
+            }
             Target::Values(v) => Target::Values(base.iter().map(|&r| v[r]).collect()),
         };
         let nan: HashSet<usize> = self.target_origin.nan_rows.iter().copied().collect();
-        let target_origin = Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..self.target_origin.clone() };
-        Ok(Dataset { x, names: self.names.clone(), kinds: self.kinds.clone(), origins, target, target_origin, layout: self.layout.clone() })
+        let target_origin =
+            Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..self.target_origin.clone() };
+        Ok(Dataset {
+            x,
+            names: self.names.clone(),
+            kinds: self.kinds.clone(),
+            origins,
+            target,
+            target_origin,
+            layout: self.layout.clone(),
+        })
     }
 
     /// This dataset with one shadow column appended per feature: shadow j holds feature j's values in the
@@ -409,7 +409,13 @@ impl Dataset {
         if perms.len() != m || perms.iter().any(|p| p.len() != n || p.iter().any(|&r| r >= n)) {
             return Err(Error::param("shadows", format!("needs one permutation of the {n} rows per feature ({m})")));
         }
-        let x = Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| if j < m { self.x[[i, j]] } else { self.x[[perms[j - m][i], j - m]] });
+        let x = Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| {
+            if j < m {
+                self.x[[i, j]]
+            } else {
+                self.x[[perms[j - m][i], j - m]]
+            }
+        });
         let mut taken: HashSet<String> = self.names.iter().cloned().collect();
         taken.insert(self.target_origin.name.clone());
         let mut names = self.names.clone();
@@ -421,15 +427,26 @@ impl Dataset {
             }
             taken.insert(name.clone());
             let nan: HashSet<usize> = self.origins[j].nan_rows.iter().copied().collect();
-            origins.push(Origin { name: name.clone(), nan_rows: (0..n).filter(|&i| nan.contains(&perm[i])).collect(), ..self.origins[j].clone() });
+            origins.push(Origin {
+                name: name.clone(),
+                nan_rows: (0..n).filter(|&i| nan.contains(&perm[i])).collect(),
+                ..self.origins[j].clone()
+            });
             names.push(name);
         }
         let mut layout = self.layout.clone();
         layout.extend((m..2 * m).map(Slot::Feature));
         let kinds = self.kinds.iter().chain(&self.kinds).cloned().collect();
-        Ok(Dataset { x, names, kinds, origins, target: self.target.clone(), target_origin: self.target_origin.clone(), layout })
+        Ok(Dataset {
+            x,
+            names,
+            kinds,
+            origins,
+            target: self.target.clone(),
+            target_origin: self.target_origin.clone(),
+            layout,
+        })
     }
-
 }
 
 /// A borrowed selection of a dataset's features; see [`Dataset::columns`].

@@ -24,13 +24,7 @@ impl Dataset {
                 .cloned()
                 .zip(self.class_counts().unwrap_or_default())
                 .collect(),
-            missing: self
-                .names
-                .iter()
-                .zip(&missing)
-                .filter(|(_, &m)| m > 0)
-                .map(|(n, &m)| (n.clone(), m))
-                .collect(),
+            missing: self.names.iter().zip(&missing).filter(|(_, &m)| m > 0).map(|(n, &m)| (n.clone(), m)).collect(),
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
             text: self.text_features(),
@@ -84,11 +78,7 @@ pub(crate) fn text_list(text: &[(String, usize)]) -> String {
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "rows: {}", self.rows)?;
-        writeln!(
-            f,
-            "features: {} ({} numeric, {} nominal)",
-            self.features, self.numeric, self.nominal
-        )?;
+        writeln!(f, "features: {} ({} numeric, {} nominal)", self.features, self.numeric, self.nominal)?;
         match self.task {
             Task::Classification => {
                 writeln!(f, "target: {} (classification, {} classes)", self.target, self.classes.len())?;

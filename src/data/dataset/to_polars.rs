@@ -37,9 +37,7 @@ impl Dataset {
         let origin = &self.target_origin;
         match &self.target {
             Target::Values(v) => numeric_column(origin, v.iter().copied()),
-            Target::Classes { codes, names } => {
-                nominal_column(origin, names, codes.iter().map(|&c| Some(c)))
-            }
+            Target::Classes { codes, names } => nominal_column(origin, names, codes.iter().map(|&c| Some(c))),
         }
     }
 }
@@ -63,11 +61,7 @@ fn numeric_column(origin: &Origin, values: impl Iterator<Item = f64>) -> Result<
 }
 
 /// Rebuild a nominal column (codes → level names) with its original dtype.
-fn nominal_column(
-    origin: &Origin,
-    levels: &[String],
-    codes: impl Iterator<Item = Option<usize>>,
-) -> Result<Column> {
+fn nominal_column(origin: &Origin, levels: &[String], codes: impl Iterator<Item = Option<usize>>) -> Result<Column> {
     let name: PlSmallStr = origin.name.as_str().into();
     if origin.dtype == DataType::Boolean {
         let vals: Vec<Option<bool>> = codes.map(|c| c.map(|c| levels[c] == "true")).collect();

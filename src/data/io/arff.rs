@@ -39,20 +39,13 @@ struct Attribute {
 /// Values of one column while parsing.
 enum ColumnValues {
     Numeric(Vec<Option<f64>>),
-    Nominal {
-        levels: Vec<String>,
-        codes: Vec<Option<u32>>,
-    },
+    Nominal { levels: Vec<String>, codes: Vec<Option<u32>> },
     Text(Vec<Option<String>>),
 }
 
 /// Parse ARFF text; `source` names the file in error messages.
 pub fn parse(text: &str, source: &str) -> Result<Frame> {
-    let err = |line: usize, reason: String| Error::Parse {
-        source_name: source.to_string(),
-        line: Some(line),
-        reason,
-    };
+    let err = |line: usize, reason: String| Error::Parse { source_name: source.to_string(), line: Some(line), reason };
     let mut attrs: Vec<Attribute> = Vec::new();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let mut saw_relation = false;
@@ -101,10 +94,7 @@ pub fn parse(text: &str, source: &str) -> Result<Frame> {
         .iter()
         .map(|a| match a.kind {
             AttrType::Numeric => ColumnValues::Numeric(Vec::new()),
-            AttrType::Nominal(ref levels) => ColumnValues::Nominal {
-                levels: levels.clone(),
-                codes: Vec::new(),
-            },
+            AttrType::Nominal(ref levels) => ColumnValues::Nominal { levels: levels.clone(), codes: Vec::new() },
             AttrType::Text => ColumnValues::Text(Vec::new()),
         })
         .collect();
@@ -124,10 +114,7 @@ pub fn parse(text: &str, source: &str) -> Result<Frame> {
                 } else {
                     ""
                 };
-                return Err(err(
-                    no,
-                    format!("expected {} values, found {}{hint}", attrs.len(), values.len()),
-                ));
+                return Err(err(no, format!("expected {} values, found {}{hint}", attrs.len(), values.len())));
             }
             row.clone_from_slice(&values);
         }
@@ -136,11 +123,7 @@ pub fn parse(text: &str, source: &str) -> Result<Frame> {
         }
     }
 
-    let columns = attrs
-        .iter()
-        .zip(cols)
-        .map(|(a, c)| build_column(a, c))
-        .collect::<Result<Vec<_>>>()?;
+    let columns = attrs.iter().zip(cols).map(|(a, c)| build_column(a, c)).collect::<Result<Vec<_>>>()?;
     let height = columns.first().map_or(0, |c| c.len());
     Ok(DataFrame::new(height, columns)?.into())
 }
@@ -198,9 +181,7 @@ fn take_token(s: &str, stops: &[char]) -> std::result::Result<(String, bool, usi
             Err(format!("unterminated quote in '{s_trim}'"))
         }
         Some(_) => {
-            let end = s_trim
-                .find(|c: char| stops.contains(&c))
-                .unwrap_or(s_trim.len());
+            let end = s_trim.find(|c: char| stops.contains(&c)).unwrap_or(s_trim.len());
             Ok((s_trim[..end].trim_end().to_string(), false, offset + end))
         }
         None => Ok((String::new(), false, s.len())),
@@ -217,13 +198,8 @@ fn parse_attribute(rest: &str) -> std::result::Result<Attribute, String> {
         return Err(format!("attribute '{name}' has no type"));
     }
     let kind = if let Some(body) = spec.strip_prefix('{') {
-        let body = body
-            .strip_suffix('}')
-            .ok_or_else(|| format!("nominal attribute '{name}': missing closing '}}'"))?;
-        let levels: Vec<String> = split_values(body)?
-            .into_iter()
-            .map(|v| v.unwrap_or_else(|| "?".into()))
-            .collect();
+        let body = body.strip_suffix('}').ok_or_else(|| format!("nominal attribute '{name}': missing closing '}}'"))?;
+        let levels: Vec<String> = split_values(body)?.into_iter().map(|v| v.unwrap_or_else(|| "?".into())).collect();
         if levels.is_empty() || levels.iter().all(|l| l.is_empty()) {
             return Err(format!("nominal attribute '{name}' declares no levels"));
         }
@@ -262,11 +238,7 @@ fn split_values(line: &str) -> std::result::Result<Vec<Option<String>>, String> 
 }
 
 /// Fill `row` from a sparse row `{i v, j w}`; omitted entries are filled with Weka's 0.
-fn parse_sparse(
-    line: &str,
-    attrs: &[Attribute],
-    row: &mut [Option<String>],
-) -> std::result::Result<(), String> {
+fn parse_sparse(line: &str, attrs: &[Attribute], row: &mut [Option<String>]) -> std::result::Result<(), String> {
     let body = line[1..]
         .trim_end()
         .strip_suffix('}')
@@ -276,9 +248,8 @@ fn parse_sparse(
         for entry in split_values(body)? {
             let entry = entry.ok_or("sparse entry '?' has no index")?;
             let (idx, value) = split_keyword(entry.trim());
-            let idx: usize = idx
-                .parse()
-                .map_err(|_| format!("sparse entry '{entry}' does not start with an attribute index"))?;
+            let idx: usize =
+                idx.parse().map_err(|_| format!("sparse entry '{entry}' does not start with an attribute index"))?;
             if idx >= attrs.len() {
                 return Err(format!("sparse index {idx} is out of range ({} attributes)", attrs.len()));
             }
@@ -303,19 +274,12 @@ fn push_value(value: Option<String>, attr: &str, col: &mut ColumnValues) -> std:
     match col {
         ColumnValues::Numeric(v) => v.push(match value {
             None => None,
-            Some(s) => Some(
-                s.trim()
-                    .parse::<f64>()
-                    .map_err(|_| format!("attribute '{attr}': '{s}' is not a number"))?,
-            ),
+            Some(s) => Some(s.trim().parse::<f64>().map_err(|_| format!("attribute '{attr}': '{s}' is not a number"))?),
         }),
         ColumnValues::Nominal { levels, codes } => codes.push(match value {
             None => None,
             Some(s) => Some(levels.iter().position(|l| *l == s).ok_or_else(|| {
-                format!(
-                    "value '{s}' is not a declared level of nominal attribute '{attr}' {{{}}}",
-                    levels.join(",")
-                )
+                format!("value '{s}' is not a declared level of nominal attribute '{attr}' {{{}}}", levels.join(","))
             })? as u32),
         }),
         ColumnValues::Text(v) => v.push(value),
@@ -329,13 +293,8 @@ fn build_column(attr: &Attribute, values: ColumnValues) -> Result<Column> {
         ColumnValues::Numeric(v) => Column::new(name, v),
         ColumnValues::Text(v) => Column::new(name, v),
         ColumnValues::Nominal { levels, codes } => {
-            let strings: Vec<Option<&str>> = codes
-                .iter()
-                .map(|c| c.map(|c| levels[c as usize].as_str()))
-                .collect();
-            let dtype = DataType::from_frozen_categories(FrozenCategories::new(
-                levels.iter().map(|s| s.as_str()),
-            )?);
+            let strings: Vec<Option<&str>> = codes.iter().map(|c| c.map(|c| levels[c as usize].as_str())).collect();
+            let dtype = DataType::from_frozen_categories(FrozenCategories::new(levels.iter().map(|s| s.as_str()))?);
             Column::new(name, strings).strict_cast(&dtype)?
         }
     })

@@ -48,9 +48,7 @@ impl Format {
         } else if name.ends_with(".arff") {
             Ok(Format::Arff)
         } else {
-            Err(Error::UnsupportedFormat {
-                path: path.as_ref().display().to_string(),
-            })
+            Err(Error::UnsupportedFormat { path: path.as_ref().display().to_string() })
         }
     }
 }
@@ -79,8 +77,8 @@ fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Re
         Format::Csv => read_csv_bytes(&bytes, source),
         Format::Parquet => read_parquet_bytes(&bytes, source),
         Format::Arff => {
-            let text = std::str::from_utf8(&bytes)
-                .map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
+            let text =
+                std::str::from_utf8(&bytes).map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
             arff::parse(text, source).map(Frame::into_inner)
         }
     };
@@ -88,33 +86,22 @@ fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Re
 }
 
 fn parse_error(source: &str, reason: String) -> Error {
-    Error::Parse {
-        source_name: source.to_string(),
-        line: None,
-        reason,
-    }
+    Error::Parse { source_name: source.to_string(), line: None, reason }
 }
 
 fn read_csv_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
-        Error::Parse {
-            source_name: source.to_string(),
-            line: Some(line),
-            reason: "not valid UTF-8 text".into(),
-        }
+        Error::Parse { source_name: source.to_string(), line: Some(line), reason: "not valid UTF-8 text".into() }
     })?;
     let header = check_header(text, source)?;
-    let options = CsvReadOptions::default()
-        .with_has_header(true)
-        .with_infer_schema_length(None)
-        .with_parse_options(
-            CsvParseOptions::default().with_null_values(Some(NullValues::AllColumns(vec![
-                "".into(),
-                "?".into(),
-                "NA".into(),
-            ]))),
-        );
+    let options = CsvReadOptions::default().with_has_header(true).with_infer_schema_length(None).with_parse_options(
+        CsvParseOptions::default().with_null_values(Some(NullValues::AllColumns(vec![
+            "".into(),
+            "?".into(),
+            "NA".into(),
+        ]))),
+    );
     let mut frame = options
         .into_reader_with_file_handle(Cursor::new(text.as_bytes()))
         .finish()
@@ -136,10 +123,7 @@ fn check_header(text: &str, source: &str) -> Result<Vec<String>> {
     let mut seen = std::collections::HashSet::new();
     for name in &names {
         if !seen.insert(name.as_str()) {
-            return Err(Error::DuplicateName {
-                name: name.clone(),
-                context: format!("the CSV header of {source}"),
-            });
+            return Err(Error::DuplicateName { name: name.clone(), context: format!("the CSV header of {source}") });
         }
     }
     Ok(names)
@@ -215,7 +199,10 @@ fn read_parquet_bytes(bytes: &[u8], source: &str) -> Result<DataFrame> {
     let cells = rows as u64 * columns as u64;
     let needed = (bytes.len() as u64).saturating_add(cells.saturating_mul(within_limit::BYTES_PER_CELL));
     crate::memory::check(needed, || {
-        format!("reading {source} ({rows} rows × {columns} columns, {} Parquet)", crate::memory::human(bytes.len() as u64))
+        format!(
+            "reading {source} ({rows} rows × {columns} columns, {} Parquet)",
+            crate::memory::human(bytes.len() as u64)
+        )
     })?;
     reader.finish().map_err(failed)
 }

@@ -47,16 +47,10 @@ pub const SAMPLE: u64 = 64 << 10;
 /// (binary formats, which check their own metadata), only the bytes held.
 pub(crate) fn read_input(input: impl Read, on_disk: u64, table: bool, source: &str) -> Result<Vec<u8>> {
     let consumed = Arc::new(AtomicU64::new(0));
-    let mut raw = BufReader::new(Counting {
-        inner: input,
-        count: Arc::clone(&consumed),
-    });
+    let mut raw = BufReader::new(Counting { inner: input, count: Arc::clone(&consumed) });
     let gzip = raw.fill_buf().map_err(|e| read_error(source, e))?.starts_with(&[0x1f, 0x8b]);
-    let mut reader: Box<dyn Read> = if gzip {
-        Box::new(flate2::bufread::MultiGzDecoder::new(raw))
-    } else {
-        Box::new(raw)
-    };
+    let mut reader: Box<dyn Read> =
+        if gzip { Box::new(flate2::bufread::MultiGzDecoder::new(raw)) } else { Box::new(raw) };
     let mut text = Vec::new();
     let mut counts = Counts { text: table, ..Counts::default() };
     loop {
@@ -128,7 +122,9 @@ impl Counts {
         memory::check(needed, || {
             let size = memory::human(on_disk);
             let (disk, text) = match (gzip, scale > 1.0) {
-                (true, true) => (format!("{size} gzip"), format!("~{} of text", memory::human((text as f64 * scale) as u64))),
+                (true, true) => {
+                    (format!("{size} gzip"), format!("~{} of text", memory::human((text as f64 * scale) as u64)))
+                }
                 (true, false) => (format!("{size} gzip"), format!("{} of text", memory::human(text))),
                 (false, _) => (size, String::new()),
             };
@@ -137,7 +133,11 @@ impl Counts {
                 return format!("reading {source} ({disk})");
             }
             let text = if text.is_empty() { String::new() } else { format!(", {text}") };
-            format!("reading {source} ({about}{} lines × {:.0} fields, {disk}{text})", thousands(lines), cells / lines.max(1) as f64)
+            format!(
+                "reading {source} ({about}{} lines × {:.0} fields, {disk}{text})",
+                thousands(lines),
+                cells / lines.max(1) as f64
+            )
         })
     }
 }

@@ -301,11 +301,7 @@ impl Curves {
 
     /// Names of the rankings, in the order given.
     pub fn rankings(&self) -> Vec<&str> {
-        self.curves
-            .iter()
-            .filter(|c| c.kind == CurveKind::Ffa)
-            .map(|c| c.ranking.as_str())
-            .collect()
+        self.curves.iter().filter(|c| c.kind == CurveKind::Ffa).map(|c| c.ranking.as_str()).collect()
     }
 
     /// Add the point-wise mean of several rankings' curves as a ranking called `name` — [P18] §4.2 scores a
@@ -351,7 +347,9 @@ impl Curves {
                     .unwrap_or(0);
                 (0..n)
                     .filter(|_| width > 0)
-                    .map(|s| (0..width).map(|r| mean(&curves.iter().map(|c| values(c)[s][r]).collect::<Vec<_>>())).collect())
+                    .map(|s| {
+                        (0..width).map(|r| mean(&curves.iter().map(|c| values(c)[s][r]).collect::<Vec<_>>())).collect()
+                    })
                     .collect()
             };
             let per_repeat = members_mean(&|c| &c.per_repeat);
@@ -373,5 +371,4 @@ impl Curves {
         }
         Ok(self)
     }
-
 }

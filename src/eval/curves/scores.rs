@@ -79,7 +79,13 @@ impl Curves {
     /// assert_eq!(per_split.len(), 15);
     /// assert!(per_split.iter().all(|&e| e > 0.0));
     /// ```
-    pub fn eca_samples<'b>(&self, a: &str, baseline: impl Into<Baseline<'b>>, w: Weighting, sample: Sample) -> Result<Vec<f64>> {
+    pub fn eca_samples<'b>(
+        &self,
+        a: &str,
+        baseline: impl Into<Baseline<'b>>,
+        w: Weighting,
+        sample: Sample,
+    ) -> Result<Vec<f64>> {
         let baseline = baseline.into();
         let n = match sample {
             Sample::Repeat => self.curves.iter().map(|c| c.per_repeat.first().map_or(0, Vec::len)).min().unwrap_or(0),
@@ -106,10 +112,19 @@ impl Curves {
     }
 
     /// ECA of `a` against `baseline` from the values `pick` takes of each curve (its means, or one repeat's).
-    fn eca_of(&self, a: &str, baseline: Baseline<'_>, w: Weighting, pick: &dyn Fn(&Curve) -> Option<Vec<f64>>) -> Result<Eca> {
+    fn eca_of(
+        &self,
+        a: &str,
+        baseline: Baseline<'_>,
+        w: Weighting,
+        pick: &dyn Fn(&Curve) -> Option<Vec<f64>>,
+    ) -> Result<Eca> {
         let values = |c: &Curve| {
             pick(c).filter(|v| v.len() == self.sizes.len()).ok_or_else(|| {
-                Error::param("curves", format!("the {} curve of '{}' does not cover every size", c.kind.label(), c.ranking))
+                Error::param(
+                    "curves",
+                    format!("the {} curve of '{}' does not cover every size", c.kind.label(), c.ranking),
+                )
             })
         };
         let pair = |b: Baseline<'_>| -> Result<(Vec<f64>, Vec<f64>)> {
@@ -125,11 +140,9 @@ impl Curves {
             };
             match (self.get(name, CurveKind::Ffa), self.get(name, CurveKind::Rfa)) {
                 (Some(f), Some(r)) => Ok((values(f)?, values(r)?)),
-                _ => Err(Error::Unknown {
-                    kind: "ranking".into(),
-                    name: name.into(),
-                    known: self.rankings().join(", "),
-                }),
+                _ => {
+                    Err(Error::Unknown { kind: "ranking".into(), name: name.into(), known: self.rankings().join(", ") })
+                }
             }
         };
         let (x, y) = (pair(Baseline::Ranking(a))?, pair(baseline)?);

@@ -37,7 +37,8 @@ impl Curves {
                 Column::new("lo".into(), lo),
                 Column::new("hi".into(), hi),
             ],
-        )?.into())
+        )?
+        .into())
     }
 
     /// Save as JSON (everything, per-repeat values included).
@@ -148,7 +149,13 @@ impl Curves {
         if let Some(c) = curves.iter().find(|c| c.mean.len() != sizes.len()) {
             return Err(Error::column(
                 "k",
-                format!("curve {} of '{}' has {} points, the first curve {}", c.kind.label(), c.ranking, c.mean.len(), sizes.len()),
+                format!(
+                    "curve {} of '{}' has {} points, the first curve {}",
+                    c.kind.label(),
+                    c.ranking,
+                    c.mean.len(),
+                    sizes.len()
+                ),
             ));
         }
         Ok(Curves {
