@@ -149,6 +149,13 @@ pub enum Error {
 
     /// Serialising or deserialising JSON failed.
     Json(serde_json::Error),
+
+    /// The work was stopped on request ([`crate::progress::interrupt`], e.g. Ctrl-C in Python) before it
+    /// finished; nothing of it is returned.
+    Interrupted {
+        /// The work that was stopped.
+        what: String,
+    },
 }
 
 impl Error {
@@ -187,6 +194,7 @@ impl Error {
                  features = [\"{feature}\"] ({cost})"
             ),
             Error::Json(e) => format!("json: {e}"),
+            Error::Interrupted { what } => format!("{what} was interrupted before it finished"),
         }
     }
 
@@ -220,7 +228,8 @@ impl Error {
             if a == b {
                 2.0
             } else if !a.is_empty() && !b.is_empty() && (a.contains(&b) || b.contains(&a)) {
-                1.5
+                // one name inside the other: above any other match, the closer in length first
+                1.0 + strsim::jaro_winkler(&a, &b)
             } else {
                 strsim::jaro_winkler(&a, &b)
             }

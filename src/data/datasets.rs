@@ -12,7 +12,7 @@
 //! assert_eq!(ds.class_counts().unwrap(), [50, 50, 50]);
 //! ```
 
-use crate::data::io::{read_bytes, Format};
+use crate::data::io::{read, read_bytes, Format};
 use crate::data::{Dataset, Frame, TaskChoice};
 use crate::error::{Error, Result};
 
@@ -149,4 +149,33 @@ pub fn external(name: &str) -> Result<Bundled> {
             ),
         )),
     }
+}
+
+/// A bundled dataset by name (when no file of that name exists) or a data file, as a [`Dataset`]: the
+/// target is `target`, else the bundled dataset's own, else the file's last column. The CLI and the Python
+/// layer open their data this way.
+///
+/// ```
+/// use featrank::data::{datasets, TaskChoice};
+/// let iris = datasets::open("iris", None, TaskChoice::Auto).unwrap();
+/// assert_eq!(iris.target_name(), "class");
+/// assert!(datasets::open("no-such-file.csv", None, TaskChoice::Auto).is_err());
+/// ```
+pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset> {
+    let path = std::path::Path::new(data);
+    if !path.exists() && names().contains(&data) {
+        let b = load(data)?;
+        let task = if task == TaskChoice::Auto { b.task } else { task };
+        return Dataset::builder(&b.frame, target.unwrap_or(b.target)).task(task).build();
+    }
+    let frame = read(path)?;
+    let target = match target {
+        Some(t) => t.to_string(),
+        None => frame
+            .get_column_names()
+            .last()
+            .map(|s| s.to_string())
+            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
+    };
+    Dataset::builder(&frame, &target).task(task).build()
 }

@@ -584,3 +584,39 @@ impl Null {
         })
     }
 }
+
+/// The designs [`generate`] knows.
+pub const DESIGNS: &[&str] = &["single", "pair", "combined", "madelon", "null"];
+
+/// Synthetic data by design name (`single`, `pair`, `combined` — [`Binary`], 1000 rows unless `rows` —
+/// `madelon` — [`Madelon`] — or `null` — [`Null`]) with default settings otherwise; what `featrank synth`
+/// and the Python layer generate.
+///
+/// ```
+/// let s = featrank::data::synth::generate("combined", Some(200), 1).unwrap();
+/// assert_eq!(s.frame.height(), 200);
+/// assert!(featrank::data::synth::generate("xor", None, 1).is_err());
+/// ```
+pub fn generate(design: &str, rows: Option<usize>, seed: u64) -> Result<Synthetic> {
+    match design {
+        "madelon" => {
+            let m = Madelon::new();
+            rows.map_or(m.clone(), |r| m.rows(r)).generate(seed)
+        }
+        "null" => {
+            let m = Null::new();
+            rows.map_or(m, |r| m.rows(r)).generate(seed)
+        }
+        other => {
+            let d = match other {
+                "single" => Design::Single,
+                "pair" => Design::Pair,
+                "combined" => Design::Combined,
+                _ => {
+                    return Err(Error::Unknown { kind: "design".into(), name: other.into(), known: DESIGNS.join(", ") })
+                }
+            };
+            Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)
+        }
+    }
+}

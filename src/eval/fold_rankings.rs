@@ -101,6 +101,7 @@ impl FoldRankings {
         repeat: usize,
         fold: usize,
     ) -> Result<Vec<u32>> {
+        crate::progress::check_interrupt("ranking inside the folds")?;
         let (train, _) = plan.split(repeat, fold);
         let s = rng_for(seed, &[RANKER_STREAM, repeat as u64, fold as u64]).next_u64();
         let ranking = data

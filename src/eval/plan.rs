@@ -477,7 +477,10 @@ impl CvPlan {
         let per_fold: Vec<Vec<Prediction>> = splits
             .par_iter()
             .enumerate()
-            .map(|(f, (train, test))| predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f))
+            .map(|(f, (train, test))| {
+                crate::progress::check_interrupt("cross-validation")?;
+                predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f)
+            })
             .collect::<Result<_>>()?;
         let rows = self.test_rows(repeat);
         // position of every data row in `rows`

@@ -445,6 +445,7 @@ impl CurveRun<'_> {
     }
 
     fn compute_one(&self, unit: Unit, progress: &Progress) -> Result<UnitResult> {
+        crate::progress::check_interrupt("featrank curves")?;
         let n = self.data.n_features();
         let inner = &self.sizes[..self.sizes.len() - 1];
         let folds = self.plan.folds();

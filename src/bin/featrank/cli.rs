@@ -351,32 +351,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         }
         Command::Synth { design, seed, rows, out, truth } => {
             refuse_overwriting(&[&out], &truth)?;
-            let s = match design.as_str() {
-                "madelon" => {
-                    let m = Madelon::new();
-                    rows.map_or(m.clone(), |r| m.rows(r)).generate(seed)?
-                }
-                "null" => {
-                    let m = Null::new();
-                    rows.map_or(m, |r| m.rows(r)).generate(seed)?
-                }
-                other => {
-                    let d = match other {
-                        "single" => Design::Single,
-                        "pair" => Design::Pair,
-                        "combined" => Design::Combined,
-                        _ => {
-                            return Err(Error::Unknown {
-                                kind: "design".into(),
-                                name: other.into(),
-                                known: "single, pair, combined, madelon, null".into(),
-                            }
-                            .into())
-                        }
-                    };
-                    Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)?
-                }
-            };
+            let s = featrank::data::synth::generate(&design, rows, seed)?;
             write_atomically(&out, |tmp| io::write(&s.frame, tmp))?;
             write_atomically(&truth, |tmp| io::write(&s.truth.to_polars()?, tmp))?;
         }
@@ -467,25 +442,9 @@ impl Outputs {
     }
 }
 
-/// Load a file (or a bundled dataset by name) as a [`Dataset`].
+/// Load a file (or a bundled dataset by name) as a [`Dataset`] ([`datasets::open`]).
 pub fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset, Error> {
-    let path = PathBuf::from(data);
-    if !path.exists() && datasets::names().contains(&data) {
-        let b = datasets::load(data)?;
-        let task = if task == TaskChoice::Auto { b.task } else { task };
-        let frame = b.frame;
-        return Dataset::builder(&frame, target.unwrap_or(b.target)).task(task).build();
-    }
-    let frame = io::read(&path)?;
-    let target = match target {
-        Some(t) => t.to_string(),
-        None => frame
-            .get_column_names()
-            .last()
-            .map(|s| s.to_string())
-            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
-    };
-    Dataset::builder(&frame, &target).task(task).build()
+    datasets::open(data, target, task)
 }
 
 /// Refuse an output path that is one of the inputs (or another output of the same run).

@@ -1,0 +1,117 @@
+"""Tables into featrank: pandas, Polars, pyarrow (anything with the Arrow C stream interface) or NumPy
+``X, y`` become columns of NumPy buffers for the Rust side (``python/src/frames.rs``). Glue only: text
+columns cross as integer codes and their levels, never one Python object per value."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._featrank import Error
+
+_DEFAULT_TARGET = "target"
+
+
+def _is_array(data) -> bool:
+    return isinstance(data, np.ndarray) or (isinstance(data, (list, tuple)) and not isinstance(data, str))
+
+
+def _arrow_column(name: str, col):
+    """One Arrow column (ChunkedArray or Array) as ``(name, kind, values, extra)``."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(col, pa.ChunkedArray):
+        col = col.combine_chunks() if col.num_chunks != 1 else col.chunk(0)
+    t = col.type
+    missing = col.is_null().to_numpy(zero_copy_only=False) if col.null_count else None
+    if pa.types.is_decimal(t):
+        col, t = col.cast(pa.float64()), pa.float64()
+    if pa.types.is_floating(t):
+        return (name, "float", col.cast(pa.float64()).fill_null(float("nan")).to_numpy(zero_copy_only=False), None)
+    if pa.types.is_integer(t):
+        if pa.types.is_uint64(t) and pc.max(col).as_py() is not None and pc.max(col).as_py() >= 2**63:
+            raise Error(f"column '{name}': unsigned integers beyond 2^63 cannot be held exactly")
+        return (name, "int", col.cast(pa.int64()).fill_null(0).to_numpy(zero_copy_only=False), missing)
+    if pa.types.is_boolean(t):
+        return (name, "bool", col.fill_null(False).to_numpy(zero_copy_only=False), missing)
+    if pa.types.is_null(t):
+        return (name, "text", np.full(len(col), -1, dtype=np.int64), [])
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t) or pa.types.is_dictionary(t):
+        enc = col if pa.types.is_dictionary(t) else col.dictionary_encode()
+        levels = enc.dictionary.cast(pa.string()).to_pylist()
+        codes = enc.indices.cast(pa.int64()).fill_null(-1).to_numpy(zero_copy_only=False)
+        return (name, "text", codes, levels)
+    raise Error(f"column '{name}': dtype {t} is not supported; cast it to a numeric or string column")
+
+
+def _arrow_table(data):
+    """A pyarrow Table of a pandas, Polars or pyarrow frame, or of any Arrow C stream."""
+    import pyarrow as pa
+
+    if isinstance(data, pa.Table):
+        return data
+    module = type(data).__module__.split(".")[0]
+    try:
+        if module == "pandas":
+            return pa.Table.from_pandas(data, preserve_index=False)
+        return pa.table(data)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as e:
+        raise Error(f"cannot read {type(data).__name__} as a table: {e}") from None
+
+
+def _array_columns(X, names):
+    """Columns of a 2-D array: numbers as float64, anything else through Arrow (text)."""
+    X = np.asarray(X)
+    if X.ndim != 2:
+        raise Error(f"X: expected a 2-D array (rows × features), got {X.ndim} dimension(s) of shape {X.shape}")
+    if names is None:
+        names = [f"x{j}" for j in range(X.shape[1])]
+    if len(names) != X.shape[1]:
+        raise Error(f"feature_names: {len(names)} names for {X.shape[1]} columns of X")
+    if X.dtype.kind in "biuf":
+        if X.dtype.kind == "f" and np.isinf(X).any():
+            r, c = np.argwhere(np.isinf(X))[0]
+            raise Error(f"column '{names[c]}': row {r} holds {X[r, c]}; infinite values are not accepted")
+        return [(str(n), "float", np.ascontiguousarray(X[:, j], dtype=np.float64), None) for j, n in enumerate(names)]
+    import pyarrow as pa
+
+    return [_arrow_column(str(n), pa.array(X[:, j], from_pandas=True)) for j, n in enumerate(names)]
+
+
+def _target_column(name, y, rows):
+    import pyarrow as pa
+
+    y = np.asarray(y)
+    if y.ndim == 2 and 1 in y.shape:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise Error(f"target: expected a 1-D array of {rows} labels or values, got shape {y.shape}")
+    if len(y) != rows:
+        raise Error(f"target: {len(y)} values for {rows} rows of X (they must match)")
+    return _arrow_column(name, pa.array(y, from_pandas=True))
+
+
+def to_columns(data, target=None, feature_names=None):
+    """``(columns, target name)`` for ``Dataset(data, target)``: a frame with a target column name (default:
+    the last column, as the CLI reads files) or a frame/array ``X`` with ``target`` an array ``y``."""
+    if isinstance(data, tuple) and len(data) == 2 and target is None:
+        data, target = data
+    target_is_name = target is None or isinstance(target, str)
+    if _is_array(data):
+        if target_is_name:
+            raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
+        cols = _array_columns(data, feature_names)
+    else:
+        table = _arrow_table(data)
+        if feature_names is not None:
+            raise Error("feature_names: only for arrays; a frame's columns carry their names")
+        if table.num_columns == 0:
+            raise Error("empty data: the frame has no columns")
+        cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
+    if target_is_name:
+        name = target if target is not None else cols[-1][0]
+        return cols, name
+    names = {c[0] for c in cols}
+    name = _DEFAULT_TARGET if _DEFAULT_TARGET not in names else "__target__"
+    rows = len(cols[0][2]) if cols else 0
+    return cols + [_target_column(name, target, rows)], name

@@ -1,0 +1,124 @@
+"""scikit-learn conventions: ``FeatureSelector``, a selector for a ``Pipeline``, and any estimator as the
+learner of ``featrank.curves`` (``learner=LogisticRegression()``).
+
+>>> from sklearn.pipeline import make_pipeline
+>>> from sklearn.neighbors import KNeighborsClassifier
+>>> from featrank.sklearn import FeatureSelector
+>>> import featrank
+>>> iris = featrank.datasets.load("iris")
+>>> pipe = make_pipeline(FeatureSelector("relieff", k=2), KNeighborsClassifier()).fit(iris.x, iris.y)
+>>> pipe[0].get_support().sum()
+np.int64(2)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.base import BaseEstimator, clone, is_classifier, is_regressor
+from sklearn.feature_selection import SelectorMixin
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from . import Dataset, Error, curves, rank
+
+
+class FeatureSelector(SelectorMixin, BaseEstimator):
+    """Keep the features a featrank ranker puts first.
+
+    Parameters
+    ----------
+    method : str
+        A ranker in featrank's spec grammar: ``"relieff:k=10"``, ``"info-gain"``, ``"forest"``,
+        ``"svm-rfe"``, ``"mrmr"``, ``"ecfs"``, ``"rrelieff"`` (regression), ...
+    k : int or str
+        How many features to keep: a number, or a rule read off honest FFA curves of ``method`` (ranked inside
+        every training fold of ``folds``-fold CV on the data given to ``fit``): ``"1se"`` (the fewest
+        features within one corrected standard error of the best), ``"best"``, ``"within:0.01"``, ``"knee"``.
+    learner : str
+        The curve learner for a rule (``"knn:k=10"``, ``"svm:c=0.1,kernel=linear"``, ...).
+    folds, repeats : int
+        Cross-validation of the curves behind a rule.
+    seed : int
+        Seed of the ranker and the folds; same seed, same selection.
+
+    Attributes
+    ----------
+    scores_ : ndarray of shape (n_features,)
+        The ranker's score of each column (higher = more relevant; NaN for rankers that give only an order).
+    ranking_ : ndarray of shape (n_features,)
+        1-based rank of each column.
+    k_ : int
+        The number of features kept.
+    n_features_in_, feature_names_in_ : as in scikit-learn.
+
+    Examples
+    --------
+    >>> import featrank
+    >>> from featrank.sklearn import FeatureSelector
+    >>> iris = featrank.datasets.load("iris")
+    >>> sel = FeatureSelector("relieff", k="1se", seed=1).fit(iris.x, iris.y)
+    >>> 1 <= sel.k_ <= 4
+    True
+    """
+
+    def __init__(self, method="relieff", k=10, *, learner="knn:k=10", folds=5, repeats=1, seed=0):
+        self.method = method
+        self.k = k
+        self.learner = learner
+        self.folds = folds
+        self.repeats = repeats
+        self.seed = seed
+
+    def fit(self, X, y):
+        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=np.float64)
+        task = "regression" if type_of_target(y) == "continuous" else "classification"
+        names = [f"x{j}" for j in range(X.shape[1])]
+        data = Dataset(X, y, task=task, feature_names=names)
+        ranking = rank(data, self.method, seed=self.seed)
+        position = {f: i for i, f in enumerate(names)}
+        self.ranking_ = np.empty(len(names), dtype=np.int64)
+        self.scores_ = np.full(len(names), np.nan)
+        scores = ranking.scores
+        for r, f in enumerate(ranking.order):
+            self.ranking_[position[f]] = r + 1
+            if scores is not None:
+                self.scores_[position[f]] = scores[r]
+        if isinstance(self.k, str):
+            run = curves(data, rankers=[self.method], learner=self.learner, folds=self.folds, repeats=self.repeats,
+                         expected=0, seed=self.seed, progress=False)
+            self.k_ = run.decide(self.k).k(self.method.strip(), self.k)
+        elif isinstance(self.k, (int, np.integer)) and not isinstance(self.k, bool) and self.k >= 1:
+            self.k_ = int(min(self.k, len(names)))
+        else:
+            raise Error(f"k: a number of features (at least 1) or a rule such as '1se', got {self.k!r}")
+        return self
+
+    def _get_support_mask(self):
+        check_is_fitted(self)
+        return self.ranking_ <= self.k_
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.target_tags.required = True
+        return tags
+
+
+def _kind(estimator):
+    """(classifier, regressor) of a scikit-learn estimator."""
+    return bool(is_classifier(estimator)), bool(is_regressor(estimator))
+
+
+def _fit_predict(estimator, X_train, y_train, X_test, n_classes):
+    """A clone of ``estimator`` fitted on the training rows: class codes and per-class scores of the test
+    rows (``n_classes`` > 0), or predicted values and None (regression). Called from Rust per split and size."""
+    model = clone(estimator).fit(X_train, y_train)
+    if n_classes == 0:
+        return np.ascontiguousarray(model.predict(X_test), dtype=np.float64), None
+    labels = np.asarray(model.predict(X_test)).astype(np.int64)
+    scores = np.zeros((X_test.shape[0], n_classes))
+    if hasattr(model, "predict_proba"):
+        scores[:, np.asarray(model.classes_, dtype=np.int64)] = model.predict_proba(X_test)
+    else:
+        scores[np.arange(len(labels)), labels] = 1.0
+    return labels, scores

@@ -1,0 +1,258 @@
+//! `featrank.curves(...)` and what a run answers: ECA, comparisons, tests, stability, subset sizes.
+
+use std::sync::Arc;
+
+use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
+use featrank::compare::Stabilities as RsStabilities;
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, Scheme};
+use featrank::learners::Learner;
+use pyo3::prelude::*;
+
+use crate::frames::{frame_to, Library};
+use crate::learner::PyLearner;
+use crate::objects::{Dataset, Figure, Ranking, Table};
+use crate::{blocking, guarded, Error};
+
+/// FFA/RFA curves of rankings (fixed) and rankers (run inside every training split), with the expected
+/// curve of random rankings.
+#[pyclass(module = "featrank", name = "Curves", frozen)]
+pub struct Curves {
+    inner: Arc<RsCurves>,
+}
+
+/// The learner a Python value names: a spec text, or a scikit-learn estimator (cloned and fitted per split).
+fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
+    if let Ok(text) = value.extract::<String>() {
+        return guarded(|| featrank::learners::parse(&text));
+    }
+    Ok(Box::new(PyLearner::new(value)?))
+}
+
+/// See `featrank.curves` in `featrank/__init__.pyi`; the defaults are the CLI's.
+#[pyfunction]
+#[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = 10, repeats = 10,
+    scheme = "kfold", grid = "paper", expected = 100, expected_repeats = None, measure = None, seed = 0,
+    progress = None))]
+#[allow(clippy::too_many_arguments)]
+fn curves(
+    py: Python<'_>,
+    data: &Dataset,
+    rankings: Option<Vec<PyRef<'_, Ranking>>>,
+    rankers: Option<Vec<String>>,
+    learner: Option<&Bound<'_, PyAny>>,
+    folds: usize,
+    repeats: usize,
+    scheme: &str,
+    grid: &str,
+    expected: usize,
+    expected_repeats: Option<usize>,
+    measure: Option<&str>,
+    seed: u64,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Curves> {
+    let model = match learner {
+        Some(l) => self::learner(l)?,
+        None => guarded(|| featrank::learners::parse("knn:k=10"))?,
+    };
+    let scheme: Scheme = if scheme.trim() == "kfold" { Scheme::KFold { folds } } else { guarded(|| scheme.parse())? };
+    let mut spec = CurveSpec::new(model)
+        .scheme(scheme)
+        .repeats(repeats)
+        .grid(guarded(|| grid.parse())?)
+        .expected(expected)
+        .seed(seed)
+        .progress(false);
+    if let Some(r) = expected_repeats {
+        spec = spec.expected_repeats(r);
+    }
+    if let Some(m) = measure {
+        spec = spec.measure(guarded(|| m.parse())?);
+    }
+    let mut candidates: Vec<Candidate> =
+        rankings.unwrap_or_default().iter().map(|r| Candidate::Fixed(r.inner.clone())).collect();
+    for m in rankers.unwrap_or_default() {
+        let ranker = guarded(|| featrank::rankers::parse(&m))?;
+        candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: ranker.into() });
+    }
+    let ds = data.inner.clone();
+    let run = blocking(py, progress, || spec.evaluate_all(&ds, &candidates))?;
+    Ok(Curves { inner: Arc::new(run) })
+}
+
+/// A table with its HTML as the library draws it.
+fn table(frame: featrank::Result<featrank::data::Frame>, html: featrank::Result<String>) -> PyResult<Table> {
+    Ok(Table::new(guarded(|| frame)?, guarded(|| html)?))
+}
+
+#[pymethods]
+impl Curves {
+    /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
+    #[staticmethod]
+    fn load_json(py: Python<'_>, path: &str) -> PyResult<Curves> {
+        Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(path))?) })
+    }
+    fn save_json(&self, path: &str) -> PyResult<()> {
+        guarded(|| self.inner.save_json(path))
+    }
+    /// The learner's full spec, e.g. `knn:k=10,ties=all`.
+    #[getter]
+    fn learner(&self) -> String {
+        self.inner.learner.clone()
+    }
+    /// The names of the rankings and rankers, in the run's order.
+    #[getter]
+    fn rankings(&self) -> Vec<String> {
+        self.inner.rankings().into_iter().map(str::to_string).collect()
+    }
+    /// The subset sizes of the curves.
+    #[getter]
+    fn sizes(&self) -> Vec<usize> {
+        self.inner.sizes.clone()
+    }
+    /// What was run: learner, scheme, repeats, rankings, modes.
+    #[getter]
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+    /// ECA against the expected curve of random rankings, four weightings.
+    fn eca(&self) -> PyResult<Table> {
+        let frame = guarded(|| self.inner.eca_table())?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    /// Every ranking against every other and against the expected curve (ECA, rank distances).
+    fn compare(&self) -> PyResult<Table> {
+        let cmp = guarded(|| self.inner.compare())?;
+        table(cmp.to_polars(), cmp.to_html())
+    }
+    /// Is a ranking better than random rankings, or than another? Corrected resampled t-test, Wilcoxon,
+    /// Holm; `level` of the intervals, `weighting` of the ECA.
+    #[pyo3(signature = (*, level = 0.95, weighting = "uniform"))]
+    fn significance(&self, py: Python<'_>, level: f64, weighting: &str) -> PyResult<Py<Significance>> {
+        let w = guarded(|| weighting.parse())?;
+        let sig = guarded(|| RsSignificance::of_curves(&self.inner, w, level))?;
+        let base = table(sig.to_polars(), sig.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(Significance { inner: sig }))
+    }
+    /// Stability of the rankers run inside the folds (Canberra, Kuncheva, Nogueira's φ with its interval),
+    /// at `sizes` (default: the curves' sizes).
+    #[pyo3(signature = (sizes = None))]
+    fn stability(&self, py: Python<'_>, sizes: Option<Vec<usize>>) -> PyResult<Py<Stabilities>> {
+        let sizes = sizes.unwrap_or_else(|| self.inner.sizes.clone());
+        let st = guarded(|| RsStabilities::of_curves(&self.inner, &sizes))?;
+        let base = table(st.to_polars(), st.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner: st }))
+    }
+    /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`) or several `rules`;
+    /// default all four.
+    #[pyo3(signature = (rule = None, *, rules = None))]
+    fn decide(&self, py: Python<'_>, rule: Option<&str>, rules: Option<Vec<String>>) -> PyResult<Py<SizeChoices>> {
+        let texts: Vec<String> = match (rule, rules) {
+            (Some(_), Some(_)) => return Err(Error::new_err("decide: give `rule` or `rules`, not both")),
+            (Some(r), None) => vec![r.to_string()],
+            (None, Some(rs)) => rs,
+            (None, None) => SizeRule::DEFAULT.iter().map(|r| r.label()).collect(),
+        };
+        let parsed: Vec<SizeRule> = texts.iter().map(|t| guarded(|| t.parse())).collect::<PyResult<_>>()?;
+        let chosen = guarded(|| RsSizeChoices::of_curves(&self.inner, &parsed))?;
+        let figure = guarded(|| chosen.plot(&self.inner))?;
+        let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| chosen.to_html())?);
+        let base = Table::new(guarded(|| chosen.to_polars())?, html);
+        Py::new(py, PyClassInitializer::from(base).add_subclass(SizeChoices { inner: chosen, curves: self.inner.clone() }))
+    }
+    /// How often each feature of the ranker `name` (run inside the folds) reached each of the first
+    /// `top` ranks over the training splits.
+    #[pyo3(signature = (name, top = 20))]
+    fn rank_distribution(&self, name: &str, top: usize) -> PyResult<Table> {
+        let frame = guarded(|| self.inner.fold_rankings(name)?.rank_distribution(top))?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    /// The FFA/RFA figure with the band of random rankings.
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| self.inner.plot()).map(Figure::wrap)
+    }
+    fn save_svg(&self, path: &str) -> PyResult<()> {
+        guarded(|| self.inner.save_svg(path))
+    }
+    /// Long table: ranking, curve, mode, k, mean, std, lo, hi.
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
+    }
+    fn _repr_svg_(&self) -> PyResult<String> {
+        Ok(guarded(|| self.inner.plot())?.svg().to_string())
+    }
+    fn __repr__(&self) -> String {
+        format!("{}\n(a figure in a notebook; .to_polars() for the table)", self.inner.description())
+    }
+}
+
+/// The tests of a run (a table); `verdicts(alpha)` against random rankings, `verdict(name)`.
+#[pyclass(module = "featrank", name = "Significance", frozen, extends = Table)]
+pub struct Significance {
+    inner: RsSignificance,
+}
+
+#[pymethods]
+impl Significance {
+    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
+    #[pyo3(signature = (alpha = 0.05))]
+    fn verdicts(&self, alpha: f64) -> PyResult<Table> {
+        let frame = guarded(|| self.inner.verdicts(alpha))?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
+    #[pyo3(signature = (ranking, alpha = 0.05))]
+    fn verdict(&self, ranking: &str, alpha: f64) -> PyResult<String> {
+        guarded(|| self.inner.verdict(ranking, alpha)).map(|v| v.label().to_string())
+    }
+}
+
+/// Stability over the training splits (a table); `plot()`.
+#[pyclass(module = "featrank", name = "Stabilities", frozen, extends = Table)]
+pub struct Stabilities {
+    inner: RsStabilities,
+}
+
+#[pymethods]
+impl Stabilities {
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| self.inner.plot()).map(Figure::wrap)
+    }
+}
+
+/// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
+#[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
+pub struct SizeChoices {
+    inner: RsSizeChoices,
+    curves: Arc<RsCurves>,
+}
+
+#[pymethods]
+impl SizeChoices {
+    /// The number of features `rule` chose for `ranking`.
+    #[pyo3(signature = (ranking, rule = "1se"))]
+    fn k(&self, ranking: &str, rule: &str) -> PyResult<usize> {
+        let rule: SizeRule = guarded(|| rule.parse())?;
+        self.inner
+            .get(ranking, rule)
+            .map(|c| c.k)
+            .ok_or_else(|| Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label())))
+    }
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Curves>()?;
+    m.add_class::<Significance>()?;
+    m.add_class::<Stabilities>()?;
+    m.add_class::<SizeChoices>()?;
+    m.add_function(wrap_pyfunction!(curves, m)?)?;
+    Ok(())
+}

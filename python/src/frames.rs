@@ -1,0 +1,119 @@
+//! Tables across the boundary as NumPy buffers, never one Python object per value (text columns cross
+//! as integer codes and their levels).
+//!
+//! In: `featrank/_input.py` turns a pandas, Polars or pyarrow table, or NumPy arrays, into a list of
+//! `(name, kind, values, extra)`: `"float"` (f64, NaN missing), `"int"` (i64, extra = missing mask or None),
+//! `"bool"` (bool, extra = missing mask or None) or `"text"` (i64 codes, -1 missing; extra = the levels).
+//! Out: a result's Polars frame becomes a dict of NumPy arrays (text as lists), then a Polars or pandas
+//! DataFrame.
+
+use featrank::polars::prelude::*;
+use featrank::data::Frame;
+use numpy::{PyArray1, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::Error;
+
+/// One input column, read from its `(name, kind, values, extra)` tuple.
+fn column(item: &Bound<'_, PyAny>) -> PyResult<Column> {
+    let t = item.cast::<PyTuple>()?;
+    let name: String = t.get_item(0)?.extract()?;
+    let kind: String = t.get_item(1)?.extract()?;
+    let values = t.get_item(2)?;
+    let extra = t.get_item(3)?;
+    let mask = |n: usize| -> PyResult<Vec<bool>> {
+        if extra.is_none() {
+            return Ok(vec![false; n]);
+        }
+        let m: PyReadonlyArray1<bool> = extra.extract()?;
+        Ok(m.as_array().to_vec())
+    };
+    let series = match kind.as_str() {
+        "float" => {
+            let v: PyReadonlyArray1<f64> = values.extract()?;
+            Series::new(name.as_str().into(), v.as_array().to_vec())
+        }
+        "int" => {
+            let v: PyReadonlyArray1<i64> = values.extract()?;
+            let m = mask(v.len()?)?;
+            let vals: Vec<Option<i64>> = v.as_array().iter().zip(&m).map(|(&x, &miss)| (!miss).then_some(x)).collect();
+            Series::new(name.as_str().into(), vals)
+        }
+        "bool" => {
+            let v: PyReadonlyArray1<bool> = values.extract()?;
+            let m = mask(v.len()?)?;
+            let vals: Vec<Option<bool>> = v.as_array().iter().zip(&m).map(|(&x, &miss)| (!miss).then_some(x)).collect();
+            Series::new(name.as_str().into(), vals)
+        }
+        "text" => {
+            let codes: PyReadonlyArray1<i64> = values.extract()?;
+            let levels: Vec<String> = extra.extract()?;
+            let mut vals: Vec<Option<&str>> = Vec::with_capacity(codes.len()?);
+            for &c in codes.as_array().iter() {
+                vals.push(match usize::try_from(c) {
+                    Ok(c) => Some(levels.get(c).map(String::as_str).ok_or_else(|| {
+                        Error::new_err(format!("column '{name}': code {c} has no level ({} levels)", levels.len()))
+                    })?),
+                    Err(_) => None,
+                });
+            }
+            Series::new(name.as_str().into(), vals)
+        }
+        other => return Err(Error::new_err(format!("column '{name}': unknown column kind '{other}'"))),
+    };
+    Ok(series.into_column())
+}
+
+/// The frame the input columns describe (one copy of each buffer).
+pub(crate) fn frame_from_columns(columns: &Bound<'_, PyList>) -> PyResult<Frame> {
+    let cols: Vec<Column> = columns.iter().map(|c| column(&c)).collect::<PyResult<_>>()?;
+    let height = cols.first().map_or(0, |c| c.len());
+    DataFrame::new(height, cols).map(Frame::from).map_err(|e| crate::to_py(e.into()))
+}
+
+/// A frame as a dict of NumPy arrays (numbers; integers with missing values become floats with NaN) and
+/// lists (text, None missing), in column order.
+pub(crate) fn columns_of<'py>(py: Python<'py>, frame: &Frame) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    let err = |e: PolarsError| crate::to_py(e.into());
+    for col in frame.columns() {
+        let name = col.name().as_str();
+        let dtype = col.dtype();
+        if dtype.is_integer() && col.null_count() == 0 {
+            let c = col.cast(&DataType::Int64).map_err(err)?;
+            let v: Vec<i64> = c.i64().map_err(err)?.into_no_null_iter().collect();
+            out.set_item(name, PyArray1::from_vec(py, v))?;
+        } else if dtype.is_primitive_numeric() {
+            let c = col.cast(&DataType::Float64).map_err(err)?;
+            let v: Vec<f64> = c.f64().map_err(err)?.iter().map(|x| x.unwrap_or(f64::NAN)).collect();
+            out.set_item(name, PyArray1::from_vec(py, v))?;
+        } else if matches!(dtype, DataType::Boolean) && col.null_count() == 0 {
+            let v: Vec<bool> = col.bool().map_err(err)?.iter().map(|b| b.unwrap_or(false)).collect();
+            out.set_item(name, PyArray1::from_vec(py, v))?;
+        } else {
+            let c = col.cast(&DataType::String).map_err(err)?;
+            let v: Vec<Option<&str>> = c.str().map_err(err)?.iter().collect();
+            out.set_item(name, v)?;
+        }
+    }
+    Ok(out)
+}
+
+/// Which DataFrame library a table goes out to.
+#[derive(Clone, Copy)]
+pub(crate) enum Library {
+    Polars,
+    Pandas,
+}
+
+/// A frame as a Polars or pandas DataFrame (the library imported on first use).
+pub(crate) fn frame_to<'py>(py: Python<'py>, frame: &Frame, library: Library) -> PyResult<Bound<'py, PyAny>> {
+    let cols = columns_of(py, frame)?;
+    let (module, hint) = match library {
+        Library::Polars => ("polars", "pip install polars"),
+        Library::Pandas => ("pandas", "pip install pandas"),
+    };
+    let lib = py.import(module).map_err(|_| Error::new_err(format!("{module} is not installed ({hint})")))?;
+    lib.getattr("DataFrame")?.call1((cols,))
+}

@@ -1,0 +1,119 @@
+//! featrank's Python extension (`featrank._featrank`): the Rust library behind a thin Python package.
+//!
+//! Everything here is glue: data crosses as NumPy buffers (`frames`), results go back as Rust objects that
+//! show themselves with the library's own HTML and SVG, and every call runs through [`blocking`] — the GIL
+//! released, Ctrl-C turned into [`featrank::progress::interrupt`], progress polled for a bar, errors and
+//! panics turned into `featrank.Error`. No algorithm is written here.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+
+mod curves;
+mod frames;
+mod learner;
+mod objects;
+
+create_exception!(
+    featrank,
+    Error,
+    PyValueError,
+    "Every error featrank reports: bad input, an unknown spec, work beyond the memory limit. Its message names \
+     the column or parameter at fault."
+);
+
+/// A featrank error as a Python `featrank.Error` (its plain message, never the notebook box).
+pub(crate) fn to_py(e: featrank::Error) -> PyErr {
+    Error::new_err(e.message())
+}
+
+/// `Result` of the library, raised as `featrank.Error`.
+pub(crate) trait OrRaise<T> {
+    fn or_raise(self) -> PyResult<T>;
+}
+
+impl<T> OrRaise<T> for featrank::Result<T> {
+    fn or_raise(self) -> PyResult<T> {
+        self.map_err(to_py)
+    }
+}
+
+/// A panic's message as a `featrank.Error` (a panic never crosses into Python).
+fn panic_to_py(payload: Box<dyn std::any::Any + Send>) -> PyErr {
+    let what = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "unknown".into());
+    Error::new_err(format!("internal error (a bug in featrank; please report it with the call that caused it): {what}"))
+}
+
+/// Run `work` on a worker thread with the GIL released. Meanwhile, every 50 ms: check for Ctrl-C (then the
+/// run is interrupted at its next work item and `KeyboardInterrupt` raised) and call `progress(label, done,
+/// total)` when given. Errors come back as `featrank.Error`, panics too.
+pub(crate) fn blocking<T: Send>(
+    py: Python<'_>,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce() -> featrank::Result<T> + Send,
+) -> PyResult<T> {
+    featrank::progress::clear_interrupt();
+    std::thread::scope(|s| {
+        let handle = s.spawn(|| catch_unwind(AssertUnwindSafe(work)));
+        let mut raised: Option<PyErr> = None;
+        loop {
+            let finished = py.detach(|| {
+                for _ in 0..10 {
+                    if handle.is_finished() {
+                        return true;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                handle.is_finished()
+            });
+            if finished {
+                break;
+            }
+            if raised.is_none() {
+                let step = py.check_signals().and_then(|_| match progress {
+                    Some(cb) => {
+                        let (label, done, total) = featrank::progress::watch();
+                        cb.call1((label, done, total)).map(|_| ())
+                    }
+                    None => Ok(()),
+                });
+                if let Err(e) = step {
+                    featrank::progress::interrupt();
+                    raised = Some(e);
+                }
+            }
+        }
+        let outcome = py.detach(|| handle.join());
+        featrank::progress::clear_interrupt();
+        if let Some(e) = raised {
+            return Err(e);
+        }
+        match outcome {
+            Ok(Ok(result)) => result.or_raise(),
+            Ok(Err(payload)) | Err(payload) => Err(panic_to_py(payload)),
+        }
+    })
+}
+
+/// Run a short call on this thread, its panics turned into `featrank.Error`.
+pub(crate) fn guarded<T>(work: impl FnOnce() -> featrank::Result<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(result) => result.or_raise(),
+        Err(payload) => Err(panic_to_py(payload)),
+    }
+}
+
+#[pymodule]
+fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("Error", m.py().get_type::<Error>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    objects::register(m)?;
+    curves::register(m)?;
+    Ok(())
+}

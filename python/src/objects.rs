@@ -1,0 +1,380 @@
+//! Data, rankings, tables and figures as Python objects; each shows itself with the library's own HTML or
+//! SVG (`_repr_html_`, `_repr_svg_`) and leaves as a Polars or pandas DataFrame.
+
+use std::sync::Arc;
+
+use featrank::data::{self, datasets, synth, TaskChoice};
+use featrank::report::Figure as RsFigure;
+use featrank::data::Frame;
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::frames::{self, frame_to, Library};
+use crate::{blocking, guarded, Error};
+
+/// The task a text names (`auto`, `classification`, `regression`).
+pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
+    guarded(|| text.parse())
+}
+
+/// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
+#[pyclass(module = "featrank", name = "Dataset", frozen)]
+pub struct Dataset {
+    pub(crate) inner: Arc<data::Dataset>,
+}
+
+impl Dataset {
+    pub(crate) fn wrap(inner: data::Dataset) -> Dataset {
+        Dataset { inner: Arc::new(inner) }
+    }
+}
+
+#[pymethods]
+impl Dataset {
+    /// See the class docstring in `featrank/__init__.pyi`.
+    #[new]
+    #[pyo3(signature = (data, target = None, *, task = "auto", feature_names = None))]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        target: Option<&Bound<'_, PyAny>>,
+        task: &str,
+        feature_names: Option<Vec<String>>,
+    ) -> PyResult<Dataset> {
+        let converted = py.import("featrank._input")?.call_method1("to_columns", (data, target, feature_names))?;
+        let (columns, target_name): (Bound<'_, PyList>, String) = converted.extract()?;
+        let frame = frames::frame_from_columns(&columns)?;
+        let task = self::task(task)?;
+        let ds = blocking(py, None, || data::Dataset::builder(&frame, &target_name).task(task).build())?;
+        Ok(Dataset::wrap(ds))
+    }
+
+    /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
+    #[staticmethod]
+    #[pyo3(signature = (path, target = None, *, task = "auto"))]
+    fn read(py: Python<'_>, path: &str, target: Option<&str>, task: &str) -> PyResult<Dataset> {
+        let task = self::task(task)?;
+        blocking(py, None, || datasets::open(path, target, task)).map(Dataset::wrap)
+    }
+
+    #[getter]
+    fn n_rows(&self) -> usize {
+        self.inner.n_rows()
+    }
+    #[getter]
+    fn n_features(&self) -> usize {
+        self.inner.n_features()
+    }
+    #[getter]
+    fn feature_names(&self) -> Vec<String> {
+        self.inner.feature_names().to_vec()
+    }
+    #[getter]
+    fn target(&self) -> String {
+        self.inner.target_name().to_string()
+    }
+    #[getter]
+    fn task(&self) -> String {
+        format!("{:?}", self.inner.task()).to_lowercase()
+    }
+    #[getter]
+    fn classes(&self) -> Option<Vec<String>> {
+        self.inner.class_names().map(<[String]>::to_vec)
+    }
+    /// The features' values, rows × features (float64; NaN missing; nominal features as level codes).
+    #[getter]
+    fn x<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<f64>> {
+        numpy::ToPyArray::to_pyarray(&self.inner.x(), py)
+    }
+    /// The target: class codes (int64, indexing `classes`) or values (float64).
+    #[getter]
+    fn y<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        match (self.inner.labels(), self.inner.values()) {
+            (Some(l), _) => PyArray1::from_vec(py, l.iter().map(|&c| c as i64).collect()).into_any(),
+            (None, Some(v)) => PyArray1::from_slice(py, v).into_any(),
+            (None, None) => py.None().into_bound(py),
+        }
+    }
+    /// The features named, in that order, with the target.
+    fn select(&self, py: Python<'_>, features: Vec<String>) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.select_features(&features)).map(Dataset::wrap)
+    }
+    /// The rows given (0-based), in that order.
+    fn take(&self, py: Python<'_>, rows: Vec<usize>) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.take_rows(&rows)).map(Dataset::wrap)
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
+    }
+    fn __len__(&self) -> usize {
+        self.inner.n_rows()
+    }
+    fn __repr__(&self) -> String {
+        self.inner.summary().to_string()
+    }
+    fn _repr_html_(&self) -> String {
+        self.inner.summary().to_html()
+    }
+}
+
+/// A feature ranking: features from most to least relevant, with scores when a ranker made it.
+#[pyclass(module = "featrank", name = "Ranking", frozen)]
+#[derive(Clone)]
+pub struct Ranking {
+    pub(crate) inner: data::Ranking,
+}
+
+#[pymethods]
+impl Ranking {
+    /// Higher score = more relevant; equal scores keep the order given.
+    #[staticmethod]
+    #[pyo3(signature = (features, scores, *, name = None))]
+    fn from_scores(features: Vec<String>, scores: Vec<f64>, name: Option<String>) -> PyResult<Ranking> {
+        let r = guarded(|| data::Ranking::from_scores(&features, &scores))?;
+        Ok(Ranking { inner: r }.named(name))
+    }
+    /// Features from most to least relevant.
+    #[staticmethod]
+    #[pyo3(signature = (order, *, name = None))]
+    fn from_order(order: Vec<String>, name: Option<String>) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| data::Ranking::from_order(&order))? }.named(name))
+    }
+    /// A `feature,score` and/or `feature,rank` CSV.
+    #[staticmethod]
+    fn read_csv(path: &str) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(path))? })
+    }
+    /// The same ranking under another name (curves are labelled by it).
+    fn with_name(&self, name: String) -> Ranking {
+        self.clone().named(Some(name))
+    }
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+    /// Feature names, most relevant first.
+    #[getter]
+    fn order(&self) -> Vec<String> {
+        self.inner.order().to_vec()
+    }
+    /// Scores in the order of `order` (None for a ranking given as an order).
+    #[getter]
+    fn scores<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        self.inner.scores().map(|s| PyArray1::from_slice(py, s))
+    }
+    /// The first `k` features.
+    fn top(&self, k: usize) -> Vec<String> {
+        self.inner.order().iter().take(k).cloned().collect()
+    }
+    /// 1-based rank of a feature (None when absent).
+    fn rank_of(&self, feature: &str) -> Option<usize> {
+        self.inner.rank_of(feature)
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
+    }
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("ranking '{}'\n{}", self.inner.name(), *guarded(|| self.inner.to_polars())?))
+    }
+    fn _repr_html_(&self) -> PyResult<String> {
+        guarded(|| self.inner.to_html())
+    }
+}
+
+impl Ranking {
+    fn named(mut self, name: Option<String>) -> Ranking {
+        if let Some(n) = name {
+            self.inner = self.inner.with_name(n);
+        }
+        self
+    }
+}
+
+/// A result table: shown as HTML in a notebook, as text in a terminal; `to_polars()` / `to_pandas()`.
+#[pyclass(module = "featrank", name = "Table", frozen, subclass)]
+pub struct Table {
+    frame: Frame,
+    html: String,
+}
+
+impl Table {
+    pub(crate) fn new(frame: Frame, html: String) -> Table {
+        Table { frame, html }
+    }
+}
+
+#[pymethods]
+impl Table {
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.frame, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.frame, Library::Pandas)
+    }
+    /// The columns as a dict of NumPy arrays (text columns as lists).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        frames::columns_of(py, &self.frame)
+    }
+    #[getter]
+    fn columns(&self) -> Vec<String> {
+        self.frame.get_column_names().iter().map(|c| c.to_string()).collect()
+    }
+    fn __len__(&self) -> usize {
+        self.frame.height()
+    }
+    fn __repr__(&self) -> String {
+        format!("{}", *self.frame)
+    }
+    fn _repr_html_(&self) -> String {
+        self.html.clone()
+    }
+}
+
+/// A figure (SVG): shown inline in a notebook; `save(path)` writes it.
+#[pyclass(module = "featrank", name = "Figure", frozen)]
+pub struct Figure {
+    inner: RsFigure,
+}
+
+impl Figure {
+    pub(crate) fn wrap(inner: RsFigure) -> Figure {
+        Figure { inner }
+    }
+}
+
+#[pymethods]
+impl Figure {
+    /// The SVG text.
+    #[getter]
+    fn svg(&self) -> String {
+        self.inner.svg().to_string()
+    }
+    /// Write the SVG to `path`.
+    fn save(&self, path: &str) -> PyResult<()> {
+        guarded(|| self.inner.save_svg(path))
+    }
+    fn _repr_svg_(&self) -> String {
+        self.inner.svg().to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("<featrank.Figure: SVG, {} bytes; shown inline in a notebook, .save(path) writes it>", self.inner.svg().len())
+    }
+}
+
+/// Synthetic data with exact ground truth (`featrank.synth`).
+#[pyclass(module = "featrank", name = "Synthetic", frozen)]
+pub struct Synthetic {
+    inner: synth::Synthetic,
+    data: Py<Dataset>,
+}
+
+#[pymethods]
+impl Synthetic {
+    /// The data (target `class`).
+    #[getter]
+    fn data(&self, py: Python<'_>) -> Py<Dataset> {
+        self.data.clone_ref(py)
+    }
+    /// The ground-truth ranking: features by their exact relevance.
+    #[getter]
+    fn truth(&self) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| self.inner.truth.ranking())?.with_name("ground truth") })
+    }
+    /// The relevant features.
+    #[getter]
+    fn relevant(&self) -> Vec<String> {
+        self.inner.truth.relevant().iter().map(|s| s.to_string()).collect()
+    }
+    /// Feature, relevance (bits) and interaction set of every feature.
+    fn truth_table(&self) -> PyResult<Table> {
+        let frame = guarded(|| self.inner.truth.to_polars())?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.inner.frame, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.inner.frame, Library::Pandas)
+    }
+    fn __repr__(&self) -> String {
+        let t = &self.inner.truth;
+        format!(
+            "synthetic data: {} rows × {} features, {} relevant, Bayes accuracy {:.3}",
+            self.inner.frame.height(),
+            t.features.len(),
+            t.relevant().len(),
+            t.bayes_accuracy
+        )
+    }
+}
+
+/// Synthetic data by design: `single`, `pair`, `combined`, `madelon` or `null`.
+#[pyfunction]
+#[pyo3(signature = (design, *, rows = None, seed = 0))]
+fn synthetic(py: Python<'_>, design: &str, rows: Option<usize>, seed: u64) -> PyResult<Synthetic> {
+    let s = blocking(py, None, || synth::generate(design, rows, seed))?;
+    let ds = blocking(py, None, || data::Dataset::from_polars(&s.frame, "class"))?;
+    Ok(Synthetic { inner: s, data: Py::new(py, Dataset::wrap(ds))? })
+}
+
+/// The bundled datasets' names.
+#[pyfunction]
+fn dataset_names() -> Vec<&'static str> {
+    datasets::names()
+}
+
+/// A bundled dataset with its default target and task.
+#[pyfunction]
+fn load_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
+    blocking(py, None, || datasets::load(name)?.dataset()).map(Dataset::wrap)
+}
+
+/// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …) computes on all rows of `data`.
+#[pyfunction]
+#[pyo3(signature = (data, method, *, seed = 0))]
+fn rank(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Ranking> {
+    let ds = data.inner.clone();
+    let r = blocking(py, None, || featrank::rankers::parse(method)?.rank(&ds, seed))?;
+    Ok(Ranking { inner: r })
+}
+
+/// The memory limit in bytes (None: the memory available), or set it (`"4G"`, a number of bytes, None).
+#[pyfunction]
+#[pyo3(signature = (limit = None))]
+fn set_memory_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let bytes = match limit {
+        None => None,
+        Some(v) if v.is_instance_of::<pyo3::types::PyString>() => {
+            let text: String = v.extract()?;
+            Some(guarded(|| featrank::memory::parse_bytes(&text))?)
+        }
+        Some(v) => Some(v.extract::<u64>().map_err(|_| Error::new_err("limit: a number of bytes, '4G' or None"))?),
+    };
+    featrank::memory::set_limit(bytes);
+    Ok(())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Dataset>()?;
+    m.add_class::<Ranking>()?;
+    m.add_class::<Table>()?;
+    m.add_class::<Figure>()?;
+    m.add_class::<Synthetic>()?;
+    m.add_function(wrap_pyfunction!(synthetic, m)?)?;
+    m.add_function(wrap_pyfunction!(dataset_names, m)?)?;
+    m.add_function(wrap_pyfunction!(load_dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(rank, m)?)?;
+    m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
+    Ok(())
+}
