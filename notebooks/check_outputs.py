@@ -17,7 +17,16 @@ def seconds(cell):
         return float("nan")
 
 
-def ends_in_expression(source):
+def ends_in_expression(source, language="rust"):
+    if language == "python":
+        import ast
+        try:
+            body = ast.parse(source).body
+        except SyntaxError:
+            return False
+        last = body[-1] if body else None
+        return isinstance(last, ast.Expr) and not (
+            isinstance(last.value, ast.Call) and getattr(last.value.func, "id", "") == "print")
     lines = [l.rstrip() for l in source.rstrip().split("\n")]
     last = lines[-1] if lines else ""
     return bool(last) and not last.startswith(":") and not last.lstrip().startswith("//") \
@@ -26,6 +35,7 @@ def ends_in_expression(source):
 
 def main(path):
     nb = json.load(open(path))
+    language = nb.get("metadata", {}).get("kernelspec", {}).get("language", "rust")
     problems, total, dep, first_let = [], 0.0, None, None
     for n, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
@@ -54,7 +64,7 @@ def main(path):
             if "featrank-error" not in html:
                 problems.append(f"cell {n}: tagged raises-featrank-error, but no featrank error was shown")
             continue
-        if ends_in_expression(source) and not rich:
+        if ends_in_expression(source, language) and not rich:
             problems.append(f"cell {n}: expected an HTML or SVG output, got none (source ends: {source.strip().splitlines()[-1]!r})")
         for o in rich:
             svg = o["data"].get("image/svg+xml", "")
@@ -62,8 +72,11 @@ def main(path):
                 svg = "".join(svg)
             if svg and ("NaN" in svg or "</svg>" not in svg):
                 problems.append(f"cell {n}: malformed SVG output")
-    print(f"{path}: first :dep cell {dep:.1f} s, first binding cell {first_let or float('nan'):.1f} s, "
-          f"all cells {total:.1f} s")
+    if language == "python":
+        print(f"{path}: all cells {total:.1f} s")
+    else:
+        print(f"{path}: first :dep cell {dep:.1f} s, first binding cell {first_let or float('nan'):.1f} s, "
+              f"all cells {total:.1f} s")
     for p in problems:
         print("  FAILED", p)
     return not problems

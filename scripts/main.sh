@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set up what is missing, build featrank, describe every bundled dataset, then run the
 # evaluation pipeline on synthetic data with known ground truth (generate → curves → ECA scores), and
-# execute every notebook under the evcxr Jupyter kernel (outputs in notebooks/out/).
+# build featrank for Python into a virtual environment and run its notebooks, and execute every notebook
+# under the evcxr Jupyter kernel (outputs in notebooks/out/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -19,5 +20,9 @@ $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --lear
     --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
+echo "== featrank for Python: the wheel into target/py-venv, then its notebooks (outputs in python/notebooks/out/)"
+python3 -m venv target/py-venv
+target/py-venv/bin/python -m pip install --quiet "./python[test]"
+PYTHON="$PWD/target/py-venv/bin/python" bash python/notebooks/run.sh
 echo "== notebooks (executed headless; outputs in notebooks/out/)"
 bash notebooks/run.sh

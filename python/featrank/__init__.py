@@ -25,6 +25,7 @@ from ._featrank import (
     Table,
     __version__,
     rank,
+    rank_table,
     set_memory_limit,
 )
 from ._featrank import curves as _curves
@@ -55,5 +56,5 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
 
 __all__ = [
     "Curves", "Dataset", "Error", "Figure", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
-    "Table", "__version__", "curves", "datasets", "rank", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "curves", "datasets", "rank", "rank_table", "read", "set_memory_limit", "synth",
 ]

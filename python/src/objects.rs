@@ -349,6 +349,17 @@ fn rank(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Ran
     Ok(Ranking { inner: r })
 }
 
+/// The ranking of `method` as a table: `feature, score, rank`, and for shadow features also `p_value,
+/// q_value, verdict` — what `featrank rank` writes.
+#[pyfunction]
+#[pyo3(signature = (data, method, *, seed = 0))]
+fn rank_table(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Table> {
+    let ds = data.inner.clone();
+    let frame = blocking(py, None, || featrank::rankers::parse(method)?.table(&ds, seed))?;
+    let html = frame.to_html();
+    Ok(Table::new(frame, html))
+}
+
 /// The memory limit in bytes (None: the memory available), or set it (`"4G"`, a number of bytes, None).
 #[pyfunction]
 #[pyo3(signature = (limit = None))]
@@ -375,6 +386,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dataset_names, m)?)?;
     m.add_function(wrap_pyfunction!(load_dataset, m)?)?;
     m.add_function(wrap_pyfunction!(rank, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_table, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     Ok(())
 }

@@ -1,0 +1,168 @@
+"""Write the Python notebooks from the cell lists below (markdown cells start with '# md'). Run it after
+editing a notebook's cells here: `python3 python/notebooks/make_notebooks.py`."""
+import json
+import pathlib
+
+HERE = pathlib.Path(__file__).parent
+
+
+def notebook(cells):
+    out = []
+    for text in cells:
+        text = text.strip("\n")
+        if text.startswith("# md\n"):
+            out.append({"cell_type": "markdown", "id": f"cell-{len(out)}", "metadata": {}, "source": text[5:]})
+        else:
+            out.append({"cell_type": "code", "id": f"cell-{len(out)}", "metadata": {}, "execution_count": None,
+                        "outputs": [], "source": text})
+    return {
+        "cells": out,
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                     "language_info": {"name": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+
+
+QUICKSTART = [
+    """# md
+# 01 — Quickstart from Python: rank features, draw error curves, score the rankings
+
+The Python twin of `notebooks/01_quickstart.ipynb`: the same Rust library, the same spec grammar and, with the
+same seed, the same numbers as the Rust API and the `featrank` CLI. Every result shows itself: a cell that ends
+with one draws a figure or a table.""",
+    """import featrank
+print("featrank", featrank.__version__)""",
+    """# md
+## A bundled dataset
+
+`ionosphere`: 351 radar returns, 34 numeric features, two classes. Your own data comes in as a pandas or Polars
+DataFrame (`featrank.Dataset(df, target="class")`), a pyarrow Table or NumPy `X, y` (`featrank.Dataset(X, y)`).""",
+    """print(", ".join(featrank.datasets.names()))
+data = featrank.datasets.load("ionosphere")
+data""",
+    """# md
+## Three rankings
+
+ReliefF (k = 10 nearest hits and misses), information gain (after MDL discretisation) and random-forest
+permutation importance, each from its spec as in the CLI (`featrank rank --method ...`). Same seed, same ranking.""",
+    """relief = featrank.rank(data, "relieff:k=10", seed=1).with_name("ReliefF")
+ig = featrank.rank(data, "info-gain", seed=1).with_name("IG")
+forest = featrank.rank(data, "forest", seed=1).with_name("RF")
+for r in (relief, ig, forest):
+    print(f"{r.name:>8}: {', '.join(r.top(5))}")
+relief""",
+    """# md
+## Error curves
+
+A ranking is good when a model on its **top** k features is accurate (FFA) and a model on its **bottom** k is
+poor (RFA). The grey band is 50 random rankings. kNN (k = 10), 10-fold CV twice; a progress bar shows while it
+runs (tqdm), and the notebook's stop button interrupts it.""",
+    """curves = featrank.curves(data, rankings=[relief, ig, forest], learner="knn:k=10", folds=10, repeats=2,
+                         expected=50, grid="full", seed=7)
+curves""",
+    """# md
+Both curves end in the same model, the one on all features — **FFA(n) = RFA(n)**. The long table goes to
+Polars or pandas:""",
+    """import polars as pl
+table = curves.to_polars()
+table.filter(pl.col("k") == data.n_features).pivot(on="curve", index="ranking", values="mean")""",
+    """# md
+## Scores
+
+ECA against the expected curve (positive = better than random), four weightings; then every ranking against
+every other.""",
+    """curves.eca()""",
+    """curves.compare()""",
+    """# md
+## Honest curves
+
+Give rankers instead of rankings and each runs inside every training split, so no test row helps choose the
+features — and the same run says how stable each ranker is.""",
+    """honest = featrank.curves(data, rankers=["relieff:k=10", "info-gain"], folds=10, repeats=2, expected=20, seed=7)
+honest.stability(sizes=[1, 2, 5, 10, 20])""",
+    """# md
+## Keeping the results""",
+    """import os
+os.makedirs("out", exist_ok=True)
+curves.save_svg("out/01_ionosphere_curves.svg")
+curves.to_pandas().to_csv("out/01_ionosphere_curves.csv", index=False)
+print("saved out/01_ionosphere_curves.svg and .csv")""",
+    """# md
+## When something is wrong
+
+Every error is a `featrank.Error` (a `ValueError`) whose message names the column or parameter at fault:""",
+    """try:
+    featrank.Dataset(data.to_pandas(), "Class")
+except featrank.Error as e:
+    print("featrank.Error:", e)""",
+]
+
+DECISIONS = [
+    """# md
+# 08 — From curves to decisions, from Python
+
+The Python twin of `notebooks/08_decisions.ipynb`: **how many features** to keep, whether ranking **A beats B**
+beyond resampling noise, whether a ranking is **better than random**, and **which features are real** — all from
+one run of curves, plus a scikit-learn selector that applies the decision inside a `Pipeline`.""",
+    """import featrank""",
+    """# md
+## Synthetic data with known truth
+
+`combined`: 1,000 rows, 100 binary features of which 27 carry the class (single features, pairs, XOR-like
+interactions). The ground-truth ranking (fixed) against ReliefF and information gain ranked inside every split.""",
+    """s = featrank.synth.generate("combined", seed=1)
+print(s)
+curves = featrank.curves(s.data, rankings=[s.truth.with_name("GT")], rankers=["relieff", "info-gain"],
+                         folds=10, repeats=5, expected=20, seed=1)
+curves""",
+    """# md
+### How many features?
+
+*best* (peak of the mean), *1se* (fewest features within one corrected standard error of the peak), *within:0.01*
+and *knee*.""",
+    """sizes = curves.decide()
+sizes""",
+    """print(f"ground truth: best at k = {sizes.k('GT', 'best')}, one standard error at k = {sizes.k('GT', '1se')}; "
+      f"{len(s.relevant)} features are relevant")""",
+    """# md
+### Is A better than B, and better than random?""",
+    """tests = curves.significance()
+tests""",
+    """for r in curves.rankings:
+    print(f"{r:>10}: {tests.verdict(r)}")""",
+    """# md
+## Which features are real? Shadow features
+
+Each feature against shuffled copies of itself over 99 rounds: p-values, Benjamini–Hochberg q-values, verdicts.""",
+    """shadows = featrank.rank_table(s.data, "shadow:base=(relieff),rounds=99", seed=1)
+df = shadows.to_pandas()
+confirmed = set(df.loc[df.verdict == "confirmed", "feature"])
+print(f"confirmed {len(confirmed)}: {len(confirmed & set(s.relevant))} of the {len(s.relevant)} relevant, "
+      f"{len(confirmed - set(s.relevant))} irrelevant")
+shadows""",
+    """# md
+## The decision inside a scikit-learn pipeline
+
+`FeatureSelector("relieff", k="1se")` reads the 1-SE size off honest curves of its own training data, then keeps
+ReliefF's top features; `cross_val_score` refits all of it in every fold.""",
+    """from sklearn.model_selection import cross_val_score
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from featrank.sklearn import FeatureSelector
+
+wdbc = featrank.datasets.load("wdbc")
+pipe = make_pipeline(FeatureSelector("relieff", k="1se", seed=1), KNeighborsClassifier(10))
+scores = cross_val_score(pipe, wdbc.x, wdbc.y, cv=5)
+print(f"accuracy {scores.mean():.3f} ± {scores.std():.3f} with", pipe.fit(wdbc.x, wdbc.y)[0].k_, "features")""",
+    """# md
+## Your own model as the curve learner
+
+Any scikit-learn estimator draws the curves (cloned and fitted on every split and size — slower than the
+built-in learners, which reuse work across sizes).""",
+    """from sklearn.linear_model import LogisticRegression
+featrank.curves(wdbc, rankers=["relieff", "info-gain"], learner=LogisticRegression(max_iter=2000), folds=5,
+                repeats=1, expected=3, grid="1,2,3,5,8,13,21,30", seed=2)""",
+]
+
+for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("08_decisions.ipynb", DECISIONS)]:
+    (HERE / name).write_text(json.dumps(notebook(cells), indent=1) + "\n")

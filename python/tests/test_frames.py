@@ -1,0 +1,62 @@
+"""Data in and out: pandas, Polars, pyarrow and NumPy give the same Dataset; results go back out as frames."""
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pyarrow as pa
+
+import featrank
+
+VOTE = featrank.datasets.load("vote")
+
+
+def test_every_input_gives_the_same_dataset():
+    frame = VOTE.to_pandas()
+    from_pandas = featrank.Dataset(frame, "Class")
+    from_polars = featrank.Dataset(pl.from_pandas(frame), "Class")
+    from_arrow = featrank.Dataset(pa.Table.from_pandas(frame, preserve_index=False), "Class")
+    for d in (from_pandas, from_polars, from_arrow):
+        assert d.feature_names == VOTE.feature_names
+        assert np.array_equal(d.x, VOTE.x, equal_nan=True)
+        assert np.array_equal(d.y, VOTE.y)
+        assert d.classes == VOTE.classes
+    # missing values kept: vote has them
+    assert np.isnan(VOTE.x).sum() > 0
+
+
+def test_numpy_x_y_and_target_default():
+    iris = featrank.datasets.load("iris")
+    d = featrank.Dataset(iris.x, iris.y)
+    assert d.task == "classification" and d.feature_names == ["x0", "x1", "x2", "x3"] and d.target == "target"
+    r = featrank.Dataset(iris.x[:, :3], iris.x[:, 3])
+    assert r.task == "regression"
+    # a frame's last column is the target when none is named, as the CLI reads files
+    assert featrank.Dataset(iris.to_polars()).target == "class"
+    # the same ranking from every door
+    assert featrank.rank(d, "relieff", seed=2).scores.tolist() == featrank.rank(iris, "relieff", seed=2).scores.tolist()
+
+
+def test_results_go_out_as_frames():
+    iris = featrank.datasets.load("iris")
+    c = featrank.curves(iris, rankers=["info-gain"], folds=3, repeats=1, expected=2, seed=1, progress=False)
+    assert isinstance(c.to_polars(), pl.DataFrame) and isinstance(c.to_pandas(), pd.DataFrame)
+    assert c.to_polars().columns == ["ranking", "curve", "mode", "k", "mean", "std", "lo", "hi"]
+    eca = c.eca()
+    assert eca.columns[0] == "ranking" and len(eca) == 1
+    assert isinstance(eca.to_dict()["uniform"], np.ndarray)
+
+
+def test_every_result_shows_itself():
+    iris = featrank.datasets.load("iris")
+    c = featrank.curves(iris, rankers=["relieff", "info-gain"], folds=3, repeats=2, expected=3, seed=1, progress=False)
+    assert c._repr_svg_().startswith("<svg") and "knn" in c._repr_svg_()
+    for table in (c.eca(), c.compare(), c.significance(), c.stability(), c.decide(), c.significance().verdicts()):
+        assert table._repr_html_().startswith("<") and "<table" in table._repr_html_()
+        assert "shape:" in repr(table)
+    assert "<svg" in c.decide()._repr_html_() and "<svg" in c.stability()._repr_html_()
+    assert c.stability().plot()._repr_svg_().startswith("<svg")
+    assert "<table" in iris._repr_html_() and "<table" in featrank.rank(iris, "relieff")._repr_html_()
+    assert "rows: 150" in repr(iris)
+    s = featrank.synth.generate("combined", rows=100, seed=1)
+    assert "relevant" in repr(s) and "<table" in s.truth_table()._repr_html_()
+    assert s.truth.order[0] in s.relevant

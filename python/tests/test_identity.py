@@ -1,0 +1,71 @@
+"""The same seed gives bit-identical numbers in Python, the Rust library and the CLI: curves (per repeat and
+per-fold rankings included, via the JSON both write), rankings, ECA, stability, decisions and tests, on three
+datasets (bundled numeric, bundled nominal with missing values, a synthetic CSV read by pandas)."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import featrank
+from conftest import run_cli
+
+RUN = dict(folds=5, repeats=2, expected=5, grid="full", seed=7)
+RANKERS = ["relieff:k=10", "info-gain"]
+
+
+@pytest.fixture(scope="module")
+def combined_csv(tmp_path_factory, cli):
+    d = tmp_path_factory.mktemp("combined")
+    run_cli(cli, "synth", "combined", "--rows", 300, "--seed", 3, "--out", d / "data.csv", "--truth", d / "truth.csv")
+    return d / "data.csv"
+
+
+def _cases(combined_csv):
+    # (name, Python dataset, CLI data argument, CLI target)
+    return [
+        ("iris", featrank.datasets.load("iris"), "iris", "class"),
+        ("vote", featrank.datasets.load("vote"), "vote", "Class"),
+        ("combined", featrank.Dataset(pd.read_csv(combined_csv), "class"), combined_csv, "class"),
+    ]
+
+
+def _csv(path):
+    return pd.read_csv(path)
+
+
+def test_curves_rankings_and_decisions_are_bit_identical(cli, combined_csv, tmp_path):
+    for name, data, arg, target in _cases(combined_csv):
+        d = tmp_path / name
+        d.mkdir()
+        ranking = featrank.rank(data, "relieff:k=10", seed=RUN["seed"])
+        run_cli(cli, "rank", arg, "--target", target, "--method", "relieff:k=10", "--seed", RUN["seed"],
+                "--out", d / "r.csv")
+        theirs = _csv(d / "r.csv")
+        assert list(theirs["feature"]) == ranking.order, name
+        assert np.array_equal(theirs["score"].to_numpy(), ranking.scores), name
+
+        curves = featrank.curves(data, rankings=[featrank.Ranking.read_csv(str(d / "r.csv"))], rankers=RANKERS,
+                                 progress=False, **RUN)
+        curves.save_json(str(d / "py.json"))
+        args = ["curves", arg, "--target", target, "--ranking", d / "r.csv"]
+        for m in RANKERS:
+            args += ["--method", m]
+        for key in ("folds", "repeats", "expected", "grid", "seed"):
+            args += [f"--{key}", RUN[key]]
+        run_cli(cli, *args, "--quiet", "--out", d / "c.csv", "--json", d / "cli.json", "--stability", d / "s.csv")
+        # everything a run holds, per repeat and per split, byte for byte
+        assert (d / "py.json").read_bytes() == (d / "cli.json").read_bytes(), name
+        pd.testing.assert_frame_equal(curves.to_pandas(), _csv(d / "c.csv"), check_exact=True, check_dtype=False)
+        pd.testing.assert_frame_equal(curves.stability().to_pandas(), _csv(d / "s.csv"), check_exact=True,
+                                      check_dtype=False)
+        run_cli(cli, "decide", d / "cli.json", "--out", d / "k.csv")
+        pd.testing.assert_frame_equal(curves.decide().to_pandas(), _csv(d / "k.csv"), check_exact=True,
+                                      check_dtype=False)
+        run_cli(cli, "score", d / "c.csv", "--out", d / "eca.csv")
+        pd.testing.assert_frame_equal(curves.compare().to_pandas(), _csv(d / "eca.csv"), check_exact=True,
+                                      check_dtype=False)
+        run_cli(cli, "compare", d / "cli.json", "--out", d / "t.csv")
+        sig = curves.significance().to_pandas().replace({"fixed": "mine"})
+        pd.testing.assert_frame_equal(sig, _csv(d / "t.csv"), check_exact=True, check_dtype=False)

@@ -1,0 +1,36 @@
+"""Ctrl-C interrupts a long run at its next work item and leaves the interpreter usable; progress reaches a
+callback while the GIL is released."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import featrank
+
+DATA = featrank.synth.generate("combined", rows=2000, seed=1).data
+
+
+def test_ctrl_c_interrupts_a_long_run_and_the_next_call_works():
+    # 200 random rankings on 2000 rows, 10 × 10 CV: minutes of work. SIGINT after 1 s.
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        featrank.curves(DATA, rankers=["relieff"], expected=200, grid="full", progress=False)
+    stopped = time.monotonic() - start
+    # a full run takes far longer than this (see the progress test's count of work items)
+    assert stopped < 20, stopped
+    small = featrank.curves(featrank.datasets.load("iris"), rankers=["relieff"], folds=3, repeats=1, expected=2,
+                            progress=False)
+    assert small.rankings == ["relieff"]
+
+
+def test_progress_reaches_the_callback():
+    seen = []
+    featrank._featrank.curves(DATA, None, ["info-gain"], folds=5, repeats=2, expected=50, grid="paper",
+                              progress=lambda label, done, total: seen.append((label, done, total)))
+    assert seen, "the callback was never called"
+    assert all(label.startswith("featrank curves (knn") and 0 <= done <= total for label, done, total in seen)
