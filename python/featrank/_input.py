@@ -55,7 +55,7 @@ def _arrow_table(data):
         if module == "pandas":
             return pa.Table.from_pandas(data, preserve_index=False)
         return pa.table(data)
-    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as e:
+    except (ValueError, TypeError, pa.ArrowException) as e:  # ArrowInvalid is a ValueError
         raise Error(f"cannot read {type(data).__name__} as a table: {e}") from None
 
 
@@ -69,9 +69,6 @@ def _array_columns(X, names):
     if len(names) != X.shape[1]:
         raise Error(f"feature_names: {len(names)} names for {X.shape[1]} columns of X")
     if X.dtype.kind in "biuf":
-        if X.dtype.kind == "f" and np.isinf(X).any():
-            r, c = np.argwhere(np.isinf(X))[0]
-            raise Error(f"column '{names[c]}': row {r} holds {X[r, c]}; infinite values are not accepted")
         return [(str(n), "float", np.ascontiguousarray(X[:, j], dtype=np.float64), None) for j, n in enumerate(names)]
     import pyarrow as pa
 

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
 use featrank::compare::Stabilities as RsStabilities;
-use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, Scheme};
+use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, RunOptions};
 use featrank::learners::Learner;
 use pyo3::prelude::*;
 
@@ -54,25 +54,13 @@ fn curves(
         Some(l) => self::learner(l)?,
         None => guarded(|| featrank::learners::parse("knn:k=10"))?,
     };
-    let scheme: Scheme = if scheme.trim() == "kfold" { Scheme::KFold { folds } } else { guarded(|| scheme.parse())? };
-    let mut spec = CurveSpec::new(model)
-        .scheme(scheme)
-        .repeats(repeats)
-        .grid(guarded(|| grid.parse())?)
-        .expected(expected)
-        .seed(seed)
-        .progress(false);
-    if let Some(r) = expected_repeats {
-        spec = spec.expected_repeats(r);
-    }
-    if let Some(m) = measure {
-        spec = spec.measure(guarded(|| m.parse())?);
-    }
+    let options =
+        RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false };
+    let spec = guarded(|| CurveSpec::with_options(model, &options))?;
     let mut candidates: Vec<Candidate> =
         rankings.unwrap_or_default().iter().map(|r| Candidate::Fixed(r.inner.clone())).collect();
     for m in rankers.unwrap_or_default() {
-        let ranker = guarded(|| featrank::rankers::parse(&m))?;
-        candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: ranker.into() });
+        candidates.push(guarded(|| featrank::rankers::per_fold(&m))?);
     }
     let ds = data.inner.clone();
     let run = blocking(py, progress, || spec.evaluate_all(&ds, &candidates))?;
@@ -158,7 +146,10 @@ impl Curves {
         let figure = guarded(|| chosen.plot(&self.inner))?;
         let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| chosen.to_html())?);
         let base = Table::new(guarded(|| chosen.to_polars())?, html);
-        Py::new(py, PyClassInitializer::from(base).add_subclass(SizeChoices { inner: chosen, curves: self.inner.clone() }))
+        Py::new(
+            py,
+            PyClassInitializer::from(base).add_subclass(SizeChoices { inner: chosen, curves: self.inner.clone() }),
+        )
     }
     /// How often each feature of the ranker `name` (run inside the folds) reached each of the first
     /// `top` ranks over the training splits.
@@ -238,10 +229,9 @@ impl SizeChoices {
     #[pyo3(signature = (ranking, rule = "1se"))]
     fn k(&self, ranking: &str, rule: &str) -> PyResult<usize> {
         let rule: SizeRule = guarded(|| rule.parse())?;
-        self.inner
-            .get(ranking, rule)
-            .map(|c| c.k)
-            .ok_or_else(|| Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label())))
+        self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
+            Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
+        })
     }
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)

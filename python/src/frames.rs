@@ -7,8 +7,8 @@
 //! Out: a result's Polars frame becomes a dict of NumPy arrays (text as lists), then a Polars or pandas
 //! DataFrame.
 
-use featrank::polars::prelude::*;
 use featrank::data::Frame;
+use featrank::polars::prelude::*;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};

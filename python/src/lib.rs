@@ -9,6 +9,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
 mod curves;
@@ -50,53 +51,49 @@ fn panic_to_py(payload: Box<dyn std::any::Any + Send>) -> PyErr {
     Error::new_err(format!("internal error (a bug in featrank; please report it with the call that caused it): {what}"))
 }
 
-/// Run `work` on a worker thread with the GIL released. Meanwhile, every 50 ms: check for Ctrl-C (then the
-/// run is interrupted at its next work item and `KeyboardInterrupt` raised) and call `progress(label, done,
-/// total)` when given. Errors come back as `featrank.Error`, panics too.
+/// Run `work` on a worker thread with the GIL released. While it runs, every 50 ms: check for Ctrl-C (then
+/// the run is interrupted at its next work item and `KeyboardInterrupt` raised) and call `progress(label,
+/// done, total)` when given. Errors come back as `featrank.Error`, panics too.
 pub(crate) fn blocking<T: Send>(
     py: Python<'_>,
     progress: Option<&Bound<'_, PyAny>>,
     work: impl FnOnce() -> featrank::Result<T> + Send,
 ) -> PyResult<T> {
     featrank::progress::clear_interrupt();
+    let (done, mut finished) = std::sync::mpsc::channel();
     std::thread::scope(|s| {
-        let handle = s.spawn(|| catch_unwind(AssertUnwindSafe(work)));
+        s.spawn(move || {
+            let _ = done.send(catch_unwind(AssertUnwindSafe(work)));
+        });
         let mut raised: Option<PyErr> = None;
-        loop {
-            let finished = py.detach(|| {
-                for _ in 0..10 {
-                    if handle.is_finished() {
-                        return true;
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                handle.is_finished()
+        let outcome = loop {
+            // the receiver moves into the GIL-free wait and back (it may not be shared across threads)
+            let (receiver, received) = py.detach(move || {
+                let r = finished.recv_timeout(Duration::from_millis(50));
+                (finished, r)
             });
-            if finished {
-                break;
-            }
-            if raised.is_none() {
-                let step = py.check_signals().and_then(|_| match progress {
-                    Some(cb) => {
-                        let (label, done, total) = featrank::progress::watch();
-                        cb.call1((label, done, total)).map(|_| ())
+            finished = receiver;
+            match received {
+                Ok(outcome) => break outcome,
+                Err(RecvTimeoutError::Disconnected) => unreachable!("the worker sends before it ends"),
+                Err(RecvTimeoutError::Timeout) if raised.is_none() => {
+                    let step = py.check_signals().and_then(|_| match progress {
+                        Some(cb) => cb.call1(featrank::progress::watch()).map(|_| ()),
+                        None => Ok(()),
+                    });
+                    if let Err(e) = step {
+                        featrank::progress::interrupt();
+                        raised = Some(e);
                     }
-                    None => Ok(()),
-                });
-                if let Err(e) = step {
-                    featrank::progress::interrupt();
-                    raised = Some(e);
                 }
+                Err(RecvTimeoutError::Timeout) => {}
             }
-        }
-        let outcome = py.detach(|| handle.join());
+        };
         featrank::progress::clear_interrupt();
-        if let Some(e) = raised {
-            return Err(e);
-        }
-        match outcome {
-            Ok(Ok(result)) => result.or_raise(),
-            Ok(Err(payload)) | Err(payload) => Err(panic_to_py(payload)),
+        match (raised, outcome) {
+            (Some(e), _) => Err(e),
+            (None, Ok(result)) => result.or_raise(),
+            (None, Err(payload)) => Err(panic_to_py(payload)),
         }
     })
 }

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
+use featrank::data::Frame;
 use featrank::data::{self, datasets, synth, TaskChoice};
 use featrank::report::Figure as RsFigure;
-use featrank::data::Frame;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -267,7 +267,10 @@ impl Figure {
         self.inner.svg().to_string()
     }
     fn __repr__(&self) -> String {
-        format!("<featrank.Figure: SVG, {} bytes; shown inline in a notebook, .save(path) writes it>", self.inner.svg().len())
+        format!(
+            "<featrank.Figure: SVG, {} bytes; shown inline in a notebook, .save(path) writes it>",
+            self.inner.svg().len()
+        )
     }
 }
 

@@ -29,6 +29,12 @@ def test_wrong_dtypes_name_the_column():
     raises("column 'x'", featrank.Dataset, pl.DataFrame({"x": [[1], [2]], "y": ["a", "b"]}), "y")
 
 
+def test_frames_pyarrow_cannot_read():
+    raises("Duplicate column names", featrank.Dataset, pd.DataFrame([[1, 2, 0], [3, 4, 1]], columns=["a", "a", "y"]), "y")
+    raises("Conversion failed for column x", featrank.Dataset, pd.DataFrame({"x": [1, "a"], "y": ["a", "b"]}), "y")
+    raises("cannot read NoneType as a table", featrank.Dataset, None, "y")
+
+
 def test_empty_frames():
     raises("empty data", featrank.Dataset, pd.DataFrame(), None)
     raises("empty data", featrank.Dataset, pd.DataFrame({"a": [], "y": []}, dtype=float), "y")

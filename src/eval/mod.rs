@@ -11,7 +11,7 @@ pub mod pi;
 pub mod plan;
 pub mod run;
 
-pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, Sample, EXPECTED};
+pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, RunOptions, Sample, EXPECTED};
 pub use eca::{Eca, Weighting};
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;

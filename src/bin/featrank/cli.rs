@@ -8,11 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
-use featrank::data::synth::{Binary, Design, Madelon, Null};
 use featrank::data::Ranking;
 use featrank::data::{datasets, io};
 use featrank::data::{Dataset, TaskChoice};
-use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, Scheme};
+use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, RunOptions};
 use featrank::{learners, rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -379,28 +378,25 @@ impl RunArgs {
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>, _>>()?;
         for m in &self.methods {
-            candidates.push(Candidate::PerFold { name: m.trim().to_string(), ranker: rankers::parse(m)?.into() });
+            candidates.push(rankers::per_fold(m)?);
         }
         Ok((ds, candidates))
     }
 
     /// The curve spec the arguments describe.
     pub fn spec(&self, progress: bool) -> Result<CurveSpec, Error> {
-        let scheme: Scheme =
-            if self.scheme.trim() == "kfold" { Scheme::KFold { folds: self.folds } } else { self.scheme.parse()? };
-        let mut spec = CurveSpec::new(learners::parse(&self.learner)?)
-            .scheme(scheme)
-            .repeats(self.repeats)
-            .grid(self.grid.parse()?)
-            .expected(self.expected)
-            .seed(self.seed)
-            .progress(progress);
-        if let Some(r) = self.expected_repeats {
-            spec = spec.expected_repeats(r);
-        }
-        if let Some(m) = &self.measure {
-            spec = spec.measure(m.parse()?);
-        }
+        let options = RunOptions {
+            scheme: &self.scheme,
+            folds: self.folds,
+            repeats: self.repeats,
+            grid: &self.grid,
+            expected: self.expected,
+            expected_repeats: self.expected_repeats,
+            measure: self.measure.as_deref(),
+            seed: self.seed,
+            progress,
+        };
+        let mut spec = CurveSpec::with_options(learners::parse(&self.learner)?, &options)?;
         if let Some(f) = &self.folds_file {
             spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }

@@ -43,7 +43,7 @@ mod scores;
 mod spec;
 mod table;
 
-pub use spec::CurveSpec;
+pub use spec::{CurveSpec, RunOptions};
 
 /// The name the expected curve of random rankings carries in tables and figures (a ranking may not use it).
 pub const EXPECTED: &str = "expected";

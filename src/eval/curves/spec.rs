@@ -35,7 +35,80 @@ pub struct CurveSpec {
     pub(in crate::eval) progress: bool,
 }
 
+/// A curve run's settings as text and numbers, the way `featrank curves` and `featrank.curves` (Python) take
+/// them; [`CurveSpec::with_options`] checks and applies them.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::eval::RunOptions;
+/// let o = RunOptions { scheme: "holdout:0.33", repeats: 5, ..RunOptions::default() };
+/// assert!(CurveSpec::with_options(Knn::new(), &o).is_ok());
+/// let bad = RunOptions { grid: "most", ..RunOptions::default() };
+/// assert!(CurveSpec::with_options(Knn::new(), &bad).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOptions<'a> {
+    /// `kfold` (with `folds`), `holdout:F` (test fraction) or `bootstrap`.
+    pub scheme: &'a str,
+    /// Folds per repeat of `kfold`.
+    pub folds: usize,
+    /// Repeats of the resampling.
+    pub repeats: usize,
+    /// `full`, `paper`, or subset sizes separated by commas.
+    pub grid: &'a str,
+    /// Random rankings behind the expected curve.
+    pub expected: usize,
+    /// Repeats each random ranking is evaluated on (None: all).
+    pub expected_repeats: Option<usize>,
+    /// The measure (None: the task's default).
+    pub measure: Option<&'a str>,
+    /// Seed of folds, random rankings and learners.
+    pub seed: u64,
+    /// Progress lines on stderr.
+    pub progress: bool,
+}
+
+impl Default for RunOptions<'_> {
+    /// The CLI's defaults: 10×10 k-fold, the paper grid, 100 random rankings on every repeat, seed 0.
+    fn default() -> Self {
+        RunOptions {
+            scheme: "kfold",
+            folds: 10,
+            repeats: 10,
+            grid: "paper",
+            expected: 100,
+            expected_repeats: None,
+            measure: None,
+            seed: 0,
+            progress: false,
+        }
+    }
+}
+
 impl CurveSpec {
+    /// The spec `options` describe for `learner`, each text parsed and checked.
+    pub fn with_options(learner: impl Learner + 'static, options: &RunOptions<'_>) -> Result<CurveSpec> {
+        let scheme: Scheme = if options.scheme.trim() == "kfold" {
+            Scheme::KFold { folds: options.folds }
+        } else {
+            options.scheme.parse()?
+        };
+        let mut spec = CurveSpec::new(learner)
+            .scheme(scheme)
+            .repeats(options.repeats)
+            .grid(options.grid.parse()?)
+            .expected(options.expected)
+            .seed(options.seed)
+            .progress(options.progress);
+        if let Some(r) = options.expected_repeats {
+            spec = spec.expected_repeats(r);
+        }
+        if let Some(m) = options.measure {
+            spec = spec.measure(m.parse()?);
+        }
+        Ok(spec)
+    }
+
     /// 10×10 stratified CV, the paper grid, the task's default measure, 100 random rankings, seed 0.
     /// Any learner will do: a model, or one behind a `Box`/`Arc` (e.g. from [`crate::learners::parse`]).
     pub fn new(learner: impl Learner + 'static) -> CurveSpec {
