@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use crate::frames::{frame_to, Library};
 use crate::learner::PyLearner;
 use crate::objects::{Dataset, Figure, Ranking, Table};
-use crate::{blocking, guarded, Error};
+use crate::{blocking, guarded, Error, OrRaise};
 
 /// FFA/RFA curves of rankings (fixed) and rankers (run inside every training split), with the expected
 /// curve of random rankings.
@@ -69,7 +69,7 @@ fn curves(
 
 /// A table with its HTML as the library draws it.
 fn table(frame: featrank::Result<featrank::data::Frame>, html: featrank::Result<String>) -> PyResult<Table> {
-    Ok(Table::new(guarded(|| frame)?, guarded(|| html)?))
+    Ok(Table::new(frame.or_raise()?, html.or_raise()?))
 }
 
 #[pymethods]

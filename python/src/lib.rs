@@ -75,7 +75,9 @@ pub(crate) fn blocking<T: Send>(
             finished = receiver;
             match received {
                 Ok(outcome) => break outcome,
-                Err(RecvTimeoutError::Disconnected) => unreachable!("the worker sends before it ends"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    break Err(Box::new("the worker thread ended without a result") as Box<dyn std::any::Any + Send>)
+                }
                 Err(RecvTimeoutError::Timeout) if raised.is_none() => {
                     let step = py.check_signals().and_then(|_| match progress {
                         Some(cb) => cb.call1(featrank::progress::watch()).map(|_| ()),

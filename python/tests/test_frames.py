@@ -55,6 +55,8 @@ def test_every_result_shows_itself():
         assert "shape:" in repr(table)
     assert "<svg" in c.decide()._repr_html_() and "<svg" in c.stability()._repr_html_()
     assert c.stability().plot()._repr_svg_().startswith("<svg")
+    dist = c.rank_distribution("relieff", 2)
+    assert "<table" in dist._repr_html_() and len(dist) > 0
     assert "<table" in iris._repr_html_() and "<table" in featrank.rank(iris, "relieff")._repr_html_()
     assert "rows: 150" in repr(iris)
     s = featrank.synth.generate("combined", rows=100, seed=1)

@@ -31,6 +31,12 @@ def _cases(combined_csv):
     ]
 
 
+def test_a_file_read_by_featrank_equals_the_frame_read_by_pandas(combined_csv):
+    mine, theirs = featrank.Dataset.read(str(combined_csv), "class"), featrank.Dataset(pd.read_csv(combined_csv), "class")
+    assert mine.feature_names == theirs.feature_names
+    assert np.array_equal(mine.x, theirs.x) and np.array_equal(mine.y, theirs.y)
+
+
 def _csv(path):
     return pd.read_csv(path)
 

@@ -17,7 +17,7 @@ IRIS = featrank.datasets.load("iris")
 
 def test_check_estimator_battery_passes():
     # Every check runs; the only skip is scikit-learn's own array-API check without SCIPY_ARRAY_API.
-    results = check_estimator(FeatureSelector(k=2), on_fail=None)
+    results = check_estimator(FeatureSelector(k=2), on_skip=None, on_fail=None)
     failed = [(r["check_name"], str(r["exception"])) for r in results if r["status"] == "failed"]
     skipped = {r["check_name"] for r in results if r["status"] == "skipped"}
     assert failed == []
