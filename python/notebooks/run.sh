@@ -7,7 +7,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
 python="${PYTHON:-python3}"
-# A kernel spec inside that environment, so the notebooks run in it whatever else is installed.
+# A kernel spec inside that environment, so the notebooks run in it whatever else is installed; nbconvert is
+# run as a module of that Python (`jupyter nbconvert` would find another installation's jupyter-nbconvert on
+# PATH, which does not see this kernel spec).
 "$python" -m ipykernel install --sys-prefix --name featrank-python --display-name "Python (featrank)" >/dev/null
 mkdir -p out
 if [ $# -gt 0 ]; then notebooks=("$@"); else notebooks=([0-9][0-9]_*.ipynb); fi
@@ -16,7 +18,7 @@ for nb in "${notebooks[@]}"; do
     nb="$(basename "$nb")"
     start=$(date +%s)
     echo "== $nb"
-    if "$python" -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=featrank-python \
+    if "$python" -m nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=featrank-python \
         --ExecutePreprocessor.timeout=1800 --output-dir out "$nb"; then
         "$python" ../../notebooks/check_outputs.py "out/$nb" || status=1
     else
