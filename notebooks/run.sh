@@ -101,5 +101,6 @@ if [ $# -eq 0 ]; then
         status=1
     fi
     echo "== own-CSV notebook: $(( $(date +%s) - start )) s wall"
+    rm -rf "$(dirname "$study")"  # a copy of the build directory: several GB
 fi
 exit $status
