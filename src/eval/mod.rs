@@ -6,6 +6,8 @@ pub mod curves;
 pub mod eca;
 pub mod fold_rankings;
 pub mod grid;
+pub mod job;
+pub mod manifest;
 pub mod measure;
 pub mod pi;
 pub mod plan;
@@ -15,6 +17,8 @@ pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode,
 pub use eca::{Eca, Weighting};
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
+pub use job::CurveJob;
+pub use manifest::{Manifest, Shard};
 pub use measure::Measure;
 pub use pi::{PiCurve, PiPoint, PiSpec};
 pub use plan::{CvPlan, OutOfFold, Scheme};

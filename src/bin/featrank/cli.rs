@@ -4,15 +4,13 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use serde::{Deserialize, Serialize};
 
 use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
-use featrank::data::Ranking;
+use featrank::data::io::{refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
-use featrank::data::{Dataset, TaskChoice};
-use featrank::eval::{Candidate, CurveSpec, Curves, CvPlan, RunOptions};
-use featrank::{learners, rankers, Error};
+use featrank::eval::{CurveJob, Curves};
+use featrank::{rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
 pub enum CliError {
@@ -202,7 +200,7 @@ enum Command {
 
 /// What defines a curve run: the arguments `featrank curves` and `featrank plan` share (a manifest keeps
 /// them).
-#[derive(clap::Args, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(clap::Args)]
 pub struct RunArgs {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
@@ -279,7 +277,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     }
     match cli.command {
         Command::Info { data, target, task, json } => {
-            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
             let summary = ds.summary();
             if json {
                 println!("{}", serde_json::to_string_pretty(&summary).map_err(Error::from)?);
@@ -288,6 +286,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
         }
         Command::Curves { run, outputs, quiet } => {
+            let run = CurveJob::from(run);
             outputs.check(&run.inputs(), !run.methods.is_empty())?;
             let (ds, candidates) = run.load()?;
             let curves = run.spec(!quiet)?.evaluate_all(&ds, &candidates)?;
@@ -332,7 +331,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         }
         Command::Rank { data, target, task, method, seed, out } => {
             refuse_overwriting(&[data.as_ref()], &out)?;
-            let ds = load_dataset(&data, target.as_deref(), task.parse()?)?;
+            let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
             let table = rankers::parse(&method)?.table(&ds, seed)?;
             write_atomically(&out, |tmp| io::write(&table, tmp))?;
         }
@@ -363,44 +362,25 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     Ok(())
 }
 
-impl RunArgs {
-    /// The files the run reads.
-    pub fn inputs(&self) -> Vec<&std::path::Path> {
-        let mut inputs: Vec<&std::path::Path> = vec![self.data.as_ref()];
-        inputs.extend(self.rankings.iter().map(|p| p.as_path()));
-        inputs.extend(self.folds_file.as_deref());
-        inputs
-    }
-
-    /// The dataset and the candidates: fixed rankings, then per-fold rankers.
-    pub fn load(&self) -> Result<(Dataset, Vec<Candidate>), Error> {
-        let ds = load_dataset(&self.data, self.target.as_deref(), self.task.parse()?)?;
-        let mut candidates =
-            self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>, _>>()?;
-        for m in &self.methods {
-            candidates.push(rankers::per_fold(m)?);
+impl From<RunArgs> for CurveJob {
+    fn from(a: RunArgs) -> CurveJob {
+        CurveJob {
+            data: a.data,
+            target: a.target,
+            task: a.task,
+            rankings: a.rankings,
+            methods: a.methods,
+            scheme: a.scheme,
+            learner: a.learner,
+            folds: a.folds,
+            repeats: a.repeats,
+            folds_file: a.folds_file,
+            grid: a.grid,
+            expected: a.expected,
+            expected_repeats: a.expected_repeats,
+            measure: a.measure,
+            seed: a.seed,
         }
-        Ok((ds, candidates))
-    }
-
-    /// The curve spec the arguments describe.
-    pub fn spec(&self, progress: bool) -> Result<CurveSpec, Error> {
-        let options = RunOptions {
-            scheme: &self.scheme,
-            folds: self.folds,
-            repeats: self.repeats,
-            grid: &self.grid,
-            expected: self.expected,
-            expected_repeats: self.expected_repeats,
-            measure: self.measure.as_deref(),
-            seed: self.seed,
-            progress,
-        };
-        let mut spec = CurveSpec::with_options(learners::parse(&self.learner)?, &options)?;
-        if let Some(f) = &self.folds_file {
-            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
-        }
-        Ok(spec)
     }
 }
 
@@ -436,41 +416,4 @@ impl Outputs {
         }
         Ok(())
     }
-}
-
-/// Load a file (or a bundled dataset by name) as a [`Dataset`] ([`datasets::open`]).
-pub fn load_dataset(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset, Error> {
-    datasets::open(data, target, task)
-}
-
-/// Refuse an output path that is one of the inputs (or another output of the same run).
-pub fn refuse_overwriting(inputs: &[&std::path::Path], out: &std::path::Path) -> Result<(), Error> {
-    let Ok(target) = std::fs::canonicalize(out) else {
-        // the output does not exist yet; it can still be named twice in one run
-        if let Some(same) = inputs.iter().find(|p| *p == &out) {
-            return Err(Error::param("out", format!("{} is named twice; choose another output file", same.display())));
-        }
-        return Ok(());
-    };
-    if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|c| c == target)) {
-        return Err(Error::param(
-            "out",
-            format!("{} is an input of this run; choose another output file", out.display()),
-        ));
-    }
-    Ok(())
-}
-
-/// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.
-pub fn write_atomically(
-    path: &std::path::Path,
-    write: impl FnOnce(&std::path::Path) -> Result<(), Error>,
-) -> Result<(), Error> {
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let tmp = path.with_file_name(format!(".tmp-{name}"));
-    let result = write(&tmp).and_then(|_| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

@@ -222,6 +222,50 @@ fn no_parquet(source: &str) -> Error {
     }
 }
 
+/// Refuse an output path that is one of `inputs` (or another output of the same run, listed among them).
+///
+/// ```
+/// use std::path::Path;
+/// use featrank::data::io::refuse_overwriting;
+/// assert!(refuse_overwriting(&[Path::new("a.csv")], Path::new("a.csv")).is_err());
+/// assert!(refuse_overwriting(&[Path::new("a.csv")], Path::new("b.csv")).is_ok());
+/// ```
+pub fn refuse_overwriting(inputs: &[&Path], out: &Path) -> Result<()> {
+    let Ok(target) = std::fs::canonicalize(out) else {
+        // the output does not exist yet; it can still be named twice in one run
+        if let Some(same) = inputs.iter().find(|p| *p == &out) {
+            return Err(Error::param("out", format!("{} is named twice; choose another output file", same.display())));
+        }
+        return Ok(());
+    };
+    if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|c| c == target)) {
+        return Err(Error::param(
+            "out",
+            format!("{} is an input of this run; choose another output file", out.display()),
+        ));
+    }
+    Ok(())
+}
+
+/// Write through a temporary file beside `path` and rename, so a failure never leaves half a file.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("r.csv");
+/// let df = featrank::polars::prelude::df!("feature" => ["a"]).unwrap();
+/// featrank::data::io::write_atomically(&path, |tmp| featrank::data::io::write(&df, tmp)).unwrap();
+/// assert!(path.exists());
+/// ```
+pub fn write_atomically(path: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".tmp-{name}"));
+    let result = write(&tmp).and_then(|_| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 /// Write a frame as CSV to any writer (e.g. standard output).
 pub fn write_csv_to(frame: impl AsDataFrame, writer: &mut impl std::io::Write) -> Result<()> {
     CsvWriter::new(writer).include_header(true).finish(&mut frame.as_data_frame().clone())?;

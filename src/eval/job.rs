@@ -1,0 +1,131 @@
+//! A curve run described by files and spec texts alone — what `featrank curves` takes, what a cluster
+//! [`Manifest`](crate::eval::Manifest) records and what the Python layer's `featrank.cluster.plan` builds.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{datasets, io, Dataset, Ranking};
+use crate::error::{Error, Result};
+use crate::eval::{Candidate, CurveSpec, CvPlan, RunOptions};
+use crate::{learners, rankers};
+
+/// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
+/// as files, per-fold rankers and the learner as spec texts, and the run's options. Defaults are the
+/// CLI's: 10×10 k-fold, `knn:k=10`, the paper grid, 100 random rankings, seed 0.
+///
+/// ```
+/// use featrank::eval::CurveJob;
+/// let job = CurveJob { data: "iris".into(), methods: vec!["relieff".into()], repeats: 1, expected: 2, ..CurveJob::default() };
+/// let (data, candidates) = job.load().unwrap();
+/// let curves = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
+/// assert_eq!(curves.rankings(), vec!["relieff"]);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CurveJob {
+    /// A data file, or the name of a bundled dataset.
+    pub data: String,
+    /// The target column (None: the bundled dataset's, else the last column).
+    pub target: Option<String>,
+    /// `auto`, `classification` or `regression`.
+    pub task: String,
+    /// Fixed rankings: CSV files with `feature,score` and/or `feature,rank`.
+    pub rankings: Vec<PathBuf>,
+    /// Rankers run on every split's training rows, in the spec grammar (e.g. `relieff:k=10`).
+    pub methods: Vec<String>,
+    /// `kfold` (with `folds`), `holdout:F` or `bootstrap`.
+    pub scheme: String,
+    /// The learner's spec, e.g. `knn:k=10`, `svm:c=0.1`.
+    pub learner: String,
+    /// Folds per repeat of `kfold`.
+    pub folds: usize,
+    /// Repeats of the resampling.
+    pub repeats: usize,
+    /// A CSV of fold ids (one column per repeat) that overrides `folds` and `repeats`.
+    pub folds_file: Option<PathBuf>,
+    /// `full`, `paper`, or subset sizes separated by commas.
+    pub grid: String,
+    /// Random rankings behind the expected curve.
+    pub expected: usize,
+    /// Repeats each random ranking is evaluated on (None: all).
+    pub expected_repeats: Option<usize>,
+    /// The measure (None: the task's default).
+    pub measure: Option<String>,
+    /// Seed of folds, random rankings and learners.
+    pub seed: u64,
+}
+
+impl Default for CurveJob {
+    fn default() -> Self {
+        let o = RunOptions::default();
+        CurveJob {
+            data: String::new(),
+            target: None,
+            task: "auto".into(),
+            rankings: Vec::new(),
+            methods: Vec::new(),
+            scheme: o.scheme.into(),
+            learner: "knn:k=10".into(),
+            folds: o.folds,
+            repeats: o.repeats,
+            folds_file: None,
+            grid: o.grid.into(),
+            expected: o.expected,
+            expected_repeats: o.expected_repeats,
+            measure: None,
+            seed: o.seed,
+        }
+    }
+}
+
+impl CurveJob {
+    /// The files the run reads (a bundled dataset's name is listed too; it names no file).
+    pub fn inputs(&self) -> Vec<&Path> {
+        let mut inputs: Vec<&Path> = vec![self.data.as_ref()];
+        inputs.extend(self.rankings.iter().map(|p| p.as_path()));
+        inputs.extend(self.folds_file.as_deref());
+        inputs
+    }
+
+    /// The same job with every input file's path made absolute, so that it can run from any folder.
+    pub fn absolute(mut self) -> Result<CurveJob> {
+        let absolute = |p: &Path| std::fs::canonicalize(p).map_err(|e| Error::io(p, e));
+        if Path::new(&self.data).exists() {
+            self.data = absolute(Path::new(&self.data))?.to_string_lossy().into_owned();
+        }
+        self.rankings = self.rankings.iter().map(|p| absolute(p)).collect::<Result<_>>()?;
+        self.folds_file = self.folds_file.as_deref().map(absolute).transpose()?;
+        Ok(self)
+    }
+
+    /// The dataset ([`datasets::open`]) and the candidates: fixed rankings, then per-fold rankers.
+    pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
+        let ds = datasets::open(&self.data, self.target.as_deref(), self.task.parse()?)?;
+        let mut candidates =
+            self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
+        for m in &self.methods {
+            candidates.push(rankers::per_fold(m)?);
+        }
+        Ok((ds, candidates))
+    }
+
+    /// The curve spec the job describes (progress lines on stderr when `progress`).
+    pub fn spec(&self, progress: bool) -> Result<CurveSpec> {
+        let options = RunOptions {
+            scheme: &self.scheme,
+            folds: self.folds,
+            repeats: self.repeats,
+            grid: &self.grid,
+            expected: self.expected,
+            expected_repeats: self.expected_repeats,
+            measure: self.measure.as_deref(),
+            seed: self.seed,
+            progress,
+        };
+        let mut spec = CurveSpec::with_options(learners::parse(&self.learner)?, &options)?;
+        if let Some(f) = &self.folds_file {
+            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
+        }
+        Ok(spec)
+    }
+}
