@@ -29,7 +29,7 @@ from ._featrank import (
     set_memory_limit,
 )
 from ._featrank import curves as _curves
-from . import datasets, synth
+from . import cluster, datasets, synth
 from ._progress import bar as _bar
 
 read = Dataset.read
@@ -56,5 +56,5 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
 
 __all__ = [
     "Curves", "Dataset", "Error", "Figure", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
-    "Table", "__version__", "curves", "datasets", "rank", "rank_table", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "rank", "rank_table", "read", "set_memory_limit", "synth",
 ]

@@ -1,6 +1,7 @@
 """Type stubs of the Rust extension (python/src/). Every class shows itself in a notebook: tables as HTML
 (``_repr_html_``), figures and curves as SVG (``_repr_svg_``)."""
 
+import os
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -127,6 +128,26 @@ class Synthetic:
     def to_polars(self) -> Any: ...
     def to_pandas(self) -> Any: ...
 
+class Manifest:
+    """A planned curve run (``featrank.cluster.plan``): its units and the run they come from."""
+    path: os.PathLike[str]
+    units: int
+    def shard_units(self, shard: str) -> int: ...
+    def run(self, shard: str, out: str | os.PathLike[str], *, progress: bool = True) -> int:
+        """Compute shard ``"I/N"`` (I from 0) into ``out`` (.parquet or .csv); the number of units computed."""
+    def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves:
+        """The curves of the whole run from the shards' parts (each unit exactly once)."""
+    def _repr_html_(self) -> str: ...
+
+def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
+                     task: str = "auto", rankings: Sequence[str | os.PathLike[str]] | None = None,
+                     rankers: Sequence[str] | None = None, learner: str = "knn:k=10", folds: int = 10,
+                     repeats: int = 10, folds_file: str | os.PathLike[str] | None = None, scheme: str = "kfold",
+                     grid: str = "paper", expected: int = 100, expected_repeats: int | None = None,
+                     measure: str | None = None, seed: int = 0) -> Manifest:
+    """Check a curve run (a data file or bundled dataset's name, fixed rankings as CSV files, rankers as specs)
+    and write its manifest to ``out``."""
+def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None = None, rankers: Sequence[str] | None = None, *,
            learner: Any = None, folds: int = 10, repeats: int = 10, scheme: str = "kfold", grid: str = "paper",
            expected: int = 100, expected_repeats: int | None = None, measure: str | None = None, seed: int = 0,

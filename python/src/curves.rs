@@ -20,6 +20,12 @@ pub struct Curves {
     inner: Arc<RsCurves>,
 }
 
+impl From<RsCurves> for Curves {
+    fn from(run: RsCurves) -> Curves {
+        Curves { inner: Arc::new(run) }
+    }
+}
+
 /// The learner a Python value names: a spec text, or a scikit-learn estimator (cloned and fitted per split).
 fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
     if let Ok(text) = value.extract::<String>() {

@@ -12,6 +12,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
+mod cluster;
 mod curves;
 mod frames;
 mod learner;
@@ -114,5 +115,6 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     objects::register(m)?;
     curves::register(m)?;
+    cluster::register(m)?;
     Ok(())
 }

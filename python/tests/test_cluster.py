@@ -1,0 +1,85 @@
+"""plan / run / merge from Python: the merged curves equal one process's run byte for byte, a manifest planned
+in Python runs under the CLI and the reverse (one file format), the node command works, and every misuse is
+refused with a message."""
+
+import subprocess
+import sys
+
+import pytest
+
+import featrank
+import featrank.cluster as cluster
+from conftest import run_cli
+
+RUN = dict(folds=5, repeats=2, expected=4, seed=3)
+
+
+@pytest.fixture()
+def data(tmp_path):
+    # a file of its own: the tests change it
+    path = tmp_path / "combined.csv"
+    featrank.synth.generate("combined", rows=200, seed=2).data.to_pandas().to_csv(path, index=False)
+    return path
+
+
+def test_shards_merge_into_exactly_the_curves_of_one_process(data, tmp_path, cli):
+    m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["relieff", "fisher"], **RUN)
+    assert m.units == 2 * (1 + 2 + 4)
+    assert sum(m.shard_units(f"{i}/3") for i in range(3)) == m.units
+    parts = [tmp_path / f"part{i}.parquet" for i in range(3)]
+    # shard 0 in Python, shard 1 on a node's command line, shard 2 with the CLI: one manifest format
+    assert m.run("0/3", parts[0], progress=False) == m.shard_units("0/3")
+    done = subprocess.run([sys.executable, "-m", "featrank.cluster", "run", str(m.path), "1/3", str(parts[1]),
+                           "--quiet"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run_cli(cli, "run", "--manifest", m.path, "--shard", "2/3", "--out", parts[2], "--quiet")
+    merged = cluster.merge(m.path, parts)
+    merged.save_json(str(tmp_path / "merged.json"))
+    whole = featrank.curves(featrank.Dataset.read(str(data), "class"), rankers=["relieff", "fisher"], progress=False,
+                            **RUN)
+    whole.save_json(str(tmp_path / "whole.json"))
+    assert (tmp_path / "merged.json").read_bytes() == (tmp_path / "whole.json").read_bytes()
+    # and the CLI merges what Python ran
+    run_cli(cli, "merge", m.path, *parts, "--out", tmp_path / "c.csv", "--json", tmp_path / "cli.json")
+    assert (tmp_path / "cli.json").read_bytes() == (tmp_path / "whole.json").read_bytes()
+
+
+def test_misuse_is_refused_with_a_message(data, tmp_path):
+    m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["relieff"], **RUN)
+    other = cluster.plan("iris", tmp_path / "other.json", **RUN)
+    p0, p1, q = tmp_path / "p0.parquet", tmp_path / "p1.parquet", tmp_path / "q.parquet"
+    m.run("0/2", p0, progress=False)
+    m.run("1/2", p1, progress=False)
+    other.run("0/1", q, progress=False)
+    cases = [
+        (lambda: cluster.plan(featrank.datasets.load("iris"), tmp_path / "x.json"), "not an object in memory"),
+        (lambda: cluster.plan(data, tmp_path / "x.json", rankers=["relieff:kk=3"]), "kk"),
+        (lambda: cluster.plan(data, data), "is an input of this run"),
+        (lambda: m.run("2/2", tmp_path / "x.parquet"), "expected I/N with 0 ≤ I < N"),
+        (lambda: m.run("0/1", m.path), "is an input of this run"),
+        (lambda: m.merge([p0]), "missing"),
+        (lambda: m.merge([p0, p1, p1]), "twice"),
+        (lambda: m.merge([p0, q]), "another manifest"),
+        (lambda: cluster.read(data), "not a featrank manifest"),
+    ]
+    for call, message in cases:
+        with pytest.raises(featrank.Error, match=message):
+            call()
+    assert m.merge([p1, p0]).rankings == ["relieff"]
+    with open(data, "a") as f:
+        f.write("0\n")
+    with pytest.raises(featrank.Error, match="changed since the run was planned"):
+        cluster.read(m.path)
+
+
+def test_the_node_command_reports_errors_without_a_traceback(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "featrank.cluster", "run", str(tmp_path / "none.json"), "0/1",
+                           str(tmp_path / "p.parquet"), "--quiet"], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: ") and "none.json" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_manifest_shows_what_was_planned_and_how_to_run_it(tmp_path):
+    m = cluster.plan("iris", tmp_path / "run.json", rankers=["relieff"], **RUN)
+    for shown in (repr(m), m._repr_html_()):
+        assert f"{m.units} units" in shown and "relieff" in shown and "python -m featrank.cluster run" in shown

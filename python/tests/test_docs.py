@@ -1,0 +1,14 @@
+"""Every example in the package's docstrings runs and shows what it says."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["featrank", "featrank.cluster", "featrank.datasets", "featrank.sklearn", "featrank.synth"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
