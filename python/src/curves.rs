@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use featrank::compare::Stabilities as RsStabilities;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
-use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, RunOptions};
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, CvPlan, RunOptions};
+use numpy::PyReadonlyArray2;
 use featrank::learners::Learner;
 use pyo3::prelude::*;
 
@@ -38,7 +39,7 @@ fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
 #[pyfunction]
 #[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = 10, repeats = 10,
     scheme = "kfold", grid = "paper", expected = 100, expected_repeats = None, measure = None, seed = 0,
-    progress = None))]
+    progress = None, fold_ids = None))]
 #[allow(clippy::too_many_arguments)]
 fn curves(
     py: Python<'_>,
@@ -55,6 +56,7 @@ fn curves(
     measure: Option<&str>,
     seed: u64,
     progress: Option<&Bound<'_, PyAny>>,
+    fold_ids: Option<PyReadonlyArray2<'_, i64>>,
 ) -> PyResult<Curves> {
     let model = match learner {
         Some(l) => self::learner(l)?,
@@ -62,7 +64,10 @@ fn curves(
     };
     let options =
         RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false };
-    let spec = guarded(|| CurveSpec::with_options(model, &options))?;
+    let mut spec = guarded(|| CurveSpec::with_options(model, &options))?;
+    if let Some(ids) = fold_ids {
+        spec = spec.plan(plan_of(ids.as_array(), data.inner.n_rows())?);
+    }
     let mut candidates: Vec<Candidate> =
         rankings.unwrap_or_default().iter().map(|r| Candidate::Fixed(r.inner.clone())).collect();
     for m in rankers.unwrap_or_default() {
@@ -71,6 +76,30 @@ fn curves(
     let ds = data.inner.clone();
     let run = blocking(py, progress, || spec.evaluate_all(&ds, &candidates))?;
     Ok(Curves { inner: Arc::new(run) })
+}
+
+/// A k-fold plan from fold ids, one row per data row and one column per repeat.
+fn plan_of(ids: numpy::ndarray::ArrayView2<'_, i64>, n_rows: usize) -> PyResult<CvPlan> {
+    let columns = ids
+        .columns()
+        .into_iter()
+        .enumerate()
+        .map(|(r, column)| {
+            column
+                .iter()
+                .enumerate()
+                .map(|(row, &id)| {
+                    usize::try_from(id).map_err(|_| {
+                        crate::to_py(featrank::Error::param(
+                            "folds",
+                            format!("fold ids are 0, 1, …; row {row} of repeat {r} has {id}"),
+                        ))
+                    })
+                })
+                .collect::<PyResult<Vec<usize>>>()
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    guarded(|| CvPlan::from_assignments(columns, n_rows))
 }
 
 /// A table with its HTML as the library draws it.

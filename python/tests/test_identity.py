@@ -75,3 +75,19 @@ def test_curves_rankings_and_decisions_are_bit_identical(cli, combined_csv, tmp_
         run_cli(cli, "compare", d / "cli.json", "--out", d / "t.csv")
         sig = curves.significance().to_pandas().replace({"fixed": "mine"})
         pd.testing.assert_frame_equal(sig, _csv(d / "t.csv"), check_exact=True, check_dtype=False)
+
+
+def test_given_folds_give_the_cli_folds_file_run(cli, tmp_path):
+    iris = featrank.datasets.load("iris")
+    rng = np.random.default_rng(5)
+    ids = np.stack([rng.permutation(np.arange(iris.n_rows) % 4) for _ in range(3)], axis=1)
+    pd.DataFrame(ids, columns=["r0", "r1", "r2"]).to_csv(tmp_path / "folds.csv", index=False)
+    curves = featrank.curves(iris, rankers=["relieff"], folds=ids, expected=3, seed=2, progress=False)
+    curves.save_json(str(tmp_path / "py.json"))
+    run_cli(cli, "curves", "iris", "--method", "relieff", "--folds-file", tmp_path / "folds.csv", "--expected", 3,
+            "--seed", 2, "--quiet", "--out", tmp_path / "c.csv", "--json", tmp_path / "cli.json")
+    assert (tmp_path / "py.json").read_bytes() == (tmp_path / "cli.json").read_bytes()
+    assert "4-fold CV × 3 repeats" in curves.description
+    # one repeat as a vector; scikit-learn's splitters give such ids
+    one = featrank.curves(iris, rankers=["relieff"], folds=ids[:, 0], expected=0, progress=False)
+    assert "4-fold CV × 1 repeats" in one.description
