@@ -60,7 +60,7 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
         if fold_ids.ndim == 0:  # a NumPy integer
             folds, fold_ids = int(fold_ids), None
         else:
-            fold_ids = fold_ids.astype(np.int64).reshape(len(fold_ids), -1)
+            fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
     with _bar(progress) as callback:
         return _curves(data, rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
