@@ -1,6 +1,8 @@
 //! Side-by-side benchmark of full FFA+RFA curves on `combined` (1000 × 100 binary, ground-truth ranking),
-//! featrank against the scikit-learn loop in `benches/sklearn_curves.py` on the same data, folds, ranking
-//! and grid. Run with `cargo bench --bench curves` (needs `python3 -m pip install scikit-learn pandas`).
+//! featrank from Rust, featrank from Python (`benches/python_curves.py`, when `import featrank` works: `pip
+//! install ./python`) and the scikit-learn loop in `benches/sklearn_curves.py`, on the same data, folds,
+//! ranking and grid. Run with `cargo bench --bench curves` (needs `python3 -m pip install scikit-learn
+//! pandas`; `FEATRANK_BENCH_PYTHON` names another interpreter, e.g. a virtual environment's).
 //!
 //! - kNN, k = 10, every subset size (100 per curve): featrank 1 and 10 repeats of 10-fold CV.
 //! - quadratic SVM K = ⟨x, y⟩², C = 0.1, the papers' 60-point grid: featrank 1 and 10 repeats.
@@ -211,6 +213,24 @@ fn scaling() {
     }
 }
 
+/// Run `benches/NAME` on the benchmark's data, folds and ranking with `args` and read the JSON it prints; the
+/// reason it did not run otherwise.
+fn script_json(dir: &Path, name: &str, args: &[&str]) -> Result<serde_json::Value, String> {
+    let python = std::env::var("FEATRANK_BENCH_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches").join(name);
+    let out = Command::new(&python)
+        .arg(&script)
+        .args([dir.join("data.csv"), dir.join("folds.csv"), dir.join("ranking.csv")])
+        .args(args)
+        .output()
+        .map_err(|e| format!("{name}: not run ({python}: {e})"))?;
+    if !out.status.success() {
+        let last = String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string();
+        return Err(format!("{name}: not run ({last})"));
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("{name}: unreadable output ({e})"))
+}
+
 fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: &str, grid: Grid) {
     let sizes = grid.sizes(ds.n_features()).unwrap();
     let run = |repeats: usize| {
@@ -231,31 +251,40 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
     println!("\n{learner}, FFA+RFA with {} sizes each", sizes.len());
     println!("  featrank      1 repeat  × 10 folds: {t1:8.2} s");
     println!("  featrank     10 repeats × 10 folds: {t10:8.2} s");
+    let sizes_arg = sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
+    let script = |name: &str, repeats: usize| {
+        script_json(dir, name, &[learner, &repeats.to_string(), &sizes_arg]).map_err(|why| println!("  {why}"))
+    };
+    // the same curves through the Python layer (`pip install ./python`; FEATRANK_BENCH_PYTHON picks the
+    // interpreter): the call alone, and with reading the CSV into pandas and across
+    if let (Ok(p1), Ok(p10)) = (script("python_curves.py", 1), script("python_curves.py", 10)) {
+        let (s1, s10) = (p1["seconds"].as_f64().unwrap(), p10["seconds"].as_f64().unwrap());
+        println!(
+            "  featrank from Python, 1 / 10 repeats: {s1:.2} s / {s10:.2} s ({:+.1} % / {:+.1} % against Rust; with pandas \
+             reading the CSV: {:.2} s / {:.2} s)",
+            100.0 * (s1 / t1 - 1.0),
+            100.0 * (s10 / t10 - 1.0),
+            p1["total"].as_f64().unwrap(),
+            p10["total"].as_f64().unwrap()
+        );
+        let same = |key: &str, kind| {
+            let mine = &c1.get(ranking.name(), kind).unwrap().mean;
+            p1[key].as_array().unwrap().iter().zip(mine).all(|(a, b)| a.as_f64() == Some(*b))
+        };
+        println!(
+            "  Python path = Rust path, every point of 1 repeat: {}",
+            same("ffa", CurveKind::Ffa) && same("rfa", CurveKind::Rfa)
+        );
+    }
 
     let sk_repeats: usize =
         std::env::var("FEATRANK_BENCH_SKLEARN_REPEATS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     if sk_repeats == 0 {
         return;
     }
-    let sizes_arg = sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_curves.py");
-    let out = Command::new("python3")
-        .arg(&script)
-        .args([dir.join("data.csv"), dir.join("folds.csv"), dir.join("ranking.csv")])
-        .args([learner, &sk_repeats.to_string(), &sizes_arg])
-        .output();
-    let out = match out {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            println!("  scikit-learn: not run ({})", String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or(""));
-            return;
-        }
-        Err(e) => {
-            println!("  scikit-learn: not run (python3: {e})");
-            return;
-        }
+    let Ok(v) = script("sklearn_curves.py", sk_repeats) else {
+        return;
     };
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let sk = v["seconds"].as_f64().unwrap();
     let per_repeat = sk / sk_repeats as f64;
     println!(

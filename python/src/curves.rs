@@ -5,8 +5,8 @@ use std::sync::Arc;
 use featrank::compare::Stabilities as RsStabilities;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
 use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, CvPlan, RunOptions};
-use numpy::PyReadonlyArray2;
 use featrank::learners::Learner;
+use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 
 use crate::frames::{frame_to, Library};
