@@ -40,7 +40,9 @@ def _arrow_column(name: str, col):
         enc = col if pa.types.is_dictionary(t) else col.dictionary_encode()
         levels = enc.dictionary.cast(pa.string()).to_pylist()
         codes = enc.indices.cast(pa.int64()).fill_null(-1).to_numpy(zero_copy_only=False)
-        return (name, "text", codes, levels)
+        # an ordered categorical (pandas) keeps its declared level order, as a Polars Enum does in Rust
+        ordered = pa.types.is_dictionary(t) and t.ordered
+        return (name, "ordered" if ordered else "text", codes, levels)
     raise Error(f"column '{name}': dtype {t} is not supported; cast it to a numeric or string column")
 
 

@@ -46,7 +46,7 @@ fn column(item: &Bound<'_, PyAny>) -> PyResult<Column> {
             let vals: Vec<Option<bool>> = v.as_array().iter().zip(&m).map(|(&x, &miss)| (!miss).then_some(x)).collect();
             Series::new(name.as_str().into(), vals)
         }
-        "text" => {
+        "text" | "ordered" => {
             let codes: PyReadonlyArray1<i64> = values.extract()?;
             let levels: Vec<String> = extra.extract()?;
             let mut vals: Vec<Option<&str>> = Vec::with_capacity(codes.len()?);
@@ -58,7 +58,15 @@ fn column(item: &Bound<'_, PyAny>) -> PyResult<Column> {
                     Err(_) => None,
                 });
             }
-            Series::new(name.as_str().into(), vals)
+            let series = Series::new(name.as_str().into(), vals);
+            if kind == "ordered" {
+                // declared order kept, as the library keeps an Enum's (else levels are sorted)
+                let err = |e: PolarsError| crate::to_py(e.into());
+                let categories = FrozenCategories::new(levels.iter().map(String::as_str)).map_err(err)?;
+                series.strict_cast(&DataType::from_frozen_categories(categories)).map_err(err)?
+            } else {
+                series
+            }
         }
         other => return Err(Error::new_err(format!("column '{name}': unknown column kind '{other}'"))),
     };

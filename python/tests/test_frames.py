@@ -62,3 +62,20 @@ def test_every_result_shows_itself():
     s = featrank.synth.generate("combined", rows=100, seed=1)
     assert "relevant" in repr(s) and "<table" in s.truth_table()._repr_html_()
     assert s.truth.order[0] in s.relevant
+
+
+def test_an_ordered_categorical_keeps_its_declared_level_order():
+    # as a Polars Enum does in the Rust library; unordered text gets sorted levels, as the CLI reads files
+    levels = ["low", "mid", "high"]
+    grade = pd.Categorical(["high", "low", "mid", "high"], categories=levels, ordered=True)
+    df = pd.DataFrame({"grade": grade, "class": pd.Categorical(["b", "a", "b", "a"], categories=["b", "a"],
+                                                               ordered=True)})
+    ordered = featrank.Dataset(df, "class")
+    assert ordered.x[:, 0].tolist() == [2.0, 0.0, 1.0, 2.0]
+    assert ordered.classes == ["b", "a"]
+    plain = featrank.Dataset(df.astype(str), "class")
+    assert plain.x[:, 0].tolist() == [0.0, 1.0, 2.0, 0.0]  # high, low, mid
+    assert plain.classes == ["a", "b"]
+    enum = featrank.Dataset(pl.from_pandas(df.astype(str)).with_columns(pl.col("grade").cast(pl.Enum(levels))),
+                            "class")
+    assert enum.x[:, 0].tolist() == [2.0, 0.0, 1.0, 2.0]

@@ -34,3 +34,15 @@ def test_progress_reaches_the_callback():
                               progress=lambda label, done, total: seen.append((label, done, total)))
     assert seen, "the callback was never called"
     assert all(label.startswith("featrank curves (knn") and 0 <= done <= total for label, done, total in seen)
+
+
+def test_ctrl_c_interrupts_a_ranking_on_many_rows():
+    # ReliefF with every row as a reference on 20,000 rows: N² distances, far more than a second
+    big = featrank.synth.generate("combined", rows=20000, seed=1).data
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        featrank.rank(big, "relieff:k=10,m=all")
+    assert time.monotonic() - start < 10
+    assert featrank.rank(featrank.datasets.load("iris"), "relieff").order[0] == "petalwidth"

@@ -293,25 +293,51 @@ pub fn nogueira(selected: &[Vec<bool>]) -> Result<Nogueira> {
 }
 
 impl Nogueira {
-    /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10).
-    pub fn interval(&self, level: f64) -> (f64, f64) {
+    /// Why φ̂ has no interval or test: with M = 2 sets the two φ̂_i are equal, so v̂ = 0 by construction
+    /// (not because φ̂ is certain).
+    pub fn no_inference(&self) -> Option<String> {
+        (self.sets < 3).then(|| {
+            format!(
+                "with {} feature sets Nogueira's variance estimate is 0 by construction, so φ has no interval or \
+                 test; use at least 3 splits (e.g. more repeats)",
+                self.sets
+            )
+        })
+    }
+
+    fn inferable(&self) -> Result<()> {
+        match self.no_inference() {
+            Some(why) => Err(Error::param("sets", why)),
+            None => Ok(()),
+        }
+    }
+
+    /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10);
+    /// an error with the reason for fewer than 3 sets ([`Nogueira::no_inference`]).
+    pub fn interval(&self, level: f64) -> Result<(f64, f64)> {
+        self.inferable()?;
         let z = standard_normal().inverse_cdf(0.5 + level / 2.0);
         let h = z * self.variance.sqrt();
-        (self.phi - h, self.phi + h)
+        Ok((self.phi - h, self.phi + h))
     }
 
     /// One-sided test of H₀: Φ = `phi0` against H₁: Φ > `phi0` ([Nogueira] §6, V = (φ̂ − φ₀)/√v̂);
-    /// `phi0 = 0` asks whether the selection is more stable than chance.
-    pub fn test_above(&self, phi0: f64) -> Test {
+    /// `phi0 = 0` asks whether the selection is more stable than chance. Needs 3 or more sets.
+    pub fn test_above(&self, phi0: f64) -> Result<Test> {
+        self.inferable()?;
         let v = (self.phi - phi0) / self.variance.sqrt();
-        Test { statistic: v, p_value: upper_tail(v) }
+        Ok(Test { statistic: v, p_value: upper_tail(v) })
     }
 
     /// Two-sided test of H₀: two procedures are equally stable ([Nogueira] Thm. 10,
-    /// T = (φ̂₂ − φ̂₁)/√(v̂₁ + v̂₂)), e.g. two rankers on the same plan.
-    pub fn test_equal(&self, other: &Nogueira) -> Test {
+    /// T = (φ̂₂ − φ̂₁)/√(v̂₁ + v̂₂)). It assumes **independent** estimates: two rankers on the same splits
+    /// are not (their φ̂ move together, so the variance of the difference is below v̂₁ + v̂₂ and the test is
+    /// conservative there). Needs 3 or more sets on each side.
+    pub fn test_equal(&self, other: &Nogueira) -> Result<Test> {
+        self.inferable()?;
+        other.inferable()?;
         let t = (other.phi - self.phi) / (self.variance + other.variance).sqrt();
-        Test { statistic: t, p_value: (2.0 * upper_tail(t.abs())).min(1.0) }
+        Ok(Test { statistic: t, p_value: (2.0 * upper_tail(t.abs())).min(1.0) })
     }
 }
 
@@ -327,7 +353,7 @@ impl Nogueira {
 ///     .evaluate_all(&iris, &[Candidate::per_fold(ReliefF::new())]).unwrap();
 /// let st = FoldStability::compute(curves.fold_rankings("relieff").unwrap(), &[1, 2, 3]).unwrap();
 /// let phi2 = st.nogueira[1].unwrap();
-/// assert!(phi2.phi > 0.5 && phi2.test_above(0.0).p_value < 0.01); // the petal pair, every time
+/// assert!(phi2.phi > 0.5 && phi2.test_above(0.0).unwrap().p_value < 0.01); // the petal pair, every time
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FoldStability {
@@ -416,8 +442,10 @@ pub fn stability_table(all: &[FoldStability]) -> Result<Frame> {
             cols.2.push(st.curve.canberra[i]);
             cols.3.push(st.curve.kuncheva[i]);
             let n = st.nogueira[i];
-            let (lo, hi) = n.map(|n| n.interval(0.95)).unzip();
-            let values = [n.map(|n| n.phi), n.map(|n| n.variance), lo, hi, n.map(|n| n.test_above(0.0).p_value)];
+            // empty (null) where φ has no interval or test: fewer than 3 splits
+            let (lo, hi) = n.and_then(|n| n.interval(0.95).ok()).unzip();
+            let p = n.and_then(|n| n.test_above(0.0).ok()).map(|t| t.p_value);
+            let values = [n.map(|n| n.phi), n.map(|n| n.variance), lo, hi, p];
             phi.iter_mut().zip(values).for_each(|(c, v)| c.push(v));
         }
     }

@@ -172,17 +172,21 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
 }
 
 /// Sum of per-chunk results in chunk order: a parallel reduction whose floating-point result does not
-/// depend on the number of threads. `work(range)` returns a vector of length `len`.
-pub(crate) fn ordered_sum<F>(items: usize, chunk: usize, len: usize, work: F) -> Vec<f64>
+/// depend on the number of threads. `work(range)` returns a vector of length `len`. Each chunk first checks
+/// for an interrupt ([`crate::progress::interrupt`]), so a ranking over many rows stops within one chunk.
+pub(crate) fn ordered_sum<F>(items: usize, chunk: usize, len: usize, work: F) -> Result<Vec<f64>>
 where
     F: Fn(std::ops::Range<usize>) -> Vec<f64> + Sync,
 {
     use rayon::prelude::*;
     let starts: Vec<usize> = (0..items).step_by(chunk.max(1)).collect();
-    let parts: Vec<Vec<f64>> = starts.par_iter().map(|&s| work(s..(s + chunk).min(items))).collect();
+    let parts: Vec<Vec<f64>> = starts
+        .par_iter()
+        .map(|&s| crate::progress::check_interrupt("ranking").map(|_| work(s..(s + chunk).min(items))))
+        .collect::<Result<_>>()?;
     let mut total = vec![0.0; len];
     for p in parts {
         total.iter_mut().zip(p).for_each(|(t, v)| *t += v);
     }
-    total
+    Ok(total)
 }

@@ -239,7 +239,7 @@ impl Ranker for ReliefF {
                 }
             }
             acc
-        });
+        })?;
         Ok(w.into_iter().map(|v| v / refs.len() as f64).collect())
     }
 }
@@ -291,7 +291,7 @@ impl Ranker for RReliefF {
                 }
             }
             acc
-        });
+        })?;
         let m = refs.len() as f64;
         let n_dc = sums[2 * n];
         if n_dc <= 0.0 || n_dc >= m {

@@ -153,7 +153,7 @@ impl Ranker for Surf {
         let n = space.n_rows;
         let p = space.cols.len();
         let global = match self.variant {
-            SurfVariant::Surf | SurfVariant::SurfStar => Some(space.mean_distance()),
+            SurfVariant::Surf | SurfVariant::SurfStar => Some(space.mean_distance()?),
             SurfVariant::MultiSurf | SurfVariant::MultiSurfStar => None,
         };
         let total = ordered_sum(n, CHUNK, p, |range| {
@@ -192,7 +192,7 @@ impl Ranker for Surf {
                 }
             }
             acc
-        });
+        })?;
         Ok(total.into_iter().map(|s| s / n as f64).collect())
     }
 }
@@ -313,7 +313,7 @@ impl SurfSpace {
 
     /// T of SURF: the mean over the N × N distance matrix, zero diagonal included, pairs without a
     /// distance left out.
-    fn mean_distance(&self) -> f64 {
+    fn mean_distance(&self) -> Result<f64> {
         let n = self.n_rows;
         let sums = ordered_sum(n, CHUNK, 2, |range| {
             let mut dist = vec![0.0; n];
@@ -329,8 +329,8 @@ impl SurfSpace {
                 }
             }
             acc.to_vec()
-        });
-        sums[0] / sums[1]
+        })?;
+        Ok(sums[0] / sums[1])
     }
 
     /// Empty per-group sums for [`SurfSpace::tally`].

@@ -447,8 +447,12 @@ impl Significance {
 impl Stabilities {
     /// The stability figure, then the long table (every ranker, every size), as HTML.
     pub fn to_html(&self) -> Result<String> {
-        let caption = "stability over the training splits (Canberra relative to random, Kuncheva, Nogueira's φ with 95 % interval)";
-        Ok(inline(&self.plot()?) + &Table::new(self.to_polars()?).caption(caption).to_html())
+        let mut caption = "stability over the training splits (Canberra relative to random, Kuncheva, Nogueira's φ with 95 % interval)".to_string();
+        let why = self.iter().flat_map(|s| s.nogueira.iter().flatten()).find_map(|n| n.no_inference());
+        if let Some(why) = why {
+            caption += &format!("; φ's interval and p-value are empty: {why}");
+        }
+        Ok(inline(&self.plot()?) + &Table::new(self.to_polars()?).caption(&caption).to_html())
     }
 
     /// Show inline in a notebook.

@@ -204,7 +204,7 @@ fn nogueira_on_hand_computed_cases() {
     let n = nogueira(&[set(&[0, 1]), set(&[0, 1]), set(&[0, 2])]).unwrap();
     assert!((n.phi - 1.0 / 3.0).abs() < 1e-12, "{}", n.phi);
     assert!((n.variance - 8.0 / 243.0).abs() < 1e-12, "{}", n.variance);
-    let (lo, hi) = n.interval(0.95);
+    let (lo, hi) = n.interval(0.95).unwrap();
     assert!((hi - lo - 2.0 * 1.959964 * (8.0f64 / 243.0).sqrt()).abs() < 1e-5);
     // two sets of size 2 sharing exactly the chance overlap k²/d = 1: φ = 0
     assert!(nogueira(&[set(&[0, 1]), set(&[0, 2])]).unwrap().phi.abs() < 1e-12);
@@ -214,8 +214,14 @@ fn nogueira_on_hand_computed_cases() {
     assert!(nogueira(&[set(&[0])]).is_err());
     // tests: equal procedures are not different; a stable one is above chance
     let stable = nogueira(&[set(&[0, 1]), set(&[0, 1]), set(&[0, 1]), set(&[0, 2])]).unwrap();
-    assert_eq!(stable.test_equal(&stable).p_value, 1.0);
-    assert!(stable.test_above(0.0).statistic > 0.0);
+    assert_eq!(stable.test_equal(&stable).unwrap().p_value, 1.0);
+    assert!(stable.test_above(0.0).unwrap().statistic > 0.0);
+    // two sets: φ̂_1 = φ̂_2, so v̂ = 0 by construction — no interval, no test, and the reason said
+    let two = nogueira(&[set(&[0, 1]), set(&[0, 2])]).unwrap();
+    assert_eq!(two.variance, 0.0);
+    for err in [two.interval(0.95).map(|_| ()), two.test_above(0.0).map(|_| ()), stable.test_equal(&two).map(|_| ())] {
+        assert!(err.unwrap_err().to_string().contains("0 by construction"));
+    }
 }
 
 #[test]
@@ -265,7 +271,7 @@ fn stability_from_the_same_run() {
     assert_eq!(fisher.nogueira.len(), curves.sizes.len());
     assert!(fisher.nogueira.last().unwrap().is_none(), "φ is undefined when every set is the whole feature set");
     let phi3 = fisher.nogueira[2].unwrap();
-    assert!(phi3.phi > 0.5 && phi3.test_above(0.0).p_value < 0.001, "{phi3:?}");
+    assert!(phi3.phi > 0.5 && phi3.test_above(0.0).unwrap().p_value < 0.001, "{phi3:?}");
     // with sets of one size, φ is the mean pairwise Kuncheva index (φ generalises it, [Nogueira])
     for st in &all {
         for (ki, n) in st.curve.kuncheva.iter().zip(&st.nogueira) {

@@ -96,7 +96,10 @@ impl<'a> DatasetBuilder<'a> {
         let data = Dataset { x, names: feat_names, kinds, origins, target, target_origin, layout };
         let text = data.text_features();
         if !text.is_empty() {
-            eprintln!("featrank: text columns read as nominal features: {} (see Dataset::summary)", text_list(&text));
+            eprintln!(
+                "featrank: text columns read as nominal features: {} (the dataset's summary lists every column's kind)",
+                text_list(&text)
+            );
         }
         Ok(data)
     }
