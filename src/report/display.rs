@@ -18,7 +18,7 @@ use crate::data::synth::GroundTruth;
 use crate::data::Ranking;
 use crate::data::{AsDataFrame, Dataset, Frame, Summary, Task};
 use crate::error::{Error, Result};
-use crate::eval::Curves;
+use crate::eval::{Curves, Nested};
 use crate::eval::{PiCurve, Weighting};
 use crate::rankers::{Importances, Relevance, ShadowTest};
 use crate::report::Figure;
@@ -453,6 +453,32 @@ impl Stabilities {
             caption += &format!("; φ's interval and p-value are empty: {why}");
         }
         Ok(inline(&self.plot()?) + &Table::new(self.to_polars()?).caption(&caption).to_html())
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl Nested {
+    /// The answer (nested estimate, ordinary best, optimism), the figure, and every outer split's choice, as
+    /// HTML.
+    ///
+    /// ```
+    /// use featrank::eval::NestedSpec;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let nested = NestedSpec::new(&["relieff"], "knn:k=[1,5]").unwrap().folds(3).inner_folds(3).evaluate(&iris).unwrap();
+    /// assert!(nested.to_html().unwrap().contains("optimism"));
+    /// ```
+    pub fn to_html(&self) -> Result<String> {
+        let answer = Table::new(self.summary()?).caption(format!(
+            "{} — the nested estimate with its 95 % interval, and how far the ordinary curves' best point claims beyond it",
+            self.description()
+        ));
+        let choices = Table::new(self.to_polars()?)
+            .caption("every outer split: the inner CV's choice, its inner and outer value");
+        Ok(answer.to_html() + &inline(&self.plot()?) + &choices.to_html())
     }
 
     /// Show inline in a notebook.

@@ -14,6 +14,7 @@ mod display;
 mod fuzz_readers;
 mod honest;
 mod memory;
+mod nested;
 mod paper_table5;
 mod properties;
 mod rankers;

@@ -9,7 +9,7 @@ use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
 use featrank::data::io::{refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
-use featrank::eval::{CurveJob, Curves};
+use featrank::eval::{CurveJob, Curves, NestedSpec, RunOptions};
 use featrank::{rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -160,6 +160,58 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Nested evaluation: an honest estimate of the whole selection procedure. For every outer split an inner
+    /// stratified CV on its training rows chooses the ranker's and the learner's parameters (grids in the
+    /// spec grammar, e.g. relieff:k=[5,10,20], svm:c=[0.1,1,10]) and the subset size (--rule); the choice is
+    /// refitted on the outer training rows and scored on the outer test rows. Prints the answer (nested
+    /// estimate with its 95 % interval, the ordinary curves' best point, the optimism); writes every outer
+    /// split's choice (repeat,fold,ranker,learner,k,inner,outer).
+    Nested {
+        /// A data file, or the name of a bundled dataset.
+        data: String,
+        /// Target column (default: the bundled dataset's target, else the last column).
+        #[arg(long)]
+        target: Option<String>,
+        /// auto, classification or regression.
+        #[arg(long, default_value = "auto")]
+        task: String,
+        /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
+        #[arg(long = "method", required = true)]
+        methods: Vec<String>,
+        /// The learner or a grid of learners, e.g. svm:c=[0.01,0.1,1,10].
+        #[arg(long, default_value = "knn:k=10")]
+        learner: String,
+        /// Outer resampling: kfold (with --folds), holdout:0.33 or bootstrap; --repeats of it.
+        #[arg(long, default_value = "kfold")]
+        scheme: String,
+        /// Outer folds per repeat.
+        #[arg(long, default_value_t = 10)]
+        folds: usize,
+        /// Repeats of the outer resampling.
+        #[arg(long, default_value_t = 1)]
+        repeats: usize,
+        /// Folds of the inner stratified CV.
+        #[arg(long, default_value_t = 5)]
+        inner_folds: usize,
+        /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee.
+        #[arg(long, default_value = "1se")]
+        rule: String,
+        /// full, paper, or a comma-separated list of subset sizes.
+        #[arg(long, default_value = "paper")]
+        grid: String,
+        /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
+        #[arg(long)]
+        measure: Option<String>,
+        /// Seed of the splits, rankers and learners.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Every outer split's choice and values (.csv or .parquet).
+        #[arg(long)]
+        out: PathBuf,
+        /// Also draw the choices and the outer values with the nested estimate and the ordinary best (.svg).
+        #[arg(long)]
+        figure: Option<PathBuf>,
+    },
     /// Cut a curve run into independent units for a cluster: takes the arguments of `featrank curves`
     /// and writes a manifest (JSON) of the run and its units (full set, candidate or random ranking ×
     /// repeat). Then `featrank run` computes shards of it anywhere and `featrank merge` writes what
@@ -291,6 +343,50 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             let (ds, candidates) = run.load()?;
             let curves = run.spec(!quiet)?.evaluate_all(&ds, &candidates)?;
             outputs.write(&curves)?;
+        }
+        Command::Nested {
+            data,
+            target,
+            task,
+            methods,
+            learner,
+            scheme,
+            folds,
+            repeats,
+            inner_folds,
+            rule,
+            grid,
+            measure,
+            seed,
+            out,
+            figure,
+        } => {
+            refuse_overwriting(&[data.as_ref()], &out)?;
+            if let Some(f) = &figure {
+                refuse_overwriting(&[data.as_ref(), out.as_ref()], f)?;
+            }
+            let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
+            let options = RunOptions {
+                scheme: &scheme,
+                folds,
+                repeats,
+                grid: &grid,
+                measure: measure.as_deref(),
+                seed,
+                ..RunOptions::default()
+            };
+            let methods: Vec<&str> = methods.iter().map(String::as_str).collect();
+            let nested = NestedSpec::new(&methods, &learner)?
+                .options(&options)?
+                .inner_folds(inner_folds)
+                .rule(rule.parse()?)
+                .evaluate(&ds)?;
+            io::write_csv_to(&nested.summary()?, &mut std::io::stdout().lock())?;
+            write_atomically(&out, |tmp| io::write(&nested.to_polars()?, tmp))?;
+            if let Some(f) = figure {
+                let fig = nested.plot()?;
+                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
+            }
         }
         Command::Plan { run, out } => shard::plan(run, &out)?,
         Command::Run { manifest, shard, out, quiet } => shard::run(&manifest, &shard, &out, quiet)?,

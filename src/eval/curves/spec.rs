@@ -85,16 +85,22 @@ impl Default for RunOptions<'_> {
     }
 }
 
+impl RunOptions<'_> {
+    /// The resampling scheme: `kfold` with [`RunOptions::folds`], else the scheme's own text.
+    pub fn parsed_scheme(&self) -> Result<Scheme> {
+        if self.scheme.trim() == "kfold" {
+            Ok(Scheme::KFold { folds: self.folds })
+        } else {
+            self.scheme.parse()
+        }
+    }
+}
+
 impl CurveSpec {
     /// The spec `options` describe for `learner`, each text parsed and checked.
     pub fn with_options(learner: impl Learner + 'static, options: &RunOptions<'_>) -> Result<CurveSpec> {
-        let scheme: Scheme = if options.scheme.trim() == "kfold" {
-            Scheme::KFold { folds: options.folds }
-        } else {
-            options.scheme.parse()?
-        };
         let mut spec = CurveSpec::new(learner)
-            .scheme(scheme)
+            .scheme(options.parsed_scheme()?)
             .repeats(options.repeats)
             .grid(options.grid.parse()?)
             .expected(options.expected)

@@ -1,0 +1,383 @@
+//! **Nested evaluation**: an honest estimate of the whole selection procedure — ranker, its parameters, the
+//! learner's parameters and the subset size all chosen inside each outer training split.
+//!
+//! For every outer split (any [`Scheme`], repeated): an inner stratified k-fold CV on the outer training rows
+//! computes the FFA curves of every (ranker, learner) point of the grids, rankers again inside each inner
+//! training fold; a [`SizeRule`] picks each point's subset size and the point whose curve is best there wins
+//! (ties: the first in grid order). The winner is refitted on all outer training rows — the ranker ranks them,
+//! the learner fits on the top k — and scored on the outer test rows. The mean over outer splits, with the
+//! corrected resampled t interval (Nadeau & Bengio 2003), estimates what the procedure delivers on new data
+//! (Varma & Simon 2006; Cawley & Talbot 2010). The **optimism** is what the ordinary answer claims beyond it:
+//! the best point of the ordinary curves (the same outer splits, every grid point and size, the best picked
+//! after the fact) minus the nested estimate.
+
+use polars::prelude::*;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::compare::significance::test_to_train;
+use crate::compare::{SizeChoices, SizeRule};
+use crate::data::{Dataset, Frame};
+use crate::error::{Error, Result};
+use crate::eval::{Candidate, CurveKind, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
+use crate::learners::{self, Fold, Learner};
+use crate::math::corrected_t_test;
+use crate::rankers;
+use crate::spec::Spec;
+
+/// What a nested evaluation runs: grids of rankers and learners in the spec grammar (a list value is a grid,
+/// `relieff:k=[5,10,20]`, `svm:c=[0.1,1]`), the outer resampling, the inner folds, the size rule.
+///
+/// ```
+/// use featrank::eval::NestedSpec;
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let nested = NestedSpec::new(&["relieff:k=[5,10]"], "knn:k=[1,5]").unwrap().folds(5).inner_folds(3).evaluate(&iris).unwrap();
+/// assert_eq!(nested.splits.len(), 5);
+/// assert!(nested.estimate().unwrap().mean > 0.85);
+/// ```
+#[derive(Debug, Clone)]
+pub struct NestedSpec {
+    rankers: Vec<Spec>,
+    learners: Vec<Spec>,
+    scheme: Scheme,
+    repeats: usize,
+    inner_folds: usize,
+    rule: SizeRule,
+    grid: Grid,
+    measure: Option<Measure>,
+    seed: u64,
+}
+
+/// The choice and the score of one outer split.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NestedSplit {
+    /// Repeat of the outer resampling.
+    pub repeat: usize,
+    /// Fold (split) within the repeat.
+    pub fold: usize,
+    /// The ranker chosen by the inner CV (one point of its grid).
+    pub ranker: String,
+    /// The learner chosen by the inner CV.
+    pub learner: String,
+    /// The subset size chosen.
+    pub k: usize,
+    /// The inner CV's value of the choice (on the outer training rows).
+    pub inner: f64,
+    /// The refitted choice's value on the outer test rows.
+    pub outer: f64,
+}
+
+/// The best point of the ordinary (non-nested) curves on the same outer splits.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrdinaryBest {
+    /// Ranker of the best point.
+    pub ranker: String,
+    /// Learner of the best point.
+    pub learner: String,
+    /// Its subset size.
+    pub k: usize,
+    /// Its curve mean.
+    pub value: f64,
+}
+
+/// The result of a nested evaluation: every outer split's choice and score, and the ordinary answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Nested {
+    /// The ranker grid points.
+    pub rankers: Vec<String>,
+    /// The learner grid points.
+    pub learners: Vec<String>,
+    /// The measure.
+    pub measure: Measure,
+    /// The outer resampling.
+    pub scheme: Scheme,
+    /// Repeats of the outer resampling.
+    pub repeats: usize,
+    /// Inner folds.
+    pub inner_folds: usize,
+    /// The size rule of the inner choice.
+    pub rule: SizeRule,
+    /// One row per outer split, in (repeat, fold) order.
+    pub splits: Vec<NestedSplit>,
+    /// The best point of the ordinary curves.
+    pub ordinary: OrdinaryBest,
+}
+
+/// The grid points of specs (each spec with lists expands to every combination).
+fn points(specs: &[&str], what: &str) -> Result<Vec<Spec>> {
+    let mut out = Vec::new();
+    for text in specs {
+        let spec: Spec = text.parse()?;
+        out.extend(spec.grid());
+    }
+    if out.is_empty() {
+        return Err(Error::param(what, "give at least one spec"));
+    }
+    Ok(out)
+}
+
+impl NestedSpec {
+    /// Nested evaluation of the ranker grids `rankers` with the learner grid `learner`; defaults: outer
+    /// 10-fold CV once, inner 5-fold, the 1-SE rule, the paper grid of sizes, the task's measure, seed 0.
+    /// Every point is checked here (unknown methods or keys are errors before any work).
+    pub fn new(rankers: &[&str], learner: &str) -> Result<NestedSpec> {
+        let (rankers, learners) = (points(rankers, "rankers")?, points(&[learner], "learner")?);
+        for r in &rankers {
+            rankers::parse(&r.to_string())?;
+        }
+        for l in &learners {
+            learners::parse(&l.to_string())?;
+        }
+        Ok(NestedSpec {
+            rankers,
+            learners,
+            scheme: Scheme::KFold { folds: 10 },
+            repeats: 1,
+            inner_folds: 5,
+            rule: SizeRule::OneStandardError,
+            grid: Grid::Paper,
+            measure: None,
+            seed: 0,
+        })
+    }
+
+    /// The outer resampling, repeats, size grid, measure and seed of `options` (the texts of the CLI and the
+    /// Python layer; `expected` and `progress` do not apply).
+    pub fn options(self, options: &RunOptions<'_>) -> Result<NestedSpec> {
+        let mut spec = self
+            .scheme(options.parsed_scheme()?)
+            .repeats(options.repeats)
+            .grid(options.grid.parse()?)
+            .seed(options.seed);
+        if let Some(m) = options.measure {
+            spec = spec.measure(m.parse()?);
+        }
+        Ok(spec)
+    }
+
+    /// Outer k-fold CV with `folds` folds.
+    pub fn folds(mut self, folds: usize) -> NestedSpec {
+        self.scheme = Scheme::KFold { folds };
+        self
+    }
+
+    /// The outer resampling scheme.
+    pub fn scheme(mut self, scheme: Scheme) -> NestedSpec {
+        self.scheme = scheme;
+        self
+    }
+
+    /// Repeats of the outer resampling.
+    pub fn repeats(mut self, repeats: usize) -> NestedSpec {
+        self.repeats = repeats;
+        self
+    }
+
+    /// Folds of the inner stratified CV (at least 2).
+    pub fn inner_folds(mut self, folds: usize) -> NestedSpec {
+        self.inner_folds = folds;
+        self
+    }
+
+    /// The rule that picks each grid point's subset size on its inner FFA curve.
+    pub fn rule(mut self, rule: SizeRule) -> NestedSpec {
+        self.rule = rule;
+        self
+    }
+
+    /// The subset sizes of the curves.
+    pub fn grid(mut self, grid: Grid) -> NestedSpec {
+        self.grid = grid;
+        self
+    }
+
+    /// The measure (default: the task's).
+    pub fn measure(mut self, measure: Measure) -> NestedSpec {
+        self.measure = Some(measure);
+        self
+    }
+
+    /// Seed of the outer and inner splits, rankers and learners.
+    pub fn seed(mut self, seed: u64) -> NestedSpec {
+        self.seed = seed;
+        self
+    }
+
+    /// Run the nested evaluation on `data` (and the ordinary curves on the same outer splits).
+    pub fn evaluate(&self, data: &Dataset) -> Result<Nested> {
+        if self.inner_folds < 2 {
+            return Err(Error::param(
+                "inner_folds",
+                format!("the inner CV needs at least 2 folds, got {}", self.inner_folds),
+            ));
+        }
+        let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
+        let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
+        let splits: Vec<(usize, usize, (Vec<usize>, Vec<usize>))> = plan.splits().collect();
+        let ordinary = self.ordinary(data, &plan, measure)?;
+        let splits = splits
+            .par_iter()
+            .map(|(repeat, fold, (train, test))| self.outer_split(data, *repeat, *fold, train, test, measure))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Nested {
+            rankers: self.rankers.iter().map(|r| r.to_string()).collect(),
+            learners: self.learners.iter().map(|l| l.to_string()).collect(),
+            measure,
+            scheme: self.scheme,
+            repeats: self.repeats,
+            inner_folds: self.inner_folds,
+            rule: self.rule,
+            splits,
+            ordinary,
+        })
+    }
+
+    /// The curves of every ranker point with `learner` on `plan`: one run, the rankers as per-fold candidates.
+    fn curves(
+        &self,
+        data: &Dataset,
+        plan: CvPlan,
+        learner: &Spec,
+        measure: Measure,
+        seed: u64,
+    ) -> Result<crate::eval::Curves> {
+        let candidates: Vec<Candidate> =
+            self.rankers.iter().map(|r| rankers::per_fold(&r.to_string())).collect::<Result<_>>()?;
+        CurveSpec::new(learners::parse(&learner.to_string())?)
+            .plan(plan)
+            .grid(self.grid.clone())
+            .measure(measure)
+            .expected(0)
+            .seed(seed)
+            .evaluate_all(data, &candidates)
+    }
+
+    /// The inner choice on one outer split's training rows, refitted and scored on its test rows.
+    fn outer_split(
+        &self,
+        data: &Dataset,
+        repeat: usize,
+        fold: usize,
+        train: &[usize],
+        test: &[usize],
+        measure: Measure,
+    ) -> Result<NestedSplit> {
+        let seed = CvPlan::fold_seed(self.seed, repeat, fold);
+        let inner_data = data.take_rows(train)?;
+        let inner_plan = CvPlan::stratified(&inner_data, self.inner_folds, 1, seed)?;
+        let higher = measure.higher_is_better();
+        // (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
+        let mut best: Option<(String, String, usize, f64)> = None;
+        for learner in &self.learners {
+            let curves = self.curves(&inner_data, inner_plan.clone(), learner, measure, seed)?;
+            let chosen = SizeChoices::of_curves(&curves, &[self.rule])?;
+            for c in &chosen.choices {
+                let better = match &best {
+                    None => true,
+                    Some((.., v)) => (higher && c.value > *v) || (!higher && c.value < *v),
+                };
+                if better {
+                    best = Some((c.ranking.clone(), learner.to_string(), c.k, c.value));
+                }
+            }
+        }
+        let (ranker, learner, k, inner) = best.ok_or_else(|| Error::param("rankers", "no grid point to choose"))?;
+        let ranking = rankers::parse(&ranker)?.rank(&inner_data, seed)?;
+        let features: Vec<usize> = ranking.positions_in(data)?.into_iter().take(k).collect();
+        let fold_rows = Fold { data, train, test, seed };
+        let pred = learners::parse(&learner)?.fit_predict(&fold_rows, &features)?;
+        let outer = measure.score(data, test, &pred)?;
+        Ok(NestedSplit { repeat, fold, ranker, learner, k, inner, outer })
+    }
+
+    /// The best point of the ordinary curves: every grid point's FFA curve on the outer plan, the best mean
+    /// over points and sizes.
+    fn ordinary(&self, data: &Dataset, plan: &CvPlan, measure: Measure) -> Result<OrdinaryBest> {
+        let higher = measure.higher_is_better();
+        let mut best: Option<OrdinaryBest> = None;
+        for learner in &self.learners {
+            let curves = self.curves(data, plan.clone(), learner, measure, self.seed)?;
+            for name in curves.rankings() {
+                let ffa = curves.get(name, CurveKind::Ffa).ok_or_else(|| Error::param("curves", "no FFA curve"))?;
+                for (i, &value) in ffa.mean.iter().enumerate() {
+                    let better = match &best {
+                        None => true,
+                        Some(b) => (higher && value > b.value) || (!higher && value < b.value),
+                    };
+                    if better {
+                        let (ranker, learner, k) = (name.to_string(), learner.to_string(), curves.sizes[i]);
+                        best = Some(OrdinaryBest { ranker, learner, k, value });
+                    }
+                }
+            }
+        }
+        best.ok_or_else(|| Error::param("rankers", "no grid point to evaluate"))
+    }
+}
+
+/// The nested estimate: mean over outer splits with its corrected resampled t interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct NestedEstimate {
+    /// Mean of the outer values.
+    pub mean: f64,
+    /// Lower end of the 95 % interval.
+    pub lo: f64,
+    /// Upper end of the 95 % interval.
+    pub hi: f64,
+}
+
+impl Nested {
+    /// The mean outer value with its 95 % corrected resampled t interval (test-to-train ratio of the outer
+    /// scheme).
+    pub fn estimate(&self) -> Result<NestedEstimate> {
+        let values: Vec<f64> = self.splits.iter().map(|s| s.outer).collect();
+        let t = corrected_t_test(&values, test_to_train(self.scheme))?;
+        let (lo, hi) = t.interval(0.95);
+        Ok(NestedEstimate { mean: t.mean, lo, hi })
+    }
+
+    /// How much better the ordinary curves' best point looks than the nested estimate (positive =
+    /// optimistic; for a loss, the estimate minus the best).
+    pub fn optimism(&self) -> Result<f64> {
+        let est = self.estimate()?.mean;
+        Ok(if self.measure.higher_is_better() { self.ordinary.value - est } else { est - self.ordinary.value })
+    }
+
+    /// One row per outer split: `repeat, fold, ranker, learner, k, inner, outer`.
+    pub fn to_polars(&self) -> Result<Frame> {
+        let s = &self.splits;
+        let col = |name: &str, v: Vec<u32>| Column::new(name.into(), v);
+        Ok(DataFrame::new(
+            s.len(),
+            vec![
+                col("repeat", s.iter().map(|x| x.repeat as u32).collect()),
+                col("fold", s.iter().map(|x| x.fold as u32).collect()),
+                Column::new("ranker".into(), s.iter().map(|x| x.ranker.as_str()).collect::<Vec<_>>()),
+                Column::new("learner".into(), s.iter().map(|x| x.learner.as_str()).collect::<Vec<_>>()),
+                col("k", s.iter().map(|x| x.k as u32).collect()),
+                Column::new("inner".into(), s.iter().map(|x| x.inner).collect::<Vec<_>>()),
+                Column::new("outer".into(), s.iter().map(|x| x.outer).collect::<Vec<_>>()),
+            ],
+        )?
+        .into())
+    }
+
+    /// The answer in one row: `measure, nested, nested_lo, nested_hi, ordinary_best, optimism` and the
+    /// ordinary best point's `ranker, learner, k`.
+    pub fn summary(&self) -> Result<Frame> {
+        let e = self.estimate()?;
+        let o = &self.ordinary;
+        Ok(df!(
+            "measure" => [self.measure.label()],
+            "nested" => [e.mean],
+            "nested_lo" => [e.lo],
+            "nested_hi" => [e.hi],
+            "ordinary_best" => [o.value],
+            "optimism" => [self.optimism()?],
+            "ordinary_ranker" => [o.ranker.as_str()],
+            "ordinary_learner" => [o.learner.as_str()],
+            "ordinary_k" => [o.k as u32],
+        )?
+        .into())
+    }
+}

@@ -1,0 +1,88 @@
+//! Nested evaluation: the known answers of #35 — on null data the nested estimate of "ReliefF + 1-SE rule +
+//! kNN" stays at chance while the ordinary curves' best point is far above it; on `combined` the chosen size
+//! concentrates near the relevant features; identical on any number of threads.
+
+use featrank::compare::SizeRule;
+use featrank::eval::{Grid, NestedSpec};
+use featrank::prelude::*;
+
+fn sizes() -> Grid {
+    Grid::Custom(vec![1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000])
+}
+
+#[test]
+fn on_null_data_the_nested_estimate_stays_at_chance_and_the_ordinary_best_does_not() {
+    // Ambroise & McLachlan's setting: 60 rows, 2000 features, labels independent of them.
+    let null = Null::new().rows(60).features(2000).generate(11).unwrap();
+    let data = Dataset::from_polars(&null.frame, "class").unwrap();
+    let nested = NestedSpec::new(&["relieff:k=10"], "knn:k=[1,5]")
+        .unwrap()
+        .folds(10)
+        .repeats(2)
+        .inner_folds(5)
+        .rule(SizeRule::OneStandardError)
+        .grid(sizes())
+        .seed(2)
+        .evaluate(&data)
+        .unwrap();
+    let e = nested.estimate().unwrap();
+    // 20 outer splits of 6 test rows; the mean accuracy of 60 rows has binomial spread √(0.25/60) = 0.065 and
+    // the repeats share the rows: chance ± 3 σ.
+    let tolerance = 3.0 * (0.25f64 / 60.0).sqrt();
+    assert!((e.mean - 0.5).abs() < tolerance, "nested {e:?}");
+    assert!(e.lo < 0.5 && 0.5 < e.hi, "the interval holds chance: {e:?}");
+    // the ordinary answer — the best of 2 learners × 12 sizes of honest per-fold curves, picked after the
+    // fact — claims more than the procedure delivers
+    assert!(nested.ordinary.value > e.mean && nested.optimism().unwrap() > 0.05, "ordinary {:?}", nested.ordinary);
+    assert_eq!(nested.splits.len(), 20);
+    assert!(nested.splits.iter().all(|s| s.learner == "knn:k=1" || s.learner == "knn:k=5"));
+}
+
+#[test]
+fn on_combined_the_chosen_size_concentrates_near_the_relevant_features() {
+    let s = Binary::new(Design::Combined).rows(400).generate(3).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let relevant = s.truth.relevant().len();
+    let run = |rule| {
+        NestedSpec::new(&["relieff:k=10"], "knn:k=10")
+            .unwrap()
+            .folds(5)
+            .inner_folds(5)
+            .grid(Grid::Full)
+            .rule(rule)
+            .seed(1)
+            .evaluate(&data)
+            .unwrap()
+    };
+    let median = |n: &featrank::eval::Nested| {
+        let mut ks: Vec<usize> = n.splits.iter().map(|s| s.k).collect();
+        ks.sort();
+        ks[ks.len() / 2]
+    };
+    let (best, one_se) = (run(SizeRule::Best), run(SizeRule::OneStandardError));
+    let ks = |n: &featrank::eval::Nested| n.splits.iter().map(|s| s.k).collect::<Vec<_>>();
+    // the best size sits near the 27 relevant features (the weakest add little), never at most of the 100
+    assert!(median(&best).abs_diff(relevant) <= relevant / 2, "best: {:?}, {relevant} relevant", ks(&best));
+    assert!(best.splits.iter().all(|s| s.k <= 2 * relevant), "best: {:?}", ks(&best));
+    // the 1-SE rule keeps fewer
+    assert!(median(&one_se) <= median(&best), "1se {:?} vs best {:?}", ks(&one_se), ks(&best));
+    // honest and close to the ordinary answer when the signal is real
+    let e = best.estimate().unwrap();
+    assert!(e.mean > 0.9 && best.optimism().unwrap() < 0.03, "{e:?} vs {:?}", best.ordinary);
+}
+
+#[test]
+fn nested_results_are_identical_on_any_number_of_threads_and_refuse_bad_specs() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let spec = NestedSpec::new(&["relieff:k=[5,10]", "info-gain"], "knn:k=[1,5]").unwrap().folds(5).repeats(2).seed(4);
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap().install(|| spec.evaluate(&iris)).unwrap();
+    let many =
+        rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap().install(|| spec.evaluate(&iris)).unwrap();
+    assert_eq!(one, many);
+    assert_eq!(one.to_polars().unwrap().height(), 10);
+    assert_eq!(one.summary().unwrap().height(), 1);
+    let err = |r: featrank::Result<NestedSpec>| r.unwrap_err().to_string();
+    assert!(err(NestedSpec::new(&["relieff:kk=[5,10]"], "knn")).contains("kk"));
+    assert!(err(NestedSpec::new(&["relieff"], "knn:k=[1,")).contains("knn"));
+    assert!(NestedSpec::new(&["relieff"], "knn").unwrap().inner_folds(1).evaluate(&iris).is_err());
+}
