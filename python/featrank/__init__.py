@@ -17,6 +17,7 @@ from ._featrank import (
     Dataset,
     Error,
     Figure,
+    Nested,
     Ranking,
     Significance,
     SizeChoices,
@@ -29,6 +30,7 @@ from ._featrank import (
     set_memory_limit,
 )
 from ._featrank import curves as _curves
+from ._featrank import nested as _nested
 from . import datasets, synth
 from ._progress import bar as _bar
 
@@ -67,6 +69,26 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
                        progress=callback, fold_ids=fold_ids)
 
 
+def nested(data, rankers, *, learner="knn:k=10", folds=10, repeats=1, scheme="kfold", inner_folds=5, rule="1se",
+           grid="paper", measure=None, seed=0):
+    """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
+    training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
+    ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``) and the subset size (``rule``: ``1se``,
+    ``best``, ``within:0.01``, ``knee``); the choice is refitted on the outer training rows and scored on the
+    outer test rows. ``.estimate`` (mean, lo, hi), ``.optimism`` (the ordinary curves' best point minus the
+    estimate), ``.summary()``, ``.choices()``, ``.plot()``; shows itself in a notebook. Ctrl-C interrupts it
+    (no progress bar yet: the inner runs are many and short).
+
+    >>> import featrank
+    >>> iris = featrank.datasets.load("iris")
+    >>> n = featrank.nested(iris, ["relieff:k=[5,10]"], learner="knn:k=[1,5]", folds=5, seed=1)
+    >>> len(n.choices()), n.estimate[0] > 0.85
+    (5, True)
+    """
+    return _nested(data, list(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+                   inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
+
+
 def __getattr__(name):
     # featrank.cluster on first use: imported eagerly, `python -m featrank.cluster` would warn that it runs a
     # module already imported
@@ -78,6 +100,6 @@ def __getattr__(name):
 
 
 __all__ = [
-    "Curves", "Dataset", "Error", "Figure", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
-    "Table", "__version__", "cluster", "curves", "datasets", "rank", "rank_table", "read", "set_memory_limit", "synth",
+    "Curves", "Dataset", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
+    "Table", "__version__", "cluster", "curves", "datasets", "nested", "rank", "rank_table", "read", "set_memory_limit", "synth",
 ]

@@ -16,6 +16,7 @@ mod cluster;
 mod curves;
 mod frames;
 mod learner;
+mod nested;
 mod objects;
 
 create_exception!(
@@ -116,5 +117,6 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     objects::register(m)?;
     curves::register(m)?;
     cluster::register(m)?;
+    nested::register(m)?;
     Ok(())
 }

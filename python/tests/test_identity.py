@@ -91,3 +91,15 @@ def test_given_folds_give_the_cli_folds_file_run(cli, tmp_path):
     # one repeat as a vector; scikit-learn's splitters give such ids
     one = featrank.curves(iris, rankers=["relieff"], folds=ids[:, 0], expected=0, progress=False)
     assert "4-fold CV × 1 repeats" in one.description
+
+
+def test_nested_equals_the_cli(cli, tmp_path):
+    iris = featrank.datasets.load("iris")
+    n = featrank.nested(iris, ["relieff:k=[5,10]", "fisher"], learner="knn:k=[1,5]", folds=5, repeats=2, seed=3)
+    done = run_cli(cli, "nested", "iris", "--method", "relieff:k=[5,10]", "--method", "fisher", "--learner",
+                   "knn:k=[1,5]", "--folds", 5, "--repeats", 2, "--seed", 3, "--out", tmp_path / "n.csv")
+    pd.testing.assert_frame_equal(n.to_pandas(), _csv(tmp_path / "n.csv"), check_exact=True, check_dtype=False)
+    summary = pd.read_csv(__import__("io").StringIO(done.stdout))
+    pd.testing.assert_frame_equal(n.summary().to_pandas(), summary, check_exact=True, check_dtype=False)
+    assert n.estimate[0] == summary["nested"][0] and n.optimism == summary["optimism"][0]
+    assert "optimism" in n._repr_html_() and "<svg" in n._repr_html_()

@@ -1,0 +1,109 @@
+//! `featrank.nested(...)`: the nested estimate of a whole selection procedure ([`featrank::eval::NestedSpec`]).
+
+use std::sync::Arc;
+
+use featrank::eval::{Nested as RsNested, NestedSpec, RunOptions};
+use pyo3::prelude::*;
+
+use crate::frames::{frame_to, Library};
+use crate::objects::{Dataset, Figure, Table};
+use crate::{blocking, guarded, OrRaise};
+
+/// The result of a nested evaluation: each outer split's choice and score, the estimate, the optimism.
+#[pyclass(module = "featrank", name = "Nested", frozen)]
+pub struct Nested {
+    inner: Arc<RsNested>,
+}
+
+/// See `featrank.nested` in `featrank/_featrank.pyi`.
+#[pyfunction]
+#[pyo3(signature = (data, rankers, *, learner = "knn:k=10", folds = 10, repeats = 1, scheme = "kfold",
+    inner_folds = 5, rule = "1se", grid = "paper", measure = None, seed = 0))]
+#[allow(clippy::too_many_arguments)]
+fn nested(
+    py: Python<'_>,
+    data: &Dataset,
+    rankers: Vec<String>,
+    learner: &str,
+    folds: usize,
+    repeats: usize,
+    scheme: &str,
+    inner_folds: usize,
+    rule: &str,
+    grid: &str,
+    measure: Option<&str>,
+    seed: u64,
+) -> PyResult<Nested> {
+    let options = RunOptions { scheme, folds, repeats, grid, measure, seed, ..RunOptions::default() };
+    let methods: Vec<&str> = rankers.iter().map(String::as_str).collect();
+    let spec = guarded(|| {
+        Ok(NestedSpec::new(&methods, learner)?.options(&options)?.inner_folds(inner_folds).rule(rule.parse()?))
+    })?;
+    let ds = data.inner.clone();
+    Ok(Nested { inner: Arc::new(blocking(py, None, || spec.evaluate(&ds))?) })
+}
+
+#[pymethods]
+impl Nested {
+    /// What was run: the grids, outer and inner resampling, rule, measure.
+    #[getter]
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+    /// The nested estimate: `(mean, lo, hi)`, the 95 % corrected resampled t interval.
+    #[getter]
+    fn estimate(&self) -> PyResult<(f64, f64, f64)> {
+        let e = self.inner.estimate().or_raise()?;
+        Ok((e.mean, e.lo, e.hi))
+    }
+    /// The ordinary curves' best point minus the nested estimate (positive: the ordinary answer is optimistic).
+    #[getter]
+    fn optimism(&self) -> PyResult<f64> {
+        self.inner.optimism().or_raise()
+    }
+    /// The answer in one row: nested estimate and interval, ordinary best, optimism, the ordinary best point.
+    fn summary(&self) -> PyResult<Table> {
+        let frame = self.inner.summary().or_raise()?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    /// Every outer split: `repeat, fold, ranker, learner, k, inner, outer`.
+    fn choices(&self) -> PyResult<Table> {
+        let frame = self.inner.to_polars().or_raise()?;
+        let html = frame.to_html();
+        Ok(Table::new(frame, html))
+    }
+    /// The chosen sizes and the outer values with the nested estimate and the ordinary best.
+    fn plot(&self) -> PyResult<Figure> {
+        Ok(Figure::wrap(self.inner.plot().or_raise()?))
+    }
+    /// [`Nested::choices`] as a Polars DataFrame.
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.inner.to_polars().or_raise()?, Library::Polars)
+    }
+    /// [`Nested::choices`] as a pandas DataFrame.
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.inner.to_polars().or_raise()?, Library::Pandas)
+    }
+    fn __repr__(&self) -> PyResult<String> {
+        let e = self.inner.estimate().or_raise()?;
+        Ok(format!(
+            "{}\nnested estimate {:.4} [{:.4}, {:.4}] · ordinary best {:.4} · optimism {:+.4}",
+            self.inner.description(),
+            e.mean,
+            e.lo,
+            e.hi,
+            self.inner.ordinary.value,
+            self.inner.optimism().or_raise()?
+        ))
+    }
+    fn _repr_html_(&self) -> PyResult<String> {
+        self.inner.to_html().or_raise()
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Nested>()?;
+    m.add_function(wrap_pyfunction!(nested, m)?)?;
+    Ok(())
+}
