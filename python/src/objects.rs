@@ -343,6 +343,14 @@ fn load_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
     blocking(py, None, || datasets::load(name)?.dataset()).map(Dataset::wrap)
 }
 
+/// A dataset that is not bundled (colon, ALLAML, …: see `data/README.md`), read from the folder in
+/// `FEATRANK_DATA` or a `shared/data` folder above the working directory; `featrank.Error` saying where it
+/// looked when absent.
+#[pyfunction]
+fn external_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
+    blocking(py, None, || datasets::external(name)?.dataset()).map(Dataset::wrap)
+}
+
 /// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …) computes on all rows of `data`.
 #[pyfunction]
 #[pyo3(signature = (data, method, *, seed = 0))]
@@ -388,6 +396,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(synthetic, m)?)?;
     m.add_function(wrap_pyfunction!(dataset_names, m)?)?;
     m.add_function(wrap_pyfunction!(load_dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(external_dataset, m)?)?;
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(rank_table, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
