@@ -213,7 +213,7 @@ impl NestedSpec {
         }
         let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
         let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
-        let splits: Vec<(usize, usize, (Vec<usize>, Vec<usize>))> = plan.splits().collect();
+        let splits: Vec<_> = plan.splits().collect();
         let ordinary = self.ordinary(data, &plan, measure)?;
         let splits = splits
             .par_iter()
