@@ -57,8 +57,9 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
         import numpy as np  # here, not at import: `import featrank` stays milliseconds
 
         fold_ids = np.asarray(folds)
-        if fold_ids.dtype.kind not in "iu":
-            raise Error(f"invalid parameter 'folds': a number of folds or integer fold ids, got {fold_ids.dtype} values")
+        if fold_ids.size == 0 or fold_ids.dtype.kind not in "iu":
+            got = "no values" if fold_ids.size == 0 else f"{fold_ids.dtype} values"
+            raise Error(f"invalid parameter 'folds': a number of folds or integer fold ids, got {got}")
         if fold_ids.ndim == 0:  # a NumPy integer
             folds, fold_ids = int(fold_ids), None
         else:

@@ -81,6 +81,7 @@ def test_bad_run_parameters():
     ids = np.arange(IRIS.n_rows) % 3
     raises("row 0 of repeat 0 has -1", featrank.curves, IRIS, folds=ids - 1, progress=False)
     raises("got float64 values", featrank.curves, IRIS, folds=ids.astype(float), progress=False)
+    raises("got no values", featrank.curves, IRIS, folds=ids[:0], progress=False)
     raises("repeat 0 assigns 100 rows but the data has 150", featrank.curves, IRIS, folds=ids[:100], progress=False)
     raises("rule", lambda: featrank.curves(IRIS, rankers=["relieff"], folds=3, repeats=1, expected=0,
                                           progress=False).decide("fewest"))

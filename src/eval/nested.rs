@@ -103,6 +103,11 @@ pub struct Nested {
     pub ordinary: OrdinaryBest,
 }
 
+/// Whether `value` beats the best so far (none yet: it does); ties keep the earlier one.
+fn beats(higher_is_better: bool, value: f64, best: Option<f64>) -> bool {
+    best.is_none_or(|b| if higher_is_better { value > b } else { value < b })
+}
+
 /// The grid points of specs (each spec with lists expands to every combination).
 fn points(specs: &[&str], what: &str) -> Result<Vec<Spec>> {
     let mut out = Vec::new();
@@ -272,11 +277,7 @@ impl NestedSpec {
             let curves = self.curves(&inner_data, inner_plan.clone(), learner, measure, seed)?;
             let chosen = SizeChoices::of_curves(&curves, &[self.rule])?;
             for c in &chosen.choices {
-                let better = match &best {
-                    None => true,
-                    Some((.., v)) => (higher && c.value > *v) || (!higher && c.value < *v),
-                };
-                if better {
+                if beats(higher, c.value, best.as_ref().map(|b| b.3)) {
                     best = Some((c.ranking.clone(), learner.to_string(), c.k, c.value));
                 }
             }
@@ -300,11 +301,7 @@ impl NestedSpec {
             for name in curves.rankings() {
                 let ffa = curves.get(name, CurveKind::Ffa).ok_or_else(|| Error::param("curves", "no FFA curve"))?;
                 for (i, &value) in ffa.mean.iter().enumerate() {
-                    let better = match &best {
-                        None => true,
-                        Some(b) => (higher && value > b.value) || (!higher && value < b.value),
-                    };
-                    if better {
+                    if beats(higher, value, best.as_ref().map(|b| b.value)) {
                         let (ranker, learner, k) = (name.to_string(), learner.to_string(), curves.sizes[i]);
                         best = Some(OrdinaryBest { ranker, learner, k, value });
                     }
