@@ -75,7 +75,7 @@ def nested(data, rankers, *, learner="knn:k=10", folds=10, repeats=1, scheme="kf
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
     ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``) and the subset size (``rule``: ``1se``,
-    ``best``, ``within:0.01``, ``knee``); the choice is refitted on the outer training rows and scored on the
+    ``best``, ``within:0.01``, ``knee``; ``at:50`` keeps 50 features and tunes the rest); the choice is refitted on the outer training rows and scored on the
     outer test rows. ``.estimate`` (mean, lo, hi), ``.optimism`` (the ordinary curves' best point minus the
     estimate), ``.summary()``, ``.choices()``, ``.plot()``; shows itself in a notebook. Ctrl-C interrupts it
     (no progress bar yet: the inner runs are many and short).

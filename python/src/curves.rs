@@ -166,7 +166,7 @@ impl Curves {
         let base = table(st.to_polars(), st.to_html())?;
         Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner: st }))
     }
-    /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`) or several `rules`;
+    /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`, `at:50`) or several `rules`;
     /// default all four.
     #[pyo3(signature = (rule = None, *, rules = None))]
     fn decide(&self, py: Python<'_>, rule: Option<&str>, rules: Option<Vec<String>>) -> PyResult<Py<SizeChoices>> {

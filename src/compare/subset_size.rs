@@ -8,6 +8,8 @@
 //!   2003; see [`crate::compare::significance`]) — the plain σ̂/√J of overlapping resamples is far too
 //!   small. Curves without per-split values (read from a table) use the spread over repeats, σ_r/√r.
 //! - **Within a tolerance**: the smallest size whose mean is within `tol` of the best mean.
+//! - **At a size**: the given size, which must be on the grid — the fixed budgets of a paper's table
+//!   ("AUC at 50 features"), where nested evaluation still chooses the parameters at that size.
 //! - **Knee** (Kneedle, Satopää et al. 2011): sizes and means scaled to [0, 1] (means oriented so that
 //!   higher is better), the size where the scaled mean most exceeds the scaled size (the largest value of
 //!   the difference curve; no smoothing, the curve is already a mean over resamples). The point after
@@ -33,6 +35,8 @@ pub enum SizeRule {
     Within(f64),
     /// The knee of the curve (Kneedle).
     Knee,
+    /// This size (a size of the grid).
+    At(usize),
 }
 
 impl SizeRule {
@@ -40,13 +44,14 @@ impl SizeRule {
     pub const DEFAULT: [SizeRule; 4] =
         [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.01), SizeRule::Knee];
 
-    /// `best`, `1se`, `within:0.01`, `knee` (also what `FromStr` reads).
+    /// `best`, `1se`, `within:0.01`, `knee`, `at:50` (also what `FromStr` reads).
     pub fn label(self) -> String {
         match self {
             SizeRule::Best => "best".into(),
             SizeRule::OneStandardError => "1se".into(),
             SizeRule::Within(t) => format!("within:{t}"),
             SizeRule::Knee => "knee".into(),
+            SizeRule::At(k) => format!("at:{k}"),
         }
     }
 }
@@ -54,11 +59,15 @@ impl SizeRule {
 impl std::str::FromStr for SizeRule {
     type Err = Error;
     fn from_str(s: &str) -> Result<SizeRule> {
-        let bad = || Error::param("rule", format!("'{s}' is not one of best, 1se, within:TOLERANCE, knee"));
+        let bad = || Error::param("rule", format!("'{s}' is not one of best, 1se, within:TOLERANCE, knee, at:SIZE"));
         match s.trim() {
             "best" => Ok(SizeRule::Best),
             "1se" => Ok(SizeRule::OneStandardError),
             "knee" => Ok(SizeRule::Knee),
+            t if t.starts_with("at:") => match t["at:".len()..].trim().parse::<usize>() {
+                Ok(k) if k > 0 => Ok(SizeRule::At(k)),
+                _ => Err(Error::param("rule", format!("the size of at must be a whole number above 0, got '{t}'"))),
+            },
             t => {
                 let tol: f64 = t.strip_prefix("within:").ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;
                 if tol >= 0.0 && tol.is_finite() {
@@ -165,6 +174,9 @@ fn choose(curve: &Curve, sizes: &[usize], rule: SizeRule, higher: bool, ratio: f
         SizeRule::Best => best,
         SizeRule::Within(tol) => first_within(tol),
         SizeRule::OneStandardError => first_within(standard_error(curve, best, ratio)),
+        SizeRule::At(k) => sizes.iter().position(|&s| s == k).ok_or_else(|| {
+            Error::param("rule", format!("at:{k} is not a size of the curves (the grid has {sizes:?})"))
+        })?,
         SizeRule::Knee => {
             let (lo, hi) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
             let (s0, s1) = (sizes[0] as f64, sizes[sizes.len() - 1] as f64);

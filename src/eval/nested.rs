@@ -210,31 +210,59 @@ impl NestedSpec {
 
     /// Run the nested evaluation on `data` (and the ordinary curves on the same outer splits).
     pub fn evaluate(&self, data: &Dataset) -> Result<Nested> {
+        let mut runs = self.evaluate_rules(data, &[self.rule])?;
+        runs.pop().ok_or_else(|| Error::param("rule", "no rule to evaluate"))
+    }
+
+    /// One nested evaluation per size rule, all from the same inner curves (the rule set by [`Self::rule`] is
+    /// not used): e.g. the parameters chosen at each of a paper's fixed budgets, `SizeRule::At(50)`, … .
+    ///
+    /// ```
+    /// use featrank::compare::SizeRule;
+    /// use featrank::eval::{Grid, NestedSpec};
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let spec = NestedSpec::new(&["fisher"], "knn:k=[1,5]").unwrap().folds(5).inner_folds(3).grid(Grid::Custom(vec![1, 2]));
+    /// let runs = spec.evaluate_rules(&iris, &[SizeRule::At(1), SizeRule::At(2)]).unwrap();
+    /// assert!(runs[0].splits.iter().all(|s| s.k == 1) && runs[1].splits.iter().all(|s| s.k == 2));
+    /// ```
+    pub fn evaluate_rules(&self, data: &Dataset, rules: &[SizeRule]) -> Result<Vec<Nested>> {
         if self.inner_folds < 2 {
             return Err(Error::param(
                 "inner_folds",
                 format!("the inner CV needs at least 2 folds, got {}", self.inner_folds),
             ));
         }
+        if rules.is_empty() {
+            return Err(Error::param("rules", "give at least one size rule"));
+        }
+        let sizes = self.grid.sizes(data.n_features())?;
+        if let Some(rule) = rules.iter().find(|r| matches!(r, SizeRule::At(k) if !sizes.contains(k))) {
+            return Err(Error::param("rule", format!("{} is not a size of the grid {sizes:?}", rule.label())));
+        }
         let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
         let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
         let splits: Vec<_> = plan.splits().collect();
-        let ordinary = self.ordinary(data, &plan, measure)?;
-        let splits = splits
+        let ordinary = self.ordinary(data, &plan, measure, rules)?;
+        let per_split = splits
             .par_iter()
-            .map(|(repeat, fold, (train, test))| self.outer_split(data, *repeat, *fold, train, test, measure))
+            .map(|(repeat, fold, (train, test))| self.outer_split(data, *repeat, *fold, train, test, measure, rules))
             .collect::<Result<Vec<_>>>()?;
-        Ok(Nested {
-            rankers: self.rankers.iter().map(|r| r.to_string()).collect(),
-            learners: self.learners.iter().map(|l| l.to_string()).collect(),
-            measure,
-            scheme: self.scheme,
-            repeats: self.repeats,
-            inner_folds: self.inner_folds,
-            rule: self.rule,
-            splits,
-            ordinary,
-        })
+        Ok(rules
+            .iter()
+            .zip(ordinary)
+            .enumerate()
+            .map(|(r, (&rule, ordinary))| Nested {
+                rankers: self.rankers.iter().map(|r| r.to_string()).collect(),
+                learners: self.learners.iter().map(|l| l.to_string()).collect(),
+                measure,
+                scheme: self.scheme,
+                repeats: self.repeats,
+                inner_folds: self.inner_folds,
+                rule,
+                splits: per_split.iter().map(|s| s[r].clone()).collect(),
+                ordinary,
+            })
+            .collect())
     }
 
     /// The curves of every ranker point with `learner` on `plan`: one run, the rankers as per-fold candidates.
@@ -257,7 +285,9 @@ impl NestedSpec {
             .evaluate_all(data, &candidates)
     }
 
-    /// The inner choice on one outer split's training rows, refitted and scored on its test rows.
+    /// The inner choice of every rule on one outer split's training rows, refitted and scored on its test
+    /// rows (one row per rule).
+    #[allow(clippy::too_many_arguments)]
     fn outer_split(
         &self,
         data: &Dataset,
@@ -266,49 +296,78 @@ impl NestedSpec {
         train: &[usize],
         test: &[usize],
         measure: Measure,
-    ) -> Result<NestedSplit> {
+        rules: &[SizeRule],
+    ) -> Result<Vec<NestedSplit>> {
         let seed = CvPlan::fold_seed(self.seed, repeat, fold);
         let inner_data = data.take_rows(train)?;
         let inner_plan = CvPlan::stratified(&inner_data, self.inner_folds, 1, seed)?;
         let higher = measure.higher_is_better();
-        // (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
-        let mut best: Option<(String, String, usize, f64)> = None;
+        // per rule: (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
+        let mut best: Vec<Option<(String, String, usize, f64)>> = vec![None; rules.len()];
         for learner in &self.learners {
             let curves = self.curves(&inner_data, inner_plan.clone(), learner, measure, seed)?;
-            let chosen = SizeChoices::of_curves(&curves, &[self.rule])?;
+            let chosen = SizeChoices::of_curves(&curves, rules)?;
             for c in &chosen.choices {
-                if beats(higher, c.value, best.as_ref().map(|b| b.3)) {
-                    best = Some((c.ranking.clone(), learner.to_string(), c.k, c.value));
+                let r = rules.iter().position(|&rule| rule == c.rule).unwrap_or(0);
+                if beats(higher, c.value, best[r].as_ref().map(|b| b.3)) {
+                    best[r] = Some((c.ranking.clone(), learner.to_string(), c.k, c.value));
                 }
             }
         }
-        let (ranker, learner, k, inner) = best.ok_or_else(|| Error::param("rankers", "no grid point to choose"))?;
-        let ranking = rankers::parse(&ranker)?.rank(&inner_data, seed)?;
-        let features: Vec<usize> = ranking.positions_in(data)?.into_iter().take(k).collect();
+        // each chosen ranker ranks the outer training rows once
+        let mut rankings: Vec<(String, Vec<usize>)> = Vec::new();
         let fold_rows = Fold { data, train, test, seed };
-        let pred = learners::parse(&learner)?.fit_predict(&fold_rows, &features)?;
-        let outer = measure.score(data, test, &pred)?;
-        Ok(NestedSplit { repeat, fold, ranker, learner, k, inner, outer })
+        best.into_iter()
+            .map(|b| {
+                let (ranker, learner, k, inner) =
+                    b.ok_or_else(|| Error::param("rankers", "no grid point to choose"))?;
+                let at = match rankings.iter().position(|(r, _)| *r == ranker) {
+                    Some(at) => at,
+                    None => {
+                        let order = rankers::parse(&ranker)?.rank(&inner_data, seed)?.positions_in(data)?;
+                        rankings.push((ranker.clone(), order));
+                        rankings.len() - 1
+                    }
+                };
+                let features: Vec<usize> = rankings[at].1.iter().copied().take(k).collect();
+                let pred = learners::parse(&learner)?.fit_predict(&fold_rows, &features)?;
+                let outer = measure.score(data, test, &pred)?;
+                Ok(NestedSplit { repeat, fold, ranker, learner, k, inner, outer })
+            })
+            .collect()
     }
 
-    /// The best point of the ordinary curves: every grid point's FFA curve on the outer plan, the best mean
-    /// over points and sizes.
-    fn ordinary(&self, data: &Dataset, plan: &CvPlan, measure: Measure) -> Result<OrdinaryBest> {
+    /// The best point of the ordinary curves for each rule: every grid point's FFA curve on the outer plan,
+    /// the best mean over points and sizes (at its size for `SizeRule::At`).
+    fn ordinary(
+        &self,
+        data: &Dataset,
+        plan: &CvPlan,
+        measure: Measure,
+        rules: &[SizeRule],
+    ) -> Result<Vec<OrdinaryBest>> {
         let higher = measure.higher_is_better();
-        let mut best: Option<OrdinaryBest> = None;
+        let mut best: Vec<Option<OrdinaryBest>> = vec![None; rules.len()];
         for learner in &self.learners {
             let curves = self.curves(data, plan.clone(), learner, measure, self.seed)?;
             for name in curves.rankings() {
                 let ffa = curves.get(name, CurveKind::Ffa).ok_or_else(|| Error::param("curves", "no FFA curve"))?;
                 for (i, &value) in ffa.mean.iter().enumerate() {
-                    if beats(higher, value, best.as_ref().map(|b| b.value)) {
-                        let (ranker, learner, k) = (name.to_string(), learner.to_string(), curves.sizes[i]);
-                        best = Some(OrdinaryBest { ranker, learner, k, value });
+                    let k = curves.sizes[i];
+                    for (rule, b) in rules.iter().zip(best.iter_mut()) {
+                        let counts = !matches!(rule, SizeRule::At(at) if *at != k);
+                        if counts && beats(higher, value, b.as_ref().map(|b| b.value)) {
+                            let (ranker, learner) = (name.to_string(), learner.to_string());
+                            *b = Some(OrdinaryBest { ranker, learner, k, value });
+                        }
                     }
                 }
             }
         }
-        best.ok_or_else(|| Error::param("rankers", "no grid point to evaluate"))
+        best.into_iter()
+            .zip(rules)
+            .map(|(b, rule)| b.ok_or_else(|| Error::param("rule", format!("{} chose no point", rule.label()))))
+            .collect()
     }
 }
 

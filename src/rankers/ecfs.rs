@@ -149,30 +149,32 @@ impl<'a> MaxMatrix<'a> {
         if self.span <= 0.0 || weight == 0.0 {
             return;
         }
-        let total: f64 = u.iter().sum();
-        // Σ_j max(s_i, s_j) u_j = s_i · Σ_{s_j ≤ s_i} u_j + Σ_{s_j > s_i} s_j u_j (ties: either form).
-        let mut suffix: f64 = self.ascending.iter().map(|&j| self.s[j] * u[j]).sum();
+        // Σ_j (max(s_i, s_j) − lo) u_j = (s_i − lo) · Σ_{s_j ≤ s_i} u_j + Σ_{s_j > s_i} (s_j − lo) u_j. Both sums
+        // are accumulated from zero (the suffix backwards), never by subtracting from a total: a positive u
+        // (the power iteration's) then meets no cancellation and the iteration converges to full precision.
+        let (s, order) = (self.s, &self.ascending);
+        let mut suffix = vec![0.0; order.len() + 1];
+        for p in (0..order.len()).rev() {
+            suffix[p] = suffix[p + 1] + (s[order[p]] - self.lo) * u[order[p]];
+        }
         let mut prefix = 0.0;
         let mut p = 0;
-        while p < self.ascending.len() {
+        while p < order.len() {
             // A block of equal values.
-            let v = self.s[self.ascending[p]];
-            let mut q = p;
-            while q < self.ascending.len() && self.s[self.ascending[q]] == v {
-                prefix += u[self.ascending[q]];
-                suffix -= self.s[self.ascending[q]] * u[self.ascending[q]];
-                q += 1;
-            }
-            for &i in &self.ascending[p..q] {
-                out[i] += weight * (v * prefix + suffix - self.lo * total) / self.span;
+            let v = s[order[p]];
+            let q = p + order[p..].iter().take_while(|&&i| s[i] == v).count();
+            prefix += order[p..q].iter().map(|&i| u[i]).sum::<f64>();
+            for &i in &order[p..q] {
+                out[i] += weight * ((v - self.lo) * prefix + suffix[q]) / self.span;
             }
             p = q;
         }
     }
 }
 
-/// A = α K + (1 − α) Σ of EC-FS, applied without forming it.
-struct Adjacency<'a> {
+/// A = α K + (1 − α) Σ of EC-FS (K the min-max normalised v vᵀ, Σ the max matrix of σ), applied without
+/// forming it; supervised Inf-FS has the same graph with v the Fisher scores.
+pub(crate) struct Adjacency<'a> {
     v: &'a [f64],
     v_lo2: f64,
     k_span: f64,
@@ -181,13 +183,14 @@ struct Adjacency<'a> {
 }
 
 impl<'a> Adjacency<'a> {
-    fn new(v: &'a [f64], sigma: &'a [f64], alpha: f64) -> Adjacency<'a> {
+    pub(crate) fn new(v: &'a [f64], sigma: &'a [f64], alpha: f64) -> Adjacency<'a> {
         // v ≥ 0, so min/max of v_i v_j are v_min² and v_max².
         let (lo, hi) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
         Adjacency { v, v_lo2: lo * lo, k_span: hi * hi - lo * lo, sigma: MaxMatrix::new(sigma), alpha }
     }
 
-    fn apply(&self, u: &[f64], out: &mut [f64]) {
+    /// out = A u.
+    pub(crate) fn apply(&self, u: &[f64], out: &mut [f64]) {
         out.iter_mut().for_each(|o| *o = 0.0);
         if self.k_span > 0.0 && self.alpha > 0.0 {
             let vu: f64 = self.v.iter().zip(u).map(|(a, b)| a * b).sum();

@@ -13,12 +13,14 @@
 //!
 //! **Supervised** (`supervised=true`; FSLib's `infFS.m` default, `supervision = 1`, which the EC-FS
 //! paper's comparison ran): c_ij is replaced by f_i f_j, min-max normalised to [0, 1] over the matrix,
-//! with f the binary Fisher ratio (μ₊ − μ₋)²/(σ₊² + σ₋²) — two classes only. Spearman correlations use average ranks of the present values; a
-//! missing value sits at the mean rank (it adds nothing to the correlation). A is dense: n² · 8 bytes.
+//! with f the binary Fisher ratio (μ₊ − μ₋)²/(σ₊² + σ₋²) — two classes only. This graph is EC-FS's (a rank-one term plus a max matrix), applied without forming
+//! it: O(n log n) per product, no n × n matrix. Spearman correlations use average ranks of the present
+//! values; a missing value sits at the mean rank (it adds nothing to the correlation). The unsupervised A
+//! is dense: n² · 8 bytes.
 
 use rayon::prelude::*;
 
-use super::ecfs::{leading_eigenvector, std_devs, MaxMatrix};
+use super::ecfs::{leading_eigenvector, std_devs, Adjacency, MaxMatrix};
 use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
@@ -127,61 +129,62 @@ impl Ranker for InfFs {
     /// The dense n × n graph over the features (and, unsupervised, the features' ranks).
     fn memory(&self, data: &Dataset) -> u64 {
         let (rows, n) = (data.n_rows() as u64, data.n_features() as u64);
-        F64 * (n * n + if self.supervised { rows } else { rows * n })
+        F64 * if self.supervised { 8 * n + rows } else { n * n + rows * n }
     }
 
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let n = data.n_features();
         let sigma = std_devs(data, "inffs")?;
-        let disp = MaxMatrix::new(&sigma);
         let alpha = self.alpha;
-        let a: Vec<f64> = if self.supervised {
+        if self.supervised {
+            // α Σ + (1 − α) K with K the normalised f fᵀ: EC-FS's implicit graph with v = f, O(n log n) per
+            // product and no n × n matrix.
             let f = fisher_scores(data, FisherVariant::Binary, "inffs")?;
-            let (lo, hi) = f.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
-            let (lo, span) = (lo * lo, hi * hi - lo * lo);
-            // An indexed iterator collects straight into the n × n matrix, with no second copy.
-            (0..n * n)
-                .into_par_iter()
-                .map(|p| {
-                    let (i, j) = (p / n, p % n);
-                    let c = if span > 0.0 { (f[i] * f[j] - lo) / span } else { 0.0 };
-                    alpha * disp.get(i, j) + (1.0 - alpha) * c
-                })
-                .collect()
-        } else {
-            let z = standardised_ranks(data)?;
-            (0..n * n)
-                .into_par_iter()
-                .map(|p| {
-                    let (i, j) = (p / n, p % n);
-                    let rho: f64 = z[i].iter().zip(&z[j]).map(|(a, b)| a * b).sum();
-                    alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
-                })
-                .collect()
-        };
-        let matvec = |u: &[f64], out: &mut [f64]| {
-            out.par_iter_mut().enumerate().for_each(|(i, o)| {
-                *o = a[i * n..(i + 1) * n].iter().zip(u).map(|(x, y)| x * y).sum();
-            })
-        };
-        let u = leading_eigenvector(matvec, n);
-        let mut au = vec![0.0; n];
-        matvec(&u, &mut au);
-        let rho: f64 = u.iter().zip(&au).map(|(a, b)| a * b).sum();
-        if rho <= 0.0 {
-            return Ok(vec![0.0; n]);
+            let a = Adjacency::new(&f, &sigma, 1.0 - alpha);
+            return Ok(path_energy(self.decay, |u, out| a.apply(u, out), n));
         }
-        let r = self.decay / rho;
-        let x = conjugate_gradient(
-            |v, out| {
-                matvec(v, out);
-                out.iter_mut().zip(v).for_each(|(o, &vi)| *o = vi - r * *o);
+        let disp = MaxMatrix::new(&sigma);
+        let z = standardised_ranks(data)?;
+        // An indexed iterator collects straight into the n × n matrix, with no second copy.
+        let a: Vec<f64> = (0..n * n)
+            .into_par_iter()
+            .map(|p| {
+                let (i, j) = (p / n, p % n);
+                let rho: f64 = z[i].iter().zip(&z[j]).map(|(a, b)| a * b).sum();
+                alpha * disp.get(i, j) + (1.0 - alpha) * (1.0 - rho.abs().min(1.0))
+            })
+            .collect();
+        Ok(path_energy(
+            self.decay,
+            |u, out| {
+                out.par_iter_mut().enumerate().for_each(|(i, o)| {
+                    *o = a[i * n..(i + 1) * n].iter().zip(u).map(|(x, y)| x * y).sum();
+                })
             },
             n,
-        );
-        Ok(x.into_iter().map(|v| v - 1.0).collect())
+        ))
     }
+}
+
+/// Σ_j S_ij for the graph applied by `matvec`: [(I − rA)⁻¹ e]_i − 1 with r = decay / ρ(A).
+fn path_energy(decay: f64, matvec: impl Fn(&[f64], &mut [f64]), n: usize) -> Vec<f64> {
+    let u = leading_eigenvector(&matvec, n);
+    let mut au = vec![0.0; n];
+    matvec(&u, &mut au);
+    let rho: f64 = u.iter().zip(&au).map(|(a, b)| a * b).sum();
+    if rho <= 0.0 {
+        return vec![0.0; n];
+    }
+    let r = decay / rho;
+    let x = conjugate_gradient(
+        |v, out| {
+            matvec(v, out);
+            out.iter_mut().zip(v).for_each(|(o, &vi)| *o = vi - r * *o);
+        },
+        n,
+    );
+    x.into_iter().map(|v| v - 1.0).collect()
 }
 
 /// Every feature's ranks, centred and scaled to unit length (so a dot product is Spearman's ρ); a
@@ -246,6 +249,51 @@ mod tests {
         for i in 0..3 {
             let lhs: f64 = (0..3).map(|j| m[i * 3 + j] * x[j]).sum();
             assert!((lhs - 1.0).abs() < 1e-10);
+        }
+    }
+
+    /// The implicit supervised graph gives the scores of the dense one, a_ij = α max-σ_ij + (1 − α) f_i f_j
+    /// (both min-max normalised), whose path energy is solved here by a dense Gauss–Jordan inverse.
+    #[test]
+    fn supervised_graph_matches_the_dense_inverse() {
+        let wdbc = crate::data::datasets::load("wdbc").unwrap().dataset().unwrap();
+        let alpha = 0.3;
+        let ours = InfFs::new().supervised(true).alpha(alpha).scores(&wdbc, 0).unwrap();
+        let sigma = std_devs(&wdbc, "inffs").unwrap();
+        let f = fisher_scores(&wdbc, FisherVariant::Binary, "inffs").unwrap();
+        let n = f.len();
+        let disp = MaxMatrix::new(&sigma);
+        let (lo, hi) = f.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+        let a: Vec<f64> = (0..n * n)
+            .map(|p| {
+                let (i, j) = (p / n, p % n);
+                alpha * disp.get(i, j) + (1.0 - alpha) * (f[i] * f[j] - lo * lo) / (hi * hi - lo * lo)
+            })
+            .collect();
+        let u =
+            leading_eigenvector(|v, out| (0..n).for_each(|i| out[i] = (0..n).map(|j| a[i * n + j] * v[j]).sum()), n);
+        let rho: f64 = (0..n).map(|i| u[i] * (0..n).map(|j| a[i * n + j] * u[j]).sum::<f64>()).sum();
+        let r = 0.9 / rho;
+        // [I − rA | I] → [I | (I − rA)⁻¹]; the score is the row sum minus 1
+        let mut m: Vec<f64> = (0..n * n).map(|p| f64::from(p / n == p % n) - r * a[p]).collect();
+        let mut inv: Vec<f64> = (0..n * n).map(|p| f64::from(p / n == p % n)).collect();
+        for c in 0..n {
+            let pivot = m[c * n + c];
+            for j in 0..n {
+                m[c * n + j] /= pivot;
+                inv[c * n + j] /= pivot;
+            }
+            for i in (0..n).filter(|&i| i != c) {
+                let factor = m[i * n + c];
+                for j in 0..n {
+                    m[i * n + j] -= factor * m[c * n + j];
+                    inv[i * n + j] -= factor * inv[c * n + j];
+                }
+            }
+        }
+        for i in 0..n {
+            let dense = inv[i * n..(i + 1) * n].iter().sum::<f64>() - 1.0;
+            assert!((ours[i] - dense).abs() < 1e-9 * dense.abs().max(1.0), "feature {i}: {} vs {dense}", ours[i]);
         }
     }
 }

@@ -44,13 +44,19 @@ fn hand_made(means: &[f64], measure: Measure) -> Curves {
 /// Means 0.60, 0.80, 0.86, 0.90, 0.88 at k = 1..5: best k = 4. One corrected standard error at k = 4:
 /// √((1/10 + 1/9)·0.1²·10/9) = 0.0484, so the smallest k with mean ≥ 0.8516 is 3. Within 0.1: k = 2.
 /// Knee: scaled sizes 0, ¼, ½, ¾, 1 and scaled means 0, ⅔, 0.867, 1, 0.933; the difference is largest
-/// (0.417) at k = 2.
+/// (0.417) at k = 2. At 3: k = 3.
 #[test]
 fn rules_give_the_hand_computed_sizes() {
     let means = [0.60, 0.80, 0.86, 0.90, 0.88];
-    let rules =
-        [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.1), SizeRule::Within(0.0), SizeRule::Knee];
-    let expect = [4, 3, 2, 4, 2];
+    let rules = [
+        SizeRule::Best,
+        SizeRule::OneStandardError,
+        SizeRule::Within(0.1),
+        SizeRule::Within(0.0),
+        SizeRule::Knee,
+        SizeRule::At(3),
+    ];
+    let expect = [4, 3, 2, 4, 2, 3];
     let chosen = SizeChoices::of_curves(&hand_made(&means, Measure::Accuracy), &rules).unwrap();
     for (rule, k) in rules.iter().zip(expect) {
         let c = chosen.get("r", *rule).unwrap();
@@ -68,10 +74,15 @@ fn rules_give_the_hand_computed_sizes() {
     let naive = 0.1 * (10.0f64 / 9.0).sqrt() / 10f64.sqrt();
     assert!(0.86 < 0.90 - naive);
     // Rules parse from the CLI's words and print back.
-    for r in ["best", "1se", "within:0.02", "knee"] {
+    for r in ["best", "1se", "within:0.02", "knee", "at:3"] {
         assert_eq!(r.parse::<SizeRule>().unwrap().label(), r);
     }
-    assert!("within:-1".parse::<SizeRule>().is_err() && "elbow".parse::<SizeRule>().is_err());
+    for bad in ["within:-1", "elbow", "at:0", "at:x"] {
+        assert!(bad.parse::<SizeRule>().is_err(), "{bad}");
+    }
+    // a size off the grid is refused by name
+    let off = SizeChoices::of_curves(&hand_made(&means, Measure::Accuracy), &[SizeRule::At(9)]).unwrap_err();
+    assert!(off.to_string().contains("at:9"), "{off}");
 }
 
 /// The exact Wilcoxon p-value equals a brute-force count over all 2ⁿ sign patterns (ties included), and

@@ -86,3 +86,68 @@ fn nested_results_are_identical_on_any_number_of_threads_and_refuse_bad_specs() 
     assert!(err(NestedSpec::new(&["relieff"], "knn:k=[1,")).contains("knn"));
     assert!(NestedSpec::new(&["relieff"], "knn").unwrap().inner_folds(1).evaluate(&iris).is_err());
 }
+
+/// [EC-FS] Table 4's protocol at CI size (`examples/ecfs_table4.rs` runs it at 100 splits): colon, 5
+/// stratified 2/3–1/3 splits, linear SVM, AUC at 50 and 100 features, the parameters chosen at each budget
+/// (`SizeRule::At`) by a 5-fold inner CV.
+/// - With one-point grids the nested run *is* the fixed protocol: every split's outer AUC equals the fixed
+///   curves' value on that split, and the ordinary best is the fixed curve's mean.
+/// - With grids, every choice lies in the grid at the rule's budget; the ordinary best at a budget is at least
+///   the fixed point's (which is in the grid); the rules evaluated together equal each evaluated alone.
+#[test]
+fn ecfs_table4_protocol_at_ci_size() {
+    let data = match featrank::data::datasets::external("colon") {
+        Ok(b) => b.dataset().unwrap(),
+        Err(e) => {
+            println!("skipped: colon is not available here ({e})");
+            return;
+        }
+    };
+    let holdout = Scheme::Holdout { test: 1.0 / 3.0 };
+    let rules = [SizeRule::At(50), SizeRule::At(100)];
+    let spec = |rankers: &[&str], learner: &str| {
+        NestedSpec::new(rankers, learner)
+            .unwrap()
+            .scheme(holdout)
+            .repeats(5)
+            .grid(Grid::Custom(vec![50, 100]))
+            .measure(Measure::MacroAuc)
+            .seed(2016)
+    };
+    let fixed = CurveSpec::new(featrank::learners::parse("svm:kernel=linear,c=1").unwrap())
+        .scheme(holdout)
+        .repeats(5)
+        .grid(Grid::Custom(vec![50, 100]))
+        .measure(Measure::MacroAuc)
+        .expected(0)
+        .seed(2016)
+        .evaluate_all(&data, &[featrank::rankers::per_fold("ecfs").unwrap()])
+        .unwrap();
+    let ffa = fixed.get("ecfs", CurveKind::Ffa).unwrap();
+    let one = spec(&["ecfs"], "svm:kernel=linear,c=1").evaluate_rules(&data, &rules).unwrap();
+    for (at, run) in one.iter().enumerate() {
+        assert_eq!(run.rule, rules[at]);
+        assert_eq!(run.ordinary.value, ffa.mean[at]);
+        for (i, split) in run.splits.iter().enumerate() {
+            assert_eq!(split.k, fixed.sizes[at]);
+            assert!(
+                (split.outer - ffa.per_split[at][i]).abs() < 1e-12,
+                "split {i}: {split:?} vs {}",
+                ffa.per_split[at][i]
+            );
+        }
+    }
+    let tuned_spec = spec(&["ecfs:alpha=[0.5,0.9]"], "svm:kernel=linear,c=[0.1,1]");
+    let tuned = tuned_spec.evaluate_rules(&data, &rules).unwrap();
+    for (at, run) in tuned.iter().enumerate() {
+        assert!(run.ordinary.value >= ffa.mean[at], "{:?} below the fixed point {}", run.ordinary, ffa.mean[at]);
+        assert_eq!(run.ordinary.k, fixed.sizes[at]);
+        for s in &run.splits {
+            assert_eq!(s.k, fixed.sizes[at]);
+            assert!(["ecfs:alpha=0.5", "ecfs:alpha=0.9"].contains(&s.ranker.as_str()), "{s:?}");
+            assert!(s.learner.ends_with("c=0.1") || s.learner.ends_with("c=1"), "{s:?}");
+            assert!((0.0..=1.0).contains(&s.inner) && (0.0..=1.0).contains(&s.outer), "{s:?}");
+        }
+    }
+    assert_eq!(tuned[1], tuned_spec.rule(SizeRule::At(100)).evaluate(&data).unwrap());
+}

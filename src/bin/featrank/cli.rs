@@ -118,7 +118,8 @@ enum Command {
         /// The JSON of a curve run (`featrank curves --json`).
         curves: PathBuf,
         /// A rule (repeatable): best, 1se (one corrected standard error of the best), within:TOLERANCE
-        /// (e.g. within:0.01), knee (Kneedle). Default: all four, within:0.01.
+        /// (e.g. within:0.01), knee (Kneedle), at:SIZE (a size of the grid). Default: the first four,
+        /// within:0.01.
         #[arg(long = "rule")]
         rules: Vec<String>,
         /// Output table, .csv or .parquet.
@@ -193,7 +194,8 @@ enum Command {
         /// Folds of the inner stratified CV.
         #[arg(long, default_value_t = 5)]
         inner_folds: usize,
-        /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee.
+        /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee, or
+        /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
         #[arg(long, default_value = "1se")]
         rule: String,
         /// full, paper, or a comma-separated list of subset sizes.
