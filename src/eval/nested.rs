@@ -22,6 +22,7 @@ use crate::error::{Error, Result};
 use crate::eval::{Candidate, CurveKind, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
 use crate::learners::{self, Fold, Learner};
 use crate::math::corrected_t_test;
+use crate::memory;
 use crate::rankers;
 use crate::spec::Spec;
 
@@ -241,6 +242,7 @@ impl NestedSpec {
         }
         let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
         let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
+        self.check(data, &plan, measure)?;
         let splits: Vec<_> = plan.splits().collect();
         let ordinary = self.ordinary(data, &plan, measure, rules)?;
         let per_split = splits
@@ -265,7 +267,26 @@ impl NestedSpec {
             .collect())
     }
 
-    /// The curves of every ranker point with `learner` on `plan`: one run, the rankers as per-fold candidates.
+    /// The curve run of every ranker point with `learner` on `plan`: the rankers as per-fold candidates.
+    fn curve_run(
+        &self,
+        learner: &Spec,
+        plan: CvPlan,
+        measure: Measure,
+        seed: u64,
+    ) -> Result<(CurveSpec, Vec<Candidate>)> {
+        let candidates: Vec<Candidate> =
+            self.rankers.iter().map(|r| rankers::per_fold(&r.to_string())).collect::<Result<_>>()?;
+        let spec = CurveSpec::new(learners::parse(&learner.to_string())?)
+            .plan(plan)
+            .grid(self.grid.clone())
+            .measure(measure)
+            .expected(0)
+            .seed(seed);
+        Ok((spec, candidates))
+    }
+
+    /// The curves of every ranker point with `learner` on `plan`.
     fn curves(
         &self,
         data: &Dataset,
@@ -274,15 +295,33 @@ impl NestedSpec {
         measure: Measure,
         seed: u64,
     ) -> Result<crate::eval::Curves> {
-        let candidates: Vec<Candidate> =
-            self.rankers.iter().map(|r| rankers::per_fold(&r.to_string())).collect::<Result<_>>()?;
-        CurveSpec::new(learners::parse(&learner.to_string())?)
-            .plan(plan)
-            .grid(self.grid.clone())
-            .measure(measure)
-            .expected(0)
-            .seed(seed)
-            .evaluate_all(data, &candidates)
+        let (spec, candidates) = self.curve_run(learner, plan, measure, seed)?;
+        spec.evaluate_all(data, &candidates)
+    }
+
+    /// Every check before any work: the ordinary runs on the outer plan and an inner run on the largest outer
+    /// training split (rankers, learners, folds, memory), and the copies of the outer training rows that the
+    /// outer splits at work at once hold beside them.
+    fn check(&self, data: &Dataset, plan: &CvPlan, measure: Measure) -> Result<()> {
+        let (train, _) =
+            plan.splits().map(|(_, _, split)| split).max_by_key(|(train, _)| train.len()).unwrap_or_default();
+        let inner_data = data.take_rows(&train)?;
+        let inner_plan = CvPlan::stratified(&inner_data, self.inner_folds, 1, self.seed)?;
+        for learner in &self.learners {
+            let (spec, candidates) = self.curve_run(learner, plan.clone(), measure, self.seed)?;
+            spec.prepare(data, &candidates)?;
+            let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, self.seed)?;
+            spec.prepare(&inner_data, &candidates)?;
+        }
+        let parallel = rayon::current_num_threads().min(plan.repeats() * plan.folds()) as u64;
+        let copy = memory::F64 * train.len() as u64 * data.n_features() as u64;
+        memory::check(copy.saturating_mul(parallel), || {
+            format!(
+                "nested evaluation: {parallel} outer training splits of {} rows × {} features at once",
+                train.len(),
+                data.n_features()
+            )
+        })
     }
 
     /// The inner choice of every rule on one outer split's training rows, refitted and scored on its test

@@ -110,6 +110,17 @@ fn svm_curves_beyond_any_memory_are_refused_with_the_estimate_before_any_work() 
     assert!(matches!(Svm::new().fit_predict(&fold, &[0]), Err(Error::Memory { .. })));
 }
 
+/// A nested evaluation checks its ordinary runs and an inner run on the largest outer training split before
+/// any work: an SVM grid on 400,000 rows is refused at once with the estimate.
+#[test]
+fn nested_evaluation_beyond_any_memory_is_refused_before_any_work() {
+    let data = tall(400_000);
+    let err =
+        featrank::eval::NestedSpec::new(&["fisher"], "svm:c=[0.1,1]").unwrap().folds(10).evaluate(&data).unwrap_err();
+    assert!(matches!(err, Error::Memory { needed, limit, .. } if needed > limit), "{err}");
+    assert!(err.to_string().contains("curves of svm:c=0.1"), "{err}");
+}
+
 #[test]
 fn quadratic_rankers_beyond_any_memory_are_refused_before_any_work() {
     let data = tall(400_000);
