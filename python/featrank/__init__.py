@@ -24,6 +24,7 @@ from ._featrank import (
     Stabilities,
     Synthetic,
     Table,
+    TradeOff,
     __version__,
     rank,
     rank_table,
@@ -102,5 +103,6 @@ def __getattr__(name):
 
 __all__ = [
     "Curves", "Dataset", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
+    "TradeOff",
     "Table", "__version__", "cluster", "curves", "datasets", "nested", "rank", "rank_table", "read", "set_memory_limit", "synth",
 ]

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use featrank::compare::Stabilities as RsStabilities;
+use featrank::compare::TradeOff as RsTradeOff;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
 use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, CvPlan, RunOptions};
 use featrank::learners::Learner;
@@ -166,6 +167,15 @@ impl Curves {
         let base = table(st.to_polars(), st.to_html())?;
         Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner: st }))
     }
+    /// Stability and accuracy of the top-`k` sets of the rankers run inside the folds, together: the Pareto
+    /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
+    /// al. 2008; β > 1 favours stability).
+    #[pyo3(signature = (k, *, beta = 1.0))]
+    fn trade_off(&self, py: Python<'_>, k: usize, beta: f64) -> PyResult<Py<TradeOff>> {
+        let t = guarded(|| RsTradeOff::of_curves(&self.inner, k)?.with_beta(beta))?;
+        let base = table(t.to_polars(), t.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(TradeOff { inner: t }))
+    }
     /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`, `at:50`) or several `rules`;
     /// default all four.
     #[pyo3(signature = (rule = None, *, rules = None))]
@@ -251,6 +261,29 @@ impl Stabilities {
     }
 }
 
+/// The stability–accuracy trade-off at one size (a table with its figure); `front`, `best_rpt`, `plot()`.
+#[pyclass(module = "featrank", name = "TradeOff", frozen, extends = Table)]
+pub struct TradeOff {
+    inner: RsTradeOff,
+}
+
+#[pymethods]
+impl TradeOff {
+    /// The rankers on the Pareto front.
+    #[getter]
+    fn front(&self) -> Vec<String> {
+        self.inner.front().into_iter().map(String::from).collect()
+    }
+    /// The ranker with the largest RPT_β (None for correlation or RMSE curves).
+    #[getter]
+    fn best_rpt(&self) -> Option<String> {
+        self.inner.best_rpt().map(String::from)
+    }
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| self.inner.plot()).map(Figure::wrap)
+    }
+}
+
 /// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
 #[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
 pub struct SizeChoices {
@@ -277,6 +310,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Curves>()?;
     m.add_class::<Significance>()?;
     m.add_class::<Stabilities>()?;
+    m.add_class::<TradeOff>()?;
     m.add_class::<SizeChoices>()?;
     m.add_function(wrap_pyfunction!(curves, m)?)?;
     Ok(())

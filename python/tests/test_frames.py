@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import polars as pl
 import pyarrow as pa
+import pytest
 
 import featrank
 
@@ -55,6 +56,15 @@ def test_every_result_shows_itself():
         assert "shape:" in repr(table)
     assert "<svg" in c.decide()._repr_html_() and "<svg" in c.stability()._repr_html_()
     assert c.stability().plot()._repr_svg_().startswith("<svg")
+    t = c.trade_off(2)
+    assert "<svg" in t._repr_html_() and t.plot()._repr_svg_().startswith("<svg")
+    assert set(t.front) <= {"relieff", "info-gain"} and t.best_rpt in t.front
+    # the points are the run's own φ and FFA values at k = 2
+    phi = c.stability([2]).to_polars().select("ranking", "phi")
+    joined = t.to_polars().join(phi, on="ranking", suffix="_stability")
+    assert (joined["phi"] == joined["phi_stability"]).all() and len(joined) == 2
+    with pytest.raises(featrank.Error, match="grid"):
+        c.trade_off(7)
     dist = c.rank_distribution("relieff", 2)
     assert "<table" in dist._repr_html_() and len(dist) > 0
     assert "<table" in iris._repr_html_() and "<table" in featrank.rank(iris, "relieff")._repr_html_()

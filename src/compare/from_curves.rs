@@ -1,6 +1,6 @@
 //! Every answer of the comparison layer, reached from the curve run it is drawn from — the names a user
 //! guesses from the README: `curves.eca_table()`, `curves.compare()`, `curves.significance()`,
-//! `curves.stability()`, `curves.decide()`. Each is its type's constructor with the usual choices (uniform
+//! `curves.stability()`, `curves.decide()`, `curves.trade_off(k)`. Each is its type's constructor with the usual choices (uniform
 //! weighting, 95 %, the default size rules); the constructors take other choices.
 //!
 //! ```
@@ -18,7 +18,7 @@
 //! assert!(curves.compare().unwrap().eca("good", Baseline::Expected, Weighting::Uniform).is_some());
 //! ```
 
-use crate::compare::{Comparison, Significance, SizeChoices, SizeRule, Stabilities};
+use crate::compare::{Comparison, Significance, SizeChoices, SizeRule, Stabilities, TradeOff};
 use crate::data::Frame;
 use crate::error::Result;
 use crate::eval::{Curves, Weighting};
@@ -54,5 +54,11 @@ impl Curves {
     /// How many features to keep, by the default rules (best, 1se, within:0.01, knee) ([`SizeChoices`]).
     pub fn decide(&self) -> Result<SizeChoices> {
         SizeChoices::of_curves(self, &SizeRule::DEFAULT)
+    }
+
+    /// Stability and accuracy of the per-fold rankers' top-`k` sets together: the Pareto front and RPT with
+    /// β = 1 ([`TradeOff`]).
+    pub fn trade_off(&self, k: usize) -> Result<TradeOff> {
+        TradeOff::of_curves(self, k)
     }
 }

@@ -13,7 +13,7 @@ use polars::prelude::{AnyValue, Column, DataFrame};
 
 use crate::compare::Comparison;
 use crate::compare::{CriticalDifference, Friedman, Significance, SizeChoices};
-use crate::compare::{Stabilities, StabilityCurve};
+use crate::compare::{Stabilities, StabilityCurve, TradeOff};
 use crate::data::synth::GroundTruth;
 use crate::data::Ranking;
 use crate::data::{AsDataFrame, Dataset, Frame, Summary, Task};
@@ -479,6 +479,32 @@ impl Nested {
         let choices = Table::new(self.to_polars()?)
             .caption("every outer split: the inner CV's choice, its inner and outer value");
         Ok(answer.to_html() + &inline(&self.plot()?) + &choices.to_html())
+    }
+
+    /// Show inline in a notebook.
+    pub fn evcxr_display(&self) {
+        emit_html(self.to_html());
+    }
+}
+
+impl TradeOff {
+    /// The figure, then the table, as HTML.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0)
+    ///     .evaluate_all(&iris, &[Candidate::per_fold(ReliefF::new()), Candidate::per_fold(Fisher::new())]).unwrap();
+    /// assert!(curves.trade_off(2).unwrap().to_html().unwrap().contains("on_front"));
+    /// ```
+    pub fn to_html(&self) -> Result<String> {
+        let caption = format!(
+            "stability (Nogueira's φ) and {} of the top-{} sets; RPT_β = (β²+1)·φ·P/(β²·φ+P), β = {} (Saeys et al. 2008)",
+            self.measure.label(),
+            self.k,
+            self.beta
+        );
+        Ok(inline(&self.plot()?) + &Table::new(self.to_polars()?).caption(caption).to_html())
     }
 
     /// Show inline in a notebook.

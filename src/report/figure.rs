@@ -17,7 +17,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::compare::CriticalDifference;
-use crate::compare::{SizeChoices, Stabilities, StabilityCurve};
+use crate::compare::{SizeChoices, Stabilities, StabilityCurve, TradeOff};
 use crate::data::GroundTruth;
 use crate::error::{Error, Result};
 use crate::eval::PiCurve;
@@ -157,7 +157,8 @@ fn panel(
     let x_tick = |v: &f64| match integer_x {
         true if (v - v.round()).abs() < 1e-9 => format!("{v:.0}"),
         true => String::new(),
-        false => format!("{v}"),
+        // six decimals at most, so that 0.1 + 0.2 prints as 0.3
+        false => format!("{v:.6}").trim_end_matches('0').trim_end_matches('.').to_string(),
     };
     chart
         .configure_mesh()
@@ -392,6 +393,49 @@ impl Nested {
             let mut all = vec![outer];
             all.extend(lines.iter().cloned());
             panel(&right, &v_axes, x, values, &all)
+        })
+    }
+}
+
+impl TradeOff {
+    /// Every ranker as a dot (x: Nogueira's φ of its top-k sets, y: its FFA value at k), the Pareto front
+    /// joined by a line, the dominated rankers grey; the title says the run, k and the best RPT.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let curves = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0)
+    ///     .evaluate_all(&iris, &[Candidate::per_fold(ReliefF::new()), Candidate::per_fold(Fisher::new())]).unwrap();
+    /// let svg = curves.trade_off(2).unwrap().plot().unwrap();
+    /// assert!(svg.svg().contains("Pareto front") && svg.svg().contains("relieff"));
+    /// ```
+    pub fn plot(&self) -> Result<Figure> {
+        let mark = |p: &crate::compare::TradeOffPoint| (p.phi, p.value, p.ranking.clone());
+        let mut front_points: Vec<(f64, f64)> =
+            self.points.iter().filter(|p| p.on_front).map(|p| (p.phi, p.value)).collect();
+        front_points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut front = Series::new("Pareto front", PALETTE[0], front_points);
+        front.marks = self.points.iter().filter(|p| p.on_front).map(mark).collect();
+        front.note = " (no other ranker is as stable and as good)".into();
+        let mut dominated = Series::new("dominated", GREY, Vec::new());
+        dominated.marks = self.points.iter().filter(|p| !p.on_front).map(mark).collect();
+        dominated.note = " (another ranker is at least as stable and as good)".into();
+        let x = padded_range(self.points.iter().map(|p| p.phi).chain([0.0, 1.0]))
+            .ok_or_else(|| plot_err("trade-off figure")("no finite φ".into()))?;
+        let y = padded_range(self.points.iter().map(|p| p.value))
+            .ok_or_else(|| plot_err("trade-off figure")("no finite value".into()))?;
+        let best = self.best_rpt().map(|b| format!(" · best RPT (β = {}): {b}", self.beta)).unwrap_or_default();
+        let title = format!("{} · k = {}{best}", self.description, self.k);
+        let series = [front, dominated];
+        draw_svg("trade-off figure", (720, 520), |root| {
+            let root = with_title(root, &title)?;
+            let area = with_legend(&root, &series)?;
+            let axes = Axes {
+                title: "stability and accuracy of the top-k sets",
+                x: "Nogueira's φ over the training splits",
+                y: self.measure.label(),
+            };
+            panel(&area, &axes, x, y, &series)
         })
     }
 }

@@ -486,3 +486,60 @@ fn shadow_table_and_bad_parameters() {
         assert!(err.contains(key), "{spec}: {err}");
     }
 }
+
+/// The stability–accuracy trade-off: its points are the run's own FFA values and Nogueira's φ; the Pareto
+/// front holds exactly the undominated rankers; RPT_β is the F-measure of φ and the value, by hand.
+#[test]
+fn trade_off_front_and_rpt_known_answers() {
+    use featrank::compare::stability::FoldStability;
+    use featrank::compare::{TradeOff, TradeOffPoint};
+    let s = Binary::new(Design::Combined).rows(300).generate(5).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let candidates = [
+        Candidate::per_fold(ReliefF::new()),
+        featrank::rankers::per_fold("info-gain").unwrap(),
+        featrank::rankers::per_fold("fisher").unwrap(),
+        featrank::rankers::per_fold("forest:trees=10").unwrap(),
+    ];
+    let curves =
+        CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).seed(3).evaluate_all(&data, &candidates).unwrap();
+    let t = curves.trade_off(10).unwrap();
+    assert_eq!(t.points.len(), 4);
+    let at = curves.sizes.iter().position(|&k| k == 10).unwrap();
+    for p in &t.points {
+        let st = FoldStability::compute(curves.fold_rankings(&p.ranking).unwrap(), &[10]).unwrap();
+        assert_eq!(p.phi, st.nogueira[0].unwrap().phi, "{}", p.ranking);
+        assert_eq!(p.value, curves.get(&p.ranking, CurveKind::Ffa).unwrap().mean[at]);
+        let beats = |q: &TradeOffPoint| q.value >= p.value && q.phi >= p.phi && (q.value > p.value || q.phi > p.phi);
+        assert_eq!(p.on_front, !t.points.iter().any(beats), "{p:?}");
+        // β = 1: the harmonic mean of φ and the accuracy, between the two
+        let expect = 2.0 * p.phi * p.value / (p.phi + p.value);
+        assert!((p.rpt.unwrap() - expect).abs() < 1e-12 && p.phi > 0.0, "{p:?}");
+        assert!(p.rpt.unwrap() >= p.phi.min(p.value) && p.rpt.unwrap() <= p.phi.max(p.value));
+    }
+    assert!(!t.front().is_empty());
+    let best = t.best_rpt().unwrap();
+    assert!(t.front().contains(&best), "the best RPT is never dominated");
+    // hand-made points: φ = 0.5, P = 0.9 → 2·0.45/1.4; β = 2 → 5·0.45/2.9; φ < 0 counts as 0
+    let point = |phi| TradeOffPoint { ranking: "r".into(), value: 0.9, phi, on_front: true, rpt: None };
+    let hand = TradeOff {
+        k: 1,
+        measure: Measure::Accuracy,
+        beta: 1.0,
+        description: String::new(),
+        points: vec![point(0.5), point(-0.1)],
+    };
+    let one = hand.clone().with_beta(1.0).unwrap();
+    assert!((one.points[0].rpt.unwrap() - 0.9 / 1.4).abs() < 1e-12 && one.points[1].rpt == Some(0.0));
+    assert!((hand.clone().with_beta(2.0).unwrap().points[0].rpt.unwrap() - 2.25 / 2.9).abs() < 1e-12);
+    assert!(hand.with_beta(0.0).is_err());
+    // refused by name: a size off the grid, every feature, curves without per-fold rankers
+    assert!(curves.trade_off(53).unwrap_err().to_string().contains("grid"));
+    assert!(curves.trade_off(data.n_features()).unwrap_err().to_string().contains("every feature"));
+    let fixed = CurveSpec::new(Knn::new())
+        .folds(3)
+        .expected(0)
+        .evaluate(&data, &[ReliefF::new().rank(&data, 0).unwrap()])
+        .unwrap();
+    assert!(TradeOff::of_curves(&fixed, 10).unwrap_err().to_string().contains("per_fold"));
+}
