@@ -99,6 +99,11 @@ impl Knn {
         self.k
     }
 
+    /// The tie rule.
+    pub fn tie_rule(&self) -> KnnTies {
+        self.ties
+    }
+
     /// From the spec `knn:k=10,ties=all` (`ties`: `all` or `first`).
     pub fn from_spec(s: &Spec) -> Result<Knn> {
         s.check_keys(&["k", "ties"])?;
@@ -113,9 +118,10 @@ impl Knn {
         Ok(self)
     }
 
-    /// Add feature `j`'s squared differences to the `test × train` distance matrix.
+    /// Add feature `j`'s squared differences, times `weight`, to the `test × train` distance matrix (a weight
+    /// of 1 changes no bit).
     #[inline(always)]
-    fn add_feature(&self, fold: &Fold<'_>, j: usize, dist: &mut [f64]) {
+    fn add_feature(&self, fold: &Fold<'_>, j: usize, weight: f64, dist: &mut [f64]) {
         let col = fold.data.feature(j);
         let n_train = fold.train.len();
         let nominal = matches!(fold.data.kind(j), FeatureKind::Nominal { .. });
@@ -128,10 +134,14 @@ impl Knn {
             let row = &mut dist[t * n_train..(t + 1) * n_train];
             if train_complete && !a.is_nan() {
                 // The common case, kept branch-free so it vectorises.
-                if nominal {
-                    row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a != b) as u8 as f64);
-                } else {
-                    row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a - b) * (a - b));
+                // (unweighted apart: the multiply by 1 costs ≈ 15 % of a kNN curve)
+                match (nominal, weight == 1.0) {
+                    (true, true) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a != b) as u8 as f64),
+                    (true, false) => {
+                        row.iter_mut().zip(&train).for_each(|(d, &b)| *d += weight * ((a != b) as u8 as f64))
+                    }
+                    (false, true) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a - b) * (a - b)),
+                    (false, false) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += weight * ((a - b) * (a - b))),
                 }
                 continue;
             }
@@ -144,7 +154,7 @@ impl Knn {
                     (false, false) if nominal => (a != b) as u8 as f64,
                     (false, false) => a - b,
                 };
-                *d += diff * diff;
+                *d += weight * (diff * diff);
             }
         }
     }
@@ -287,27 +297,39 @@ impl Learner for Knn {
         order: &[usize],
         sizes: &[usize],
     ) -> Result<Vec<Prediction>> {
-        // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
-        let mut blocks = fold.test.chunks(block_rows(fold.train.len(), fold.test.len()).max(1));
-        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..**fold }, order, sizes);
-        for test in blocks {
-            let more = self.chain(&Fold { test, ..**fold }, order, sizes);
-            out.iter_mut().zip(more).for_each(|(p, m)| p.append(m));
-        }
-        Ok(out)
+        Ok(self.nested(fold, order, sizes, None))
     }
 }
 
 impl Knn {
+    /// The predictions at every size of the chain, each feature's squared differences times its weight
+    /// (`weights` per feature of the data; none: 1).
+    pub(crate) fn nested(
+        &self,
+        fold: &Fold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+        weights: Option<&[f64]>,
+    ) -> Vec<Prediction> {
+        // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
+        let mut blocks = fold.test.chunks(block_rows(fold.train.len(), fold.test.len()).max(1));
+        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..*fold }, order, sizes, weights);
+        for test in blocks {
+            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights);
+            out.iter_mut().zip(more).for_each(|(p, m)| p.append(m));
+        }
+        out
+    }
+
     /// The nested chain on one block of test rows: one distance matrix updated feature by feature.
-    fn chain(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Vec<Prediction> {
+    fn chain(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize], weights: Option<&[f64]>) -> Vec<Prediction> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
         crate::learners::simd::wide(|| {
             let mut out = Vec::with_capacity(sizes.len());
             for &k in sizes {
                 for &j in &order[added..k] {
-                    self.add_feature(fold, j, &mut dist);
+                    self.add_feature(fold, j, weights.map_or(1.0, |w| w[j]), &mut dist);
                 }
                 added = k;
                 out.push(self.predict(fold, &dist, &mut near));

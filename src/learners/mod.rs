@@ -21,6 +21,7 @@ mod simd;
 mod smo;
 mod svm;
 mod tree;
+mod weighted_knn;
 
 pub use knn::{Knn, KnnTies};
 pub use mlp::Mlp;
@@ -30,6 +31,7 @@ pub(crate) use svm::{add_products, Machine};
 pub use svm::{Kernel, Multiclass, Svm};
 pub(crate) use tree::Tree;
 pub use tree::{DecisionTree, RandomForest};
+pub use weighted_knn::WeightedKnn;
 
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
@@ -289,10 +291,10 @@ macro_rules! forward_learner {
 forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 
 /// The learner names [`parse`] knows.
-pub const LEARNERS: &[&str] = &["knn", "svm", "nb", "tree", "forest", "mlp"];
+pub const LEARNERS: &[&str] = &["knn", "weighted-knn", "svm", "nb", "tree", "forest", "mlp"];
 
-/// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `svm:c=0.1`, `nb`, `tree`, `forest:trees=100`,
-/// `mlp:epochs=500`; parameters left out take their defaults.
+/// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `weighted-knn:weights=(relieff)`, `svm:c=0.1`,
+/// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`; parameters left out take their defaults.
 ///
 /// ```
 /// let l = featrank::learners::parse("knn:k=5").unwrap();
@@ -311,6 +313,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
     s.refuse_grid()?;
     Ok(match s.method() {
         "knn" => Box::new(Knn::from_spec(s)?),
+        "weighted-knn" => Box::new(WeightedKnn::from_spec(s)?),
         "svm" => Box::new(Svm::from_spec(s)?),
         "nb" => Box::new(NaiveBayes::from_spec(s)?),
         "tree" => Box::new(DecisionTree::from_spec(s)?),
