@@ -39,7 +39,7 @@ pub use spec::Spec;
 pub mod prelude {
     pub use crate::compare::{
         stability_table, Comparison, CriticalDifference, EcaRow, FoldStability, Friedman, Nogueira, Significance,
-        SizeChoices, SizeRule, Stabilities, StabilityCurve, Verdict,
+        SizeChoices, SizeRule, Stabilities, StabilityCurve, TradeOff, Verdict,
     };
     pub use crate::data::{
         self, datasets, io, io::read, Aggregate, Binary, Bundled, Columns, Dataset, DatasetBuilder, Design,
@@ -52,7 +52,7 @@ pub mod prelude {
         PiCurve, PiSpec, Sample, Scheme, Weighting,
     };
     pub use crate::learners::{
-        self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
+        self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm, WeightedKnn,
     };
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
