@@ -131,6 +131,17 @@ tests""",
     """for r in curves.rankings:
     print(f"{r:>10}: {tests.verdict(r)}")""",
     """# md
+### Stable and accurate?
+
+A ranker that picks different features on every split is hard to trust even when its curve is high. At the size
+the 1-SE rule chose, each ranker run inside the splits is a point (Nogueira's φ of its top-k sets, its accuracy
+there); the **Pareto front** holds those no other beats on both, and RPT (Saeys et al. 2008) is the one number
+that weighs them equally (`beta=2` favours stability).""",
+    """k = sizes.k("relieff", "1se")
+both = curves.trade_off(k)
+print(f"k = {k}: on the front {both.front}; best RPT {both.best_rpt}")
+both""",
+    """# md
 ## How good is the whole procedure? Nested evaluation
 
 The best point of a curve was picked after seeing the curve: an optimistic estimate of the model it selects. Nested
@@ -176,11 +187,13 @@ print(f"accuracy {scores.mean():.3f} ± {scores.std():.3f} with", pipe.fit(wdbc.
     """# md
 ## Your own model as the curve learner
 
-Any scikit-learn estimator draws the curves (cloned and fitted on every split and size — slower than the
-built-in learners, which reuse work across sizes).""",
+Any scikit-learn estimator or pipeline draws the curves (cloned and fitted on every split and size — slower than
+the built-in learners, which reuse work across sizes).""",
     """from sklearn.linear_model import LogisticRegression
-featrank.curves(wdbc, rankers=["relieff", "info-gain"], learner=LogisticRegression(max_iter=2000), folds=5,
-                repeats=1, expected=3, grid="1,2,3,5,8,13,21,30", seed=2)""",
+from sklearn.preprocessing import StandardScaler
+logistic = make_pipeline(StandardScaler(), LogisticRegression())   # scaled inside each training split
+featrank.curves(wdbc, rankers=["relieff", "info-gain"], learner=logistic, folds=5, repeats=1, expected=3,
+                grid="1,2,3,5,8,13,21,30", seed=2)""",
 ]
 
 for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("08_decisions.ipynb", DECISIONS)]:
