@@ -473,6 +473,20 @@ fn decide_and_compare_read_the_curves_json() {
     assert!(res.status.success());
     assert_eq!(std::fs::read_to_string(&one).unwrap().lines().count(), 1 + 2);
 
+    let (both, both_fig) = (dir.path().join("both.csv"), dir.path().join("both.svg"));
+    let res =
+        featrank(&["trade-off", &s(&json), "--k", "2", "--beta", "2", "--out", &s(&both), "--figure", &s(&both_fig)]);
+    assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    let text = std::fs::read_to_string(&both).unwrap();
+    assert!(
+        text.starts_with(
+            "ranking,k,accuracy,phi,on_front,rpt
+"
+        ) && text.lines().count() == 1 + 2,
+        "{text}"
+    );
+    assert!(std::fs::read_to_string(&both_fig).unwrap().contains("Pareto front"));
+
     let (tests, verdicts) = (dir.path().join("tests.csv"), dir.path().join("verdicts.csv"));
     let res =
         featrank(&["compare", &s(&json), "--out", &s(&tests), "--verdicts", &s(&verdicts), "--weighting", "position"]);
@@ -494,6 +508,8 @@ fn decide_and_compare_read_the_curves_json() {
         (vec!["compare", &s(&json), "--level", "1.5", "--out", &s(&dir.path().join("x.csv"))], "'level'"),
         (vec!["compare", &s(&json), "--out", &s(&json)], "'out'"),
         (vec!["decide", &s(&json), "--out", &s(&k), "--figure", &s(&json)], "'out'"),
+        (vec!["trade-off", &s(&json), "--k", "7", "--out", &s(&dir.path().join("x.csv"))], "'k'"),
+        (vec!["trade-off", &s(&json), "--k", "2", "--beta", "0", "--out", &s(&dir.path().join("x.csv"))], "'beta'"),
     ] {
         let res = featrank(&args);
         let err = String::from_utf8(res.stderr).unwrap();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::shard;
-use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule};
+use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
 use featrank::data::io::{refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
 use featrank::eval::{CurveJob, Curves, NestedSpec, RunOptions};
@@ -126,6 +126,25 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
         /// Also draw the FFA curves with the chosen sizes marked (.svg).
+        #[arg(long)]
+        figure: Option<PathBuf>,
+    },
+    /// Stable and accurate? Each ranker run inside the folds at k features: Nogueira's φ of its top-k sets
+    /// and its FFA value there, whether it is on the Pareto front (no other ranker as stable and as good),
+    /// and RPT_β = (β²+1)·φ·P/(β²·φ+P) (Saeys et al. 2008); writes ranking,k,MEASURE,phi,on_front,rpt.
+    TradeOff {
+        /// The JSON of a curve run with rankers run inside the folds (`featrank curves --method … --json`).
+        curves: PathBuf,
+        /// The subset size (a size of the run's grid).
+        #[arg(long)]
+        k: usize,
+        /// β of RPT: above 1 favours stability.
+        #[arg(long, default_value_t = 1.0)]
+        beta: f64,
+        /// Output table, .csv or .parquet.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also draw the rankers at (φ, value) with the Pareto front (.svg).
         #[arg(long)]
         figure: Option<PathBuf>,
     },
@@ -408,6 +427,18 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             write_atomically(&out, |tmp| io::write(&chosen.to_polars()?, tmp))?;
             if let Some(f) = figure {
                 let fig = chosen.plot(&run)?;
+                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
+            }
+        }
+        Command::TradeOff { curves, k, beta, out, figure } => {
+            refuse_overwriting(&[curves.as_ref()], &out)?;
+            if let Some(f) = &figure {
+                refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
+            }
+            let both = TradeOff::of_curves(&Curves::load_json(&curves)?, k)?.with_beta(beta)?;
+            write_atomically(&out, |tmp| io::write(&both.to_polars()?, tmp))?;
+            if let Some(f) = figure {
+                let fig = both.plot()?;
                 write_atomically(&f, |tmp| fig.save_svg(tmp))?;
             }
         }
