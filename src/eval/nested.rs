@@ -236,6 +236,12 @@ impl NestedSpec {
         if rules.is_empty() {
             return Err(Error::param("rules", "give at least one size rule"));
         }
+        for (i, rule) in rules.iter().enumerate() {
+            if let Some(first) = rules[..i].iter().position(|r| r == rule) {
+                let twice = format!("{} is given twice (positions {first} and {i})", rule.label());
+                return Err(Error::param("rules", twice));
+            }
+        }
         let sizes = self.grid.sizes(data.n_features())?;
         if let Some(rule) = rules.iter().find(|r| matches!(r, SizeRule::At(k) if !sizes.contains(k))) {
             return Err(Error::param("rule", format!("{} is not a size of the grid {sizes:?}", rule.label())));

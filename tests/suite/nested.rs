@@ -149,5 +149,7 @@ fn ecfs_table4_protocol_at_ci_size() {
             assert!((0.0..=1.0).contains(&s.inner) && (0.0..=1.0).contains(&s.outer), "{s:?}");
         }
     }
-    assert_eq!(tuned[1], tuned_spec.rule(SizeRule::At(100)).evaluate(&data).unwrap());
+    assert_eq!(tuned[1], tuned_spec.clone().rule(SizeRule::At(100)).evaluate(&data).unwrap());
+    let twice = tuned_spec.evaluate_rules(&data, &[SizeRule::At(50), SizeRule::At(50)]).unwrap_err();
+    assert!(twice.to_string().contains("twice"), "{twice}");
 }

@@ -46,7 +46,8 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
 fn ffa_n_equals_rfa_n_for_every_learner() {
     let ds = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
     let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
-    let specs = ["knn:k=5", "svm:c=0.1", "nb", "tree", "forest:trees=5", "mlp:epochs=20"];
+    let specs =
+        ["knn:k=5", "weighted-knn:k=5,weights=(fisher)", "svm:c=0.1", "nb", "tree", "forest:trees=5", "mlp:epochs=20"];
     common::covers_every_learner(&specs);
     for spec in specs {
         let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();

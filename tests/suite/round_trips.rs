@@ -131,6 +131,8 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         "knn",
         "knn:k=3",
         "knn:k=3,ties=first",
+        "weighted-knn",
+        "weighted-knn:k=3,ties=first,weights=(info-gain:mdl=cut-points)",
         "svm",
         "svm:c=2.5,kernel=linear",
         "svm:kernel=rbf,width=0.5,multiclass=ovr,tol=0.01",
