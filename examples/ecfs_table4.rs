@@ -81,7 +81,7 @@ fn tally<'a>(values: impl Iterator<Item = &'a str>) -> String {
             None => counts.push((v, 1)),
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|c| std::cmp::Reverse(c.1));
     counts.iter().map(|(v, n)| format!("{v} ×{n}")).collect::<Vec<_>>().join(", ")
 }
 
