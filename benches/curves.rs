@@ -15,7 +15,6 @@
 //! after `--` pick learners by name: `cargo bench --bench curves -- svm`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -24,6 +23,8 @@ use featrank::prelude::*;
 
 #[path = "support/peak.rs"]
 mod peak;
+#[path = "support/python.rs"]
+mod python;
 use peak::step;
 
 fn main() {
@@ -215,22 +216,6 @@ fn scaling() {
 
 /// Run `benches/NAME` on the benchmark's data, folds and ranking with `args` and read the JSON it prints; the
 /// reason it did not run otherwise.
-fn script_json(dir: &Path, name: &str, args: &[&str]) -> Result<serde_json::Value, String> {
-    let python = std::env::var("FEATRANK_BENCH_PYTHON").unwrap_or_else(|_| "python3".into());
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches").join(name);
-    let out = Command::new(&python)
-        .arg(&script)
-        .args([dir.join("data.csv"), dir.join("folds.csv"), dir.join("ranking.csv")])
-        .args(args)
-        .output()
-        .map_err(|e| format!("{name}: not run ({python}: {e})"))?;
-    if !out.status.success() {
-        let last = String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("").to_string();
-        return Err(format!("{name}: not run ({last})"));
-    }
-    serde_json::from_slice(&out.stdout).map_err(|e| format!("{name}: unreadable output ({e})"))
-}
-
 fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: &str, grid: Grid) {
     let sizes = grid.sizes(ds.n_features()).unwrap();
     let run = |repeats: usize| {
@@ -253,7 +238,9 @@ fn compare(dir: &Path, ds: &Dataset, plan: &CvPlan, ranking: &Ranking, learner: 
     println!("  featrank     10 repeats × 10 folds: {t10:8.2} s");
     let sizes_arg = sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",");
     let script = |name: &str, repeats: usize| {
-        script_json(dir, name, &[learner, &repeats.to_string(), &sizes_arg]).map_err(|why| println!("  {why}"))
+        let inputs = ["data.csv", "folds.csv", "ranking.csv"].map(|f| dir.join(f).display().to_string());
+        let args = [&inputs[..], &[learner.to_string(), repeats.to_string(), sizes_arg.clone()]].concat();
+        python::script_json(name, &args).map_err(|why| println!("  {why}"))
     };
     // the same curves through the Python layer (`pip install ./python`; FEATRANK_BENCH_PYTHON picks the
     // interpreter): the call alone, and with reading the CSV into pandas and across

@@ -10,10 +10,11 @@
 //! full 10 × 10 time is extrapolated linearly in sizes and repeats. `cargo bench --bench honest`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
-use featrank::polars::prelude::*;
+#[path = "support/python.rs"]
+mod python;
+
 use featrank::prelude::*;
 
 fn main() {
@@ -66,28 +67,13 @@ fn sklearn(dir: &Path, name: &str, ds: &Dataset, plan: &CvPlan, sizes: &[usize],
     }
     let m = n_sizes.min(sizes.len());
     let picked: Vec<usize> = (0..m).map(|i| i * (sizes.len() - 1) / (m - 1).max(1)).collect();
-    let data = dir.join(format!("{name}.csv"));
-    let folds = dir.join(format!("{name}_folds.csv"));
-    let mut frame = ds.to_polars().unwrap().into_inner();
-    let target = ds.target_name().to_string();
-    let y = frame.drop_in_place(&target).unwrap().with_name("class".into());
-    frame.with_column(y).unwrap();
-    featrank::data::io::write_csv(&frame, &data).unwrap();
-    let fold_col = Column::new("r0".into(), plan.assignment(0).iter().map(|&f| f as i64).collect::<Vec<_>>());
-    featrank::data::io::write_csv(DataFrame::new(ds.n_rows(), vec![fold_col]).unwrap(), &folds).unwrap();
+    let (data, folds) = python::write_inputs(dir, name, ds, plan, 1);
     let sizes_arg = picked.iter().map(|&i| sizes[i].to_string()).collect::<Vec<_>>().join(",");
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_honest.py");
-    let out = match Command::new("python3").arg(&script).args([&data, &folds]).arg(&sizes_arg).output() {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            return println!(
-                "  scikit-learn: not run ({})",
-                String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
-            )
-        }
-        Err(e) => return println!("  scikit-learn: not run (python3: {e})"),
+    let args = [data.display().to_string(), folds.display().to_string(), sizes_arg];
+    let v = match python::script_json("sklearn_honest.py", &args) {
+        Ok(v) => v,
+        Err(why) => return println!("  scikit-learn: {why}"),
     };
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let secs = v["seconds"].as_f64().unwrap();
     let full = secs / picked.len() as f64 * sizes.len() as f64 * plan.repeats() as f64;
     println!(

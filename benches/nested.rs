@@ -10,12 +10,13 @@
 //! `featrank::data::datasets::external`). `cargo bench --bench nested`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
+
+#[path = "support/python.rs"]
+mod python;
 
 use featrank::compare::SizeRule;
 use featrank::eval::NestedSpec;
-use featrank::polars::prelude::*;
 use featrank::prelude::*;
 
 const CS: &str = "0.01,0.1,1,10";
@@ -76,29 +77,13 @@ fn run(dir: &Path, name: &str, ds: &Dataset, sizes: &[usize]) {
 }
 
 fn sklearn(dir: &Path, name: &str, ds: &Dataset, plan: &CvPlan, sizes: &[usize], featrank_s: f64, ours: f64) {
-    let data = dir.join(format!("{name}.csv"));
-    let folds = dir.join(format!("{name}_outer_folds.csv"));
-    let mut frame = ds.to_polars().unwrap().into_inner();
-    let y = frame.drop_in_place(ds.target_name()).unwrap().with_name("class".into());
-    frame.with_column(y).unwrap();
-    featrank::data::io::write_csv(&frame, &data).unwrap();
-    let fold_col = Column::new("r0".into(), plan.assignment(0).iter().map(|&f| f as i64).collect::<Vec<_>>());
-    featrank::data::io::write_csv(DataFrame::new(ds.n_rows(), vec![fold_col]).unwrap(), &folds).unwrap();
+    let (data, folds) = python::write_inputs(dir, name, ds, plan, 1);
     let sizes_arg = sizes.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",");
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/sklearn_nested.py");
-    let out =
-        Command::new("python3").arg(&script).args([&data, &folds]).args([&sizes_arg, CS, &INNER.to_string()]).output();
-    let out = match out {
-        Ok(o) if o.status.success() => o,
-        Ok(o) => {
-            return println!(
-                "  scikit-learn: not run ({})",
-                String::from_utf8_lossy(&o.stderr).lines().last().unwrap_or("")
-            )
-        }
-        Err(e) => return println!("  scikit-learn: not run (python3: {e})"),
+    let args = [data.display().to_string(), folds.display().to_string(), sizes_arg, CS.into(), INNER.to_string()];
+    let v = match python::script_json("sklearn_nested.py", &args) {
+        Ok(v) => v,
+        Err(why) => return println!("  scikit-learn: {why}"),
     };
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let secs = v["seconds"].as_f64().unwrap();
     println!(
         "  scikit-learn cross_val_score(GridSearchCV(Pipeline)) {secs:7.2} s   accuracy {:.3}   featrank is {:.1}× faster \
