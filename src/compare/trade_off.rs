@@ -75,7 +75,7 @@ impl TradeOff {
         if curves.fold_rankings.is_empty() {
             return Err(Error::param(
                 "curves",
-                "stability needs rankers run inside the folds (Candidate::per_fold; the CLI's --per-fold)",
+                "stability needs rankers run inside the folds (Candidate::per_fold; the CLI's --method, Python's rankers=)",
             ));
         }
         let higher = curves.measure.higher_is_better();

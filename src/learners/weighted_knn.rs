@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::{CheckedFold, Fold, Knn, KnnTies, Learner, Prediction};
 use crate::data::{Dataset, Task};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::memory::F64;
 use crate::rankers::Ranker;
 use crate::spec::Spec;
@@ -97,12 +97,23 @@ impl Learner for WeightedKnn {
             .with("weights", self.weights.spec())
     }
 
-    fn supports(&self, task: Task) -> bool {
-        self.weights.supports(task)
+    /// Both tasks, given weights for the task (`relieff` for classes, `rrelieff` for numbers; see `check`).
+    fn supports(&self, _task: Task) -> bool {
+        true
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
         self.knn.check(data, min_train)?;
+        let task = data.task();
+        if !self.weights.supports(task) {
+            return Err(Error::param(
+                "weights",
+                format!(
+                    "{} does not score features of a {task:?} target; e.g. weights=(rrelieff) or weights=(relieff)",
+                    self.weights.spec()
+                ),
+            ));
+        }
         self.weights.check(data)
     }
 

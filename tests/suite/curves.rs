@@ -577,4 +577,10 @@ fn weighted_knn_follows_the_relevant_features() {
     assert!(nested.splits.iter().all(|s| s.learner.starts_with("weighted-knn:k=")));
     let bad = featrank::learners::parse("weighted-knn:weights=(relieff:kk=1)").unwrap_err().to_string();
     assert!(bad.contains("kk"), "{bad}");
+    // a ranker that cannot score the target's task is refused by name, with the one that can
+    let reg = datasets::load("diabetes-progression").unwrap().dataset().unwrap();
+    let r = Ranking::from_order(reg.feature_names()).unwrap();
+    let refused = CurveSpec::new(WeightedKnn::new(ReliefF::new())).folds(3).evaluate(&reg, &[r.clone()]).unwrap_err();
+    assert!(refused.to_string().contains("'weights'") && refused.to_string().contains("rrelieff"), "{refused}");
+    assert!(CurveSpec::new(WeightedKnn::new(RReliefF::new())).folds(3).expected(0).evaluate(&reg, &[r]).is_ok());
 }
