@@ -152,14 +152,17 @@ def nested(data: Dataset, rankers: Sequence[str], *, learner: str = "knn:k=10", 
            measure: str | None = None, seed: int = 0) -> Nested: ...
 
 class Manifest:
-    """A planned curve run (``featrank.cluster.plan``): its units and the run they come from."""
+    """A planned curve run (``featrank.cluster.plan``) or nested evaluation (``featrank.cluster.plan_nested``):
+    its units and the run they come from."""
     path: os.PathLike[str]
     units: int
+    kind: str
     def shard_units(self, shard: str) -> int: ...
     def run(self, shard: str, out: str | os.PathLike[str], *, progress: bool = True) -> int:
         """Compute shard ``"I/N"`` (I from 0) into ``out`` (.parquet or .csv); the number of units computed."""
-    def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves:
-        """The curves of the whole run from the shards' parts (each unit exactly once)."""
+    def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves | Nested | list[Nested]:
+        """The result of the whole run from the shards' parts (each unit exactly once): ``Curves``, or for a
+        nested manifest ``Nested`` (a list, one per rule, when planned with several rules)."""
     def _repr_html_(self) -> str: ...
 
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
@@ -170,6 +173,13 @@ def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], 
                      measure: str | None = None, seed: int = 0) -> Manifest:
     """Check a curve run (a data file or bundled dataset's name, fixed rankings as CSV files, rankers as specs)
     and write its manifest to ``out``."""
+def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
+                            target: str | None = None, task: str = "auto", learner: str = "knn:k=10",
+                            folds: int = 10, repeats: int = 1, scheme: str = "kfold", inner_folds: int = 5,
+                            rules: Sequence[str] | None = None, grid: str = "paper", measure: str | None = None,
+                            seed: int = 0) -> Manifest:
+    """Check a nested evaluation (a data file or bundled dataset's name, ranker and learner grids as specs,
+    ``rules``: size rules, default ``["1se"]``) and write its manifest to ``out``."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None = None, rankers: Sequence[str] | None = None, *,
            learner: Any = None, folds: int = 10, repeats: int = 10, scheme: str = "kfold", grid: str = "paper",

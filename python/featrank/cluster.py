@@ -1,12 +1,14 @@
-"""A curve run on a cluster, through the scheduler you already have (Slurm array jobs, Kubernetes indexed jobs).
+"""A curve run or a nested evaluation on a cluster, through the scheduler you already have (Slurm array jobs,
+Kubernetes indexed jobs).
 
-``plan`` checks the run as ``featrank.curves`` would (memory estimate included) and writes a manifest of its
-independent units; each job computes shard ``I/N`` of it (``Manifest.run`` here, ``python -m featrank.cluster
-run`` on a node, or the ``featrank run`` CLI — the manifest is the same file); ``Manifest.merge`` assembles the
-parts into exactly the ``Curves`` of the whole run. A manifest whose input files changed, another version's
-manifest, a part of another manifest, a unit given twice or missing: all refused with a ``featrank.Error``.
+``plan`` checks a curve run as ``featrank.curves`` would (memory estimate included), ``plan_nested`` a nested
+evaluation as ``featrank.nested`` would, and each writes a manifest of its independent units; each job computes
+shard ``I/N`` of it (``Manifest.run`` here, ``python -m featrank.cluster run`` on a node, or the ``featrank run``
+CLI — the manifest is the same file); ``Manifest.merge`` assembles the parts into exactly the ``Curves`` (or the
+``Nested`` result) of the whole run. A manifest whose input files changed, another version's manifest, a part of
+another manifest, a unit given twice or missing: all refused with a ``featrank.Error``.
 
->>> import tempfile, pathlib, featrank.cluster as cluster
+>>> import tempfile, pathlib, featrank, featrank.cluster as cluster
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> m = cluster.plan("iris", folder / "run.json", rankers=["relieff"], repeats=2, expected=3, seed=1)
 >>> parts = [folder / f"part{i}.parquet" for i in range(2)]
@@ -14,6 +16,21 @@ manifest, a part of another manifest, a unit given twice or missing: all refused
 [5, 5]
 >>> cluster.read(folder / "run.json").merge(parts).rankings
 ['relieff']
+
+A nested evaluation: one unit per outer split (its inner curves, choice, refit and score) and the units of the
+ordinary curves.
+
+>>> n = cluster.plan_nested("iris", folder / "nested.json", ["fisher"], learner="knn:k=[1,5]", folds=4,
+...                         grid="1,2,3,4")
+>>> n.units
+8
+>>> nparts = [folder / f"nested{i}.csv" for i in range(3)]
+>>> [n.run(f"{i}/3", part, progress=False) for i, part in enumerate(nparts)]
+[3, 3, 2]
+>>> merged = n.merge(nparts)
+>>> merged.estimate == featrank.nested(featrank.datasets.load("iris"), ["fisher"], learner="knn:k=[1,5]",
+...                                    folds=4, grid="1,2,3,4").estimate
+True
 
 Command line on a node: ``python -m featrank.cluster run MANIFEST I/N OUT`` (``I`` from 0, e.g.
 ``$SLURM_ARRAY_TASK_ID``).
@@ -24,6 +41,7 @@ import sys
 
 from ._featrank import Manifest
 from ._featrank import plan_cluster_run as plan
+from ._featrank import plan_nested_cluster_run as plan_nested
 from ._featrank import read_manifest as read
 
 
@@ -34,7 +52,8 @@ def run(manifest, shard, out, *, progress=True):
 
 
 def merge(manifest, parts):
-    """The ``Curves`` of the whole run from the parts its shards wrote (each unit exactly once)."""
+    """The result of the whole run from the parts its shards wrote (each unit exactly once): ``Curves``, or
+    ``Nested`` for a nested manifest."""
     return read(manifest).merge(list(parts))
 
 
@@ -60,7 +79,7 @@ def main(argv=None):
     return 0
 
 
-__all__ = ["Manifest", "merge", "plan", "read", "run"]
+__all__ = ["Manifest", "merge", "plan", "plan_nested", "read", "run"]
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,17 +1,19 @@
-//! `featrank.cluster`: plan a curve run as a manifest of independent units, compute shards of it on any
-//! machine (from Python or with the `featrank` CLI — the manifest is the same file), merge the parts into
-//! the run's `Curves`. The work is the library's [`featrank::eval::Manifest`].
+//! `featrank.cluster`: plan a curve run or a nested evaluation as a manifest of independent units, compute
+//! shards of it on any machine (from Python or with the `featrank` CLI — the manifest is the same file),
+//! merge the parts into the run's `Curves` or `Nested`. The work is the library's
+//! [`featrank::eval::Manifest`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use featrank::eval::{CurveJob, Manifest as RsManifest, Shard};
+use featrank::eval::{CurveJob, Job, Manifest as RsManifest, NestedJob, Shard};
 use pyo3::prelude::*;
 
 use crate::curves::Curves;
+use crate::nested::Nested;
 use crate::{blocking, guarded, Error};
 
-/// A planned curve run: its units and the run they come from.
+/// A planned curve run or nested evaluation: its units and the run they come from.
 #[pyclass(module = "featrank.cluster", name = "Manifest", frozen)]
 pub struct Manifest {
     inner: Arc<RsManifest>,
@@ -42,12 +44,7 @@ fn plan(
     measure: Option<String>,
     seed: u64,
 ) -> PyResult<Manifest> {
-    let data: PathBuf = data.extract().map_err(|_| {
-        Error::new_err(
-            "plan: `data` must be a file every cluster job can read (or a bundled dataset's name), not an object \
-             in memory; save a DataFrame first, e.g. df.write_parquet(\"data.parquet\") or df.to_parquet(...)",
-        )
-    })?;
+    let data = data_path(data)?;
     let job = CurveJob {
         data: data.to_string_lossy().into_owned(),
         target,
@@ -69,6 +66,58 @@ fn plan(
     Ok(Manifest { inner: Arc::new(manifest) })
 }
 
+/// The data of a cluster run: a path or a bundled dataset's name.
+fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    data.extract().map_err(|_| {
+        Error::new_err(
+            "plan: `data` must be a file every cluster job can read (or a bundled dataset's name), not an object \
+             in memory; save a DataFrame first, e.g. df.write_parquet(\"data.parquet\") or df.to_parquet(...)",
+        )
+    })
+}
+
+/// See `featrank.cluster.plan_nested`; the defaults are `featrank.nested`'s.
+#[pyfunction(name = "plan_nested_cluster_run")]
+#[pyo3(signature = (data, out, rankers, *, target = None, task = "auto", learner = "knn:k=10", folds = 10,
+    repeats = 1, scheme = "kfold", inner_folds = 5, rules = None, grid = "paper", measure = None, seed = 0))]
+#[allow(clippy::too_many_arguments)]
+fn plan_nested(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    out: PathBuf,
+    rankers: Vec<String>,
+    target: Option<String>,
+    task: &str,
+    learner: &str,
+    folds: usize,
+    repeats: usize,
+    scheme: &str,
+    inner_folds: usize,
+    rules: Option<Vec<String>>,
+    grid: &str,
+    measure: Option<String>,
+    seed: u64,
+) -> PyResult<Manifest> {
+    let data = data_path(data)?;
+    let job = NestedJob {
+        data: data.to_string_lossy().into_owned(),
+        target,
+        task: task.into(),
+        rankers,
+        learner: learner.into(),
+        scheme: scheme.into(),
+        folds,
+        repeats,
+        inner_folds,
+        rules: rules.unwrap_or_else(|| NestedJob::default().rules),
+        grid: grid.into(),
+        measure,
+        seed,
+    };
+    let manifest = blocking(py, None, || RsManifest::plan_nested(job, &out))?;
+    Ok(Manifest { inner: Arc::new(manifest) })
+}
+
 /// See `featrank.cluster.read`.
 #[pyfunction(name = "read_manifest")]
 fn read(py: Python<'_>, path: PathBuf) -> PyResult<Manifest> {
@@ -85,12 +134,20 @@ impl Manifest {
     /// How many units the run has.
     #[getter]
     fn units(&self) -> usize {
-        self.inner.units().len()
+        self.inner.unit_count()
+    }
+    /// `"curves"` or `"nested"`: what the manifest plans.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.inner.job() {
+            Job::Curves(_) => "curves",
+            Job::Nested(_) => "nested",
+        }
     }
     /// How many units shard `shard` (`"I/N"`) computes.
     fn shard_units(&self, shard: &str) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
-        Ok(self.inner.shard_units(shard).len())
+        Ok(self.inner.shard_unit_count(shard))
     }
     /// Compute shard `shard` (`"I/N"`, I from 0) and write its results to `out` (.parquet or .csv); gives the
     /// number of units computed. A progress bar when `progress` and tqdm is installed.
@@ -105,10 +162,25 @@ impl Manifest {
         bar.call_method1("__exit__", (py.None(), py.None(), py.None()))?;
         result
     }
-    /// The curves of the whole run from the parts the shards wrote (each unit exactly once): equal to what
-    /// `featrank.curves` computes in one process.
-    fn merge(&self, py: Python<'_>, parts: Vec<PathBuf>) -> PyResult<Curves> {
-        Ok(Curves::from(blocking(py, None, || self.inner.merge(&parts))?))
+    /// The run's result from the parts the shards wrote (each unit exactly once), equal to what one process
+    /// computes: the `Curves` of a curve run (`featrank.curves`); of a nested run the `Nested` result
+    /// (`featrank.nested`), or a list of them, one per rule, when it was planned with several rules.
+    fn merge(&self, py: Python<'_>, parts: Vec<PathBuf>) -> PyResult<Py<PyAny>> {
+        match self.inner.job() {
+            Job::Curves(_) => Ok(Curves::from(blocking(py, None, || self.inner.merge(&parts))?)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+            Job::Nested(job) => {
+                let mut runs: Vec<Nested> =
+                    blocking(py, None, || self.inner.merge_nested(&parts))?.into_iter().map(Nested::from).collect();
+                if job.rules.len() == 1 {
+                    Ok(runs.remove(0).into_pyobject(py)?.into_any().unbind())
+                } else {
+                    Ok(runs.into_pyobject(py)?.into_any().unbind())
+                }
+            }
+        }
     }
     fn __repr__(&self) -> String {
         self.text()
@@ -122,22 +194,44 @@ impl Manifest {
 impl Manifest {
     /// What was planned and how a scheduler's array job computes it.
     fn text(&self) -> String {
-        let (job, n, path) = (self.inner.job(), self.inner.units().len(), self.inner.path().display());
-        let candidates: Vec<String> =
-            job.rankings.iter().map(|p| p.display().to_string()).chain(job.methods.iter().cloned()).collect();
+        let (n, path) = (self.inner.unit_count(), self.inner.path().display());
+        let (what, result) = match self.inner.job() {
+            Job::Curves(job) => {
+                let candidates: Vec<String> =
+                    job.rankings.iter().map(|p| p.display().to_string()).chain(job.methods.iter().cloned()).collect();
+                let what = format!(
+                    "curves of data {}, candidates [{}], learner {}, scheme {} ({} folds × {} repeats), {} random rankings, seed {}",
+                    job.data,
+                    candidates.join(", "),
+                    job.learner,
+                    job.scheme,
+                    job.folds,
+                    job.repeats,
+                    job.expected,
+                    job.seed
+                );
+                (what, "Curves")
+            }
+            Job::Nested(job) => {
+                let what = format!(
+                    "nested evaluation of data {}, rankers [{}], learner {}, outer {} ({} folds × {} repeats), inner {} folds, rules [{}], seed {}",
+                    job.data,
+                    job.rankers.join(", "),
+                    job.learner,
+                    job.scheme,
+                    job.folds,
+                    job.repeats,
+                    job.inner_folds,
+                    job.rules.join(", "),
+                    job.seed
+                );
+                (what, "Nested")
+            }
+        };
         format!(
-            "featrank manifest {path}: {n} units\n  data {}, candidates [{}], learner {}, scheme {} ({} folds × {} repeats), \
-             {} random rankings, seed {}\n  compute shard I of N (I from 0), e.g. as a Slurm array job --array=0-(N-1):\n    \
+            "featrank manifest {path}: {n} units\n  {what}\n  compute shard I of N (I from 0), e.g. as a Slurm array job --array=0-(N-1):\n    \
              python -m featrank.cluster run {path} I/N part-I.parquet      (or: featrank run --manifest {path} --shard I/N --out part-I.parquet)\n  \
-             then: featrank.cluster.read(\"{path}\").merge([parts…]) → Curves",
-            job.data,
-            candidates.join(", "),
-            job.learner,
-            job.scheme,
-            job.folds,
-            job.repeats,
-            job.expected,
-            job.seed
+             then: featrank.cluster.read(\"{path}\").merge([parts…]) → {result}"
         )
     }
 }
@@ -145,6 +239,7 @@ impl Manifest {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Manifest>()?;
     m.add_function(wrap_pyfunction!(plan, m)?)?;
+    m.add_function(wrap_pyfunction!(plan_nested, m)?)?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
     Ok(())
 }

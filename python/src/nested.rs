@@ -43,6 +43,12 @@ fn nested(
     Ok(Nested { inner: Arc::new(blocking(py, None, || spec.evaluate(&ds))?) })
 }
 
+impl From<RsNested> for Nested {
+    fn from(nested: RsNested) -> Nested {
+        Nested { inner: Arc::new(nested) }
+    }
+}
+
 #[pymethods]
 impl Nested {
     /// What was run: the grids, outer and inner resampling, rule, measure.

@@ -83,3 +83,73 @@ def test_a_manifest_shows_what_was_planned_and_how_to_run_it(tmp_path):
     m = cluster.plan("iris", tmp_path / "run.json", rankers=["relieff"], **RUN)
     for shown in (repr(m), m._repr_html_()):
         assert f"{m.units} units" in shown and "relieff" in shown and "python -m featrank.cluster run" in shown
+
+
+NESTED = dict(learner="knn:k=[1,5]", folds=4, repeats=2, inner_folds=3, grid="1,2,4,8,16", seed=5)
+
+
+def test_nested_shards_merge_into_exactly_the_nested_run_of_one_process(data, tmp_path, cli):
+    rankers = ["relieff:k=[5,10]", "fisher"]
+    m = cluster.plan_nested(data, tmp_path / "nested.json", rankers, target="class", **NESTED)
+    # 8 outer splits; per learner (2) and repeat (2): the full set and the 3 ranker points
+    assert (m.kind, m.units) == ("nested", 8 + 2 * 2 * (1 + 3))
+    parts = [tmp_path / f"part{i}.parquet" for i in range(3)]
+    # shard 0 in Python, shard 1 on a node's command line, shard 2 with the CLI: one manifest format
+    assert m.run("0/3", parts[0], progress=False) == m.shard_units("0/3")
+    done = subprocess.run([sys.executable, "-m", "featrank.cluster", "run", str(m.path), "1/3", str(parts[1]),
+                           "--quiet"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    run_cli(cli, "run", "--manifest", m.path, "--shard", "2/3", "--out", parts[2], "--quiet")
+    merged = cluster.merge(m.path, reversed(parts))
+    whole = featrank.nested(featrank.Dataset.read(str(data), "class"), rankers, **NESTED)
+    assert merged.choices().to_polars().equals(whole.choices().to_polars())
+    assert merged.summary().to_polars().equals(whole.summary().to_polars())
+    # the CLI merges what Python ran into exactly what `featrank nested` writes
+    args = ["--target", "class", "--learner", NESTED["learner"], "--folds", "4", "--repeats", "2",
+            "--inner-folds", "3", "--grid", NESTED["grid"], "--seed", "5"]
+    for r in rankers:
+        args += ["--method", r]
+    one = run_cli(cli, "nested", data, *args, "--out", tmp_path / "one.csv")
+    two = run_cli(cli, "merge", m.path, *parts, "--out", tmp_path / "two.csv")
+    assert one.stdout == two.stdout
+    assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
+
+
+def test_a_nested_manifest_of_several_rules_gives_one_result_per_rule(tmp_path, cli):
+    m = cluster.plan_nested("iris", tmp_path / "rules.json", ["fisher"], rules=["at:1", "at:2"],
+                            learner="knn:k=[1,5]", folds=4, grid="1,2,3,4")
+    part = tmp_path / "all.csv"
+    m.run("0/1", part, progress=False)
+    at1, at2 = m.merge([part])
+    assert {c["k"] for c in at1.choices().to_polars().to_dicts()} == {1}
+    assert {c["k"] for c in at2.choices().to_polars().to_dicts()} == {2}
+    done = subprocess.run([str(cli), "merge", str(m.path), str(part), "--out", str(tmp_path / "x.csv")],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "one size rule" in done.stderr
+
+
+def test_nested_misuse_is_refused_with_a_message(data, tmp_path):
+    m = cluster.plan_nested(data, tmp_path / "nested.json", ["fisher"], target="class", **NESTED)
+    curves = cluster.plan(data, tmp_path / "curves.json", target="class", rankers=["fisher"], **RUN)
+    p0, p1, q = tmp_path / "p0.csv", tmp_path / "p1.csv", tmp_path / "q.csv"
+    m.run("0/2", p0, progress=False)
+    m.run("1/2", p1, progress=False)
+    curves.run("0/1", q, progress=False)
+    cases = [
+        (lambda: cluster.plan_nested(featrank.datasets.load("iris"), tmp_path / "x.json", ["fisher"]),
+         "not an object in memory"),
+        (lambda: cluster.plan_nested(data, tmp_path / "x.json", ["fisher:kk=[1,2]"], target="class"), "kk"),
+        (lambda: cluster.plan_nested(data, tmp_path / "x.json", ["fisher"], target="class", rules=["1se", "1se"]),
+         "twice"),
+        (lambda: cluster.plan_nested(data, tmp_path / "x.json", ["fisher"], target="class", rules=["at:3"],
+                                     grid="1,2"), "not a size of the grid"),
+        (lambda: cluster.plan_nested(data, data, ["fisher"]), "is an input of this run"),
+        (lambda: m.merge([p0]), "missing"),
+        (lambda: m.merge([p0, p1, p1]), "twice"),
+        (lambda: m.merge([p0, q]), "another manifest"),
+        (lambda: curves.merge([p0, p1]), "another manifest"),
+    ]
+    for call, message in cases:
+        with pytest.raises(featrank.Error, match=message):
+            call()
+    assert m.merge([p1, p0]).estimate == m.merge([p0, p1]).estimate

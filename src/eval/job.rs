@@ -1,13 +1,15 @@
-//! A curve run described by files and spec texts alone — what `featrank curves` takes, what a cluster
-//! [`Manifest`](crate::eval::Manifest) records and what the Python layer's `featrank.cluster.plan` builds.
+//! Runs described by files and spec texts alone — a curve run ([`CurveJob`], what `featrank curves` takes) and a
+//! nested evaluation ([`NestedJob`], what `featrank nested` takes): what a cluster
+//! [`Manifest`](crate::eval::Manifest) records and what the Python layer's `featrank.cluster` plans.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::compare::SizeRule;
 use crate::data::{datasets, io, Dataset, Ranking};
 use crate::error::{Error, Result};
-use crate::eval::{Candidate, CurveSpec, CvPlan, RunOptions};
+use crate::eval::{Candidate, CurveSpec, CvPlan, NestedSpec, RunOptions};
 use crate::{learners, rankers};
 
 /// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
@@ -89,10 +91,7 @@ impl CurveJob {
 
     /// The same job with every input file's path made absolute, so that it can run from any folder.
     pub fn absolute(mut self) -> Result<CurveJob> {
-        let absolute = |p: &Path| std::fs::canonicalize(p).map_err(|e| Error::io(p, e));
-        if Path::new(&self.data).exists() {
-            self.data = absolute(Path::new(&self.data))?.to_string_lossy().into_owned();
-        }
+        absolute_data(&mut self.data)?;
         self.rankings = self.rankings.iter().map(|p| absolute(p)).collect::<Result<_>>()?;
         self.folds_file = self.folds_file.as_deref().map(absolute).transpose()?;
         Ok(self)
@@ -127,5 +126,117 @@ impl CurveJob {
             spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }
         Ok(spec)
+    }
+}
+
+/// Make a data path absolute (a bundled dataset's name stays as it is).
+fn absolute_data(data: &mut String) -> Result<()> {
+    if Path::new(data.as_str()).exists() {
+        *data = absolute(Path::new(data.as_str()))?.to_string_lossy().into_owned();
+    }
+    Ok(())
+}
+
+fn absolute(p: &Path) -> Result<PathBuf> {
+    std::fs::canonicalize(p).map_err(|e| Error::io(p, e))
+}
+
+/// A nested evaluation that any process can rebuild: the data file (or a bundled dataset's name), the
+/// ranker and learner grids as spec texts, the outer resampling, the inner folds and the size rules. Defaults
+/// are the CLI's: outer 10-fold CV once, inner 5-fold, `knn:k=10`, the 1-SE rule, the paper grid, seed 0.
+///
+/// ```
+/// use featrank::eval::NestedJob;
+/// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
+/// let nested = job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap();
+/// assert_eq!(nested[0].splits.len(), 4);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct NestedJob {
+    /// A data file, or the name of a bundled dataset.
+    pub data: String,
+    /// The target column (None: the bundled dataset's, else the last column).
+    pub target: Option<String>,
+    /// `auto`, `classification` or `regression`.
+    pub task: String,
+    /// Rankers or grids of rankers in the spec grammar, e.g. `relieff:k=[5,10,20]`.
+    pub rankers: Vec<String>,
+    /// The learner or a grid of learners, e.g. `svm:c=[0.1,1,10]`.
+    pub learner: String,
+    /// Outer resampling: `kfold` (with `folds`), `holdout:F` or `bootstrap`.
+    pub scheme: String,
+    /// Outer folds per repeat of `kfold`.
+    pub folds: usize,
+    /// Repeats of the outer resampling.
+    pub repeats: usize,
+    /// Folds of the inner stratified CV.
+    pub inner_folds: usize,
+    /// The size rules (`best`, `1se`, `within:TOL`, `knee`, `at:SIZE`): one nested result each, from the same
+    /// inner curves.
+    pub rules: Vec<String>,
+    /// `full`, `paper`, or subset sizes separated by commas.
+    pub grid: String,
+    /// The measure (None: the task's default).
+    pub measure: Option<String>,
+    /// Seed of the splits, rankers and learners.
+    pub seed: u64,
+}
+
+impl Default for NestedJob {
+    fn default() -> Self {
+        let o = RunOptions::default();
+        NestedJob {
+            data: String::new(),
+            target: None,
+            task: "auto".into(),
+            rankers: Vec::new(),
+            learner: "knn:k=10".into(),
+            scheme: o.scheme.into(),
+            folds: o.folds,
+            repeats: 1,
+            inner_folds: 5,
+            rules: vec![SizeRule::OneStandardError.label()],
+            grid: o.grid.into(),
+            measure: None,
+            seed: o.seed,
+        }
+    }
+}
+
+impl NestedJob {
+    /// The files the run reads (a bundled dataset's name is listed too; it names no file).
+    pub fn inputs(&self) -> Vec<&Path> {
+        vec![self.data.as_ref()]
+    }
+
+    /// The same job with its data path made absolute.
+    pub fn absolute(mut self) -> Result<NestedJob> {
+        absolute_data(&mut self.data)?;
+        Ok(self)
+    }
+
+    /// The dataset ([`datasets::open`]).
+    pub fn load(&self) -> Result<Dataset> {
+        datasets::open(&self.data, self.target.as_deref(), self.task.parse()?)
+    }
+
+    /// The nested spec the job describes (every grid point checked).
+    pub fn spec(&self) -> Result<NestedSpec> {
+        let options = RunOptions {
+            scheme: &self.scheme,
+            folds: self.folds,
+            repeats: self.repeats,
+            grid: &self.grid,
+            measure: self.measure.as_deref(),
+            seed: self.seed,
+            ..RunOptions::default()
+        };
+        let rankers: Vec<&str> = self.rankers.iter().map(String::as_str).collect();
+        Ok(NestedSpec::new(&rankers, &self.learner)?.options(&options)?.inner_folds(self.inner_folds))
+    }
+
+    /// The size rules, parsed.
+    pub fn rules(&self) -> Result<Vec<SizeRule>> {
+        self.rules.iter().map(|r| r.parse()).collect()
     }
 }

@@ -1,8 +1,10 @@
-//! A curve run cut into independent units for a scheduler (Slurm array jobs, Kubernetes indexed jobs):
-//! [`Manifest::plan`] checks the run and writes its manifest, [`Manifest::run_shard`] computes shard I of N
-//! anywhere, [`Manifest::merge`] assembles exactly the [`Curves`] of the whole run.
+//! A curve run or a nested evaluation cut into independent units for a scheduler (Slurm array jobs,
+//! Kubernetes indexed jobs): [`Manifest::plan`] (a [`CurveJob`]) or [`Manifest::plan_nested`] (a
+//! [`NestedJob`]) checks the run and writes its manifest, [`Manifest::run_shard`] computes shard I of N
+//! anywhere, [`Manifest::merge`] assembles exactly the [`Curves`] of the whole run and
+//! [`Manifest::merge_nested`] exactly its [`Nested`] results.
 //!
-//! The manifest records the [`CurveJob`] (input paths absolute), a fingerprint of every input file and the
+//! The manifest records the [`Job`] (input paths absolute), a fingerprint of every input file and the
 //! list of units; running and merging refuse a manifest whose inputs changed or that another featrank
 //! version planned, and merging refuses parts of another manifest, a unit given twice or a unit missing
 //! (naming them).
@@ -14,9 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::io;
 use crate::error::{Error, Result};
-use crate::eval::{CurveJob, CurveRun, Curves, Unit, UnitResult};
+use crate::eval::{CurveJob, CurveRun, Curves, Nested, NestedJob, NestedResult, NestedUnit, Unit, UnitResult};
 
-/// A planned curve run.
+/// A planned curve run or nested evaluation.
 ///
 /// ```
 /// use featrank::eval::{CurveJob, Manifest, Shard};
@@ -39,17 +41,81 @@ pub struct Manifest {
     /// The featrank version that planned the run.
     featrank: String,
     /// The run, input paths absolute.
-    args: CurveJob,
+    args: Job,
     /// Every input file with its size and FNV-1a fingerprint.
     inputs: Vec<Input>,
     /// The units, in the order shards take them (shard I of N: units I, I + N, …).
-    units: Vec<Unit>,
+    units: Units,
     /// The fingerprint of the manifest file (what a part names).
     #[serde(skip)]
     id: String,
     /// Where the manifest file is.
     #[serde(skip)]
     path: PathBuf,
+}
+
+/// What a manifest plans: a curve run or a nested evaluation (in the manifest: `"kind": "curves"` or
+/// `"nested"` beside the job's fields).
+///
+/// ```
+/// use featrank::eval::{CurveJob, Job};
+/// let job = Job::Curves(CurveJob { data: "iris".into(), ..CurveJob::default() });
+/// assert!(serde_json::to_string(&job).unwrap().starts_with(r#"{"kind":"curves","data":"iris""#));
+/// ```
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Job {
+    /// FFA/RFA curves (`featrank curves`).
+    Curves(CurveJob),
+    /// A nested evaluation (`featrank nested`).
+    Nested(NestedJob),
+}
+
+impl Job {
+    /// The files the run reads (a bundled dataset's name is listed too; it names no file).
+    pub fn inputs(&self) -> Vec<&Path> {
+        match self {
+            Job::Curves(job) => job.inputs(),
+            Job::Nested(job) => job.inputs(),
+        }
+    }
+
+    /// The data file or bundled dataset's name.
+    pub fn data(&self) -> &str {
+        match self {
+            Job::Curves(job) => &job.data,
+            Job::Nested(job) => &job.data,
+        }
+    }
+
+    fn absolute(self) -> Result<Job> {
+        Ok(match self {
+            Job::Curves(job) => Job::Curves(job.absolute()?),
+            Job::Nested(job) => Job::Nested(job.absolute()?),
+        })
+    }
+}
+
+/// The units of a manifest's run.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+enum Units {
+    Curves(Vec<Unit>),
+    Nested(Vec<NestedUnit>),
+}
+
+impl Units {
+    fn len(&self) -> usize {
+        match self {
+            Units::Curves(u) => u.len(),
+            Units::Nested(u) => u.len(),
+        }
+    }
+}
+
+/// Units `index`, `index + count`, … of `units`.
+fn shard_of<T: Copy>(units: &[T], shard: Shard) -> Vec<T> {
+    units.iter().skip(shard.index).step_by(shard.count).copied().collect()
 }
 
 /// An input file as it was at planning time.
@@ -103,10 +169,45 @@ impl Manifest {
     /// Check `job` as a curve run would (memory estimate included), make its paths absolute and write its
     /// manifest to `out` (JSON).
     pub fn plan(job: CurveJob, out: &Path) -> Result<Manifest> {
+        Manifest::plan_job(Job::Curves(job), out)
+    }
+
+    /// Check `job` as a nested evaluation would (every grid point, the inner runs, the memory estimate), make
+    /// its paths absolute and write its manifest to `out` (JSON): one unit per outer split and the units of
+    /// the ordinary curves.
+    ///
+    /// ```
+    /// use featrank::eval::{Manifest, NestedJob, Shard};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
+    /// let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("run.json")).unwrap();
+    /// let parts: Vec<_> = (0..3)
+    ///     .map(|i| {
+    ///         let part = dir.path().join(format!("part{i}.csv"));
+    ///         manifest.run_shard(format!("{i}/3").parse::<Shard>().unwrap(), &part, false).unwrap();
+    ///         part
+    ///     })
+    ///     .collect();
+    /// let merged = manifest.merge_nested(&parts).unwrap();
+    /// assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap());
+    /// ```
+    pub fn plan_nested(job: NestedJob, out: &Path) -> Result<Manifest> {
+        Manifest::plan_job(Job::Nested(job), out)
+    }
+
+    fn plan_job(job: Job, out: &Path) -> Result<Manifest> {
         let job = job.absolute()?;
         io::refuse_overwriting(&job.inputs(), out)?;
-        let (data, candidates) = job.load()?;
-        let units = job.spec(false)?.prepare(&data, &candidates)?.units();
+        let units = match &job {
+            Job::Curves(job) => {
+                let (data, candidates) = job.load()?;
+                Units::Curves(job.spec(false)?.prepare(&data, &candidates)?.units())
+            }
+            Job::Nested(job) => {
+                let (data, spec) = (job.load()?, job.spec()?);
+                Units::Nested(spec.prepare(&data, &job.rules()?)?.units())
+            }
+        };
         let mut manifest = Manifest {
             featrank: env!("CARGO_PKG_VERSION").into(),
             inputs: fingerprints(&job)?,
@@ -160,7 +261,7 @@ impl Manifest {
     }
 
     /// The run the manifest describes.
-    pub fn job(&self) -> &CurveJob {
+    pub fn job(&self) -> &Job {
         &self.args
     }
 
@@ -169,14 +270,14 @@ impl Manifest {
         &self.path
     }
 
-    /// The units of the run, in the order shards take them.
-    pub fn units(&self) -> &[Unit] {
-        &self.units
+    /// How many units the run has.
+    pub fn unit_count(&self) -> usize {
+        self.units.len()
     }
 
-    /// The units shard `shard` computes.
-    pub fn shard_units(&self, shard: Shard) -> Vec<Unit> {
-        self.units.iter().skip(shard.index).step_by(shard.count).copied().collect()
+    /// How many units shard `shard` computes (units I, I + N, …).
+    pub fn shard_unit_count(&self, shard: Shard) -> usize {
+        self.units.len().saturating_sub(shard.index).div_ceil(shard.count)
     }
 
     /// Compute `shard`'s units and write them to `out` (.parquet or .csv), each row naming this manifest.
@@ -185,24 +286,67 @@ impl Manifest {
         let mut inputs = self.args.inputs();
         inputs.push(&self.path);
         io::refuse_overwriting(&inputs, out)?;
-        let (data, candidates) = self.args.load()?;
-        let spec = self.args.spec(progress)?;
-        let run = self.rebuild(spec.prepare(&data, &candidates)?)?;
-        let mine = self.shard_units(shard);
-        let results = run.compute(&mine)?;
-        let mut frame = UnitResult::to_polars(&results)?.into_inner();
+        let (mut frame, done) = match (&self.args, &self.units) {
+            (Job::Curves(job), Units::Curves(units)) => {
+                let (data, candidates) = job.load()?;
+                let spec = job.spec(progress)?;
+                let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
+                let mine = shard_of(units, shard);
+                (UnitResult::to_polars(&run.compute(&mine)?)?.into_inner(), mine.len())
+            }
+            (Job::Nested(job), Units::Nested(units)) => {
+                let (data, spec, rules) = (job.load()?, job.spec()?, job.rules()?);
+                let run = spec.prepare(&data, &rules)?;
+                self.same_units(&run.units() == units)?;
+                let mine = shard_of(units, shard);
+                (run.to_polars(&run.compute(&mine)?)?.into_inner(), mine.len())
+            }
+            _ => return Err(self.edited()),
+        };
         let height = frame.height();
         frame.with_column(Column::new(MANIFEST_COLUMN.into(), vec![self.id.as_str(); height]))?;
         io::write_atomically(out, |tmp| io::write(&frame, tmp))?;
-        Ok(mine.len())
+        Ok(done)
     }
 
     /// Every unit's results, from the parts written by [`Manifest::run_shard`], assembled into the curves of
-    /// the whole run (equal to what one process computes).
+    /// the whole run (equal to what one process computes). A nested manifest is merged by
+    /// [`Manifest::merge_nested`].
     pub fn merge(&self, parts: &[impl AsRef<Path>]) -> Result<Curves> {
-        let (data, candidates) = self.args.load()?;
-        let spec = self.args.spec(false)?;
-        let run = self.rebuild(spec.prepare(&data, &candidates)?)?;
+        let (Job::Curves(job), Units::Curves(units)) = (&self.args, &self.units) else {
+            return Err(Error::param(
+                "manifest",
+                format!("{} plans a nested evaluation: merge it with merge_nested", self.path.display()),
+            ));
+        };
+        let (data, candidates) = job.load()?;
+        let spec = job.spec(false)?;
+        let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
+        run.assemble(self.read_parts(parts, |table| UnitResult::from_polars(table))?)
+    }
+
+    /// Every unit's results, from the parts written by [`Manifest::run_shard`], assembled into the nested
+    /// results of the whole run, one per size rule (equal to what one process computes).
+    pub fn merge_nested(&self, parts: &[impl AsRef<Path>]) -> Result<Vec<Nested>> {
+        let (Job::Nested(job), Units::Nested(units)) = (&self.args, &self.units) else {
+            return Err(Error::param(
+                "manifest",
+                format!("{} plans a curve run: merge it with merge", self.path.display()),
+            ));
+        };
+        let (data, spec, rules) = (job.load()?, job.spec()?, job.rules()?);
+        let run = spec.prepare(&data, &rules)?;
+        self.same_units(&run.units() == units)?;
+        let results: Vec<NestedResult> = self.read_parts(parts, |table| run.from_polars(table))?;
+        run.assemble(results)
+    }
+
+    /// The results in `parts`, each part checked to name this manifest.
+    fn read_parts<R>(
+        &self,
+        parts: &[impl AsRef<Path>],
+        read: impl Fn(&polars::prelude::DataFrame) -> Result<Vec<R>>,
+    ) -> Result<Vec<R>> {
         let mut results = Vec::with_capacity(self.units.len());
         for part in parts {
             let part = part.as_ref();
@@ -219,31 +363,35 @@ impl Manifest {
             if ids.str()?.iter().any(|v| v != Some(self.id.as_str())) {
                 return Err(Error::param("parts", format!("{} was computed for another manifest", part.display())));
             }
-            results.extend(
-                UnitResult::from_polars(&table)
-                    .map_err(|e| Error::param("parts", format!("{}: {e}", part.display())))?,
-            );
+            results.extend(read(&table).map_err(|e| Error::param("parts", format!("{}: {e}", part.display())))?);
         }
-        run.assemble(results)
+        Ok(results)
     }
 
     /// The run rebuilt from the manifest's job, refused unless it has the manifest's units.
-    fn rebuild<'a>(&self, run: CurveRun<'a>) -> Result<CurveRun<'a>> {
-        if self.units != run.units() {
-            return Err(Error::param(
-                "manifest",
-                "its units are not those of the run its arguments describe (edited by hand?)",
-            ));
-        }
+    fn rebuild_curves<'a>(&self, run: CurveRun<'a>, units: &[Unit]) -> Result<CurveRun<'a>> {
+        self.same_units(run.units() == units)?;
         Ok(run)
+    }
+
+    fn same_units(&self, same: bool) -> Result<()> {
+        if same {
+            Ok(())
+        } else {
+            Err(self.edited())
+        }
+    }
+
+    fn edited(&self) -> Error {
+        Error::param("manifest", "its units are not those of the run its arguments describe (edited by hand?)")
     }
 }
 
 /// Every input file of the run (a bundled dataset is not a file).
-fn fingerprints(job: &CurveJob) -> Result<Vec<Input>> {
+fn fingerprints(job: &Job) -> Result<Vec<Input>> {
     job.inputs()
         .into_iter()
-        .filter(|p| p.exists() || p != &Path::new(&job.data))
+        .filter(|p| p.exists() || p != &Path::new(job.data()))
         .map(|p| {
             // streamed: an input is fingerprinted without holding it
             let mut file = std::io::BufReader::new(std::fs::File::open(p).map_err(|e| Error::io(p, e))?);

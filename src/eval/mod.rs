@@ -18,10 +18,10 @@ pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode,
 pub use eca::{Eca, Weighting};
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
-pub use job::CurveJob;
-pub use manifest::{Manifest, Shard};
+pub use job::{CurveJob, NestedJob};
+pub use manifest::{Job, Manifest, Shard};
 pub use measure::Measure;
-pub use nested::{Nested, NestedEstimate, NestedSpec, NestedSplit, OrdinaryBest};
+pub use nested::{Nested, NestedEstimate, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest};
 pub use pi::{PiCurve, PiPoint, PiSpec};
 pub use plan::{CvPlan, OutOfFold, Scheme};
 pub use run::{CurveRun, Unit, UnitResult};

@@ -665,3 +665,66 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
     refused(merge(&parts, &p("x.csv")), "changed since the run was planned");
     assert!(!dir.path().join("x.csv").exists() && !dir.path().join("x.parquet").exists());
 }
+
+#[test]
+fn nested_plan_run_merge_writes_what_nested_writes_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let ok = |args: &[&str]| {
+        let res = featrank(args);
+        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
+        res
+    };
+    ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
+    let data = p("data.csv");
+    let run = [
+        "nested",
+        data.as_str(),
+        "--target",
+        "class",
+        "--method",
+        "relieff:k=[5,10]",
+        "--method",
+        "fisher",
+        "--learner",
+        "knn:k=[1,5]",
+        "--folds",
+        "3",
+        "--repeats",
+        "2",
+        "--inner-folds",
+        "3",
+        "--grid",
+        "1,2,5,10",
+        "--seed",
+        "4",
+    ];
+    let direct = ok(&[&run[..], &["--out", &p("n.csv"), "--figure", &p("n.svg")]].concat());
+    let planned = ok(&[&run[..], &["--plan", &p("m.json")]].concat());
+    assert!(String::from_utf8_lossy(&planned.stderr).contains("units written"));
+    for i in 0..3 {
+        let shard = format!("{i}/3");
+        let part = p(&format!("part{i}.{}", ["csv", "parquet", "csv"][i]));
+        ok(&["run", "--manifest", &p("m.json"), "--shard", &shard, "--out", &part, "--quiet"]);
+    }
+    let parts = [p("part2.csv"), p("part0.csv"), p("part1.parquet")];
+    let manifest = p("m.json");
+    let mut merge = vec!["merge", manifest.as_str()];
+    merge.extend(parts.iter().map(|s| s.as_str()));
+    let merged = ok(&[&merge[..], &["--out", &p("m.csv"), "--figure", &p("m.svg")]].concat());
+    assert_eq!(direct.stdout, merged.stdout, "the answer on stdout");
+    assert_eq!(std::fs::read(p("n.csv")).unwrap(), std::fs::read(p("m.csv")).unwrap(), "choices");
+    assert_eq!(std::fs::read(p("n.svg")).unwrap(), std::fs::read(p("m.svg")).unwrap(), "figure");
+    // refused, one line each, nothing written
+    let refused = |args: &[&str], needle: &str| {
+        let res = featrank(args);
+        let err = String::from_utf8(res.stderr).unwrap();
+        assert!(!res.status.success() && err.starts_with("error: ") && err.contains(needle), "{args:?}: {err}");
+    };
+    refused(&[&merge[..2], &[parts[0].as_str(), "--out", &p("x.csv")]].concat(), "units are missing");
+    refused(&[&merge[..], &["--out", &p("x.csv"), "--json", &p("x.json")]].concat(), "--json");
+    refused(&[&merge[..], &["--out", &parts[0]]].concat(), "'out'");
+    refused(&[&run[..], &["--plan", &data]].concat(), "input");
+    refused(&[&run[..], &["--plan", &p("x.json"), "--out", &p("x.csv")]].concat(), "--out");
+    assert!(!dir.path().join("x.csv").exists() && !dir.path().join("x.json").exists());
+}

@@ -153,3 +153,77 @@ fn ecfs_table4_protocol_at_ci_size() {
     let twice = tuned_spec.evaluate_rules(&data, &[SizeRule::At(50), SizeRule::At(50)]).unwrap_err();
     assert!(twice.to_string().contains("twice"), "{twice}");
 }
+
+/// A nested run cut into units and computed in pieces — on different thread counts, through the part table,
+/// in any order — assembles into exactly the one-process result, for every rule at once and any outer scheme;
+/// the manifest path (plan → shards → merge) gives it too. Missing, repeated and foreign units are refused.
+#[test]
+fn nested_results_are_identical_under_plan_run_merge() {
+    use featrank::compare::SizeRule;
+    use featrank::eval::{Manifest, NestedJob, Scheme, Shard};
+    let s = Binary::new(Design::Combined).rows(150).generate(3).unwrap();
+    let data = Dataset::from_polars(&s.frame, "class").unwrap();
+    let rules = [SizeRule::OneStandardError, SizeRule::Best, SizeRule::At(4)];
+    let grid = Grid::Custom(vec![1, 2, 4, 8, 16]);
+    for scheme in [Scheme::KFold { folds: 3 }, Scheme::Holdout { test: 0.33 }, Scheme::Bootstrap] {
+        let spec = NestedSpec::new(&["relieff:k=[5,10]", "fisher"], "knn:k=[1,5]")
+            .unwrap()
+            .scheme(scheme)
+            .repeats(2)
+            .inner_folds(3)
+            .grid(grid.clone())
+            .seed(8);
+        let whole = spec.evaluate_rules(&data, &rules).unwrap();
+        let run = spec.prepare(&data, &rules).unwrap();
+        let units = run.units();
+        let outer = units.iter().filter(|u| matches!(u, featrank::eval::NestedUnit::Outer { .. })).count();
+        assert_eq!(outer, 2 * if scheme == (Scheme::KFold { folds: 3 }) { 3 } else { 1 });
+        let mut results = Vec::new();
+        for (i, piece) in units.rchunks(5).enumerate() {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(1 + i % 3).build().unwrap();
+            let computed = pool.install(|| run.compute(piece)).unwrap();
+            results.extend(run.from_polars(&run.to_polars(&computed).unwrap()).unwrap());
+        }
+        assert_eq!(run.assemble(results.clone()).unwrap(), whole, "{scheme:?}");
+        assert_eq!(whole.len(), 3);
+        assert!(whole[2].splits.iter().all(|s| s.k == 4));
+        // missing, repeated, foreign
+        let err = |r: featrank::Result<Vec<featrank::eval::Nested>>| r.unwrap_err().to_string();
+        assert!(err(run.assemble(results[1..].to_vec())).contains("missing"));
+        let mut twice = results.clone();
+        twice.push(results[0].clone());
+        assert!(err(run.assemble(twice)).contains("twice"));
+        let other = spec.clone().repeats(1);
+        let small = other.prepare(&data, &rules).unwrap();
+        assert!(small.compute(&units[units.len() - 1..]).unwrap_err().to_string().contains("not a unit"));
+    }
+    // the manifest: shards of a planned job, merged, equal the job run in one process
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("combined.csv");
+    featrank::data::io::write(&s.frame, &path).unwrap();
+    let job = NestedJob {
+        data: path.to_string_lossy().into_owned(),
+        target: Some("class".into()),
+        rankers: vec!["relieff:k=[5,10]".into(), "fisher".into()],
+        learner: "knn:k=[1,5]".into(),
+        folds: 3,
+        repeats: 2,
+        inner_folds: 3,
+        rules: vec!["1se".into(), "at:4".into()],
+        grid: "1,2,4,8,16".into(),
+        seed: 8,
+        ..NestedJob::default()
+    };
+    let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("m.json")).unwrap();
+    let parts: Vec<_> = (0..4)
+        .map(|i| {
+            let part = dir.path().join(format!("p{i}.{}", if i % 2 == 0 { "csv" } else { "parquet" }));
+            manifest.run_shard(Shard { index: i, count: 4 }, &part, false).unwrap();
+            part
+        })
+        .collect();
+    let merged = Manifest::read(&dir.path().join("m.json")).unwrap().merge_nested(&parts).unwrap();
+    assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap());
+    let wrong = manifest.merge(&parts).unwrap_err().to_string();
+    assert!(wrong.contains("nested evaluation") && wrong.contains("merge_nested"), "{wrong}");
+}

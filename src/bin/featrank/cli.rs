@@ -9,7 +9,7 @@ use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
 use featrank::data::io::{refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
-use featrank::eval::{CurveJob, Curves, NestedSpec, RunOptions};
+use featrank::eval::{CurveJob, Curves, NestedJob};
 use featrank::{rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -227,11 +227,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Every outer split's choice and values (.csv or .parquet).
-        #[arg(long)]
-        out: PathBuf,
+        #[arg(long, required_unless_present = "plan")]
+        out: Option<PathBuf>,
         /// Also draw the choices and the outer values with the nested estimate and the ordinary best (.svg).
         #[arg(long)]
         figure: Option<PathBuf>,
+        /// Do not compute: check the run and write its manifest (.json) for a cluster — one unit per outer
+        /// split and the units of the ordinary curves; `featrank run` computes shards of it and `featrank
+        /// merge` writes what this command would have written.
+        #[arg(long, conflicts_with_all = ["out", "figure"])]
+        plan: Option<PathBuf>,
     },
     /// Cut a curve run into independent units for a cluster: takes the arguments of `featrank curves`
     /// and writes a manifest (JSON) of the run and its units (full set, candidate or random ranking ×
@@ -259,15 +264,20 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Merge the shards of a planned run into the outputs of `featrank curves` (byte-identical).
+    /// Merge the shards of a planned run into the outputs of `featrank curves` (byte-identical), or of a
+    /// planned nested run (`featrank nested --plan`) into those of `featrank nested` (the answer on stdout,
+    /// --out the outer splits' choices, --figure).
     Merge {
-        /// The manifest written by `featrank plan`.
+        /// The manifest written by `featrank plan` or `featrank nested --plan`.
         manifest: PathBuf,
         /// The shards' results written by `featrank run` (each unit exactly once).
         #[arg(required = true)]
         parts: Vec<PathBuf>,
         #[command(flatten)]
         outputs: Outputs,
+        /// A nested run only: also draw the choices and the outer values (.svg).
+        #[arg(long)]
+        figure: Option<PathBuf>,
     },
 }
 
@@ -381,37 +391,39 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             seed,
             out,
             figure,
+            plan,
         } => {
-            refuse_overwriting(&[data.as_ref()], &out)?;
-            if let Some(f) = &figure {
-                refuse_overwriting(&[data.as_ref(), out.as_ref()], f)?;
-            }
-            let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
-            let options = RunOptions {
-                scheme: &scheme,
+            let job = NestedJob {
+                data,
+                target,
+                task,
+                rankers: methods,
+                learner,
+                scheme,
                 folds,
                 repeats,
-                grid: &grid,
-                measure: measure.as_deref(),
+                inner_folds,
+                rules: vec![rule],
+                grid,
+                measure,
                 seed,
-                ..RunOptions::default()
             };
-            let methods: Vec<&str> = methods.iter().map(String::as_str).collect();
-            let nested = NestedSpec::new(&methods, &learner)?
-                .options(&options)?
-                .inner_folds(inner_folds)
-                .rule(rule.parse()?)
-                .evaluate(&ds)?;
-            io::write_csv_to(&nested.summary()?, &mut std::io::stdout().lock())?;
-            write_atomically(&out, |tmp| io::write(&nested.to_polars()?, tmp))?;
-            if let Some(f) = figure {
-                let fig = nested.plot()?;
-                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
+            match (plan, out) {
+                (Some(plan), _) => shard::plan_nested(job, &plan)?,
+                (None, Some(out)) => {
+                    let inputs = job.inputs();
+                    shard::check_nested_outputs(&inputs, &out, figure.as_deref())?;
+                    let nested = job.spec()?.evaluate_rules(&job.load()?, &job.rules()?)?;
+                    shard::write_nested(&nested, &out, figure.as_deref())?;
+                }
+                (None, None) => return Err(Error::param("out", "give --out (or --plan to write a manifest)").into()),
             }
         }
         Command::Plan { run, out } => shard::plan(run, &out)?,
         Command::Run { manifest, shard, out, quiet } => shard::run(&manifest, &shard, &out, quiet)?,
-        Command::Merge { manifest, parts, outputs } => shard::merge(&manifest, &parts, &outputs)?,
+        Command::Merge { manifest, parts, outputs, figure } => {
+            shard::merge(&manifest, &parts, &outputs, figure.as_deref())?
+        }
         Command::Decide { curves, rules, out, figure } => {
             refuse_overwriting(&[curves.as_ref()], &out)?;
             if let Some(f) = &figure {

@@ -1,9 +1,11 @@
-//! `featrank plan / run / merge`: the CLI of [`Manifest`] — a curve run cut into independent units for a
-//! scheduler, computed shard by shard, merged into exactly what `featrank curves` writes.
+//! `featrank plan / run / merge` (and `featrank nested --plan`): the CLI of [`Manifest`] — a curve run or a
+//! nested evaluation cut into independent units for a scheduler, computed shard by shard, merged into
+//! exactly what `featrank curves` or `featrank nested` writes.
 
 use std::path::{Path, PathBuf};
 
-use featrank::eval::{Manifest, Shard};
+use featrank::data::io::{self, refuse_overwriting, write_atomically};
+use featrank::eval::{Job, Manifest, Nested, NestedJob, Shard};
 use featrank::Error;
 
 use crate::cli::{Outputs, RunArgs};
@@ -11,14 +13,22 @@ use crate::cli::{Outputs, RunArgs};
 /// `featrank plan`: check the run as `featrank curves` would (memory estimate included) and write its
 /// manifest.
 pub fn plan(args: RunArgs, out: &Path) -> Result<(), Error> {
-    let manifest = Manifest::plan(args.into(), out)?;
-    eprintln!(
-        "featrank plan: {} units written to {}; compute shard I of N with `featrank run --manifest {} --shard I/N --out PART`",
-        manifest.units().len(),
-        out.display(),
-        out.display()
-    );
+    planned(&Manifest::plan(args.into(), out)?);
     Ok(())
+}
+
+/// `featrank nested --plan`: check the nested run as `featrank nested` would and write its manifest.
+pub fn plan_nested(job: NestedJob, out: &Path) -> Result<(), Error> {
+    planned(&Manifest::plan_nested(job, out)?);
+    Ok(())
+}
+
+fn planned(manifest: &Manifest) {
+    let out = manifest.path().display();
+    eprintln!(
+        "featrank plan: {} units written to {out}; compute shard I of N with `featrank run --manifest {out} --shard I/N --out PART`",
+        manifest.unit_count(),
+    );
 }
 
 /// `featrank run`: compute shard `I/N` of a manifest's units.
@@ -29,20 +39,67 @@ pub fn run(manifest_path: &Path, shard: &str, out: &Path, quiet: bool) -> Result
     if !quiet {
         eprintln!(
             "featrank run: shard {shard}: {done} of {} units written to {}",
-            manifest.units().len(),
+            manifest.unit_count(),
             out.display()
         );
     }
     Ok(())
 }
 
-/// `featrank merge`: every unit's results, from the parts, into the outputs of `featrank curves`.
-pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs) -> Result<(), Error> {
+/// `featrank merge`: every unit's results, from the parts, into the outputs of `featrank curves` (or of
+/// `featrank nested` for a nested manifest).
+pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure: Option<&Path>) -> Result<(), Error> {
     let manifest = Manifest::read(manifest_path)?;
     // Parts and the manifest are inputs too: no output may overwrite them.
     let mut inputs = manifest.job().inputs();
     inputs.push(manifest.path());
     inputs.extend(parts.iter().map(|p| p.as_path()));
-    outputs.check(&inputs, !manifest.job().methods.is_empty())?;
-    outputs.write(&manifest.merge(parts)?)
+    match manifest.job() {
+        Job::Curves(job) => {
+            if figure.is_some() {
+                return Err(Error::param("figure", "--figure applies to a nested run's merge, not to curves"));
+            }
+            outputs.check(&inputs, !job.methods.is_empty())?;
+            outputs.write(&manifest.merge(parts)?)
+        }
+        Job::Nested(job) => {
+            if job.rules.len() != 1 {
+                let what = format!("the CLI merges a run of one size rule; this one has {:?}", job.rules);
+                return Err(Error::param("rules", format!("{what} (merge it with featrank.cluster)")));
+            }
+            if outputs.json.is_some() || outputs.stability.is_some() {
+                return Err(Error::param(
+                    "json",
+                    "--json and --stability apply to curve runs; a nested run writes --out and --figure",
+                ));
+            }
+            check_nested_outputs(&inputs, &outputs.out, figure)?;
+            write_nested(&manifest.merge_nested(parts)?, &outputs.out, figure)
+        }
+    }
+}
+
+/// Before any work: refuse a nested run's outputs that are inputs or named twice.
+pub fn check_nested_outputs(inputs: &[&Path], out: &Path, figure: Option<&Path>) -> Result<(), Error> {
+    refuse_overwriting(inputs, out)?;
+    if let Some(f) = figure {
+        let mut inputs = inputs.to_vec();
+        inputs.push(out);
+        refuse_overwriting(&inputs, f)?;
+    }
+    Ok(())
+}
+
+/// What `featrank nested` writes: the answer on stdout, every outer split's choice to `out`, the figure.
+pub fn write_nested(runs: &[Nested], out: &Path, figure: Option<&Path>) -> Result<(), Error> {
+    let [nested] = runs else {
+        return Err(Error::param("rules", format!("one size rule's run is written here, got {}", runs.len())));
+    };
+    io::write_csv_to(&nested.summary()?, &mut std::io::stdout().lock())?;
+    write_atomically(out, |tmp| io::write(&nested.to_polars()?, tmp))?;
+    if let Some(f) = figure {
+        let fig = nested.plot()?;
+        write_atomically(f, |tmp| fig.save_svg(tmp))?;
+    }
+    Ok(())
 }

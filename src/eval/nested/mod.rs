@@ -11,15 +11,18 @@
 //! the best point of the ordinary curves (the same outer splits, every grid point and size, the best picked
 //! after the fact) minus the nested estimate.
 
+mod run;
+
+pub use run::{NestedResult, NestedRun, NestedUnit};
+
 use polars::prelude::*;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::significance::test_to_train;
 use crate::compare::{SizeChoices, SizeRule};
 use crate::data::{Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{Candidate, CurveKind, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
+use crate::eval::{Candidate, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
 use crate::learners::{self, Fold, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
@@ -227,6 +230,15 @@ impl NestedSpec {
     /// assert!(runs[0].splits.iter().all(|s| s.k == 1) && runs[1].splits.iter().all(|s| s.k == 2));
     /// ```
     pub fn evaluate_rules(&self, data: &Dataset, rules: &[SizeRule]) -> Result<Vec<Nested>> {
+        let run = self.prepare(data, rules)?;
+        let results = run.compute(&run.units())?;
+        run.assemble(results)
+    }
+
+    /// The nested run of `rules` on `data`, checked (every grid point, the inner runs, the memory estimate)
+    /// and cut into independent units ([`NestedRun`]) — what [`Self::evaluate_rules`] computes in one process
+    /// and a cluster manifest shard by shard.
+    pub fn prepare<'a>(&'a self, data: &'a Dataset, rules: &[SizeRule]) -> Result<NestedRun<'a>> {
         if self.inner_folds < 2 {
             return Err(Error::param(
                 "inner_folds",
@@ -249,28 +261,7 @@ impl NestedSpec {
         let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
         let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
         self.check(data, &plan, measure)?;
-        let splits: Vec<_> = plan.splits().collect();
-        let ordinary = self.ordinary(data, &plan, measure, rules)?;
-        let per_split = splits
-            .par_iter()
-            .map(|(repeat, fold, (train, test))| self.outer_split(data, *repeat, *fold, train, test, measure, rules))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(rules
-            .iter()
-            .zip(ordinary)
-            .enumerate()
-            .map(|(r, (&rule, ordinary))| Nested {
-                rankers: self.rankers.iter().map(|r| r.to_string()).collect(),
-                learners: self.learners.iter().map(|l| l.to_string()).collect(),
-                measure,
-                scheme: self.scheme,
-                repeats: self.repeats,
-                inner_folds: self.inner_folds,
-                rule,
-                splits: per_split.iter().map(|s| s[r].clone()).collect(),
-                ordinary,
-            })
-            .collect())
+        NestedRun::new(self, data, rules, measure, plan)
     }
 
     /// The curve run of every ranker point with `learner` on `plan`: the rankers as per-fold candidates.
@@ -290,19 +281,6 @@ impl NestedSpec {
             .expected(0)
             .seed(seed);
         Ok((spec, candidates))
-    }
-
-    /// The curves of every ranker point with `learner` on `plan`.
-    fn curves(
-        &self,
-        data: &Dataset,
-        plan: CvPlan,
-        learner: &Spec,
-        measure: Measure,
-        seed: u64,
-    ) -> Result<crate::eval::Curves> {
-        let (spec, candidates) = self.curve_run(learner, plan, measure, seed)?;
-        spec.evaluate_all(data, &candidates)
     }
 
     /// Every check before any work: the ordinary runs on the outer plan and an inner run on the largest outer
@@ -350,7 +328,8 @@ impl NestedSpec {
         // per rule: (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
         let mut best: Vec<Option<(String, String, usize, f64)>> = vec![None; rules.len()];
         for learner in &self.learners {
-            let curves = self.curves(&inner_data, inner_plan.clone(), learner, measure, seed)?;
+            let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, seed)?;
+            let curves = spec.evaluate_all(&inner_data, &candidates)?;
             let chosen = SizeChoices::of_curves(&curves, rules)?;
             for c in &chosen.choices {
                 let r = rules.iter().position(|&rule| rule == c.rule).unwrap_or(0);
@@ -379,39 +358,6 @@ impl NestedSpec {
                 let outer = measure.score(data, test, &pred)?;
                 Ok(NestedSplit { repeat, fold, ranker, learner, k, inner, outer })
             })
-            .collect()
-    }
-
-    /// The best point of the ordinary curves for each rule: every grid point's FFA curve on the outer plan,
-    /// the best mean over points and sizes (at its size for `SizeRule::At`).
-    fn ordinary(
-        &self,
-        data: &Dataset,
-        plan: &CvPlan,
-        measure: Measure,
-        rules: &[SizeRule],
-    ) -> Result<Vec<OrdinaryBest>> {
-        let higher = measure.higher_is_better();
-        let mut best: Vec<Option<OrdinaryBest>> = vec![None; rules.len()];
-        for learner in &self.learners {
-            let curves = self.curves(data, plan.clone(), learner, measure, self.seed)?;
-            for name in curves.rankings() {
-                let ffa = curves.get(name, CurveKind::Ffa).ok_or_else(|| Error::param("curves", "no FFA curve"))?;
-                for (i, &value) in ffa.mean.iter().enumerate() {
-                    let k = curves.sizes[i];
-                    for (rule, b) in rules.iter().zip(best.iter_mut()) {
-                        let counts = !matches!(rule, SizeRule::At(at) if *at != k);
-                        if counts && beats(higher, value, b.as_ref().map(|b| b.value)) {
-                            let (ranker, learner) = (name.to_string(), learner.to_string());
-                            *b = Some(OrdinaryBest { ranker, learner, k, value });
-                        }
-                    }
-                }
-            }
-        }
-        best.into_iter()
-            .zip(rules)
-            .map(|(b, rule)| b.ok_or_else(|| Error::param("rule", format!("{} chose no point", rule.label()))))
             .collect()
     }
 }
