@@ -15,7 +15,10 @@
 //! and so the predictions — are bit-identical. Distances only grow as features are added, so the
 //! previous size's neighbours, at their new distances, bound the new k-th nearest distance: each test
 //! row only examines the training rows within that bound (whole blocks of 8 are skipped by one vector
-//! compare), and ties at the bound are resolved by position exactly as a full sort would.
+//! compare), the bound tightens to the k-th nearest of the rows held once they are many, and the same pass
+//! yields the voters of either tie rule (ties resolved by position exactly as a full sort would). The
+//! whole chain runs inside one AVX2-compiled function ([`super::simd::wide`]; no closures in it, which
+//! would be compiled apart).
 
 use super::prepare::Range;
 use super::{argmax, CheckedFold, Fold, Learner, Prediction};
@@ -167,92 +170,97 @@ impl Knn {
         let k = self.k.min(n_train);
         let n_test = fold.test.len();
         let previous = std::mem::take(near);
-        let (mut candidates, mut ties) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
+        let (mut candidates, mut voters) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
+        // plain loops, no closures: all of this must be compiled inside the AVX2 function
+        let (mut labels, mut scores, mut values) = (Vec::new(), Vec::new(), Vec::new());
         for t in 0..n_test {
             let row = &dist[t * n_train..(t + 1) * n_train];
-            // Distances only grow as features are added, so the farthest of the previous neighbours,
-            // at its new distance, bounds the new k-th nearest: only rows within it can be neighbours.
-            let bound = match previous.get(t * k..(t + 1) * k) {
-                Some(prev) => prev.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r])),
-                None => f64::INFINITY,
-            };
-            nearest(row, k, bound, &mut candidates, &mut ties);
-            near.extend(candidates.iter().map(|&(_, r)| r as usize));
-        }
-        // The voters: the k kept in `near` (which also bound the next size's search), or every row as
-        // near as the farthest of them.
-        let mut voters = Vec::with_capacity(k);
-        let neighbours = |t: usize, voters: &mut Vec<usize>| {
-            let kept = &near[t * k..(t + 1) * k];
-            voters.clear();
-            match self.ties {
-                // In training-row order, so that a regression mean sums in the same order whichever
-                // search found the neighbours (a single fit or a chain).
-                KnnTies::First => {
-                    voters.extend_from_slice(kept);
-                    voters.sort_unstable();
-                }
-                KnnTies::All => {
-                    let row = &dist[t * n_train..(t + 1) * n_train];
-                    let kth = kept.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r]));
-                    voters.extend(row.iter().enumerate().filter(|(_, &d)| d <= kth).map(|(r, _)| r));
-                }
-            }
-        };
-        match fold.data.target() {
-            Target::Classes { codes, names } => {
-                let n_classes = names.len();
-                let mut labels = Vec::with_capacity(n_test);
-                let mut scores = vec![0.0; n_test * n_classes];
-                for (t, votes) in scores.chunks_mut(n_classes).enumerate() {
-                    neighbours(t, &mut voters);
-                    voters.iter().for_each(|&r| votes[codes[fold.train[r]]] += 1.0);
+            self.voters(row, k, previous.get(t * k..(t + 1) * k), &mut candidates, near, &mut voters);
+            match fold.data.target() {
+                Target::Classes { codes, names } => {
+                    let at = scores.len();
+                    scores.resize(at + names.len(), 0.0);
+                    let votes = &mut scores[at..];
+                    for &r in &voters {
+                        votes[codes[fold.train[r]]] += 1.0;
+                    }
                     labels.push(argmax(votes));
                     let count = voters.len() as f64;
                     votes.iter_mut().for_each(|v| *v /= count);
                 }
-                Prediction::Classes { labels, scores }
+                Target::Values(y) => {
+                    values.push(voters.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / voters.len() as f64)
+                }
             }
-            Target::Values(y) => Prediction::Values(
-                (0..n_test)
-                    .map(|t| {
-                        neighbours(t, &mut voters);
-                        voters.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / voters.len() as f64
-                    })
-                    .collect(),
-            ),
+        }
+        match fold.data.target() {
+            Target::Classes { .. } => Prediction::Classes { labels, scores },
+            Target::Values(_) => Prediction::Values(values),
         }
     }
 }
 
-/// The `k` smallest (distance, training position) pairs of `row` — ties at equal distance go to the
-/// lower position — among the positions whose distance is at most `bound` (which must admit at least
-/// `k`). Left in `out`, in no particular order; `ties` is scratch space.
+impl Knn {
+    /// One test row's voters, in training-row order (so that a regression mean sums in the same order
+    /// whichever search found them): its k nearest (also appended to `near`, they bound the next size's
+    /// search), or every row as near as the k-th. `row`: its distances; `previous`: its k nearest at the
+    /// previous size (none: the first).
+    #[inline(always)]
+    fn voters(
+        &self,
+        row: &[f64],
+        k: usize,
+        previous: Option<&[usize]>,
+        candidates: &mut Vec<(f64, u32)>,
+        near: &mut Vec<usize>,
+        voters: &mut Vec<usize>,
+    ) {
+        // Distances only grow as features are added, so the farthest of the previous neighbours, at its new
+        // distance, bounds the new k-th nearest: only rows within it can be neighbours.
+        let bound = previous.map_or(f64::INFINITY, |prev| prev.iter().fold(f64::NEG_INFINITY, |m, &r| m.max(row[r])));
+        within_kth(row, k, bound, candidates);
+        if candidates.len() > k {
+            candidates.select_nth_unstable_by(k - 1, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        near.extend(candidates[..k].iter().map(|&(_, r)| r as usize));
+        let voting = match self.ties {
+            KnnTies::First => &candidates[..k],
+            KnnTies::All => &candidates[..],
+        };
+        voters.clear();
+        voters.extend(voting.iter().map(|&(_, r)| r as usize));
+        voters.sort_unstable();
+    }
+}
+
+/// Every position of `row` as near as its `k`-th nearest, as (distance, position) pairs in `out` in no
+/// particular order: the k nearest and every row tied with the k-th. Only positions within `bound` are
+/// examined (it must admit at least `k`).
 #[inline(always)]
-fn nearest(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>, ties: &mut Vec<u32>) {
+fn within_kth(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>) {
     out.clear();
-    ties.clear();
-    // Rows strictly within the bound go to `out`; of the rows exactly at it only the first k can
-    // matter. Most blocks of 8 hold neither once the bound is tight: one vector compare skips them.
+    let (mut bound, mut cap) = (bound, (8 * k).max(64));
+    let by_distance = |a: &(f64, u32), b: &(f64, u32)| a.0.total_cmp(&b.0);
+    // Most blocks of 8 hold no row within the bound once it is tight: one vector compare skips them.
     for (b, block) in row.chunks(8).enumerate() {
         let mut within = block.iter().enumerate().fold(0u32, |m, (l, &d)| m | (((d <= bound) as u32) << l));
         while within != 0 {
             let l = within.trailing_zeros() as usize;
             within &= within - 1;
-            let (d, r) = (block[l], (b * 8 + l) as u32);
-            if d < bound {
-                out.push((d, r));
-            } else if ties.len() < k {
-                ties.push(r);
-            }
+            out.push((block[l], (b * 8 + l) as u32));
+        }
+        // Many rows held: the k-th nearest of them is a tighter bound.
+        if out.len() >= cap {
+            out.select_nth_unstable_by(k - 1, by_distance);
+            bound = out[k - 1].0;
+            out.retain(|&(d, _)| d <= bound);
+            cap = cap.max(2 * out.len());
         }
     }
     if out.len() > k {
-        out.select_nth_unstable_by(k - 1, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        out.truncate(k);
-    } else {
-        let missing = k - out.len();
-        out.extend(ties[..missing].iter().map(|&r| (bound, r)));
+        out.select_nth_unstable_by(k - 1, by_distance);
+        let kth = out[k - 1].0;
+        out.retain(|&(d, _)| d <= kth);
     }
 }
 
@@ -325,17 +333,20 @@ impl Knn {
     fn chain(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize], weights: Option<&[f64]>) -> Vec<Prediction> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
-        crate::learners::simd::wide(|| {
-            let mut out = Vec::with_capacity(sizes.len());
-            for &k in sizes {
-                for &j in &order[added..k] {
-                    self.add_feature(fold, j, weights.map_or(1.0, |w| w[j]), &mut dist);
+        crate::learners::simd::wide(
+            #[inline(always)]
+            || {
+                let mut out = Vec::with_capacity(sizes.len());
+                for &k in sizes {
+                    for &j in &order[added..k] {
+                        self.add_feature(fold, j, weights.map_or(1.0, |w| w[j]), &mut dist);
+                    }
+                    added = k;
+                    out.push(self.predict(fold, &dist, &mut near));
                 }
-                added = k;
-                out.push(self.predict(fold, &dist, &mut near));
-            }
-            out
-        })
+                out
+            },
+        )
     }
 }
 
