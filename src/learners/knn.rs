@@ -121,17 +121,15 @@ impl Knn {
         Ok(self)
     }
 
-    /// Add feature `j`'s squared differences, times `weight`, to the `test × train` distance matrix (a weight
-    /// of 1 changes no bit).
+    /// Add feature `j`'s squared differences (its training column: `train`), times `weight`, to the
+    /// `test × train` distance matrix (a weight of 1 changes no bit).
     #[inline(always)]
-    fn add_feature(&self, fold: &Fold<'_>, j: usize, weight: f64, dist: &mut [f64]) {
+    fn add_feature(&self, fold: &Fold<'_>, j: usize, column: &TrainColumn, weight: f64, dist: &mut [f64]) {
         let col = fold.data.feature(j);
         let n_train = fold.train.len();
-        let nominal = matches!(fold.data.kind(j), FeatureKind::Nominal { .. });
-        let range = Range::of(fold, j);
-        let scale = |v: f64| if nominal { v } else { range.scale(v) };
-        let train: Vec<f64> = fold.train.iter().map(|&i| scale(col[i])).collect();
-        let train_complete = train.iter().all(|v| !v.is_nan());
+        let (train, nominal) = (column.values.as_slice(), column.nominal);
+        let train_complete = column.complete;
+        let scale = |v: f64| column.scale(v);
         for (t, &ti) in fold.test.iter().enumerate() {
             let a = scale(col[ti]);
             let row = &mut dist[t * n_train..(t + 1) * n_train];
@@ -139,16 +137,16 @@ impl Knn {
                 // The common case, kept branch-free so it vectorises.
                 // (unweighted apart: the multiply by 1 costs ≈ 15 % of a kNN curve)
                 match (nominal, weight == 1.0) {
-                    (true, true) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a != b) as u8 as f64),
+                    (true, true) => row.iter_mut().zip(train).for_each(|(d, &b)| *d += (a != b) as u8 as f64),
                     (true, false) => {
-                        row.iter_mut().zip(&train).for_each(|(d, &b)| *d += weight * ((a != b) as u8 as f64))
+                        row.iter_mut().zip(train).for_each(|(d, &b)| *d += weight * ((a != b) as u8 as f64))
                     }
-                    (false, true) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += (a - b) * (a - b)),
-                    (false, false) => row.iter_mut().zip(&train).for_each(|(d, &b)| *d += weight * ((a - b) * (a - b))),
+                    (false, true) => row.iter_mut().zip(train).for_each(|(d, &b)| *d += (a - b) * (a - b)),
+                    (false, false) => row.iter_mut().zip(train).for_each(|(d, &b)| *d += weight * ((a - b) * (a - b))),
                 }
                 continue;
             }
-            for (d, &b) in row.iter_mut().zip(&train) {
+            for (d, &b) in row.iter_mut().zip(train) {
                 let diff = match (a.is_nan(), b.is_nan()) {
                     (true, true) => 1.0,
                     _ if nominal && (a.is_nan() || b.is_nan()) => 1.0,
@@ -292,11 +290,13 @@ impl Learner for Knn {
         self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
     }
 
-    /// The distances of one block of test rows to every training row ([`block_rows`]), the neighbours
-    /// kept per test row, and one training column at a time.
+    /// The distances of one block of test rows to every training row ([`block_rows`], the larger of its
+    /// two sizes), the neighbours kept per test row, and the training columns (cached, or one at a time).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        let (block, train, test) = (block_rows(train, test) as u64, train as u64, test as u64);
-        F64 * (block * train + 2 * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
+        let n = data.n_features();
+        let columns = if cache_fits(train, n) { n as u64 } else { 2 };
+        let (block, train, test) = (block_rows(train, test, false) as u64, train as u64, test as u64);
+        F64 * (block * train + columns * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
     }
 
     fn fit_predict_nested_checked(
@@ -319,18 +319,34 @@ impl Knn {
         sizes: &[usize],
         weights: Option<&[f64]>,
     ) -> Vec<Prediction> {
+        // The chain's training columns, scaled once per fold when they fit the cache; blocks of test rows can
+        // then be as small as the cache wants (else each block scales them again, and blocks stay large).
+        let chain = &order[..sizes.last().copied().unwrap_or(0).min(order.len())];
+        let cached = cache_fits(fold.train.len(), chain.len());
+        let columns: Option<Vec<TrainColumn>> =
+            cached.then(|| chain.iter().map(|&j| TrainColumn::new(fold, j)).collect());
         // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
-        let mut blocks = fold.test.chunks(block_rows(fold.train.len(), fold.test.len()).max(1));
-        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..*fold }, order, sizes, weights);
+        let rows = block_rows(fold.train.len(), fold.test.len(), cached).max(1);
+        let mut blocks = fold.test.chunks(rows);
+        let columns = columns.as_deref();
+        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..*fold }, order, sizes, weights, columns);
         for test in blocks {
-            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights);
+            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights, columns);
             out.iter_mut().zip(more).for_each(|(p, m)| p.append(m));
         }
         out
     }
 
-    /// The nested chain on one block of test rows: one distance matrix updated feature by feature.
-    fn chain(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize], weights: Option<&[f64]>) -> Vec<Prediction> {
+    /// The nested chain on one block of test rows: one distance matrix updated feature by feature
+    /// (`columns`: the chain's training columns, or none to scale each here).
+    fn chain(
+        &self,
+        fold: &Fold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+        weights: Option<&[f64]>,
+        columns: Option<&[TrainColumn]>,
+    ) -> Vec<Prediction> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
         crate::learners::simd::wide(
@@ -338,8 +354,12 @@ impl Knn {
             || {
                 let mut out = Vec::with_capacity(sizes.len());
                 for &k in sizes {
-                    for &j in &order[added..k] {
-                        self.add_feature(fold, j, weights.map_or(1.0, |w| w[j]), &mut dist);
+                    for (p, &j) in order.iter().enumerate().take(k).skip(added) {
+                        let weight = weights.map_or(1.0, |w| w[j]);
+                        match columns {
+                            Some(columns) => self.add_feature(fold, j, &columns[p], weight, &mut dist),
+                            None => self.add_feature(fold, j, &TrainColumn::new(fold, j), weight, &mut dist),
+                        }
                     }
                     added = k;
                     out.push(self.predict(fold, &dist, &mut near));
@@ -350,10 +370,47 @@ impl Knn {
     }
 }
 
+/// A feature's training column scaled by the training fold's range (nominal: its codes).
+struct TrainColumn {
+    values: Vec<f64>,
+    /// No value is missing.
+    complete: bool,
+    nominal: bool,
+    range: Range,
+}
+
+impl TrainColumn {
+    #[inline(always)]
+    fn new(fold: &Fold<'_>, j: usize) -> TrainColumn {
+        let nominal = matches!(fold.data.kind(j), FeatureKind::Nominal { .. });
+        let range = Range::of(fold, j);
+        let col = fold.data.feature(j);
+        let mut column = TrainColumn { values: Vec::new(), complete: true, nominal, range };
+        column.values = fold.train.iter().map(|&i| column.scale(col[i])).collect();
+        column.complete = column.values.iter().all(|v| !v.is_nan());
+        column
+    }
+
+    /// A value of the feature on the column's scale.
+    #[inline(always)]
+    fn scale(&self, v: f64) -> f64 {
+        if self.nominal {
+            v
+        } else {
+            self.range.scale(v)
+        }
+    }
+}
+
+/// Whether `features` training columns of `train` rows fit the column cache (16 × the working memory).
+fn cache_fits(train: usize, features: usize) -> bool {
+    F64 * (train as u64) * (features as u64) <= 16 * crate::memory::working_memory()
+}
+
 /// Test rows per block of the distance matrix: as many as fit the working memory
-/// ([`crate::memory::working_memory`]) next to `train` training rows, at least 64 (so that scaling each
-/// training column again per block stays a small share of the work), at most `test`.
-fn block_rows(train: usize, test: usize) -> usize {
+/// ([`crate::memory::working_memory`]) next to `train` training rows, at most `test`; at least 64 when the
+/// training columns are not cached (so that scaling each again per block stays a small share of the work).
+fn block_rows(train: usize, test: usize, cached: bool) -> usize {
     let fit = crate::memory::working_memory() / (F64 * train.max(1) as u64);
-    (fit as usize).max(64).min(test)
+    (fit as usize).max(if cached { 1 } else { 64 }).min(test)
 }

@@ -17,7 +17,7 @@ mod knn;
 mod mlp;
 mod naive_bayes;
 mod prepare;
-mod simd;
+pub(crate) mod simd;
 mod smo;
 mod svm;
 mod tree;

@@ -215,10 +215,8 @@ impl Ranker for ReliefF {
         let k = self.k;
         let w = ordered_sum(refs.len(), CHUNK, n, |range| {
             let mut acc = vec![0.0; n];
-            let mut dist = vec![0.0; data.n_rows()];
             let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
-            for &i in &refs[range] {
-                space.distances_from(i, &mut dist);
+            space.each_distances(&refs[range], |i, dist| {
                 let ci = codes[i];
                 for c in 0..n_classes {
                     if prior[c] == 0.0 {
@@ -226,7 +224,7 @@ impl Ranker for ReliefF {
                     }
                     cand.clear();
                     cand.extend((0..codes.len()).filter(|&j| j != i && codes[j] == c));
-                    nearest(self.convention, &mut cand, &dist, k, &mut near);
+                    nearest(self.convention, &mut cand, dist, k, &mut near);
                     if near.is_empty() {
                         continue;
                     }
@@ -237,7 +235,7 @@ impl Ranker for ReliefF {
                         }
                     }
                 }
-            }
+            });
             acc
         })?;
         Ok(w.into_iter().map(|v| v / refs.len() as f64).collect())
@@ -272,13 +270,11 @@ impl Ranker for RReliefF {
         // Layout: [N_dF (n), N_dC&dF (n), N_dC].
         let sums = ordered_sum(refs.len(), CHUNK, 2 * n + 1, |range| {
             let mut acc = vec![0.0; 2 * n + 1];
-            let mut dist = vec![0.0; data.n_rows()];
             let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
-            for &i in &refs[range] {
-                space.distances_from(i, &mut dist);
+            space.each_distances(&refs[range], |i, dist| {
                 cand.clear();
                 cand.extend((0..data.n_rows()).filter(|&j| j != i));
-                nearest(self.convention, &mut cand, &dist, k, &mut near);
+                nearest(self.convention, &mut cand, dist, k, &mut near);
                 let d = 1.0 / near.len() as f64;
                 for &j in &near {
                     let dc = (y[i] - y[j]).abs() / (hi - lo);
@@ -289,7 +285,7 @@ impl Ranker for RReliefF {
                         acc[n + f] += dc * df * d;
                     }
                 }
-            }
+            });
             acc
         })?;
         let m = refs.len() as f64;
@@ -437,22 +433,51 @@ impl<'a> Space<'a> {
         }
     }
 
-    /// out[j] = Σ_F diff(F, I_i, I_j) for every row j.
-    fn distances_from(&self, i: usize, out: &mut [f64]) {
-        out.iter_mut().for_each(|d| *d = 0.0);
-        for (f, col) in self.cols.iter().enumerate() {
-            let a = col[i];
-            if self.models[f].is_some() {
-                for (j, d) in out.iter_mut().enumerate() {
-                    *d += self.diff(f, i, j);
-                }
-            } else if self.nominal[f] {
-                out.iter_mut().zip(col).for_each(|(d, &b)| *d += (a != b) as u8 as f64);
-            } else {
-                out.iter_mut().zip(col).for_each(|(d, &b)| *d += (a - b).abs());
+    /// `visit(i, distances)` for each reference `i` of `refs` in order, its distances to every row j being
+    /// Σ_F diff(F, I_i, I_j). They are computed for a tile of references at a time ([`tile`]), so that each
+    /// column is read once per tile, with AVX2 where the CPU has it; every distance is still the same sum, over
+    /// F in order.
+    fn each_distances(&self, refs: &[usize], mut visit: impl FnMut(usize, &[f64])) {
+        let rows = self.groups.len();
+        let mut out = vec![0.0; tile(rows).min(refs.len()) * rows];
+        for tile in refs.chunks(tile(rows)) {
+            let out = &mut out[..tile.len() * rows];
+            crate::learners::simd::wide(
+                #[inline(always)]
+                || self.distances_from(tile, out),
+            );
+            for (t, &i) in tile.iter().enumerate() {
+                visit(i, &out[t * rows..(t + 1) * rows]);
             }
         }
     }
+
+    /// out[t·N + j] = Σ_F diff(F, I_i, I_j) for every row j and the reference i = `tile[t]`.
+    #[inline(always)]
+    fn distances_from(&self, tile: &[usize], out: &mut [f64]) {
+        let rows = self.groups.len();
+        out.iter_mut().for_each(|d| *d = 0.0);
+        for (f, col) in self.cols.iter().enumerate() {
+            for (&i, out) in tile.iter().zip(out.chunks_mut(rows)) {
+                let a = col[i];
+                if self.models[f].is_some() {
+                    for (j, d) in out.iter_mut().enumerate() {
+                        *d += self.diff(f, i, j);
+                    }
+                } else if self.nominal[f] {
+                    out.iter_mut().zip(col).for_each(|(d, &b)| *d += (a != b) as u8 as f64);
+                } else {
+                    out.iter_mut().zip(col).for_each(|(d, &b)| *d += (a - b).abs());
+                }
+            }
+        }
+    }
+}
+
+/// References per tile of distances for data of `rows` rows: as many rows of distances as fill half the L2
+/// cache of a common core (1 MiB), at least 1, at most [`CHUNK`].
+pub(super) fn tile(rows: usize) -> usize {
+    ((1 << 20) / (8 * rows.max(1))).clamp(1, CHUNK)
 }
 
 /// Group-wise value frequencies of a nominal column; a group with no present value uses all rows.
