@@ -22,17 +22,22 @@ def data(tmp_path):
     return path
 
 
-def test_shards_merge_into_exactly_the_curves_of_one_process(data, tmp_path, cli):
-    m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["relieff", "fisher"], **RUN)
-    assert m.units == 2 * (1 + 2 + 4)
-    assert sum(m.shard_units(f"{i}/3") for i in range(3)) == m.units
-    parts = [tmp_path / f"part{i}.parquet" for i in range(3)]
-    # shard 0 in Python, shard 1 on a node's command line, shard 2 with the CLI: one manifest format
+def run_three_ways(m, folder, cli):
+    """Shard 0 of 3 in Python, shard 1 on a node's command line, shard 2 with the CLI: one manifest format."""
+    parts = [folder / f"part{i}.parquet" for i in range(3)]
     assert m.run("0/3", parts[0], progress=False) == m.shard_units("0/3")
     done = subprocess.run([sys.executable, "-m", "featrank.cluster", "run", str(m.path), "1/3", str(parts[1]),
                            "--quiet"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     run_cli(cli, "run", "--manifest", m.path, "--shard", "2/3", "--out", parts[2], "--quiet")
+    return parts
+
+
+def test_shards_merge_into_exactly_the_curves_of_one_process(data, tmp_path, cli):
+    m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["relieff", "fisher"], **RUN)
+    assert m.units == 2 * (1 + 2 + 4)
+    assert sum(m.shard_units(f"{i}/3") for i in range(3)) == m.units
+    parts = run_three_ways(m, tmp_path, cli)
     merged = cluster.merge(m.path, parts)
     merged.save_json(str(tmp_path / "merged.json"))
     whole = featrank.curves(featrank.Dataset.read(str(data), "class"), rankers=["relieff", "fisher"], progress=False,
@@ -93,13 +98,7 @@ def test_nested_shards_merge_into_exactly_the_nested_run_of_one_process(data, tm
     m = cluster.plan_nested(data, tmp_path / "nested.json", rankers, target="class", **NESTED)
     # 8 outer splits; per learner (2) and repeat (2): the full set and the 3 ranker points
     assert (m.kind, m.units) == ("nested", 8 + 2 * 2 * (1 + 3))
-    parts = [tmp_path / f"part{i}.parquet" for i in range(3)]
-    # shard 0 in Python, shard 1 on a node's command line, shard 2 with the CLI: one manifest format
-    assert m.run("0/3", parts[0], progress=False) == m.shard_units("0/3")
-    done = subprocess.run([sys.executable, "-m", "featrank.cluster", "run", str(m.path), "1/3", str(parts[1]),
-                           "--quiet"], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    run_cli(cli, "run", "--manifest", m.path, "--shard", "2/3", "--out", parts[2], "--quiet")
+    parts = run_three_ways(m, tmp_path, cli)
     merged = cluster.merge(m.path, reversed(parts))
     whole = featrank.nested(featrank.Dataset.read(str(data), "class"), rankers, **NESTED)
     assert merged.choices().to_polars().equals(whole.choices().to_polars())

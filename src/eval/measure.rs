@@ -78,6 +78,22 @@ impl Measure {
         self != Measure::Rmse
     }
 
+    /// The values the measure can take: `[0, 1]` for accuracy, balanced accuracy and AUC, `[−1, 1]` for a
+    /// correlation, `[0, ∞)` for RMSE (an interval around an estimate is clipped to them).
+    ///
+    /// ```
+    /// use featrank::eval::Measure;
+    /// assert_eq!(Measure::Accuracy.range(), (0.0, 1.0));
+    /// assert_eq!(Measure::Rmse.range(), (0.0, f64::INFINITY));
+    /// ```
+    pub fn range(self) -> (f64, f64) {
+        match self {
+            Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc => (0.0, 1.0),
+            Measure::Correlation => (-1.0, 1.0),
+            Measure::Rmse => (0.0, f64::INFINITY),
+        }
+    }
+
     /// The task the measure applies to.
     pub fn task(self) -> Task {
         match self {

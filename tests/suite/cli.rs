@@ -9,6 +9,20 @@ fn featrank(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_featrank")).args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
 }
 
+/// `featrank args…`, which must succeed.
+fn ok(args: &[&str]) -> std::process::Output {
+    let res = featrank(args);
+    assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
+    res
+}
+
+/// `combined` (120 rows, seed 2) as `data.csv` (and its truth) in `dir`; the data file's path.
+fn combined_csv(dir: &std::path::Path) -> String {
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
+    p("data.csv")
+}
+
 #[test]
 fn info_matches_the_data_readme_for_every_bundled_file() {
     let table = common::bundled_table();
@@ -527,12 +541,7 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
     // two repeats each, on synthetic data; shards computed by separate processes.
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    let ok = |args: &[&str]| {
-        let res = featrank(args);
-        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
-        res
-    };
-    ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
+    combined_csv(dir.path());
     ok(&["rank", &p("data.csv"), "--target", "class", "--method", "info-gain", "--out", &p("ig.csv")]);
     let run: Vec<String> = [
         p("data.csv").as_str(),
@@ -670,13 +679,7 @@ fn plan_run_merge_writes_what_curves_writes_byte_for_byte() {
 fn nested_plan_run_merge_writes_what_nested_writes_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
-    let ok = |args: &[&str]| {
-        let res = featrank(args);
-        assert!(res.status.success(), "{args:?}: {}", String::from_utf8_lossy(&res.stderr));
-        res
-    };
-    ok(&["synth", "combined", "--rows", "120", "--seed", "2", "--out", &p("data.csv"), "--truth", &p("truth.csv")]);
-    let data = p("data.csv");
+    let data = combined_csv(dir.path());
     let run = [
         "nested",
         data.as_str(),

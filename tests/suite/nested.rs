@@ -79,6 +79,9 @@ fn nested_results_are_identical_on_any_number_of_threads_and_refuse_bad_specs() 
     let many =
         rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap().install(|| spec.evaluate(&iris)).unwrap();
     assert_eq!(one, many);
+    // the t interval is clipped to the measure's range: accuracy near 1 has hi ≤ 1, not mean + t·se
+    let e = one.estimate().unwrap();
+    assert!(0.0 <= e.lo && e.lo <= e.mean && e.mean <= e.hi && e.hi <= 1.0, "{e:?}");
     assert_eq!(one.to_polars().unwrap().height(), 10);
     assert_eq!(one.summary().unwrap().height(), 1);
     let err = |r: featrank::Result<NestedSpec>| r.unwrap_err().to_string();

@@ -375,12 +375,14 @@ pub struct NestedEstimate {
 
 impl Nested {
     /// The mean outer value with its 95 % corrected resampled t interval (test-to-train ratio of the outer
-    /// scheme).
+    /// scheme), clipped to the measure's range.
     pub fn estimate(&self) -> Result<NestedEstimate> {
         let values: Vec<f64> = self.splits.iter().map(|s| s.outer).collect();
         let t = corrected_t_test(&values, test_to_train(self.scheme))?;
         let (lo, hi) = t.interval(0.95);
-        Ok(NestedEstimate { mean: t.mean, lo, hi })
+        // the t interval is symmetric and can pass the measure's range (e.g. 1 for accuracy near 1)
+        let (min, max) = self.measure.range();
+        Ok(NestedEstimate { mean: t.mean, lo: lo.max(min), hi: hi.min(max) })
     }
 
     /// How much better the ordinary curves' best point looks than the nested estimate (positive =
