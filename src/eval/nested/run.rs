@@ -358,8 +358,8 @@ impl<'a> NestedRun<'a> {
         let series = rows.column("series")?.cast(&DataType::String)?;
         let value: Vec<f64> =
             rows.column("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
-        // (repeat, fold) → per rule, per series
-        let mut splits: Vec<((usize, usize), Vec<[Option<f64>; 5]>)> = Vec::new();
+        // (repeat, fold) → per rule, the values of the series
+        let mut splits: Vec<((usize, usize), Vec<OuterValues>)> = Vec::new();
         for (i, s) in series.str()?.iter().enumerate() {
             let bad = |what: &str| Error::param("nested results", format!("outer row {i}: {what}"));
             let s = OUTER_SERIES.iter().position(|x| Some(*x) == s).ok_or_else(|| bad("unknown series"))?;
@@ -381,7 +381,10 @@ impl<'a> NestedRun<'a> {
             let splits = rows
                 .into_iter()
                 .map(|v| {
-                    let bad = || Error::param("nested results", format!("outer split {fold} of repeat {repeat}"));
+                    let bad = || {
+                        let what = "a value is missing, a grid position is not of this run's grids, or k is not a whole number ≥ 1";
+                        Error::param("nested results", format!("outer split {fold} of repeat {repeat}: {what}"))
+                    };
                     let [Some(ranker), Some(learner), Some(k), Some(inner), Some(outer)] = v else {
                         return Err(bad());
                     };
@@ -415,6 +418,9 @@ impl<'a> NestedRun<'a> {
             .ok_or_else(|| Error::param("nested results", format!("{what} {name:?} is not a point of the grid")))
     }
 }
+
+/// One outer split's values under one rule, in the order of [`OUTER_SERIES`], as read from a part table.
+type OuterValues = [Option<f64>; 5];
 
 /// Columns of an outer split's rows in a part table, filled row by row.
 #[derive(Default)]
