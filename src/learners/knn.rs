@@ -293,10 +293,10 @@ impl Learner for Knn {
     /// The distances of one block of test rows to every training row ([`block_rows`], the larger of its
     /// two sizes), the neighbours kept per test row, and the training columns (cached, or one at a time).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        let n = data.n_features();
-        let columns = if cache_fits(train, n) { n as u64 } else { 2 };
+        // a chain of any length up to n may be cached, up to the cache's size
+        let cache = (F64 * train as u64 * data.n_features() as u64).min(COLUMN_CACHE * crate::memory::working_memory());
         let (block, train, test) = (block_rows(train, test, false) as u64, train as u64, test as u64);
-        F64 * (block * train + columns * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
+        cache + F64 * (block * train + 2 * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
     }
 
     fn fit_predict_nested_checked(
@@ -402,9 +402,13 @@ impl TrainColumn {
     }
 }
 
-/// Whether `features` training columns of `train` rows fit the column cache (16 × the working memory).
+/// The column cache's size in working memories.
+const COLUMN_CACHE: u64 = 16;
+
+/// Whether `features` training columns of `train` rows fit the column cache ([`COLUMN_CACHE`] × the working
+/// memory).
 fn cache_fits(train: usize, features: usize) -> bool {
-    F64 * (train as u64) * (features as u64) <= 16 * crate::memory::working_memory()
+    F64 * (train as u64) * (features as u64) <= COLUMN_CACHE * crate::memory::working_memory()
 }
 
 /// Test rows per block of the distance matrix: as many as fit the working memory
