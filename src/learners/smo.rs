@@ -93,6 +93,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
 }
 
 /// The gradient G_t = y_t Σ_s α_s y_s K_st − 1 of every t, accumulated row by row of K (symmetric).
+#[inline(always)]
 fn full_gradient(k: &[f64], y: &[f64], alpha: &[f64]) -> Vec<f64> {
     let n = y.len();
     let mut sum = vec![0.0; n];
@@ -193,11 +194,19 @@ impl Active {
         let q = if self.q.is_empty() { k } else { &self.q[..] };
         let ki = &q[i * a..(i + 1) * a];
         let qdi = diag[i];
-        let vals = &mut self.scratch[..a];
-        for (v, ((&l, &y), &g)) in vals.iter_mut().zip(low.iter().zip(y).zip(g)) {
-            *v = y * g - l;
+        // max_{I_low} y_t G_t, in eight lanes (exact: comparisons do not round).
+        let mut lanes = [f64::NEG_INFINITY; 8];
+        let whole = a / 8 * 8;
+        for ((l, y), g) in low[..whole].chunks_exact(8).zip(y.chunks_exact(8)).zip(g.chunks_exact(8)) {
+            let (l, y, g): (&[f64; 8], &[f64; 8], &[f64; 8]) =
+                (l.try_into().expect("8"), y.try_into().expect("8"), g.try_into().expect("8"));
+            for q in 0..8 {
+                let v = y[q] * g[q] - l[q];
+                lanes[q] = if v > lanes[q] { v } else { lanes[q] };
+            }
         }
-        let (neg_gmin, _) = argmax(vals);
+        let neg_gmin = (whole..a).map(|p| y[p] * g[p] - low[p]).chain(lanes).fold(f64::NEG_INFINITY, f64::max);
+        let vals = &mut self.scratch[..a];
         for (v, (((&l, &y), &g), (&d, &kt))) in vals.iter_mut().zip(low.iter().zip(y).zip(g).zip(diag.iter().zip(ki))) {
             let b = gmax - (l - y * g);
             let quad = qdi + d - 2.0 * kt;

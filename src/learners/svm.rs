@@ -12,10 +12,13 @@
 //! Class scores (for macro-AUC): with two classes the decision value (±); with more, the vote share
 //! (one-vs-one) or the decision values (one-vs-rest).
 
-use ndarray::ArrayView1;
+use std::ops::Range;
+
+use ndarray::{ArrayView1, ArrayView2};
 use rayon::prelude::*;
 
 use super::prepare::{design_matrices, design_width};
+use super::simd;
 use super::smo::{solve, Solution};
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
@@ -166,6 +169,7 @@ impl Svm {
     }
 
     /// Kernel value from the linear Gram entry ⟨x, y⟩ (or, for the Gaussian kernel, from ‖x − y‖²).
+    #[inline(always)]
     fn from_sum(&self, v: f64) -> f64 {
         match self.kernel {
             Kernel::Linear => v,
@@ -175,18 +179,38 @@ impl Svm {
         }
     }
 
-    /// Add design column `col` to the sums behind the kernel: ⟨x, y⟩ for linear/polynomial kernels,
-    /// ‖x − y‖² for the Gaussian one. `sums` is `a.len() × b.len()`, row-major.
-    fn add_column(&self, sums: &mut [f64], a: ArrayView1<'_, f64>, b: ArrayView1<'_, f64>) {
-        if matches!(self.kernel, Kernel::Gaussian { .. }) {
-            let b = b.to_vec();
-            sums.par_chunks_mut(b.len().max(1)).enumerate().for_each(|(i, row)| {
-                let ai = a[i];
-                row.iter_mut().zip(b.iter()).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
-            });
-        } else {
-            add_products(sums, a, b, 1.0);
-        }
+    /// Add the design columns `new` to the sums behind the kernel — ⟨x, y⟩ for linear and polynomial
+    /// kernels, ‖x − y‖² for the Gaussian one — and derive the kernel from them, in one pass over the
+    /// rows (each row of `sums` stays in cache while all new columns enter it). `a` holds the rows
+    /// (training or test design), `b` the training design; `sums` and `kern` are `a.nrows() × b.nrows()`.
+    fn grow(
+        &self,
+        sums: &mut [f64],
+        kern: &mut [f64],
+        a: ArrayView2<'_, f64>,
+        b: ArrayView2<'_, f64>,
+        new: Range<usize>,
+    ) {
+        // Design columns are strided views; contiguous copies let the row updates vectorise.
+        let b: Vec<Vec<f64>> = new.clone().map(|c| b.column(c).to_vec()).collect();
+        let width = b.first().map_or(1, Vec::len).max(1);
+        let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
+        sums.par_chunks_mut(width).zip(kern.par_chunks_mut(width)).enumerate().for_each(|(i, (row, out))| {
+            simd::wide(
+                #[inline(always)]
+                || {
+                    for (c, b) in new.clone().zip(&b) {
+                        let ai = a[[i, c]];
+                        if gaussian {
+                            row.iter_mut().zip(b).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
+                        } else if ai != 0.0 {
+                            row.iter_mut().zip(b).for_each(|(r, &bj)| *r += ai * bj);
+                        }
+                    }
+                    out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.from_sum(s));
+                },
+            )
+        });
     }
 }
 
@@ -382,13 +406,9 @@ impl Learner for Svm {
         let mut out = Vec::with_capacity(sizes.len());
         for &size in sizes {
             let cols = owners.partition_point(|&o| o < size);
-            for c in added..cols {
-                self.add_column(&mut sums, xtr.column(c), xtr.column(c));
-                self.add_column(&mut sums_test, xte.column(c), xtr.column(c));
-            }
+            self.grow(&mut sums, &mut kern, xtr.view(), xtr.view(), added..cols);
+            self.grow(&mut sums_test, &mut kern_test, xte.view(), xtr.view(), added..cols);
             added = cols;
-            kern.par_iter_mut().zip(&sums).for_each(|(k, &s)| *k = self.from_sum(s));
-            kern_test.par_iter_mut().zip(&sums_test).for_each(|(k, &s)| *k = self.from_sum(s));
             out.push(self.predict(&scheme, &mut machines, &kern, &kern_test, n, k));
         }
         Ok(out)
