@@ -205,7 +205,13 @@ impl Active {
                 lanes[q] = if v > lanes[q] { v } else { lanes[q] };
             }
         }
-        let neg_gmin = (whole..a).map(|p| y[p] * g[p] - low[p]).chain(lanes).fold(f64::NEG_INFINITY, f64::max);
+        let mut neg_gmin = f64::NEG_INFINITY;
+        for p in whole..a {
+            neg_gmin = neg_gmin.max(y[p] * g[p] - low[p]);
+        }
+        for m in lanes {
+            neg_gmin = neg_gmin.max(m);
+        }
         let vals = &mut self.scratch[..a];
         for (v, (((&l, &y), &g), (&d, &kt))) in vals.iter_mut().zip(low.iter().zip(y).zip(g).zip(diag.iter().zip(ki))) {
             let b = gmax - (l - y * g);
