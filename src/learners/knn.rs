@@ -17,8 +17,8 @@
 //! row only examines the training rows within that bound (whole blocks of 8 are skipped by one vector
 //! compare), the bound tightens to the k-th nearest of the rows held once they are many, and the same pass
 //! yields the voters of either tie rule (ties resolved by position exactly as a full sort would). The
-//! whole chain runs inside one AVX2-compiled function ([`super::simd::wide`]; no closures in it, which
-//! would be compiled apart).
+//! whole chain runs inside one function compiled for the wide vector units ([`super::simd::wide`]; no
+//! closures in it, which would be compiled apart).
 
 use super::prepare::Range;
 use super::{argmax, CheckedFold, Fold, Learner, Prediction};
@@ -169,7 +169,7 @@ impl Knn {
         let n_test = fold.test.len();
         let previous = std::mem::take(near);
         let (mut candidates, mut voters) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
-        // plain loops, no closures: all of this must be compiled inside the AVX2 function
+        // plain loops, no closures: all of this must be compiled inside the wide-vector function
         let (mut labels, mut scores, mut values) = (Vec::new(), Vec::new(), Vec::new());
         for t in 0..n_test {
             let row = &dist[t * n_train..(t + 1) * n_train];

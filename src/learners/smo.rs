@@ -12,7 +12,7 @@
 //! Speed: as in LIBSVM, the multipliers that shrinking sets aside leave the working arrays, so every
 //! iteration runs over contiguous arrays of the active set only (they are masked at once and compacted,
 //! kernel block included, once they are a sixth of it). The passes of an iteration (pick i, pick j, update the gradient) are branch-free so they
-//! vectorise, with AVX2 where the CPU has it (`crate::simd`).
+//! vectorise, with AVX-512 or AVX2 where the CPU has it (`crate::simd`).
 
 /// A solved dual: multipliers, offset and the iteration count.
 #[derive(Debug, Clone)]

@@ -435,8 +435,8 @@ impl<'a> Space<'a> {
 
     /// `visit(i, distances)` for each reference `i` of `refs` in order, its distances to every row j being
     /// Σ_F diff(F, I_i, I_j). They are computed for a tile of references at a time ([`tile`]), so that each
-    /// column is read once per tile, with AVX2 where the CPU has it; every distance is still the same sum, over
-    /// F in order.
+    /// column is read once per tile, with AVX-512 or AVX2 where the CPU has it; every distance is still
+    /// the same sum, over F in order.
     fn each_distances(&self, refs: &[usize], mut visit: impl FnMut(usize, &[f64])) {
         let rows = self.groups.len();
         let mut out = vec![0.0; tile(rows).min(refs.len()) * rows];

@@ -281,8 +281,8 @@ impl SurfSpace {
 
     /// `visit(i, distances)` for each row `i` of `refs` in order, its distances d(i, j) to every row j (module
     /// docs; NaN where rows i and j share no present feature). They are computed for a tile of rows at a time
-    /// ([`super::relief::tile`]), so that each column is read once per tile, with AVX2 where the CPU has it;
-    /// every distance is still the same sum, over the features in order.
+    /// ([`super::relief::tile`]), so that each column is read once per tile, with AVX-512 or AVX2 where
+    /// the CPU has it; every distance is still the same sum, over the features in order.
     fn each_distances(&self, refs: &[usize], mut visit: impl FnMut(usize, &[f64])) {
         let (rows, size) = (self.n_rows, super::relief::tile(self.n_rows));
         let mut out = vec![0.0; size.min(refs.len()) * rows];
