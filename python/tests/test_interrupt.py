@@ -13,6 +13,16 @@ import featrank
 DATA = featrank.synth.generate("combined", rows=2000, seed=1).data
 
 
+@pytest.fixture(autouse=True)
+def python_handles_ctrl_c():
+    """Python's own SIGINT handler for each test. A process started in the background of a non-interactive
+    shell inherits SIGINT as ignored, and Python then never installs its handler (no KeyboardInterrupt at all),
+    which is not what these tests are about."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def test_ctrl_c_interrupts_a_long_run_and_the_next_call_works():
     # 200 random rankings on 2000 rows, 10 × 10 CV: minutes of work. SIGINT after 1 s.
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
