@@ -191,9 +191,9 @@ impl Svm {
         b: ArrayView2<'_, f64>,
         new: Range<usize>,
     ) {
+        let width = b.nrows().max(1);
         // Design columns are strided views; contiguous copies let the row updates vectorise.
         let b: Vec<Vec<f64>> = new.clone().map(|c| b.column(c).to_vec()).collect();
-        let width = b.first().map_or(1, Vec::len).max(1);
         let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
         sums.par_chunks_mut(width).zip(kern.par_chunks_mut(width)).enumerate().for_each(|(i, (row, out))| {
             simd::wide(
