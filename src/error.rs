@@ -164,11 +164,13 @@ impl Error {
     pub fn message(&self) -> String {
         match self {
             Error::EmptyData { what } => format!("empty data: {what}"),
-            Error::MissingColumn { column, available } => format!("column '{column}' not found; {available}"),
-            Error::InvalidColumn { column, reason } => format!("column '{column}': {reason}"),
-            Error::InvalidTarget { column, reason } => format!("target column '{column}': {reason}"),
-            Error::DuplicateName { name, context } => format!("duplicate name '{name}' in {context}"),
-            Error::InvalidParameter { name, reason } => format!("invalid parameter '{name}': {reason}"),
+            Error::MissingColumn { column, available } => {
+                format!("column '{}' not found; {available}", quote(column))
+            }
+            Error::InvalidColumn { column, reason } => format!("column '{}': {reason}", quote(column)),
+            Error::InvalidTarget { column, reason } => format!("target column '{}': {reason}", quote(column)),
+            Error::DuplicateName { name, context } => format!("duplicate name '{}' in {context}", quote(name)),
+            Error::InvalidParameter { name, reason } => format!("invalid parameter '{}': {reason}", quote(name)),
             Error::UnsupportedTask { method, task, hint } => {
                 format!("{method} does not handle {task:?} targets; {hint}")
             }
@@ -179,12 +181,12 @@ impl Error {
             Error::UnsupportedFormat { path } => {
                 format!("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")
             }
-            Error::Unknown { kind, name, known } => format!("unknown {kind} '{name}'; known: {known}"),
+            Error::Unknown { kind, name, known } => format!("unknown {kind} '{}'; known: {known}", quote(name)),
             Error::Io { path, source } => format!("{path}: {source}"),
             Error::Polars(e) => format!("polars: {e}"),
             Error::Plot { what, reason } => format!("cannot draw the {what}: {reason}"),
             Error::Memory { what, needed, limit } => format!(
-                "{what} would hold about {} (estimate), more than the memory limit of {}; use fewer rows or features, \
+                "{what} would hold about {} (estimate), more than the memory limit of {}; ask for less (fewer rows or features, smaller counts where named) \
                  or raise the limit (FEATRANK_MEMORY_LIMIT, featrank::memory::set_limit, --memory-limit)",
                 crate::memory::human(*needed),
                 crate::memory::human(*limit)
@@ -255,6 +257,25 @@ impl Error {
         Error::Io { path: path.as_ref().display().to_string(), source }
     }
 }
+
+/// At most [`QUOTE`] characters of `text` a user gave, for a message: longer text is cut, with its length
+/// said (`abc… (100000 characters)`), so that a message stays readable whatever the input.
+///
+/// ```
+/// let long = "x".repeat(100_000);
+/// let shown = featrank::error::quote(&long);
+/// assert!(shown.len() < 250 && shown.ends_with("… (100000 characters)"), "{shown}");
+/// assert_eq!(featrank::error::quote("relieff"), "relieff");
+/// ```
+pub fn quote(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(QUOTE) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()).into(),
+    }
+}
+
+/// How many characters of a user's text a message quotes ([`quote`]).
+pub const QUOTE: usize = 200;
 
 /// The message ([`Error::message`]). In an evcxr notebook the error is also shown as a red box in the
 /// cell's output: evcxr prints an error that `?` returns to stderr, which reaches Jupyter after the

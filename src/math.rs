@@ -185,6 +185,25 @@ pub fn clopper_pearson_lower(successes: usize, trials: usize, level: f64) -> f64
     Beta::new(k, trials as f64 - k + 1.0).map_or(0.0, |b| b.inverse_cdf(1.0 - level))
 }
 
+/// `value` when it lies strictly between 0 and 1 — a significance level α, a confidence level, a test
+/// fraction, a share — else an error naming `name` (NaN and the ends refused): the one check of every such
+/// parameter.
+///
+/// ```
+/// use featrank::math::probability;
+/// assert_eq!(probability("alpha", 0.05).unwrap(), 0.05);
+/// for bad in [0.0, 1.0, 2.0, -1.0, f64::NAN] {
+///     let err = probability("alpha", bad).unwrap_err().to_string();
+///     assert!(err.starts_with("invalid parameter 'alpha': must lie in (0, 1)"), "{err}");
+/// }
+/// ```
+pub fn probability(name: &str, value: f64) -> Result<f64> {
+    match value > 0.0 && value < 1.0 {
+        true => Ok(value),
+        false => Err(Error::param(name, format!("must lie in (0, 1), got {value}"))),
+    }
+}
+
 /// The corrected resampled t-test of per-split differences.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct CorrectedT {

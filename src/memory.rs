@@ -48,9 +48,25 @@ pub fn limit() -> Result<u64> {
 }
 
 /// Set the process-wide memory limit in bytes; `None` returns to `FEATRANK_MEMORY_LIMIT` or the memory
-/// available.
-pub fn set_limit(bytes: Option<u64>) {
+/// available. A limit of 0 bytes is refused (it would refuse every piece of work; `None` is "no limit
+/// of mine").
+///
+/// ```
+/// use featrank::memory;
+/// assert!(memory::set_limit(Some(0)).is_err());
+/// memory::set_limit(Some(64 << 30)).unwrap();
+/// assert_eq!(memory::limit().unwrap(), 64 << 30);
+/// memory::set_limit(None).unwrap();
+/// ```
+pub fn set_limit(bytes: Option<u64>) -> Result<()> {
+    if bytes == Some(0) {
+        return Err(Error::param(
+            "memory limit",
+            "0 bytes would refuse all work; give a size such as 4G, or None for the default (the memory available)",
+        ));
+    }
     LIMIT.store(bytes.unwrap_or(0), Ordering::Relaxed);
+    Ok(())
 }
 
 /// The working memory in bytes: the size of the blocks quadratic structures are computed in.
@@ -79,6 +95,15 @@ pub fn check(needed: u64, what: impl FnOnce() -> String) -> Result<()> {
 /// Parse a size: a byte count, or a number with a unit K, M, G, T (powers of 1024; `KB`, `KiB` … alike).
 pub fn parse_bytes(text: &str) -> Result<u64> {
     let t = text.trim();
+    if let Ok(bytes) = t.parse::<u64>() {
+        return match bytes {
+            0 => Err(Error::param(
+                "memory limit",
+                "'0' is not a size for a limit (0 bytes would refuse all work); write e.g. 4G, 512M or 1073741824",
+            )),
+            b => Ok(b),
+        };
+    }
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
     let (number, unit) = (t[..split].trim(), t[split..].trim().to_ascii_lowercase());
     let bad = || Error::param("memory limit", format!("'{text}' is not a size; write e.g. 4G, 512M or 1073741824"));

@@ -22,7 +22,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{Error, Result};
+use crate::error::{quote, Error, Result};
 
 /// A method name with `key=value` parameters, e.g. `relieff:k=10,m=all`.
 ///
@@ -85,11 +85,11 @@ impl Spec {
         match self.params.iter().find(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (k, v)) {
             None => Ok(()),
             Some((bare, v)) if bare.is_empty() => {
-                let method = &self.method;
+                let (method, v) = (quote(&self.method), quote(v));
                 Err(Error::param(
                     "spec",
                     match known.first() {
-                        _ if known.contains(&v.as_str()) => {
+                        _ if known.contains(&v.as_ref()) => {
                             format!("'{method}:{v}': the parameter '{v}' has no value; write {method}:{v}=VALUE")
                         }
                         Some(key) => format!(
@@ -178,8 +178,15 @@ impl Spec {
     }
 }
 
+/// The longest spec text the parser reads (a grid of many values fits easily).
+pub const MAX_LEN: usize = 4096;
+
+/// How deep specs nest (`bag:base=(shadow:base=(…))`) and lists sit in them: far beyond any real use, and
+/// well within what building the nested learners and rankers can recurse through.
+pub const MAX_DEPTH: usize = 32;
+
 fn read<T: FromStr>(key: &str, v: &str) -> Result<T> {
-    v.parse::<T>().map_err(|_| Error::param(key, format!("cannot read '{v}' as a {}", kind_of::<T>())))
+    v.parse::<T>().map_err(|_| Error::param(key, format!("cannot read '{}' as a {}", quote(v), kind_of::<T>())))
 }
 
 /// A readable name of a value type for messages.
@@ -232,13 +239,33 @@ impl FromStr for Spec {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Spec> {
-        let bad = |why: String| Error::param("spec", format!("'{s}': {why}"));
+        let bad = |why: String| Error::param("spec", format!("'{}': {why}", quote(s)));
+        if s.len() > MAX_LEN {
+            return Err(bad(format!("{} characters; a spec has at most {MAX_LEN}", s.chars().count())));
+        }
+        let depth = s
+            .chars()
+            .scan(0i64, |d, c| {
+                *d += match c {
+                    '(' | '[' => 1,
+                    ')' | ']' => -1,
+                    _ => 0,
+                };
+                Some(*d)
+            })
+            .max()
+            .unwrap_or(0);
+        if depth > MAX_DEPTH as i64 {
+            return Err(bad(format!(
+                "nested {depth} deep; a spec nests at most {MAX_DEPTH} parentheses or brackets deep"
+            )));
+        }
         let (method, rest) = match s.split_once(':') {
             Some((m, r)) => (m.trim(), Some(r)),
             None => (s.trim(), None),
         };
         if method.is_empty() || method.contains(['(', ')', ',', '=']) {
-            return Err(bad(format!("'{method}' is not a method name")));
+            return Err(bad(format!("'{}' is not a method name", quote(method))));
         }
         let mut spec = Spec::new(method);
         let Some(rest) = rest else { return Ok(spec) };
@@ -272,12 +299,12 @@ impl FromStr for Spec {
                     &list
                 }
                 (None, None) if v.contains(['(', ')', '[', ']']) => {
-                    return Err(bad(format!("unbalanced parentheses or brackets in '{v}'")))
+                    return Err(bad(format!("unbalanced parentheses or brackets in '{}'", quote(v))))
                 }
                 (None, None) => v,
             };
             if spec.value(k).is_some() {
-                return Err(Error::param(k, format!("given twice in '{s}'")));
+                return Err(Error::param(k, format!("given twice in '{}'", quote(s))));
             }
             spec.params.push((k.to_string(), v.to_string()));
         }

@@ -63,8 +63,11 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
             raise Error(f"invalid parameter 'folds': a number of folds or integer fold ids, got {got}")
         if fold_ids.ndim == 0:  # a NumPy integer
             folds, fold_ids = int(fold_ids), None
+        elif fold_ids.dtype.kind == "u" and fold_ids.max() > np.iinfo(np.int64).max:
+            raise Error(f"invalid parameter 'folds': fold ids are 0, 1, …, folds − 1; got {fold_ids.max()}")
         else:
             fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
+    rankings, rankers = _one_or_many(rankings), _one_or_many(rankers)
     with _bar(progress) as callback:
         return _curves(data, rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
@@ -87,8 +90,19 @@ def nested(data, rankers, *, learner="knn:k=10", folds=10, repeats=1, scheme="kf
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(data, list(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+    return _nested(data, _one_or_many(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
+
+
+def _one_or_many(specs):
+    """A list of specs (or paths) from one given alone (a ``str`` or path is one, not its characters)."""
+    import os
+
+    if specs is None:
+        return None
+    if isinstance(specs, (str, os.PathLike)) or not hasattr(specs, "__iter__"):
+        return [specs]
+    return list(specs)
 
 
 def __getattr__(name):

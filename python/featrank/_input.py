@@ -66,6 +66,8 @@ def _array_columns(X, names):
     X = np.asarray(X)
     if X.ndim != 2:
         raise Error(f"X: expected a 2-D array (rows × features), got {X.ndim} dimension(s) of shape {X.shape}")
+    if X.shape[1] == 0:
+        raise Error(f"empty data: X of shape {X.shape} has no feature columns")
     if names is None:
         names = [f"x{j}" for j in range(X.shape[1])]
     if len(names) != X.shape[1]:

@@ -312,12 +312,15 @@ impl Synthetic {
     }
     fn __repr__(&self) -> String {
         let t = &self.inner.truth;
+        let bayes = match t.bayes_accuracy {
+            b if b.is_nan() => "Bayes accuracy unknown (no closed form for this design)".to_string(),
+            b => format!("Bayes accuracy {b:.3}"),
+        };
         format!(
-            "synthetic data: {} rows × {} features, {} relevant, Bayes accuracy {:.3}",
+            "synthetic data: {} rows × {} features, {} relevant, {bayes}",
             self.inner.frame.height(),
             t.features.len(),
             t.relevant().len(),
-            t.bayes_accuracy
         )
     }
 }
@@ -371,20 +374,31 @@ fn rank_table(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResu
     Ok(Table::new(frame, html))
 }
 
-/// The memory limit in bytes (None: the memory available), or set it (`"4G"`, a number of bytes, None).
+/// Set the memory limit: a size (`"4G"`, `"512M"`, or a positive number of bytes), or None for the default
+/// (`FEATRANK_MEMORY_LIMIT`, else the memory available). 0, negative numbers and bools are refused.
 #[pyfunction]
 #[pyo3(signature = (limit = None))]
 fn set_memory_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let refuse = |what: String| {
+        crate::to_py(featrank::Error::param(
+            "limit",
+            format!("a size such as \"4G\" or a positive number of bytes, or None for the default; got {what}"),
+        ))
+    };
     let bytes = match limit {
         None => None,
         Some(v) if v.is_instance_of::<pyo3::types::PyString>() => {
             let text: String = v.extract()?;
             Some(guarded(|| featrank::memory::parse_bytes(&text))?)
         }
-        Some(v) => Some(v.extract::<u64>().map_err(|_| Error::new_err("limit: a number of bytes, '4G' or None"))?),
+        Some(v) if v.is_instance_of::<pyo3::types::PyBool>() => return Err(refuse(format!("the bool {v}"))),
+        Some(v) => match v.extract::<u64>() {
+            Ok(0) => return Err(refuse("0, which would refuse all work".into())),
+            Ok(n) => Some(n),
+            Err(_) => return Err(refuse(v.repr().map_or_else(|_| "another type".into(), |r| r.to_string()))),
+        },
     };
-    featrank::memory::set_limit(bytes);
-    Ok(())
+    guarded(|| featrank::memory::set_limit(bytes))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

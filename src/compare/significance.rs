@@ -219,9 +219,7 @@ impl Significance {
     /// run has one) under weighting `w`, with intervals at `level` (e.g. 0.95). The curves must keep
     /// per-split values (a run or its JSON; not a curves table).
     pub fn of_curves(curves: &Curves, w: Weighting, level: f64) -> Result<Significance> {
-        if !(level > 0.0 && level < 1.0) {
-            return Err(Error::param("level", format!("must be in (0, 1), got {level}")));
-        }
+        crate::math::probability("level", level)?;
         let ratio = test_to_train(curves.scheme);
         let names = curves.rankings();
         let mut pairs: Vec<(String, Baseline<'_>)> = Vec::new();
@@ -276,22 +274,24 @@ impl Significance {
     /// A warning when the Wilcoxon test cannot reach `alpha` with this run's repeats (its smallest
     /// p-value is 2 / 2ʳ), e.g. `with 5 repeats the Wilcoxon test's p-value cannot go below 0.0625, so it
     /// cannot reject at α = 0.05: …`; `None` when it can.
-    pub fn wilcoxon_warning(&self, alpha: f64) -> Option<String> {
+    pub fn wilcoxon_warning(&self, alpha: f64) -> Result<Option<String>> {
+        crate::math::probability("alpha", alpha)?;
         // the test with the most non-zero differences has as many as the run has repeats
-        let most = self.tests.iter().map(|t| t.wilcoxon).max_by_key(|w| w.n)?;
+        let Some(most) = self.tests.iter().map(|t| t.wilcoxon).max_by_key(|w| w.n) else { return Ok(None) };
         let (floor, repeats) = (most.min_p_value(), most.n);
-        (floor > alpha).then(|| {
+        Ok((floor > alpha).then(|| {
             format!(
                 "with {repeats} repeats the Wilcoxon test's p-value cannot go below {floor:.4}, so it cannot reject at \
                  α = {alpha:.2}: read the corrected t-test, or run at least {} repeats",
                 (1.0 - alpha.log2()).ceil() as usize
             )
-        })
+        }))
     }
 
     /// Whether `ranking` beats random rankings at significance `alpha`: the Holm-adjusted corrected t-test
     /// against the expected curve.
     pub fn verdict(&self, ranking: &str, alpha: f64) -> Result<Verdict> {
+        crate::math::probability("alpha", alpha)?;
         let t = self.pair(ranking, crate::eval::EXPECTED).ok_or_else(|| {
             Error::param(
                 "ranking",
@@ -336,6 +336,7 @@ impl Significance {
 
     /// Per ranking against the expected curve at `alpha`: `ranking, eca, eca_lo, eca_hi, t_p_holm, verdict`.
     pub fn verdicts(&self, alpha: f64) -> Result<Frame> {
+        crate::math::probability("alpha", alpha)?;
         let rows: Vec<&PairTest> = self.tests.iter().filter(|t| t.baseline == crate::eval::EXPECTED).collect();
         let verdicts =
             rows.iter().map(|t| self.verdict(&t.ranking, alpha).map(Verdict::label)).collect::<Result<Vec<_>>>()?;

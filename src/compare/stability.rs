@@ -315,6 +315,7 @@ impl Nogueira {
     /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10);
     /// an error with the reason for fewer than 3 sets ([`Nogueira::no_inference`]).
     pub fn interval(&self, level: f64) -> Result<(f64, f64)> {
+        crate::math::probability("level", level)?;
         self.inferable()?;
         let z = standard_normal().inverse_cdf(0.5 + level / 2.0);
         let h = z * self.variance.sqrt();

@@ -103,9 +103,7 @@ pub fn nemenyi_q(k: usize, alpha: f64) -> Result<f64> {
     if k < 2 {
         return Err(Error::param("k", "needs at least 2 methods"));
     }
-    if !(alpha > 0.0 && alpha < 1.0) {
-        return Err(Error::param("alpha", format!("must be in (0, 1), got {alpha}")));
-    }
+    crate::math::probability("alpha", alpha)?;
     let (mut lo, mut hi) = (0.0, 20.0);
     for _ in 0..100 {
         let mid = (lo + hi) / 2.0;

@@ -159,6 +159,7 @@ fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
     if data.n_rows() < 2 {
         return Err(Error::EmptyData { what: format!("{} needs at least 2 rows, got {}", name, data.n_rows()) });
     }
+    data.check_magnitudes()?;
     if let Some(counts) = data.class_counts() {
         if counts.iter().filter(|&&c| c > 0).count() < 2 {
             return Err(Error::target(

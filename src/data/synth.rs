@@ -39,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::{Frame, Ranking};
 use crate::error::{Error, Result};
 use crate::math::entropy;
+use crate::memory;
 use crate::seed::{rng_for, Rng as SeededRng};
 
 /// The function of an interaction set.
@@ -108,7 +109,8 @@ pub struct GroundTruth {
     pub relevance: Vec<f64>,
     /// The interaction sets (binary generators; empty for Madelon-style data).
     pub sets: Vec<InteractionSet>,
-    /// Bayes-optimal accuracy with all relevant features (binary generators; NaN where not computed).
+    /// Bayes-optimal accuracy with all relevant features (binary generators and null data; NaN for
+    /// Madelon-style data, whose clusters overlap with no closed form).
     pub bayes_accuracy: f64,
 }
 
@@ -155,18 +157,20 @@ impl Binary {
             Design::Pair => &[SetKind::Xor],
             Design::Combined => &[SetKind::Xor, SetKind::Single],
         };
-        let mut sets = Vec::new();
-        for &kind in kinds {
-            for &p in &self.probabilities {
-                sets.extend(std::iter::repeat_n((kind, p), self.copies));
-            }
-        }
-        let used: usize = sets.iter().map(|(k, _)| if *k == SetKind::Xor { 2 } else { 1 }).sum();
+        let width: usize = kinds.iter().map(|k| if *k == SetKind::Xor { 2 } else { 1 }).sum();
+        let used = width.saturating_mul(self.probabilities.len()).saturating_mul(self.copies);
         if used > self.features {
             return Err(Error::param(
                 "features",
                 format!("{} features cannot hold the {used} relevant ones", self.features),
             ));
+        }
+        check_memory(self.rows, self.features, 1)?;
+        let mut sets = Vec::new();
+        for &kind in kinds {
+            for &p in &self.probabilities {
+                sets.extend(std::iter::repeat_n((kind, p), self.copies));
+            }
         }
         sets.extend(std::iter::repeat_n((SetKind::Single, 0.5), self.features - used));
         Ok(sets)
@@ -454,13 +458,14 @@ impl Madelon {
         if !(self.separation > 0.0 && self.separation.is_finite()) {
             return Err(Error::param("separation", "must be positive"));
         }
+        let n = self.informative.saturating_add(self.redundant).saturating_add(self.noise);
+        check_memory(self.rows, n, memory::F64)?;
         let mut rng = rng_for(seed, &[0]);
         let vertices = 1usize << self.informative;
         let mut vertex_class: Vec<u8> = (0..vertices).map(|v| (v % 2) as u8).collect();
         vertex_class.shuffle(&mut rng);
         let mix: Vec<Vec<f64>> =
             (0..self.redundant).map(|_| (0..self.informative).map(|_| rng.gen_range(-1.0..1.0)).collect()).collect();
-        let n = self.informative + self.redundant + self.noise;
         let mut position: Vec<usize> = (0..n).collect();
         position.shuffle(&mut rng_for(seed, &[1]));
         let mut columns = vec![Vec::with_capacity(self.rows); n];
@@ -563,6 +568,7 @@ impl Null {
         if self.features == 0 {
             return Err(Error::param("features", "need at least 1 feature"));
         }
+        check_memory(self.rows, self.features, memory::F64)?;
         let mut rng = rng_for(seed, &[0]);
         let mut cols: Vec<Column> = (0..self.features)
             .map(|j| {
@@ -583,6 +589,15 @@ impl Null {
             },
         })
     }
+}
+
+/// Refuse a table of `rows` × `features` cells of `cell` bytes over the memory limit, before it is drawn
+/// (each column is held twice while the frame is built; one name per feature).
+fn check_memory(rows: usize, features: usize, cell: u64) -> Result<()> {
+    let (rows, features) = (rows as u64, features as u64);
+    let cells = rows.saturating_add(1).saturating_mul(features.saturating_add(1));
+    let bytes = cells.saturating_mul(2 * cell).saturating_add(features.saturating_mul(64));
+    memory::check(bytes, || format!("synthetic data of {rows} rows × {features} features"))
 }
 
 /// The designs [`generate`] knows.

@@ -238,26 +238,35 @@ impl Manifest {
                 ),
             ));
         }
-        let now = fingerprints(&manifest.args)?;
-        if now.len() != manifest.inputs.len() {
-            return Err(Error::param("manifest", format!("an input file of {} is missing", path.display())));
+        manifest.path = path.to_path_buf();
+        manifest.check_inputs()?;
+        manifest.id = fnv1a(&text);
+        Ok(manifest)
+    }
+
+    /// Refuse work on inputs that changed since planning (a missing file, another size or fingerprint):
+    /// [`Manifest::read`], [`Manifest::run_shard`] and the merges check it, so a manifest held in memory is
+    /// held to the same inputs as its file.
+    fn check_inputs(&self) -> Result<()> {
+        let now = fingerprints(&self.args)?;
+        if now.len() != self.inputs.len() {
+            return Err(Error::param("manifest", format!("an input file of {} is missing", self.path.display())));
         }
-        if let Some((was, is)) = manifest.inputs.iter().zip(&now).find(|(a, b)| a != b) {
-            return Err(Error::param(
+        match self.inputs.iter().zip(&now).find(|(a, b)| a != b) {
+            None => Ok(()),
+            Some((was, is)) => Err(Error::param(
                 "manifest",
                 format!(
-                    "{} changed since the run was planned ({} bytes, fingerprint {} then; {} bytes, {} now)",
+                    "{} changed since the run was planned ({} bytes, fingerprint {} then; {} bytes, {} now); plan the \
+                     run again",
                     was.path.display(),
                     was.bytes,
                     was.fnv1a,
                     is.bytes,
                     is.fnv1a
                 ),
-            ));
+            )),
         }
-        manifest.id = fnv1a(&text);
-        manifest.path = path.to_path_buf();
-        Ok(manifest)
     }
 
     /// The run the manifest describes.
@@ -286,6 +295,7 @@ impl Manifest {
         let mut inputs = self.args.inputs();
         inputs.push(&self.path);
         io::refuse_overwriting(&inputs, out)?;
+        self.check_inputs()?;
         let (mut frame, done) = match (&self.args, &self.units) {
             (Job::Curves(job), Units::Curves(units)) => {
                 let (data, candidates) = job.load()?;
@@ -319,6 +329,7 @@ impl Manifest {
                 format!("{} plans a nested evaluation: merge it with merge_nested", self.path.display()),
             ));
         };
+        self.check_inputs()?;
         let (data, candidates) = job.load()?;
         let spec = job.spec(false)?;
         let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
@@ -334,6 +345,7 @@ impl Manifest {
                 format!("{} plans a curve run: merge it with merge", self.path.display()),
             ));
         };
+        self.check_inputs()?;
         let (data, spec, rules) = (job.load()?, job.spec()?, job.rules()?);
         let run = spec.prepare(&data, &rules)?;
         self.same_units(&run.units() == units)?;
@@ -363,7 +375,9 @@ impl Manifest {
             if ids.str()?.iter().any(|v| v != Some(self.id.as_str())) {
                 return Err(Error::param("parts", format!("{} was computed for another manifest", part.display())));
             }
-            results.extend(read(&table).map_err(|e| Error::param("parts", format!("{}: {e}", part.display())))?);
+            results.extend(
+                read(&table).map_err(|e| Error::param("parts", format!("{}: {}", part.display(), e.message())))?,
+            );
         }
         Ok(results)
     }

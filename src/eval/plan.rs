@@ -185,9 +185,7 @@ impl CvPlan {
     /// folds, no repeat, a class with fewer rows than folds (k-fold) or fewer than 2 rows (holdout).
     pub fn new(data: &Dataset, scheme: Scheme, repeats: usize, seed: u64) -> Result<CvPlan> {
         let scheme = scheme.validated()?;
-        if repeats == 0 {
-            return Err(Error::param("repeats", "need at least 1 repeat"));
-        }
+        CvPlan::check_repeats(data, repeats)?;
         match scheme {
             Scheme::KFold { folds } => CvPlan::stratified(data, folds, repeats, seed),
             Scheme::Holdout { test } => CvPlan::holdout(data, test, repeats, seed),
@@ -199,25 +197,31 @@ impl CvPlan {
     /// fewer rows than folds (a fold would miss that class).
     pub fn stratified(data: &Dataset, folds: usize, repeats: usize, seed: u64) -> Result<CvPlan> {
         Scheme::KFold { folds }.validated()?;
-        if repeats == 0 {
-            return Err(Error::param("repeats", "need at least 1 repeat"));
-        }
+        CvPlan::check_repeats(data, repeats)?;
         let n = data.n_rows();
         if folds > n {
-            return Err(Error::param("folds", format!("{folds} folds for {n} rows")));
+            return Err(Error::param("folds", format!("{folds} folds for {n} rows: each fold needs at least one row")));
         }
         let groups = strata(data, folds);
         if let Target::Classes { names, .. } = data.target() {
             // A class without rows (e.g. after selecting rows) takes no part.
             if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| !g.is_empty() && g.len() < folds) {
+                let smallest = groups.iter().map(Vec::len).filter(|&l| l > 0).min().unwrap_or(0);
+                let name = crate::error::quote(&names[c]);
                 return Err(Error::param(
                     "folds",
-                    format!(
-                        "{folds} folds but class '{}' has only {} row(s); use at most {} folds",
-                        names[c],
-                        g.len(),
-                        groups.iter().map(Vec::len).filter(|&l| l > 0).min().unwrap_or(0)
-                    ),
+                    match smallest {
+                        1 => format!(
+                            "class '{name}' has only 1 row: stratified cross-validation needs at least 2 rows of every \
+                             class (each split trains on some and tests on others); drop that class's rows or merge it \
+                             with another class"
+                        ),
+                        _ => format!(
+                            "{folds} folds but class '{name}' has only {} rows, and stratified k-fold puts a row of \
+                             every class in every fold; use at most {smallest} folds, or the holdout or bootstrap scheme",
+                            g.len()
+                        ),
+                    },
                 ));
             }
         }
@@ -245,6 +249,15 @@ impl CvPlan {
             })
             .collect();
         Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments })
+    }
+
+    /// At least one repeat, and the plan's codes (4 bytes per row and repeat) within the memory limit.
+    fn check_repeats(data: &Dataset, repeats: usize) -> Result<()> {
+        if repeats == 0 {
+            return Err(Error::param("repeats", "need at least 1 repeat"));
+        }
+        let bytes = (repeats as u64).saturating_mul(4 * data.n_rows() as u64 + 24);
+        crate::memory::check(bytes, || format!("a plan of {repeats} repeats of {} rows", data.n_rows()))
     }
 
     /// Repeated stratified holdout: in each repeat, round(`test`·n_c) rows of every class c (at least 1,
@@ -308,6 +321,18 @@ impl CvPlan {
     pub fn from_assignments(assignments: Vec<Vec<usize>>, n_rows: usize) -> Result<CvPlan> {
         if assignments.is_empty() {
             return Err(Error::param("folds", "no repeats given"));
+        }
+        for (r, a) in assignments.iter().enumerate() {
+            // an id at or beyond the rows names a fold no row can fill (and would size the check below)
+            if let Some((row, &id)) = a.iter().enumerate().find(|(_, &id)| id >= n_rows.max(2)) {
+                return Err(Error::param(
+                    "folds",
+                    format!(
+                        "fold ids are 0, 1, …, folds − 1 with every fold used, so below the {n_rows} rows; row {row} of \
+                         repeat {r} has {id}"
+                    ),
+                ));
+            }
         }
         let folds = assignments.iter().flatten().max().map_or(0, |m| m + 1);
         if folds < 2 {

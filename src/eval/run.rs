@@ -356,7 +356,7 @@ impl CurveSpec {
             Some(r) if r == 0 || r > repeats => {
                 return Err(Error::param("expected_repeats", format!("must be in 1..={repeats} (the plan's repeats), got {r}")))
             }
-            Some(r) if self.expected > 0 && self.expected * r < repeats => {
+            Some(r) if self.expected > 0 && self.expected.saturating_mul(r) < repeats => {
                 return Err(Error::param(
                     "expected_repeats",
                     format!(
@@ -369,23 +369,30 @@ impl CurveSpec {
             }
             Some(r) => r,
         };
+        // Memory, before any work: every fold at work at once holds the learner's working set, and each
+        // (curve, repeat) its folds' predictions at every size and their pooled copy; the run holds its random
+        // rankings and every unit's values until they are assembled.
+        let n_chains = (2 * candidates.len()).saturating_add(self.expected);
+        let (train, test) = plan.largest_split();
+        let parallel = rayon::current_num_threads()
+            .min((n_chains.saturating_add(1)).saturating_mul(repeats).saturating_mul(plan.folds()));
+        let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
+        let per_slot =
+            self.learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
+        let held = run_size(self.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
+        memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held), || {
+            format!(
+                "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once; {} \
+                 random rankings, {repeats} repeats, {} sizes)",
+                self.learner.spec(),
+                data.n_rows(),
+                self.expected,
+                sizes.len()
+            )
+        })?;
         let random_repeats: Vec<Vec<usize>> = (0..self.expected)
             .map(|i| (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect())
             .collect();
-        // Memory, before any work: every fold at work at once holds the learner's working set, and each
-        // (curve, repeat) its folds' predictions at every size and their pooled copy.
-        let n_chains = 2 * candidates.len() + self.expected;
-        let (train, test) = plan.largest_split();
-        let parallel = rayon::current_num_threads().min((n_chains + 1) * repeats * plan.folds());
-        let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
-        let per_slot = self.learner.memory(data, train, test) + memory::F64 * 2 * sizes.len() as u64 * rows * k;
-        memory::check(per_slot.saturating_mul(parallel as u64), || {
-            format!(
-                "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once)",
-                self.learner.spec(),
-                data.n_rows()
-            )
-        })?;
         for c in candidates {
             if let Candidate::PerFold { ranker, .. } = c {
                 FoldRankings::check_memory(data, &plan, ranker.as_ref())?;
@@ -400,6 +407,27 @@ impl CurveSpec {
             .collect();
         Ok(CurveRun { spec: self, data, candidates, plan, measure, sizes, fixed, random, random_repeats })
     }
+}
+
+/// Bytes a curve run holds beside its folds' working sets: the random rankings (their orders and repeats),
+/// the list of units and every unit's values (two chains of a candidate, per size the pooled value and one
+/// per split; a per-fold candidate also its splits' orders) until they are assembled into curves.
+fn run_size(
+    expected: usize,
+    expected_repeats: usize,
+    candidates: usize,
+    repeats: usize,
+    folds: usize,
+    n: usize,
+    sizes: usize,
+) -> u64 {
+    let word = memory::F64;
+    let (expected, expected_repeats, candidates) = (expected as u64, expected_repeats as u64, candidates as u64);
+    let (repeats, folds, n, sizes) = (repeats as u64, folds as u64, n as u64, sizes as u64);
+    let randoms = expected.saturating_mul(n.saturating_add(expected_repeats).saturating_add(6).saturating_mul(word));
+    let units = repeats.saturating_mul(1 + candidates).saturating_add(expected.saturating_mul(expected_repeats));
+    let unit = (2 * sizes * (folds + 4) + folds * n / 2 + 16).saturating_mul(word);
+    randoms.saturating_add(units.saturating_mul(unit))
 }
 
 impl CurveRun<'_> {

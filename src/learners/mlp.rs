@@ -132,6 +132,8 @@ impl Learner for Mlp {
         let (mut inp, mut hid, mut out) = (Vec::new(), Vec::new(), Vec::new());
         let mut delta_out = vec![0.0; k];
         for _ in 0..self.epochs {
+            // many epochs are time, not memory: a stop request ends the fit at the next epoch
+            crate::progress::check_interrupt("mlp training")?;
             for &r in &order {
                 input(xtr.row(r), &mut inp);
                 forward(&w1, &w2, &inp, &mut hid, &mut out);

@@ -209,13 +209,15 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
         F64 * (rows * n + test as u64 * k)
     }
 
-    /// The data-level checks: the learner handles the task, then [`Learner::check`]. Curves run it once
+    /// The data-level checks: the learner handles the task, the magnitudes of the values
+    /// ([`Dataset::check_magnitudes`]), then [`Learner::check`]. Curves run it once
     /// before any work (with the smallest training fold); [`Learner::checked`] runs it for one fold.
     fn check_data(&self, data: &Dataset, min_train: usize) -> Result<()> {
         let task = data.task();
         if !self.supports(task) {
             return Err(unsupported(self, task));
         }
+        data.check_magnitudes()?;
         self.check(data, min_train)
     }
 

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::memory;
 use crate::seed::{bootstrap, rng_for, Rng};
 use crate::spec::Spec;
 
@@ -141,7 +142,7 @@ impl<'a> Grower<'a> {
         let mut all = Side::new(self.target.n_classes);
         rows.iter().for_each(|&i| all.add(&self.target, i, 1.0));
         let parent = all.cost(classification);
-        if depth >= self.growth.max_depth || rows.len() < 2 * self.growth.min_leaf || parent <= 1e-12 {
+        if depth >= self.growth.max_depth || rows.len() < self.growth.min_leaf.saturating_mul(2) || parent <= 1e-12 {
             return id;
         }
         let Some((feature, test, cost)) = self.best_split(&rows, features, parent, rng) else {
@@ -466,6 +467,14 @@ impl RandomForest {
         (log + 1).min(m.max(1))
     }
 
+    /// Bytes the grown forest holds on `rows` training rows (an upper bound): every tree's bootstrap sample
+    /// and at most 2·rows − 1 nodes, each with a leaf distribution over the classes.
+    pub(crate) fn forest_memory(&self, rows: usize, classes: usize) -> u64 {
+        let node = 72 + memory::F64 * classes.max(1) as u64;
+        let tree = (rows as u64).saturating_mul(memory::F64 + 2 * node);
+        (self.trees as u64).saturating_mul(tree.saturating_add(64))
+    }
+
     /// Grow the forest on the training rows; tree `t` draws from its own stream of `seed`.
     pub(crate) fn fit_trees(
         &self,
@@ -499,6 +508,12 @@ impl Learner for RandomForest {
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
+    }
+
+    fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+        let (rows, n, k) = ((train + test) as u64, data.n_features() as u64, data.n_classes().max(1) as u64);
+        let copy = memory::F64 * (rows * n + test as u64 * k);
+        copy.saturating_add(self.forest_memory(train, data.n_classes()))
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {

@@ -119,7 +119,10 @@ impl Learner for WeightedKnn {
 
     /// kNN's working set, a copy of the training rows and the ranker's own.
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        self.knn.memory(data, train, test) + F64 * (train * data.n_features()) as u64 + self.weights.memory(data)
+        self.knn
+            .memory(data, train, test)
+            .saturating_add(F64 * (train * data.n_features()) as u64)
+            .saturating_add(self.weights.memory(data))
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {

@@ -99,9 +99,18 @@ impl Ranker for Ensemble {
 
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.bootstraps == 0 {
-            return Err(Error::param("bootstrap", "needs at least 1 bootstrap sample"));
+            return Err(Error::param("bootstraps", "needs at least 1 bootstrap sample"));
         }
         self.base.check(data)
+    }
+
+    /// Every bootstrap's ranks, and per sample at work at once its copy of the data and the base ranker's
+    /// working set.
+    fn memory(&self, data: &Dataset) -> u64 {
+        let ranks = (self.bootstraps as u64).saturating_mul(crate::memory::F64 * (data.n_features() as u64 + 3));
+        let copy = crate::memory::F64 * data.x().len() as u64;
+        let parallel = rayon::current_num_threads().min(self.bootstraps) as u64;
+        ranks.saturating_add(parallel.saturating_mul(copy.saturating_add(self.base.memory(data))))
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

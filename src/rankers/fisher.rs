@@ -127,22 +127,12 @@ pub(crate) fn fisher_scores(data: &Dataset, variant: FisherVariant, method: &str
         .collect()
 }
 
-/// Magnitude above which squares and sums of a feature's values could overflow f64.
-const OVERFLOW_GUARD: f64 = 1e150;
-
-/// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused. A feature
-/// whose magnitude exceeds 1e150 is divided by its largest magnitude, so that means, variances and
-/// correlations stay finite (Fisher score, MI and correlations do not depend on the scale).
+/// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused. (Magnitudes
+/// are within [`crate::data::SAFE_MAGNITUDE`]: the checking path refused any other, so means, variances and
+/// correlations stay finite.)
 pub(crate) fn numeric_values(data: &Dataset, f: usize, method: &str) -> Result<Vec<f64>> {
     match data.kind(f) {
-        FeatureKind::Numeric => {
-            let mut x = data.feature(f).to_vec();
-            let top = x.iter().filter(|v| !v.is_nan()).fold(0.0f64, |m, v| m.max(v.abs()));
-            if top > OVERFLOW_GUARD {
-                x.iter_mut().for_each(|v| *v /= top);
-            }
-            Ok(x)
-        }
+        FeatureKind::Numeric => Ok(data.feature(f).to_vec()),
         FeatureKind::Nominal { levels } if levels.len() <= 2 => Ok(data.feature(f).to_vec()),
         FeatureKind::Nominal { levels } => Err(Error::column(
             &data.feature_names()[f],

@@ -129,6 +129,13 @@ impl Ranker for ForestImportance {
         self.forest().map(|_| ())
     }
 
+    /// The grown forest and every tree's importances.
+    fn memory(&self, data: &Dataset) -> u64 {
+        let trees = self.forest().map_or(0, |f| f.forest_memory(data.n_rows(), data.n_classes()));
+        let per_tree = (self.trees as u64).saturating_mul(crate::memory::F64 * (data.n_features() as u64 + 4));
+        trees.saturating_add(per_tree).saturating_add(crate::memory::F64 * data.x().len() as u64)
+    }
+
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let forest = self.forest()?;

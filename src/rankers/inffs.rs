@@ -98,9 +98,7 @@ impl InfFs {
         if !(0.0..=1.0).contains(&self.alpha) {
             return Err(Error::param("alpha", format!("must lie in [0, 1], got {}", self.alpha)));
         }
-        if !(self.decay > 0.0 && self.decay < 1.0) {
-            return Err(Error::param("decay", format!("must lie in (0, 1), got {}", self.decay)));
-        }
+        crate::math::probability("decay", self.decay)?;
         Ok(self)
     }
 }

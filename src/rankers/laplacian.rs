@@ -151,7 +151,9 @@ impl Ranker for LaplacianScore {
                 let spread: f64 = g.iter().zip(&degree).map(|(x, d)| x * x * d).sum();
                 // f̃ᵀLf̃ = Σ_edges S_ij (f̃_i − f̃_j)²
                 let roughness: f64 = w.iter().map(|&(i, j, s)| s * (g[i] - g[j]).powi(2)).sum();
-                let ls = if spread > 1e-12 * volume * centre.abs().max(1.0).powi(2) { roughness / spread } else { 2.0 };
+                // a (numerically) constant feature: its spread is rounding noise, relative to its own scale
+                let scale = f.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+                let ls = if spread > 1e-12 * volume * scale * scale { roughness / spread } else { 2.0 };
                 -ls
             })
             .collect())

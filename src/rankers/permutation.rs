@@ -201,7 +201,7 @@ impl PermutationImportance {
         let per_fold: Vec<Vec<Vec<f64>>> = (0..self.folds)
             .map(|f| {
                 let (train, test) = plan.split(0, f);
-                let chunk = (CHUNK_CELLS / (self.repeats * test.len() * m).max(1)).max(1);
+                let chunk = self.chunk(test.len(), m);
                 let starts: Vec<usize> = (0..g).step_by(chunk).collect();
                 let parts: Vec<Vec<Vec<f64>>> = starts
                     .par_iter()
@@ -233,6 +233,12 @@ impl PermutationImportance {
             out.per_fold.push(folds);
         }
         Ok(out)
+    }
+
+    /// Groups whose shuffled copies of the test rows are scored in one prediction: about `CHUNK_CELLS` cells,
+    /// at least one group.
+    fn chunk(&self, test: usize, m: usize) -> usize {
+        (CHUNK_CELLS / self.repeats.saturating_mul(test).saturating_mul(m).max(1)).max(1)
     }
 
     /// Score drops on one fold for a chunk of groups starting at group index `first`: `[group][repeat]`
@@ -303,6 +309,22 @@ impl Ranker for PermutationImportance {
             }
         }
         self.learner.check_data(data, data.n_rows() - data.n_rows().div_ceil(self.folds))
+    }
+
+    /// Per chunk of groups at work at once: the data with the chunk's shuffled copies of a fold's test rows
+    /// appended, their bookkeeping and the learner's working set on them; and every fold's score drops.
+    fn memory(&self, data: &Dataset) -> u64 {
+        let (n, m) = (data.n_rows(), data.n_features());
+        let test = n.div_ceil(self.folds.max(1));
+        let chunk = self.chunk(test, m).min(m.max(1)) as u64;
+        let extra = chunk.saturating_mul(self.repeats as u64).saturating_mul(test as u64);
+        let rows = extra.saturating_add(n as u64);
+        let mixed = rows.saturating_mul(crate::memory::F64 * m as u64 + 48);
+        // (rows beyond 2⁴⁰ are refused by `mixed` alone; the learner's estimate sees at most that many)
+        let learner = self.learner.memory(data, n - test, rows.min(1 << 40) as usize);
+        let parallel = rayon::current_num_threads().min(m.div_ceil(chunk as usize).max(1)) as u64;
+        let drops = (self.folds as u64).saturating_mul(m as u64).saturating_mul(self.repeats as u64).saturating_add(1);
+        parallel.saturating_mul(mixed.saturating_add(learner)).saturating_add(drops.saturating_mul(crate::memory::F64))
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

@@ -257,10 +257,19 @@ impl Ranker for ShadowFeatures {
         if self.rounds == 0 {
             return Err(Error::param("rounds", "needs at least 1 round of shadows"));
         }
-        if !(self.level > 0.0 && self.level < 1.0) {
-            return Err(Error::param("level", format!("must lie in (0, 1), got {}", self.level)));
-        }
+        crate::math::probability("level", self.level)?;
         self.base.check(data)
+    }
+
+    /// Every round's 2m scores, and per round at work at once the data with its shadows, the permutations
+    /// and the base ranker's working set on twice the features (counted as four times its set on the data,
+    /// enough for work quadratic in the features).
+    fn memory(&self, data: &Dataset) -> u64 {
+        let (n, m) = (data.n_rows() as u64, data.n_features() as u64);
+        let scores = (self.rounds as u64).saturating_mul(crate::memory::F64 * (2 * m + 3));
+        let round = crate::memory::F64 * (3 * n * m) + self.base.memory(data).saturating_mul(4);
+        let parallel = rayon::current_num_threads().min(self.rounds) as u64;
+        scores.saturating_add(parallel.saturating_mul(round))
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

@@ -432,7 +432,7 @@ impl Significance {
             100.0 * self.level
         );
         h += &Table::new(self.to_polars()?).caption(caption).to_html();
-        if let Some(warning) = self.wilcoxon_warning(alpha) {
+        if let Some(warning) = self.wilcoxon_warning(alpha)? {
             h += &format!("<p style=\"color:#8a5a00\">Note: {}.</p>", escape_html(&warning));
         }
         Ok(h)

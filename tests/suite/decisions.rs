@@ -172,9 +172,9 @@ fn truth_beats_random_and_identical_rankings_tie() {
     let sig = Significance::of_curves(&curves, Weighting::Uniform, 0.95).unwrap();
     assert_eq!(sig.to_polars().unwrap().height(), 3 + 3);
     // 10 repeats: Wilcoxon can reach 2 / 2¹⁰; with 5 it cannot go below 0.0625, and says so.
-    assert_eq!(sig.wilcoxon_warning(0.05), None);
+    assert_eq!(sig.wilcoxon_warning(0.05).unwrap(), None);
     let five = CurveSpec::new(Knn::new()).folds(5).repeats(5).expected(5).seed(2).evaluate(&data, &[reversed]).unwrap();
-    let warning = five.significance().unwrap().wilcoxon_warning(0.05).unwrap();
+    let warning = five.significance().unwrap().wilcoxon_warning(0.05).unwrap().unwrap();
     assert!(warning.starts_with("with 5 repeats the Wilcoxon test's p-value cannot go below 0.0625"), "{warning}");
     assert!(warning.ends_with("run at least 6 repeats"), "{warning}");
     assert!(five.significance().unwrap().to_html().unwrap().contains("cannot go below 0.0625"));

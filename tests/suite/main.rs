@@ -5,6 +5,7 @@ mod common;
 
 mod arff;
 mod bad_input;
+mod bounds;
 #[cfg(feature = "cli")]
 mod cli;
 mod curves;

@@ -356,7 +356,7 @@ pub struct Outputs {
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     let cli = Cli::try_parse_from(args).map_err(CliError::Usage)?;
     if let Some(size) = &cli.memory_limit {
-        featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?));
+        featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?))?;
     }
     match cli.command {
         Command::Info { data, target, task, json } => {
@@ -461,7 +461,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
             let run = Curves::load_json(&curves)?;
             let sig = Significance::of_curves(&run, weighting.parse()?, level)?;
-            if let Some(warning) = sig.wilcoxon_warning(1.0 - level) {
+            if let Some(warning) = sig.wilcoxon_warning(1.0 - level)? {
                 eprintln!("note: {warning}");
             }
             write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;

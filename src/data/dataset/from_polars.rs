@@ -93,7 +93,16 @@ impl<'a> DatasetBuilder<'a> {
             kinds.push(kind);
             origins.push(origin);
         }
-        let data = Dataset { x, names: feat_names, kinds, origins, target, target_origin, layout };
+        let data = Dataset {
+            x,
+            names: feat_names,
+            kinds,
+            origins,
+            target,
+            target_origin,
+            layout,
+            out_of_range: std::sync::OnceLock::new(),
+        };
         let text = data.text_features();
         if !text.is_empty() {
             eprintln!(

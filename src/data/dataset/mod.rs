@@ -17,6 +17,7 @@
 //!   it with [`DatasetBuilder::task`]. [`Dataset::task`] shows the choice.
 
 use std::collections::HashSet;
+use std::sync::OnceLock;
 
 use ndarray::{Array2, ArrayView1, ArrayView2, ShapeBuilder};
 use polars::prelude::*;
@@ -31,6 +32,13 @@ mod to_polars;
 pub use from_polars::DatasetBuilder;
 pub(crate) use summary::text_list;
 pub use summary::Summary;
+
+/// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
+/// `[1e-150, 1e150]` (or is 0) keeps every square, sum of squares over 10⁹ cells, product of two values, range
+/// and distance a normal, finite f64. Beyond it variances, ranges and kernels overflow to ∞ or underflow to 0
+/// and rankings silently go wrong, so the checking paths refuse such a column by name
+/// ([`Dataset::check_magnitudes`]); a Dataset itself holds any finite value.
+pub const SAFE_MAGNITUDE: (f64, f64) = (1e-150, 1e150);
 
 /// Largest magnitude an integer may have to be held exactly by `f64` (2⁵³).
 const EXACT_INT_LIMIT: u64 = 9_007_199_254_740_992;
@@ -144,6 +152,9 @@ pub struct Dataset {
     target: Target,
     target_origin: Origin,
     layout: Vec<Slot>,
+    /// The first numeric column out of [`SAFE_MAGNITUDE`] (`None` = the target) and its largest magnitude,
+    /// found once ([`Dataset::check_magnitudes`]).
+    out_of_range: OnceLock<Option<(Option<usize>, f64)>>,
 }
 
 impl Dataset {
@@ -186,6 +197,48 @@ impl Dataset {
     /// [`Dataset::feature_index`] to look a name up with an error, or [`Dataset::columns`] for checked views.
     pub fn feature(&self, j: usize) -> ArrayView1<'_, f64> {
         self.x.column(j)
+    }
+
+    /// Refuse, by name, the first numeric feature (or a numeric target) whose largest magnitude lies outside
+    /// [`SAFE_MAGNITUDE`], with the power of ten to divide or multiply it by; rankers' and learners' checking
+    /// paths call it, and the scan runs once per dataset.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("big" => [1e300, -1e300, 2e300, -2e300], "ok" => [1.0, 2.0, 3.0, 4.0], "y" => ["a", "b", "a", "b"]).unwrap();
+    /// let ds = Dataset::from_polars(&df, "y").unwrap(); // a dataset holds any finite value …
+    /// let err = ds.check_magnitudes().unwrap_err().to_string(); // … the methods refuse what they cannot compute with
+    /// assert!(err.starts_with("column 'big': its values reach 2e300"), "{err}");
+    /// assert!(err.contains("divide it by 1e300"), "{err}");
+    /// assert!(ReliefF::new().rank(&ds, 1).is_err());
+    /// ```
+    pub fn check_magnitudes(&self) -> Result<()> {
+        let found = *self.out_of_range.get_or_init(|| {
+            let out = |v: ArrayView1<'_, f64>| {
+                let top = v.iter().filter(|v| !v.is_nan()).fold(0.0f64, |m, v| m.max(v.abs()));
+                (top > SAFE_MAGNITUDE.1 || (top > 0.0 && top < SAFE_MAGNITUDE.0)).then_some(top)
+            };
+            let numeric = (0..self.n_features()).filter(|&j| !self.kinds[j].is_nominal());
+            numeric.filter_map(|j| out(self.feature(j)).map(|top| (Some(j), top))).next().or_else(|| {
+                match &self.target {
+                    Target::Values(v) => out(ArrayView1::from(v.as_slice())).map(|top| (None, top)),
+                    Target::Classes { .. } => None,
+                }
+            })
+        });
+        let Some((column, top)) = found else { return Ok(()) };
+        let power = top.log10().round() as i32;
+        let (verb, by) = if power > 0 { ("divide", power) } else { ("multiply", -power) };
+        let reason = format!(
+            "its values reach {top:e} in magnitude, outside the {:e} … {:e} featrank's methods compute with safely \
+             (squares and ranges of larger values overflow f64, of smaller ones underflow); rescale it, e.g. {verb} it \
+             by 1e{by}",
+            SAFE_MAGNITUDE.0, SAFE_MAGNITUDE.1
+        );
+        Err(match column {
+            Some(j) => Error::column(self.names[j].clone(), reason),
+            None => Error::target(self.target_name(), reason),
+        })
     }
 
     /// A view of the features `indices` (in that order); nothing is copied.
@@ -306,6 +359,7 @@ impl Dataset {
             target: self.target.clone(),
             target_origin: self.target_origin.clone(),
             layout,
+            out_of_range: OnceLock::new(),
         })
     }
 
@@ -337,6 +391,7 @@ impl Dataset {
             target,
             target_origin: remap(&self.target_origin),
             layout: self.layout.clone(),
+            out_of_range: OnceLock::new(),
         })
     }
 
@@ -397,6 +452,7 @@ impl Dataset {
             target,
             target_origin,
             layout: self.layout.clone(),
+            out_of_range: OnceLock::new(),
         })
     }
 
@@ -445,6 +501,7 @@ impl Dataset {
             target: self.target.clone(),
             target_origin: self.target_origin.clone(),
             layout,
+            out_of_range: OnceLock::new(),
         })
     }
 }

@@ -12,13 +12,13 @@
 //! ```
 //! use featrank::{data::io::{self, Format}, memory, Error};
 //! let text = "a,b,class\n".to_string() + &"0,0,x\n".repeat(100_000); // 600 kB, 300,000 cells
-//! memory::set_limit(Some(1 << 20));
+//! memory::set_limit(Some(1 << 20)).unwrap();
 //! let err = io::read_bytes(text.as_bytes(), Format::Csv, "many.csv").unwrap_err();
 //! assert!(matches!(err, Error::Memory { .. }));
 //! assert!(err.to_string().starts_with("reading many.csv (100,001 lines"));
-//! memory::set_limit(Some(64 << 20));
+//! memory::set_limit(Some(64 << 20)).unwrap();
 //! assert_eq!(io::read_bytes(text.as_bytes(), Format::Csv, "many.csv").unwrap().height(), 100_000);
-//! memory::set_limit(None);
+//! memory::set_limit(None).unwrap();
 //! ```
 
 use std::io::{BufRead, BufReader, Read};

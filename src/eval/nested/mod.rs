@@ -283,6 +283,17 @@ impl NestedSpec {
         Ok((spec, candidates))
     }
 
+    /// The inner stratified k-fold plan on an outer split's training rows; its errors name `inner_folds`.
+    fn inner_plan(&self, inner_data: &Dataset, seed: u64) -> Result<CvPlan> {
+        CvPlan::stratified(inner_data, self.inner_folds, 1, seed).map_err(|e| match e {
+            Error::InvalidParameter { name, reason } if name == "folds" => Error::param(
+                "inner_folds",
+                format!("{reason} (the inner CV runs on an outer training split of {} rows)", inner_data.n_rows()),
+            ),
+            e => e,
+        })
+    }
+
     /// Every check before any work: the ordinary runs on the outer plan and an inner run on the largest outer
     /// training split (rankers, learners, folds, memory), and the copies of the outer training rows that the
     /// outer splits at work at once hold beside them.
@@ -290,7 +301,7 @@ impl NestedSpec {
         let (train, _) =
             plan.splits().map(|(_, _, split)| split).max_by_key(|(train, _)| train.len()).unwrap_or_default();
         let inner_data = data.take_rows(&train)?;
-        let inner_plan = CvPlan::stratified(&inner_data, self.inner_folds, 1, self.seed)?;
+        let inner_plan = self.inner_plan(&inner_data, self.seed)?;
         for learner in &self.learners {
             let (spec, candidates) = self.curve_run(learner, plan.clone(), measure, self.seed)?;
             spec.prepare(data, &candidates)?;
@@ -323,7 +334,7 @@ impl NestedSpec {
     ) -> Result<Vec<NestedSplit>> {
         let seed = CvPlan::fold_seed(self.seed, repeat, fold);
         let inner_data = data.take_rows(train)?;
-        let inner_plan = CvPlan::stratified(&inner_data, self.inner_folds, 1, seed)?;
+        let inner_plan = self.inner_plan(&inner_data, seed)?;
         let higher = measure.higher_is_better();
         // per rule: (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
         let mut best: Vec<Option<(String, String, usize, f64)>> = vec![None; rules.len()];
