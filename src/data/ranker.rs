@@ -76,7 +76,8 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
     /// dataset's feature order; higher = more relevant. Implement this; call [`Ranker::scores`].
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>>;
 
-    /// Run every check — the task, at least two rows, two classes present (classification), then
+    /// Run every check — the task, at least two rows, the values' magnitudes
+    /// ([`Dataset::check_magnitudes`]), two classes present (classification), then
     /// [`Ranker::check`], then the [`Ranker::memory`] estimate against the memory limit — and return the
     /// data as [`Checked`]. The one way to make a [`Checked`].
     fn checked<'a>(&self, data: &'a Dataset) -> Result<Checked<'a>> {

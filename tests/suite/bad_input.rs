@@ -8,6 +8,17 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use featrank::prelude::*;
 use featrank::rankers;
 
+/// The case whose values lie at both ends of [`featrank::data::SAFE_MAGNITUDE`]: every method computes with it.
+const SAFE_ENDS: &str = "values at the ends of the safe range";
+
+/// The case whose values lie beyond [`featrank::data::SAFE_MAGNITUDE`]: every method refuses it by name.
+const BEYOND: &str = "values beyond the safe range";
+
+/// Whether `e` is the documented refusal of a column beyond the safe range.
+fn refused_beyond(case: &str, e: &Error) -> bool {
+    case == BEYOND && matches!(e, Error::InvalidColumn { column, .. } if column == "h")
+}
+
 /// Awkward but valid datasets: `(case, data)`.
 fn awkward() -> Vec<(&'static str, Dataset)> {
     let y20: Vec<&str> = (0..20).map(|i| if i % 2 == 0 { "p" } else { "q" }).collect();
@@ -25,7 +36,15 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
             build(df!("gone" => vec![None::<f64>; 20], "a" => &signal, "y" => &y20).unwrap()),
         ),
         (
-            "huge values",
+            SAFE_ENDS,
+            build(
+                df!("h" => (0..20).map(|i| if i % 2 == 0 { 1e150 } else { -1e150 }).collect::<Vec<f64>>(),
+                    "t" => (0..20).map(|i| 1e-150 * (i + 1) as f64).collect::<Vec<f64>>(), "y" => &y20)
+                .unwrap(),
+            ),
+        ),
+        (
+            BEYOND,
             build(
                 df!("h" => (0..20).map(|i| if i % 2 == 0 { 1e300 } else { -1e300 }).collect::<Vec<f64>>(),
                     "t" => (0..20).map(|i| 1e-300 * i as f64).collect::<Vec<f64>>(), "y" => &y20)
@@ -130,7 +149,8 @@ fn every_ranker_on_every_awkward_dataset() {
                 },
                 |e| {
                     let documented = e.to_string().contains("needs numeric features") // fisher, ecfs, inffs
-                        || matches!(case, "two rows" | "class of two rows");
+                        || matches!(case, "two rows" | "class of two rows")
+                        || refused_beyond(case, e);
                     (ranker.supports(data.task()) && !documented).then(|| format!("supported task but error: {e}"))
                 },
             );
@@ -159,7 +179,11 @@ fn every_learner_on_every_awkward_dataset() {
                         .any(|v| !v.is_finite())
                         .then(|| "non-finite curve values".into())
                 },
-                |_| None,
+                |e| match case {
+                    BEYOND => (!refused_beyond(case, e)).then(|| format!("not refused by the column's name: {e}")),
+                    SAFE_ENDS => Some(format!("values within the safe range refused: {e}")),
+                    _ => None,
+                },
             );
         }
     }

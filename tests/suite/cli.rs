@@ -731,3 +731,112 @@ fn nested_plan_run_merge_writes_what_nested_writes_byte_for_byte() {
     refused(&[&run[..], &["--plan", &p("x.json"), "--out", &p("x.csv")]].concat(), "--out");
     assert!(!dir.path().join("x.csv").exists() && !dir.path().join("x.json").exists());
 }
+
+/// `featrank args…` in `dir`, killed after two minutes (a hang fails the test, it does not stall the run).
+fn featrank_bounded(args: &[String], dir: &std::path::Path) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_featrank"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            return (None, "did not finish within 120 s".into());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Every numeric option of every subcommand, and the counts inside ranker and learner specs, meet 0, −1,
+/// 2⁶⁴ − 1, 10¹² and NaN: each call ends with a result or one `error:` line — never an abort, a signal, a
+/// panic or a hang. Each runs in its own process, so an abort fails this test instead of the test run.
+#[test]
+fn hostile_numbers_never_abort_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<String>>();
+    std::fs::write(d.join("r.csv"), "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    let run = featrank_bounded(
+        &s(&["curves", "iris", "--method", "fisher", "--folds", "2", "--repeats", "3", "--expected", "3", "--quiet"])
+            .into_iter()
+            .chain(s(&["--out", "c.csv", "--json", "c.json"]))
+            .collect::<Vec<_>>(),
+        d,
+    );
+    assert_eq!(run.0, Some(0), "{}", run.1);
+    assert_eq!(featrank_bounded(&s(&["plan", "iris", "--method", "fisher", "--folds", "2", "--repeats", "1", "--expected", "2", "--out", "m.json"]), d).0, Some(0));
+    let curves = s(&["curves", "iris", "--ranking", "r.csv", "--folds", "2", "--repeats", "1", "--expected", "2", "--quiet", "--out", "o.csv"]);
+    let nested = s(&["nested", "iris", "--method", "fisher", "--folds", "2", "--inner-folds", "2", "--grid", "1,2", "--out", "o.csv"]);
+    let set = |base: &[String], opt: &str, v: &str| -> Vec<String> {
+        let mut a = base.to_vec();
+        match a.iter().position(|x| x == opt) {
+            Some(i) => a[i + 1] = v.to_string(),
+            None => a.extend([opt.to_string(), v.to_string()]),
+        }
+        a
+    };
+    let mut cases: Vec<Vec<String>> = Vec::new();
+    for v in ["0", "-1", "18446744073709551615", "1000000000000", "NaN"] {
+        for opt in ["--folds", "--repeats", "--expected", "--expected-repeats", "--seed", "--grid"] {
+            cases.push(set(&curves, opt, v));
+            let plan: Vec<String> = set(&curves, opt, v).into_iter().map(|a| if a == "curves" { "plan".into() } else { a }).collect();
+            cases.push(plan.into_iter().filter(|a| a != "--quiet").map(|a| if a == "o.csv" { "p.json".into() } else { a }).collect());
+        }
+        cases.push(set(&curves, "--scheme", &format!("holdout:{v}")));
+        for opt in ["--folds", "--repeats", "--inner-folds", "--seed", "--grid"] {
+            cases.push(set(&nested, opt, v));
+        }
+        cases.push(set(&nested, "--rule", &format!("at:{v}")));
+        cases.push(set(&nested, "--rule", &format!("within:{v}")));
+        for design in ["pair", "madelon", "null"] {
+            cases.push(s(&["synth", design, "--rows", v, "--out", "o.csv", "--truth", "t.csv"]));
+        }
+        cases.push(s(&["synth", "null", "--seed", v, "--out", "o.csv", "--truth", "t.csv"]));
+        cases.push(s(&["--memory-limit", v, "info", "iris"]));
+        cases.push(s(&["rank", "iris", "--method", "fisher", "--seed", v, "--out", "o.csv"]));
+        cases.push(s(&["trade-off", "c.json", "--k", v, "--out", "o.csv"]));
+        cases.push(s(&["trade-off", "c.json", "--k", "2", "--beta", v, "--out", "o.csv"]));
+        cases.push(s(&["compare", "c.json", "--level", v, "--out", "o.csv"]));
+        cases.push(s(&["decide", "c.json", "--rule", &format!("at:{v}"), "--out", "o.csv"]));
+        cases.push(s(&["run", "--manifest", "m.json", "--shard", &format!("{v}/2"), "--out", "p.csv", "--quiet"]));
+        cases.push(s(&["run", "--manifest", "m.json", "--shard", &format!("0/{v}"), "--out", "p.csv", "--quiet"]));
+        // counts inside specs (the time-only ones, mlp epochs and consensus folds, are interruptible work)
+        for spec in [
+            "relieff:k=V", "relieff:m=V", "forest:trees=V", "forest:mtry=V", "svm-rfe:step=V", "laplacian:k=V",
+            "surf:discrete=V", "turf:base=(relieff),keep=V", "bag:base=(fisher),bootstraps=V",
+            "shadow:base=(fisher),rounds=V", "shadow:base=(fisher),level=V", "permutation:repeats=V", "permutation:folds=V",
+            "permutation:learner=(knn:k=V)", "permutation:learner=(forest:trees=V)", "permutation:learner=(tree:min_leaf=V)",
+            "permutation:learner=(tree:max_depth=V)", "permutation:learner=(weighted-knn:k=V)", "inffs:decay=V", "ecfs:alpha=V",
+        ] {
+            cases.push(s(&["rank", "iris", "--method", &spec.replace('V', v), "--out", "o.csv"]));
+        }
+        for learner in ["knn:k=V", "svm:c=V", "svm:degree=V", "tree:min_leaf=V", "forest:trees=V", "mlp:rate=V"] {
+            cases.push(set(&curves, "--learner", &learner.replace('V', v)));
+        }
+    }
+    // specs nested beyond the limit, and too long
+    let mut deep = "relieff".to_string();
+    (0..40).for_each(|_| deep = format!("bag:base=({deep})"));
+    cases.push(s(&["rank", "iris", "--method", &deep, "--out", "o.csv"]));
+    cases.push(s(&["rank", "iris", "--method", &"x".repeat(100_000), "--out", "o.csv"]));
+    for args in &cases {
+        for f in ["o.csv", "t.csv", "p.csv", "p.json"] {
+            let _ = std::fs::remove_file(d.join(f));
+        }
+        let (code, err) = featrank_bounded(args, d);
+        let shown = || format!("featrank {}: {code:?}\n{}", args.join(" ").chars().take(300).collect::<String>(), &err[..err.len().min(600)]);
+        assert!(matches!(code, Some(0..=2)), "{}", shown());
+        assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{}", shown());
+        if code != Some(0) {
+            assert!(err.starts_with("error"), "{}", shown());
+            assert!(err.len() < 2_000, "{}", shown());
+        }
+    }
+    eprintln!("hostile CLI battery: {} calls", cases.len());
+}

@@ -244,7 +244,7 @@ fn knn_curve_neighbours_equal_a_full_sort() {
 /// A feature spanning ±1.7e308 overflows its range, so half its scaled values are NaN; they count as
 /// missing, distances stay finite and every neighbour bound holds. k = 0 is refused, not a panic.
 #[test]
-fn knn_survives_overflowing_ranges_and_refuses_k_zero() {
+fn knn_refuses_overflowing_ranges_by_name_and_k_zero() {
     let big: Vec<f64> = (0..40).map(|i| if i % 2 == 0 { 1.7e308 } else { -1.7e308 }).collect();
     let small: Vec<f64> = (0..40).map(|i| (i % 7) as f64).collect();
     let class: Vec<&str> = (0..40).map(|i| if i % 3 == 0 { "a" } else { "b" }).collect();
@@ -254,10 +254,12 @@ fn knn_survives_overflowing_ranges_and_refuses_k_zero() {
     let (train, test) = plan.split(0, 0);
     let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
     for order in [[0, 1], [1, 0]] {
-        let preds = Knn::new().k(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap();
-        assert_eq!(preds.len(), 2);
+        let e = Knn::new().k(5).fit_predict_nested(&fold, &order, &[1, 2]).unwrap_err();
+        assert!(matches!(e, Error::InvalidColumn { ref column, .. } if column == "big"), "{e}");
     }
-    let e = Knn::new().k(0).fit_predict(&fold, &[0, 1]).unwrap_err();
+    let ds = ds.select_features(&["small"]).unwrap();
+    let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+    let e = Knn::new().k(0).fit_predict(&fold, &[0]).unwrap_err();
     assert!(e.to_string().contains('k'), "{e}");
 }
 
@@ -402,7 +404,7 @@ fn bad_input() {
     let tiny = Dataset::from_polars(&tiny, "y").unwrap();
     let e =
         CurveSpec::new(Knn::new().k(1)).folds(3).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
-    assert!(e.to_string().contains("class 'q' has only 2 row(s)"), "{e}");
+    assert!(e.to_string().contains("class 'q' has only 2 rows"), "{e}");
     let e =
         CurveSpec::new(Knn::new().k(1)).folds(1).evaluate(&tiny, &[Ranking::from_order(&["a"]).unwrap()]).unwrap_err();
     assert!(e.to_string().contains("at least 2 folds"), "{e}");

@@ -1,0 +1,148 @@
+"""The hostile battery behind ``test_hostile.py``: property-based (hypothesis) calls of every public entry
+point with the numbers and texts a hostile or careless user gives — 0, −1, 2⁶³, 2⁶⁴ − 1, 10¹², NaN, ±inf,
+bools, long and nested texts — one parameter at a time on small data. Run as ``python _hostile.py GROUP``
+in a child process, so that an abort or a segfault fails the test instead of ending the test run.
+
+Each call must return, or raise ``featrank.Error`` (values of the parameter's own type), or, for a value of
+another type, a ``TypeError``/``OverflowError``/``ValueError`` of the conversion (issue 46 turns these into
+featrank errors too). Anything else, a crash or a call over the time limit, fails.
+"""
+
+import math
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import featrank
+
+IRIS = featrank.datasets.load("iris")
+RANKING = featrank.Ranking.from_order(["petalwidth", "petallength", "sepallength", "sepalwidth"])
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+SECONDS = 60.0  # one call; a bound on the damage, not a timing test
+
+HOSTILE_INTS = st.sampled_from([0, 1, 2, -1, 2**31, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 10**12, 10**15, -(2**63)])
+INTS = st.one_of(HOSTILE_INTS, st.integers(min_value=-3, max_value=4))
+FLOATS = st.one_of(st.sampled_from([0.0, 1.0, -1.0, 2.0, 1e-300, 1e308, -1e308, math.nan, math.inf, -math.inf, 0.5]),
+                   st.floats(allow_nan=True, allow_infinity=True))
+OTHER = st.sampled_from([True, False, None, "x", "", "10", [], [1], 1.5, object(), b"1"])
+TEXT = st.one_of(
+    st.text(max_size=50),
+    st.sampled_from(["x" * 100_000, "relieff:k=" + "9" * 40, "(" * 5000, "[" * 40 + "]" * 40, "relieff:k=[",
+                     "bag:base=(" * 40 + "relieff" + ")" * 40, "svm:c=nan", "knn:k=-1", "knn:k=1e12", "\x00", "é中"]),
+)
+
+
+def check(call, value, own_type):
+    """Run ``call(value)``: a result, or a featrank.Error for a value of the parameter's type."""
+    start = time.monotonic()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call(value)
+    except featrank.Error as e:
+        assert len(str(e)) < 5_000, f"{value!r}: a message of {len(str(e))} characters"
+    except (TypeError, OverflowError, ValueError) as e:
+        assert not own_type, f"{value!r}: {type(e).__name__} {e} (a value of the parameter's own type)"
+    took = time.monotonic() - start
+    assert took < SECONDS, f"{value!r}: {took:.0f} s"
+
+
+def ints(call):
+    @SETTINGS
+    @given(st.one_of(INTS.map(lambda v: (v, v >= 0)), OTHER.map(lambda v: (v, False))))
+    def run(case):
+        value, own = case
+        # a non-negative int is the parameter's type; negative ints and other types are conversion errors
+        check(call, value, own)
+    run()
+
+
+def floats(call):
+    @SETTINGS
+    @given(st.one_of(FLOATS.map(lambda v: (v, True)), OTHER.map(lambda v: (v, False))))
+    def run(case):
+        check(call, *case)
+    run()
+
+
+def texts(call):
+    @SETTINGS
+    @given(st.one_of(TEXT.map(lambda v: (v, True)), OTHER.map(lambda v: (v, isinstance(v, str)))))
+    def run(case):
+        check(call, *case)
+    run()
+
+
+def small_curves(**kw):
+    args = dict(rankings=[RANKING], folds=2, repeats=1, expected=2, seed=1, progress=False)
+    args.update(kw)
+    return featrank.curves(IRIS, **args)
+
+
+def group_curves():
+    for name in ["folds", "repeats", "expected", "expected_repeats", "seed"]:
+        ints(lambda v, name=name: small_curves(**{name: v}))
+    for name in ["learner", "scheme", "grid", "measure"]:
+        texts(lambda v, name=name: small_curves(**{name: v}))
+    texts(lambda v: small_curves(rankings=None, rankers=[v]))
+    c = small_curves(expected=3, repeats=3)
+    floats(lambda v: c.significance(level=v))
+    sig = c.significance()
+    floats(lambda v: sig.verdicts(alpha=v))
+    floats(lambda v: sig.verdict(c.rankings[0], alpha=v))
+    texts(lambda v: c.decide(v))
+    ints(lambda v: c.trade_off(v))
+    ints(lambda v: c.rank_distribution(c.rankings[0], v))
+
+
+def group_rank():
+    texts(lambda v: featrank.rank(IRIS, v, seed=1))
+    ints(lambda v: featrank.rank(IRIS, "fisher", seed=v))
+    for template in ["relieff:k={}", "forest:trees={}", "bag:base=(fisher),bootstraps={}", "shadow:base=(fisher),rounds={}",
+                     "permutation:repeats={}", "permutation:learner=(forest:trees={})", "turf:base=(relieff),keep={}"]:
+        ints(lambda v, t=template: featrank.rank(IRIS, t.format(v), seed=1))
+    ints(lambda v: RANKING.top(v))
+
+
+def group_data():
+    ints(lambda v: featrank.synth.generate("pair", rows=v))
+    ints(lambda v: featrank.synth.generate("madelon", rows=v))
+    ints(lambda v: featrank.synth.generate("null", rows=v))
+    ints(lambda v: featrank.synth.generate("combined", rows=200, seed=v))
+    texts(lambda v: featrank.synth.generate(v))
+    ints(lambda v: featrank.set_memory_limit(v))
+    texts(lambda v: featrank.set_memory_limit(v))
+    featrank.set_memory_limit(None)
+    ints(lambda v: IRIS.take([v]))
+    texts(lambda v: IRIS.select([v]))
+    texts(lambda v: featrank.Dataset(IRIS.to_pandas(), v))
+    floats(lambda v: featrank.Dataset(np.array([[v, 1.0], [2.0, v], [3.0, 0.0], [4.0, 1.0]]), ["a", "b", "a", "b"]))
+    floats(lambda v: featrank.rank(featrank.Dataset(np.array([[v, 1.0], [-v, 2.0], [v, 0.0], [-v, 1.0]]), ["a", "b", "a", "b"]), "relieff"))
+    ints(lambda v: small_curves(folds=np.full(150, v, dtype=np.uint64 if v >= 0 and v < 2**64 else np.int64)
+                                if -(2**63) <= v < 2**64 else v))
+
+
+def group_nested():
+    base = dict(folds=2, inner_folds=2, grid="1,2", seed=1)
+    for name in ["folds", "repeats", "inner_folds", "seed"]:
+        ints(lambda v, name=name: featrank.nested(IRIS, ["fisher"], **{**base, name: v}))
+    for name in ["learner", "rule", "grid", "scheme"]:
+        texts(lambda v, name=name: featrank.nested(IRIS, ["fisher"], **{**base, name: v}))
+    texts(lambda v: featrank.nested(IRIS, v, **base))
+    with tempfile.TemporaryDirectory() as d:
+        m = featrank.cluster.plan("iris", f"{d}/m.json", rankers=["fisher"], folds=2, repeats=1, expected=2)
+        texts(lambda v: m.shard_units(v))
+        texts(lambda v: m.run(v, f"{d}/p.csv", progress=False))
+
+
+GROUPS = {name[len("group_"):]: f for name, f in globals().items() if name.startswith("group_")}
+
+if __name__ == "__main__":
+    GROUPS[sys.argv[1]]()
+    print(f"hostile battery {sys.argv[1]}: passed")
