@@ -30,6 +30,8 @@ pub enum Error {
         /// The closest name when one is close ("did you mean …?") and the available names, closest
         /// first when there are many.
         available: String,
+        /// The names closest to the one asked for, closest first (at most 5).
+        suggestions: Vec<String>,
     },
 
     /// A column exists but cannot be used as it is.
@@ -164,7 +166,7 @@ impl Error {
     pub fn message(&self) -> String {
         match self {
             Error::EmptyData { what } => format!("empty data: {what}"),
-            Error::MissingColumn { column, available } => {
+            Error::MissingColumn { column, available, .. } => {
                 format!("column '{}' not found; {available}", quote(column))
             }
             Error::InvalidColumn { column, reason } => format!("column '{}': {reason}", quote(column)),
@@ -249,7 +251,8 @@ impl Error {
             let names: Vec<&str> = ranked.iter().take(20).map(|&(_, n)| n).collect();
             format!("{hint}{} columns, the closest: {}, …", available.len(), names.join(", "))
         };
-        Error::MissingColumn { column: column.to_string(), available }
+        let suggestions = ranked.iter().take(5).map(|&(_, n)| n.to_string()).collect();
+        Error::MissingColumn { column: column.to_string(), available, suggestions }
     }
 
     /// [`Error::Io`] for `path`.

@@ -26,9 +26,22 @@ from ._featrank import (
     Table,
     TradeOff,
     __version__,
-    rank,
-    rank_table,
     set_memory_limit,
+)
+from ._featrank import rank as _rank
+from ._featrank import rank_table as _rank_table
+from .errors import (
+    ColumnError,
+    ColumnNotFoundError,
+    DataError,
+    FileError,
+    MemoryLimitError,
+    MissingFileError,
+    NumericalError,
+    ParameterError,
+    ParseError,
+    SpecError,
+    UnsupportedTaskError,
 )
 from ._featrank import curves as _curves
 from ._featrank import nested as _nested
@@ -38,9 +51,51 @@ from ._progress import bar as _bar
 read = Dataset.read
 
 
-def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, repeats=10, scheme="kfold",
+def _dataset(data, target=None):
+    """``data`` as a Dataset: a Dataset as it is; a path (``str`` or ``os.PathLike``) or a bundled dataset's name
+    read as ``Dataset.read`` reads it; a pandas/Polars DataFrame or pyarrow Table with ``target`` its target
+    column's name (default: the last column); ``(X, y)`` arrays or ``X`` with ``target=y``."""
+    import os
+
+    if isinstance(data, Dataset):
+        if target is not None:
+            raise ParameterError._of("target", f"the Dataset has its target ('{data.target}'); give target= with a "
+                                     "DataFrame, a table, arrays or a path")
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        return Dataset.read(data, target)
+    return Dataset(data, target)
+
+
+def rank(data, method, *, target=None, seed=0):
+    """The ranking ``method`` (a spec: ``relieff:k=10``, ``info-gain``, ...) computes on all rows of ``data`` — a
+    Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last), ``(X,
+    y)``, or a path or bundled dataset's name.
+
+    >>> import featrank, pandas as pd
+    >>> df = pd.DataFrame({"signal": [0.1, 0.2, 0.9, 1.0] * 5, "noise": [0.5, 0.1, 0.4, 0.2] * 5,
+    ...                    "y": ["a", "a", "b", "b"] * 5})
+    >>> featrank.rank(df, "relieff", target="y").order
+    ['signal', 'noise']
+    """
+    return _rank(_dataset(data, target), method, seed=seed)
+
+
+def rank_table(data, method, *, target=None, seed=0):
+    """The ranking of ``method`` as a table: ``feature, score, rank`` (and the method's extra columns, e.g. the
+    shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` as in ``rank``.
+
+    >>> import featrank
+    >>> featrank.rank_table("iris", "fisher").to_polars().columns
+    ['feature', 'score', 'rank']
+    """
+    return _rank_table(_dataset(data, target), method, seed=seed)
+
+
+def curves(data, rankings=None, rankers=None, *, target=None, learner="knn:k=10", folds=10, repeats=10, scheme="kfold",
            grid="paper", expected=100, expected_repeats=None, measure=None, seed=0, progress=True):
-    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split).
+    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
+    ``data`` — a Dataset, a DataFrame or table with ``target``, ``(X, y)``, or a path (as in ``rank``).
 
     ``folds`` is a number of folds, or the folds themselves: fold ids (0, 1, ...) one per row, or an array of
     rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
@@ -69,12 +124,12 @@ def curves(data, rankings=None, rankers=None, *, learner="knn:k=10", folds=10, r
             fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
     rankings, rankers = _one_or_many(rankings), _one_or_many(rankers)
     with _bar(progress) as callback:
-        return _curves(data, rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+        return _curves(_dataset(data, target), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
                        progress=callback, fold_ids=fold_ids)
 
 
-def nested(data, rankers, *, learner="knn:k=10", folds=10, repeats=1, scheme="kfold", inner_folds=5, rule="1se",
+def nested(data, rankers, *, target=None, learner="knn:k=10", folds=10, repeats=1, scheme="kfold", inner_folds=5, rule="1se",
            grid="paper", measure=None, seed=0):
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
@@ -90,7 +145,7 @@ def nested(data, rankers, *, learner="knn:k=10", folds=10, repeats=1, scheme="kf
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(data, _one_or_many(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+    return _nested(_dataset(data, target), _one_or_many(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
@@ -116,6 +171,8 @@ def __getattr__(name):
 
 
 __all__ = [
+    "ColumnError", "ColumnNotFoundError", "DataError", "FileError", "MemoryLimitError", "MissingFileError",
+    "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
     "Curves", "Dataset", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
     "Table", "__version__", "cluster", "curves", "datasets", "nested", "rank", "rank_table", "read", "set_memory_limit", "synth",

@@ -27,7 +27,7 @@ class Dataset:
     def __new__(cls, data: Any, target: Any = None, *, task: str = "auto",
                 feature_names: Sequence[str] | None = None) -> Dataset: ...
     @staticmethod
-    def read(path: str, target: str | None = None, *, task: str = "auto") -> Dataset:
+    def read(path: str | os.PathLike[str], target: str | None = None, *, task: str = "auto") -> Dataset:
         """A .csv, .csv.gz, .arff or .parquet file, or a bundled dataset by name, read as the CLI reads it."""
     n_rows: int
     n_features: int

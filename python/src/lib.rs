@@ -8,6 +8,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
@@ -27,9 +28,76 @@ create_exception!(
      the column or parameter at fault."
 );
 
-/// A featrank error as a Python `featrank.Error` (its plain message, never the notebook box).
+/// A featrank error as the `featrank.Error` subclass of its kind (`featrank/errors.py`: a missing file is also
+/// a `FileNotFoundError`, a memory refusal also a `MemoryError`, …) with what was at fault as attributes
+/// (`column`, `parameter`, `suggestions`, …); its message is the plain one, never the notebook box.
 pub(crate) fn to_py(e: featrank::Error) -> PyErr {
-    Error::new_err(e.message())
+    Python::attach(|py| typed(py, &e).unwrap_or_else(|_| Error::new_err(e.message())))
+}
+
+fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
+    use featrank::Error as E;
+    let attrs = PyDict::new(py);
+    let class = match e {
+        E::EmptyData { .. } | E::DuplicateName { .. } => "DataError",
+        E::MissingColumn { column, suggestions, .. } => {
+            attrs.set_item("column", column)?;
+            attrs.set_item("suggestions", suggestions)?;
+            "ColumnNotFoundError"
+        }
+        E::InvalidColumn { column, .. } | E::InvalidTarget { column, .. } => {
+            attrs.set_item("column", column)?;
+            "ColumnError"
+        }
+        E::InvalidParameter { name, .. } => {
+            attrs.set_item("parameter", name)?;
+            if name == "spec" { "SpecError" } else { "ParameterError" }
+        }
+        E::Unknown { kind, name, known } => {
+            attrs.set_item("name", name)?;
+            attrs.set_item("kind", kind)?;
+            attrs.set_item("suggestions", known.split(", ").collect::<Vec<_>>())?;
+            "SpecError"
+        }
+        E::UnsupportedTask { method, task, .. } => {
+            attrs.set_item("method", method)?;
+            attrs.set_item("task", format!("{task:?}").to_lowercase())?;
+            "UnsupportedTaskError"
+        }
+        E::Numerical { what, .. } => {
+            attrs.set_item("what", what)?;
+            "NumericalError"
+        }
+        E::Parse { source_name, line, .. } => {
+            attrs.set_item("source", source_name)?;
+            attrs.set_item("line", line)?;
+            "ParseError"
+        }
+        E::UnsupportedFormat { path } => {
+            attrs.set_item("source", path)?;
+            "ParseError"
+        }
+        E::Io { path, source } => {
+            attrs.set_item("path", path)?;
+            attrs.set_item("filename", path)?;
+            attrs.set_item("errno", source.raw_os_error())?;
+            match source.kind() {
+                std::io::ErrorKind::NotFound => "MissingFileError",
+                _ => "FileError",
+            }
+        }
+        E::Memory { needed, limit, .. } => {
+            attrs.set_item("needed", needed)?;
+            attrs.set_item("limit", limit)?;
+            "MemoryLimitError"
+        }
+        _ => "Error",
+    };
+    let value = py.import("featrank.errors")?.getattr(class)?.call1((e.message(),))?;
+    for (key, item) in attrs.iter() {
+        value.setattr(key.extract::<String>()?, item)?;
+    }
+    Ok(PyErr::from_value(value))
 }
 
 /// `Result` of the library, raised as `featrank.Error`.

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::frames::{self, frame_to, Library};
-use crate::{blocking, guarded, Error};
+use crate::{blocking, guarded};
 
 /// The task a text names (`auto`, `classification`, `regression`).
 pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
@@ -53,9 +53,9 @@ impl Dataset {
     /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
     #[staticmethod]
     #[pyo3(signature = (path, target = None, *, task = "auto"))]
-    fn read(py: Python<'_>, path: &str, target: Option<&str>, task: &str) -> PyResult<Dataset> {
+    fn read(py: Python<'_>, path: std::path::PathBuf, target: Option<&str>, task: &str) -> PyResult<Dataset> {
         let task = self::task(task)?;
-        blocking(py, None, || datasets::open(path, target, task)).map(Dataset::wrap)
+        blocking(py, None, || datasets::open(&path.to_string_lossy(), target, task)).map(Dataset::wrap)
     }
 
     #[getter]

@@ -38,27 +38,33 @@ TEXT = st.one_of(
 )
 
 
+CALLS = [0]
+
+
 def check(call, value, own_type):
     """Run ``call(value)``: a result, or a featrank.Error for a value of the parameter's type."""
+    CALLS[0] += 1
+    shown = repr(value)[:200]
     start = time.monotonic()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             call(value)
     except featrank.Error as e:
-        assert len(str(e)) < 5_000, f"{value!r}: a message of {len(str(e))} characters"
+        assert len(str(e)) < 5_000, f"{shown}: a message of {len(str(e))} characters"
     except (TypeError, OverflowError, ValueError) as e:
-        assert not own_type, f"{value!r}: {type(e).__name__} {e} (a value of the parameter's own type)"
+        assert not own_type, f"{shown}: {type(e).__name__} {str(e)[:500]} (a value of the parameter's own type)"
     took = time.monotonic() - start
-    assert took < SECONDS, f"{value!r}: {took:.0f} s"
+    assert took < SECONDS, f"{shown}: {took:.0f} s"
 
 
 def ints(call):
     @SETTINGS
-    @given(st.one_of(INTS.map(lambda v: (v, v >= 0)), OTHER.map(lambda v: (v, False))))
+    @given(st.one_of(INTS.map(lambda v: (v, 0 <= v < 2**64)), OTHER.map(lambda v: (v, False))))
     def run(case):
         value, own = case
-        # a non-negative int is the parameter's type; negative ints and other types are conversion errors
+        # an int in 0 … 2⁶⁴ − 1 is the parameter's type; others are conversion errors (still PyO3's own
+        # OverflowError/TypeError, issue 46)
         check(call, value, own)
     run()
 
@@ -145,4 +151,4 @@ GROUPS = {name[len("group_"):]: f for name, f in globals().items() if name.start
 
 if __name__ == "__main__":
     GROUPS[sys.argv[1]]()
-    print(f"hostile battery {sys.argv[1]}: passed")
+    print(f"hostile battery {sys.argv[1]}: {CALLS[0]} calls passed")

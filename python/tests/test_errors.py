@@ -107,3 +107,95 @@ def test_selector_refuses_bad_k():
     from featrank.sklearn import FeatureSelector
 
     raises("k: a number of features", FeatureSelector(k=0).fit, IRIS.x, IRIS.y)
+
+
+def test_errors_by_kind_carry_what_was_at_fault(tmp_path):
+    with pytest.raises(featrank.ColumnNotFoundError) as e:
+        IRIS.select(["petal_width"])
+    assert isinstance(e.value, KeyError) and isinstance(e.value, featrank.Error)
+    assert e.value.column == "petal_width" and e.value.suggestions[0] == "petalwidth"
+    assert str(e.value).startswith("column 'petal_width' not found")  # not KeyError's quoted repr
+    with pytest.raises(FileNotFoundError) as e:
+        featrank.read(tmp_path / "missing.csv")
+    assert isinstance(e.value, featrank.MissingFileError) and e.value.filename.endswith("missing.csv")
+    featrank.set_memory_limit("1K")
+    try:
+        with pytest.raises(MemoryError) as e:
+            featrank.rank(IRIS, "svm-rfe")
+        assert isinstance(e.value, featrank.MemoryLimitError) and e.value.limit == 1024 and e.value.needed > 1024
+    finally:
+        featrank.set_memory_limit(None)
+    with pytest.raises(featrank.SpecError) as e:
+        featrank.rank(IRIS, "mutual-info")
+    assert e.value.name == "mutual-info" and "mi" in e.value.suggestions
+    with pytest.raises(featrank.ParameterError) as e:
+        featrank.rank(IRIS, "relieff:k=zero")
+    assert e.value.parameter == "k"
+    with pytest.raises(featrank.UnsupportedTaskError) as e:
+        featrank.rank(IRIS, "rrelieff")
+    assert (e.value.method, e.value.task) == ("rrelieff", "classification")
+    import pickle
+
+    again = pickle.loads(pickle.dumps(e.value))
+    assert type(again) is featrank.UnsupportedTaskError and again.method == "rrelieff"
+
+
+def test_data_goes_in_as_frames_arrays_and_paths(tmp_path):
+    pdf = IRIS.to_pandas()
+    order = featrank.rank(IRIS, "fisher").order
+    assert featrank.rank(pdf, "fisher", target="class").order == order
+    assert featrank.rank(pl.from_pandas(pdf), "fisher", target="class").order == order
+    assert featrank.rank((IRIS.x, IRIS.y), "fisher").order == [f"x{j}" for j in [IRIS.feature_names.index(f) for f in order]]
+    path = tmp_path / "iris.csv"
+    pdf.to_csv(path, index=False)
+    assert featrank.rank(path, "fisher").order == order  # os.PathLike, target: the last column
+    assert featrank.rank_table("iris", "fisher").to_pandas()["feature"].tolist() == order
+    c = featrank.curves(pdf, rankers="fisher", target="class", folds=2, repeats=1, expected=2, progress=False)
+    assert c.rankings == ["fisher"]  # one spec given alone, not its letters
+    n = featrank.nested(pdf, "fisher", target="class", folds=2, inner_folds=2, grid="1,2")
+    assert len(n.choices()) == 2
+    raises("invalid parameter 'target': the Dataset has its target", featrank.rank, IRIS, "fisher", target="class")
+
+
+def test_the_hostile_cases_of_the_issue_are_refused_or_correct():
+    raises("would hold about", featrank.curves, IRIS, rankers=["fisher"], expected=10**12, progress=False)
+    raises("would hold about", featrank.synth.generate, "pair", rows=10**12)
+    deep = "relieff"
+    for _ in range(3000):
+        deep = f"bag:base=({deep}),bootstraps=2"
+    raises("a spec has at most 4096", featrank.rank, IRIS, deep)
+    raises("nests at most 32", featrank.rank, IRIS, "bag:base=(" * 40 + "relieff" + ")" * 40)
+    big = np.column_stack([np.where(np.arange(40) % 2 == 0, -1e308, 1e308), np.random.default_rng(1).normal(size=40)])
+    y = np.where(np.arange(40) % 2 == 0, "a", "b")
+    for method in ["relieff", "svm-rfe", "fisher"]:
+        with pytest.raises(featrank.ColumnError) as e:
+            featrank.rank((big, y), method)
+        assert e.value.column == "x0"
+    c = featrank.curves(IRIS, rankers=["fisher"], folds=2, repeats=3, expected=3, progress=False)
+    for alpha in [2, -1, float("nan"), 0, 1]:
+        raises("must lie in (0, 1)", c.significance().verdicts, alpha=alpha)
+        raises("must lie in (0, 1)", c.significance().verdict, "fisher", alpha=alpha)
+    raises("0, which would refuse all work", featrank.set_memory_limit, 0)
+    raises("the bool True", featrank.set_memory_limit, True)
+    assert "Bayes accuracy unknown" in repr(featrank.synth.generate("madelon", rows=20))
+    raises("invalid parameter 'inner_folds'", featrank.nested, IRIS, ["fisher"], inner_folds=1000)
+    one = featrank.Dataset(np.arange(5.0).reshape(5, 1), ["p", "p", "q", "q", "r"])
+    msg = raises("class 'r' has only 1 row", featrank.curves, one, rankers=["fisher"], folds=2, progress=False)
+    assert "at most 1 folds" not in msg
+    raises("X of shape (5, 0) has no feature columns", featrank.Dataset, np.zeros((5, 0)), ["a"] * 5)
+    ids = np.zeros(150, dtype=np.uint64)
+    ids[1::2] = 1
+    ids[0] = 2**64 - 1
+    raises(str(2**64 - 1), featrank.curves, IRIS, rankers=["fisher"], folds=ids, progress=False)
+    msg = raises("(100000 characters)", featrank.rank, IRIS, "x" * 100_000)
+    assert len(msg) < 1000
+
+
+def test_a_manifest_object_rechecks_its_inputs(tmp_path):
+    data = tmp_path / "d.csv"
+    IRIS.to_pandas().to_csv(data, index=False)
+    m = featrank.cluster.plan(str(data), tmp_path / "m.json", rankers=["fisher"], folds=2, repeats=1, expected=2)
+    m.run("0/1", tmp_path / "p0.csv", progress=False)
+    IRIS.to_pandas().iloc[::-1].to_csv(data, index=False)
+    raises("changed since the run was planned", m.run, "0/1", tmp_path / "p1.csv", progress=False)
+    raises("changed since the run was planned", m.merge, [tmp_path / "p0.csv"])

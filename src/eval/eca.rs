@@ -55,7 +55,7 @@ impl std::str::FromStr for Weighting {
         Weighting::ALL
             .into_iter()
             .find(|w| w.label() == s)
-            .ok_or_else(|| Error::param("weighting", format!("'{s}' is not one of uniform, position, magnitude, both")))
+            .ok_or_else(|| Error::param("weighting", format!("'{}' is not one of uniform, position, magnitude, both", crate::error::quote(s))))
     }
 }
 

@@ -85,7 +85,7 @@ impl std::str::FromStr for Grid {
                 .map(|k| {
                     k.trim()
                         .parse::<usize>()
-                        .map_err(|_| Error::param("grid", format!("'{s}' is not full, paper, or a list of sizes")))
+                        .map_err(|_| Error::param("grid", format!("'{}' is not full, paper, or a list of sizes", crate::error::quote(s))))
                 })
                 .collect::<Result<Vec<_>>>()
                 .map(Grid::Custom),

@@ -46,7 +46,7 @@ impl std::str::FromStr for Measure {
             _ => {
                 return Err(Error::param(
                     "measure",
-                    format!("'{s}' is not one of accuracy, balanced_accuracy, auc, correlation, rmse"),
+                    format!("'{}' is not one of accuracy, balanced_accuracy, auc, correlation, rmse", crate::error::quote(s)),
                 ))
             }
         })

@@ -323,7 +323,7 @@ impl Curves {
             return Err(Error::param("members", "a family needs at least one ranking"));
         }
         if self.rankings().contains(&name) || name == EXPECTED {
-            return Err(Error::param("name", format!("'{name}' is already a curve's name")));
+            return Err(Error::param("name", format!("'{}' is already a curve's name", crate::error::quote(name))));
         }
         for kind in [CurveKind::Ffa, CurveKind::Rfa] {
             let curves: Vec<&Curve> = members
