@@ -1,6 +1,7 @@
 """Check an executed notebook: no cell failed, no cell shows a featrank error (the red box featrank's errors
 show in evcxr) unless it is tagged `raises-featrank-error` — and then it must show one —, every cell that ends
-in a bare expression shows rich output (text/html or image/svg+xml), and report how long the first `:dep` cell, the first cell that binds a variable
+in a bare expression shows rich output (text/html or image/svg+xml), no cell keeps more than one progress-bar
+fragment (a text bar redrawn in a saved notebook), and report how long the first `:dep` cell, the first cell that binds a variable
 (evcxr's first type analysis of the dependencies happens there) and the whole notebook took."""
 import json
 import sys
@@ -53,6 +54,10 @@ def main(path):
                 problems.append(f"cell {n}: {o.get('ename')}: {o.get('evalue')}")
             if o.get("output_type") == "stream" and o.get("name") == "stderr" and "error[E" in o.get("text", ""):
                 problems.append(f"cell {n}: compile error: {o['text'][:300]}")
+        # a progress bar leaves one line in the saved notebook, not a fragment per redraw
+        fragments = [o for o in outputs if o.get("output_type") == "stream" and "%|" in "".join(o.get("text", ""))]
+        if len(fragments) > 1:
+            problems.append(f"cell {n}: {len(fragments)} progress-bar fragments in the saved outputs")
         rich = [o for o in outputs if o.get("output_type") in ("execute_result", "display_data")
                 and ({"text/html", "image/svg+xml"} & set(o.get("data", {})))]
         html = "".join("".join(o["data"].get("text/html", "")) for o in rich)

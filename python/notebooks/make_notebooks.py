@@ -196,5 +196,154 @@ featrank.curves(wdbc, rankers=["relieff", "info-gain"], learner=logistic, folds=
                 grid="1,2,3,5,8,13,21,30", seed=2)""",
 ]
 
-for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("08_decisions.ipynb", DECISIONS)]:
+SYNTHETIC = [
+    """# md
+# 02 — Synthetic validation from Python: does the ECA score follow ranking quality?
+
+The Python twin of `notebooks/02_synthetic_validation.ipynb`. On real data nobody knows the correct ranking; on
+synthetic data we do. We generate the binary `combined` data (Slavkov et al. 2018, Table 3), whose ground truth —
+each feature's relevance in bits — is exact, spoil that ranking by a controlled amount θ, and check that both the
+rank distance to the truth and the ECA score grow with θ. Then the rankers meet the truth.""",
+    """import numpy as np
+import pandas as pd
+import featrank
+
+synth = featrank.synth.generate("combined", seed=1)
+data, truth = synth.data, synth.truth
+print(synth)
+synth.truth_table()""",
+    """# md
+## Rankings of controlled quality
+
+A fraction θ of the features gets a random relevance in [0, max relevance]; θ = 1 is a random ranking. The
+distance to the truth is 1 − Spearman ρ, averaged over 20 realisations ([P20] Eq. 6).""",
+    """table = synth.truth_table().to_pandas()
+features, relevance = table["feature"].tolist(), table["relevance"].to_numpy()
+rng = np.random.default_rng(7)
+
+def noisy(theta, name):
+    scores = relevance.copy()
+    spoiled = rng.choice(len(scores), size=round(theta * len(scores)), replace=False)
+    scores[spoiled] = rng.uniform(0, relevance.max(), size=len(spoiled))
+    return featrank.Ranking.from_scores(features, scores.tolist(), name=name)
+
+def spearman(a, b):
+    ra = np.array([a.rank_of(f) for f in features], dtype=float)
+    rb = np.array([b.rank_of(f) for f in features], dtype=float)
+    return np.corrcoef(ra, rb)[0, 1]
+
+thetas = [0.05, 0.1, 0.2, 0.5, 1.0]
+families = {theta: [noisy(theta, f"θ={theta} #{t}") for t in range(20)] for theta in thetas}
+distance = {theta: 1 - np.mean([spearman(truth, r) for r in rs]) for theta, rs in families.items()}
+pd.DataFrame({"θ": thetas, "distance to the truth": [distance[t] for t in thetas]})""",
+    """# md
+## Error curves of the noisy rankings
+
+Every noisy ranking's FFA/RFA curves (kNN, 5-fold CV), then ECA of the ground truth against each: positive =
+the truth is better. The mean over each θ's 20 rankings should rise with θ, as the distance does.""",
+    """rankings = [truth.with_name("GT")] + [r for rs in families.values() for r in rs]
+curves = featrank.curves(data, rankings=rankings, learner="knn:k=10", folds=5, repeats=1, expected=0,
+                         grid="1,2,3,4,5,6,8,10,12,15,20,30,50,100", seed=1)
+eca = curves.compare().to_pandas()
+eca.head()""",
+    """gt_vs = eca[(eca["ranking"] == "GT") & (eca["weighting"] == "uniform")].set_index("baseline")["eca"]
+summary = pd.DataFrame({
+    "θ": thetas,
+    "distance": [distance[t] for t in thetas],
+    "ECA(GT, R_θ), mean of 20": [gt_vs[[r.name for r in families[t]]].mean() for t in thetas],
+})
+assert summary["ECA(GT, R_θ), mean of 20"].is_monotonic_increasing
+print(f"corr(ECA, distance) = {np.corrcoef(summary.iloc[:, 1], summary.iloc[:, 2])[0, 1]:.3f}")
+summary""",
+    """# md
+## The rankers against the truth
+
+ReliefF finds the XOR pairs (it looks at neighbours), information gain cannot (each feature of a pair alone
+says nothing about the class); both beat random rankings. The shaded band is the expected curve of 20 random
+rankings.""",
+    """shown = featrank.curves(data, rankings=[truth.with_name("GT")], rankers=["relieff", "info-gain"],
+                        learner="knn:k=10", folds=5, repeats=2, expected=20,
+                        grid="1,2,3,4,5,6,8,10,12,15,20,30,50,100", seed=1)
+shown""",
+    """found = {name: len(set(shown.rank_distribution(name, top=len(synth.relevant)).to_pandas()
+                             .query("top_" + str(len(synth.relevant)) + " >= 0.5")["feature"]) & set(synth.relevant))
+         for name in ["relieff", "info-gain"]}
+print(f"relevant features in the top {len(synth.relevant)} of most splits: {found} of {len(synth.relevant)}")
+shown.eca()""",
+]
+
+SELECTION_BIAS = [
+    """# md
+# 07 — Selection bias and nested evaluation from Python
+
+The Python twin of `notebooks/07_selection_bias.ipynb`. A ranking made on **all rows** and then judged by
+cross-validation has already seen every test row: with many more features than rows, some features separate the
+classes by chance, the ranking finds them, and the curves say that noise predicts (Ambroise & McLachlan 2002).
+Give `featrank.curves` a **ranker** instead of a ranking and it ranks inside every training split; give
+`featrank.nested` the whole procedure and an inner CV chooses the ranker, the learner's parameters and the
+subset size, so that no number is chosen on the rows that judge it.""",
+    """import pandas as pd
+import featrank
+
+null = featrank.synth.generate("null", seed=1)   # 60 rows × 2000 standard-normal features, labels independent
+noise = null.data
+print(null)""",
+    """# md
+## Pure noise
+
+Fisher score ranks the features once on all rows (a fixed ranking) and once inside every training fold; kNN
+(k = 5), 10-fold CV repeated 5 times, 20 random rankings. Chance is 0.5.""",
+    """fixed = featrank.rank(noise, "fisher").with_name("Fisher, all rows")
+curves = featrank.curves(noise, rankings=[fixed], rankers=["fisher"], learner="knn:k=5", folds=10, repeats=5,
+                         expected=20, seed=1)
+curves""",
+    """table = curves.to_polars().to_pandas()
+ffa = table[(table["curve"] != "RFA") & table["k"].isin([1, 5, 10, 20, 50])]
+ffa.pivot_table(index="k", columns="ranking", values="mean").round(3)""",
+    """# md
+The fixed ranking's top genes "predict" pure noise far above chance; ranked inside the folds, the same method
+stays within chance's spread. One number per ranking, against the expected curve:""",
+    """curves.significance().verdicts()""",
+    """# md
+## The same with scikit-learn
+
+The mistake is as easy in scikit-learn: select on all rows, then cross-validate. `FeatureSelector` inside a
+`Pipeline` ranks inside each training split.""",
+    """from sklearn.model_selection import cross_val_score
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from featrank.sklearn import FeatureSelector
+
+X, y = noise.x, noise.y
+top = [noise.feature_names.index(f) for f in fixed.top(20)]
+biased = cross_val_score(KNeighborsClassifier(5), X[:, top], y, cv=10).mean()
+honest = cross_val_score(make_pipeline(FeatureSelector("fisher", k=20), KNeighborsClassifier(5)), X, y, cv=10).mean()
+pd.DataFrame({"20 Fisher features chosen": ["on all rows, then CV", "inside each training split"],
+              "accuracy on pure noise": [round(biased, 3), round(honest, 3)]})""",
+    """# md
+## Stability from the same run
+
+Every split's ranking was kept (50 per ranker): their stability (Canberra, Kuncheva, Nogueira's φ with its
+interval) comes from the same run. Stability measures how much the splits' rankings agree, not whether they are
+right: 10-fold training splits share 90 % of their rows, so Fisher's top genes on noise agree far above chance —
+stable, and stably meaningless. Read stability beside the curves, never alone.""",
+    """curves.stability(sizes=[5, 10, 20, 50])""",
+    """# md
+## Nested evaluation on real data
+
+The Wisconsin breast-cancer data (569 × 30, bundled). The outer 5-fold CV scores a procedure whose every choice —
+ReliefF or Fisher, the SVM's C, the subset size by the one-standard-error rule — is made by an inner 5-fold CV on
+the outer training rows. The optimism is how much the ordinary curves' best point flatters the same procedure.""",
+    """wdbc = featrank.datasets.load("wdbc")
+nested = featrank.nested(wdbc, ["relieff:k=10", "fisher"], learner="svm:c=[0.1,1],kernel=linear", folds=5,
+                         grid="1,2,3,5,8,13,21,30", seed=1)
+print(f"nested estimate {nested.estimate[0]:.3f} [{nested.estimate[1]:.3f}, {nested.estimate[2]:.3f}], "
+      f"optimism of the ordinary best point {nested.optimism:+.3f}")
+nested""",
+    """nested.choices()""",
+]
+
+
+for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("02_synthetic_validation.ipynb", SYNTHETIC),
+                    ("07_selection_bias.ipynb", SELECTION_BIAS), ("08_decisions.ipynb", DECISIONS)]:
     (HERE / name).write_text(json.dumps(notebook(cells), indent=1) + "\n")

@@ -425,9 +425,12 @@ fn run_size(
     let (expected, expected_repeats, candidates) = (expected as u64, expected_repeats as u64, candidates as u64);
     let (repeats, folds, n, sizes) = (repeats as u64, folds as u64, n as u64, sizes as u64);
     let randoms = expected.saturating_mul(n.saturating_add(expected_repeats).saturating_add(6).saturating_mul(word));
-    let units = repeats.saturating_mul(1 + candidates).saturating_add(expected.saturating_mul(expected_repeats));
-    let unit = (2 * sizes * (folds + 4) + folds * n / 2 + 16).saturating_mul(word);
-    randoms.saturating_add(units.saturating_mul(unit))
+    // chains: the full set and each candidate's FFA and RFA per repeat, one per random ranking and repeat it
+    // is evaluated on; per size a pooled value and one per split (and the split vector's header)
+    let chains = repeats.saturating_mul(1 + 2 * candidates).saturating_add(expected.saturating_mul(expected_repeats));
+    let chain = sizes.saturating_mul(folds + 4).saturating_add(8).saturating_mul(word);
+    let orders = repeats.saturating_mul(candidates).saturating_mul(folds).saturating_mul(n).saturating_mul(4);
+    randoms.saturating_add(chains.saturating_mul(chain)).saturating_add(orders)
 }
 
 impl CurveRun<'_> {
