@@ -12,6 +12,14 @@ Rust API and the CLI (``relieff:k=10``, ``svm:c=0.1,kernel=linear``). Same seed,
 'petalwidth'
 """
 
+from __future__ import annotations
+
+import os as _os
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
+    from ._featrank import _Grid, _Measure, _Rule, _Scheme
+
 from ._featrank import (
     Curves,
     Dataset,
@@ -51,23 +59,26 @@ from ._progress import bar as _bar
 read = Dataset.read
 
 
-def _dataset(data, target=None):
+DataLike = Any
+"""What the entry points take as data: a Dataset; a pandas/Polars DataFrame or pyarrow Table (with ``target=``);
+``(X, y)`` arrays; a path (``str`` or ``os.PathLike``) or a bundled dataset's name."""
+
+
+def _dataset(data: DataLike, target: Any = None) -> Dataset:
     """``data`` as a Dataset: a Dataset as it is; a path (``str`` or ``os.PathLike``) or a bundled dataset's name
     read as ``Dataset.read`` reads it; a pandas/Polars DataFrame or pyarrow Table with ``target`` its target
     column's name (default: the last column); ``(X, y)`` arrays or ``X`` with ``target=y``."""
-    import os
-
     if isinstance(data, Dataset):
         if target is not None:
             raise ParameterError._of("target", f"the Dataset has its target ('{data.target}'); give target= with a "
                                      "DataFrame, a table, arrays or a path")
         return data
-    if isinstance(data, (str, os.PathLike)):
+    if isinstance(data, (str, _os.PathLike)):
         return Dataset.read(data, target)
     return Dataset(data, target)
 
 
-def rank(data, method, *, target=None, seed=0):
+def rank(data: DataLike, method: str, *, target: Any = None, seed: int = 0) -> Ranking:
     """The ranking ``method`` (a spec: ``relieff:k=10``, ``info-gain``, ...) computes on all rows of ``data`` — a
     Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last), ``(X,
     y)``, or a path or bundled dataset's name.
@@ -81,7 +92,7 @@ def rank(data, method, *, target=None, seed=0):
     return _rank(_dataset(data, target), method, seed=seed)
 
 
-def rank_table(data, method, *, target=None, seed=0):
+def rank_table(data: DataLike, method: str, *, target: Any = None, seed: int = 0) -> Table:
     """The ranking of ``method`` as a table: ``feature, score, rank`` (and the method's extra columns, e.g. the
     shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` as in ``rank``.
 
@@ -92,8 +103,11 @@ def rank_table(data, method, *, target=None, seed=0):
     return _rank_table(_dataset(data, target), method, seed=seed)
 
 
-def curves(data, rankings=None, rankers=None, *, target=None, learner="knn:k=10", folds=10, repeats=10, scheme="kfold",
-           grid="paper", expected=100, expected_repeats=None, measure=None, seed=0, progress=True):
+def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
+           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: Any = "knn:k=10",
+           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
+           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
+           progress: bool = True) -> Curves:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
     ``data`` — a Dataset, a DataFrame or table with ``target``, ``(X, y)``, or a path (as in ``rank``).
 
@@ -129,8 +143,9 @@ def curves(data, rankings=None, rankers=None, *, target=None, learner="knn:k=10"
                        progress=callback, fold_ids=fold_ids)
 
 
-def nested(data, rankers, *, target=None, learner="knn:k=10", folds=10, repeats=1, scheme="kfold", inner_folds=5, rule="1se",
-           grid="paper", measure=None, seed=0):
+def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = "knn:k=10",
+           folds: int = 10, repeats: int = 1, scheme: _Scheme = "kfold", inner_folds: int = 5, rule: _Rule = "1se",
+           grid: _Grid = "paper", measure: _Measure | None = None, seed: int = 0) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
     ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``) and the subset size (``rule``: ``1se``,
@@ -145,17 +160,15 @@ def nested(data, rankers, *, target=None, learner="knn:k=10", folds=10, repeats=
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(_dataset(data, target), _one_or_many(rankers), learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+    return _nested(_dataset(data, target), _one_or_many(rankers) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
-def _one_or_many(specs):
+def _one_or_many(specs: Any) -> list[Any] | None:
     """A list of specs (or paths) from one given alone (a ``str`` or path is one, not its characters)."""
-    import os
-
     if specs is None:
         return None
-    if isinstance(specs, (str, os.PathLike)) or not hasattr(specs, "__iter__"):
+    if isinstance(specs, (str, _os.PathLike)) or not hasattr(specs, "__iter__"):
         return [specs]
     return list(specs)
 

@@ -2,9 +2,23 @@
 (``_repr_html_``), figures and curves as SVG (``_repr_svg_``)."""
 
 import os
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence, final
 
 import numpy as np
+from typing_extensions import TypeAlias, disjoint_base
+
+__all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
+           'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
+           'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested']
+
+# The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
+_Task: TypeAlias = Literal["auto", "classification", "regression"]
+_Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
+_Grid: TypeAlias = Literal["paper", "full"] | str
+_Rule: TypeAlias = Literal["best", "1se", "knee"] | str
+_Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse"]
+_Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
 
 __version__: str
 
@@ -12,6 +26,7 @@ class Error(ValueError):
     """Every error featrank reports (bad input, an unknown spec, work beyond the memory limit); the message
     names the column or parameter at fault."""
 
+@final
 class Dataset:
     """Numeric and nominal features (missing values kept), a classification or regression target.
 
@@ -24,10 +39,10 @@ class Dataset:
     4
     """
 
-    def __new__(cls, data: Any, target: Any = None, *, task: str = "auto",
+    def __new__(cls, data: Any, target: Any = None, *, task: _Task = "auto",
                 feature_names: Sequence[str] | None = None) -> Dataset: ...
     @staticmethod
-    def read(path: str | os.PathLike[str], target: str | None = None, *, task: str = "auto") -> Dataset:
+    def read(path: str | os.PathLike[str], target: str | None = None, *, task: _Task = "auto") -> Dataset:
         """A .csv, .csv.gz, .arff or .parquet file, or a bundled dataset by name, read as the CLI reads it."""
     n_rows: int
     n_features: int
@@ -46,6 +61,7 @@ class Dataset:
     def __len__(self) -> int: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class Ranking:
     """Features from most to least relevant (rank 1 first), with scores when a ranker made it."""
 
@@ -67,6 +83,7 @@ class Ranking:
     def __len__(self) -> int: ...
     def _repr_html_(self) -> str: ...
 
+@disjoint_base
 class Table:
     """A result table: HTML in a notebook, text in a terminal."""
 
@@ -77,6 +94,7 @@ class Table:
     def __len__(self) -> int: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class Figure:
     """An SVG figure."""
 
@@ -84,6 +102,7 @@ class Figure:
     def save(self, path: str) -> None: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Curves:
     """FFA/RFA curves with the expected curve of random rankings; what a run answers hangs off it."""
 
@@ -98,7 +117,7 @@ class Curves:
         """ECA against random rankings, four weightings (uniform, position, magnitude, both)."""
     def compare(self) -> Table:
         """Every ranking against every other and against the expected curve."""
-    def significance(self, *, level: float = 0.95, weighting: str = "uniform") -> Significance: ...
+    def significance(self, *, level: float = 0.95, weighting: _Weighting = "uniform") -> Significance: ...
     def stability(self, sizes: Sequence[int] | None = None) -> Stabilities: ...
     def decide(self, rule: str | None = None, *, rules: Sequence[str] | None = None) -> SizeChoices:
         """Subset sizes: ``best``, ``1se``, ``within:0.01``, ``knee`` (default all four), ``at:50``."""
@@ -111,22 +130,27 @@ class Curves:
     def to_pandas(self) -> Any: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Significance(Table):
     def verdicts(self, alpha: float = 0.05) -> Table: ...
     def verdict(self, ranking: str, alpha: float = 0.05) -> str: ...
 
+@final
 class Stabilities(Table):
     def plot(self) -> Figure: ...
 
+@final
 class TradeOff(Table):
     front: list[str]
     best_rpt: str | None
     def plot(self) -> Figure: ...
 
+@final
 class SizeChoices(Table):
-    def k(self, ranking: str, rule: str = "1se") -> int: ...
+    def k(self, ranking: str, rule: _Rule = "1se") -> int: ...
     def plot(self) -> Figure: ...
 
+@final
 class Synthetic:
     data: Dataset
     truth: Ranking
@@ -135,6 +159,7 @@ class Synthetic:
     def to_polars(self) -> Any: ...
     def to_pandas(self) -> Any: ...
 
+@final
 class Nested:
     """A nested evaluation (``featrank.nested``): every outer split's choice and score."""
     description: str
@@ -148,9 +173,10 @@ class Nested:
     def _repr_html_(self) -> str: ...
 
 def nested(data: Dataset, rankers: Sequence[str], *, learner: str = "knn:k=10", folds: int = 10, repeats: int = 1,
-           scheme: str = "kfold", inner_folds: int = 5, rule: str = "1se", grid: str = "paper",
-           measure: str | None = None, seed: int = 0) -> Nested: ...
+           scheme: _Scheme = "kfold", inner_folds: int = 5, rule: _Rule = "1se", grid: _Grid = "paper",
+           measure: _Measure | None = None, seed: int = 0) -> Nested: ...
 
+@final
 class Manifest:
     """A planned curve run (``featrank.cluster.plan``) or nested evaluation (``featrank.cluster.plan_nested``):
     its units and the run they come from."""
@@ -166,24 +192,24 @@ class Manifest:
     def _repr_html_(self) -> str: ...
 
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
-                     task: str = "auto", rankings: Sequence[str | os.PathLike[str]] | None = None,
+                     task: _Task = "auto", rankings: Sequence[str | os.PathLike[str]] | None = None,
                      rankers: Sequence[str] | None = None, learner: str = "knn:k=10", folds: int = 10,
-                     repeats: int = 10, folds_file: str | os.PathLike[str] | None = None, scheme: str = "kfold",
-                     grid: str = "paper", expected: int = 100, expected_repeats: int | None = None,
-                     measure: str | None = None, seed: int = 0) -> Manifest:
+                     repeats: int = 10, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = "kfold",
+                     grid: _Grid = "paper", expected: int = 100, expected_repeats: int | None = None,
+                     measure: _Measure | None = None, seed: int = 0) -> Manifest:
     """Check a curve run (a data file or bundled dataset's name, fixed rankings as CSV files, rankers as specs)
     and write its manifest to ``out``."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
-                            target: str | None = None, task: str = "auto", learner: str = "knn:k=10",
-                            folds: int = 10, repeats: int = 1, scheme: str = "kfold", inner_folds: int = 5,
-                            rules: Sequence[str] | None = None, grid: str = "paper", measure: str | None = None,
+                            target: str | None = None, task: _Task = "auto", learner: str = "knn:k=10",
+                            folds: int = 10, repeats: int = 1, scheme: _Scheme = "kfold", inner_folds: int = 5,
+                            rules: Sequence[str] | None = None, grid: _Grid = "paper", measure: _Measure | None = None,
                             seed: int = 0) -> Manifest:
     """Check a nested evaluation (a data file or bundled dataset's name, ranker and learner grids as specs,
     ``rules``: size rules, default ``["1se"]``) and write its manifest to ``out``."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None = None, rankers: Sequence[str] | None = None, *,
-           learner: Any = None, folds: int = 10, repeats: int = 10, scheme: str = "kfold", grid: str = "paper",
-           expected: int = 100, expected_repeats: int | None = None, measure: str | None = None, seed: int = 0,
+           learner: Any = None, folds: int = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper",
+           expected: int = 100, expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
            progress: Callable[[str, int, int], None] | None = None,
            fold_ids: np.ndarray | None = None) -> Curves:
     """``fold_ids``: int64 rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and
