@@ -126,6 +126,11 @@ fn read(py: Python<'_>, path: PathBuf) -> PyResult<Manifest> {
 
 #[pymethods]
 impl Manifest {
+    /// A manifest pickles as its file: unpickled, it is read again, its inputs checked.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let path = self.inner.path().to_string_lossy().into_owned();
+        crate::pickle::reduce(py, "Manifest", vec![path.into_bytes()])
+    }
     /// The manifest's file.
     #[getter]
     fn path(&self) -> PathBuf {
@@ -233,6 +238,21 @@ impl Manifest {
              python -m featrank.cluster run {path} I/N part-I.parquet      (or: featrank run --manifest {path} --shard I/N --out part-I.parquet)\n  \
              then: featrank.cluster.read(\"{path}\").merge([parts…]) → {result}"
         )
+    }
+}
+
+/// A pickled manifest (see `pickle.rs`): its file read again; `None` for another module's kind.
+pub(crate) fn restore(
+    py: Python<'_>,
+    kind: &str,
+    parts: &crate::pickle::Parts<'_>,
+) -> Option<PyResult<Py<PyAny>>> {
+    match kind {
+        "Manifest" => Some((|| {
+            let path = PathBuf::from(crate::pickle::text(parts.get(0)?)?);
+            Ok(Py::new(py, Manifest { inner: Arc::new(blocking(py, None, || RsManifest::read(&path))?) })?.into_any())
+        })()),
+        _ => None,
     }
 }
 

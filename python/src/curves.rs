@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use crate::frames::{frame_to, Library};
 use crate::learner::PyLearner;
 use crate::objects::{Dataset, Figure, Ranking, Table};
-use crate::{blocking, guarded, Error, OrRaise};
+use crate::{blocking, guarded, pickle, Error, OrRaise};
 
 /// FFA/RFA curves of rankings (fixed) and rankers (run inside every training split), with the expected
 /// curve of random rankings.
@@ -110,6 +110,9 @@ fn table(frame: featrank::Result<featrank::data::Frame>, html: featrank::Result<
 
 #[pymethods]
 impl Curves {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Curves", vec![pickle::json(&*self.inner)?])
+    }
     /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
     #[staticmethod]
     fn load_json(py: Python<'_>, path: &str) -> PyResult<Curves> {
@@ -154,27 +157,21 @@ impl Curves {
     #[pyo3(signature = (*, level = 0.95, weighting = "uniform"))]
     fn significance(&self, py: Python<'_>, level: f64, weighting: &str) -> PyResult<Py<Significance>> {
         let w = guarded(|| weighting.parse())?;
-        let sig = guarded(|| RsSignificance::of_curves(&self.inner, w, level))?;
-        let base = table(sig.to_polars(), sig.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(Significance { inner: sig }))
+        Significance::create(py, guarded(|| RsSignificance::of_curves(&self.inner, w, level))?)
     }
     /// Stability of the rankers run inside the folds (Canberra, Kuncheva, Nogueira's φ with its interval),
     /// at `sizes` (default: the curves' sizes).
     #[pyo3(signature = (sizes = None))]
     fn stability(&self, py: Python<'_>, sizes: Option<Vec<usize>>) -> PyResult<Py<Stabilities>> {
         let sizes = sizes.unwrap_or_else(|| self.inner.sizes.clone());
-        let st = guarded(|| RsStabilities::of_curves(&self.inner, &sizes))?;
-        let base = table(st.to_polars(), st.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner: st }))
+        Stabilities::create(py, guarded(|| RsStabilities::of_curves(&self.inner, &sizes))?)
     }
     /// Stability and accuracy of the top-`k` sets of the rankers run inside the folds, together: the Pareto
     /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
     /// al. 2008; β > 1 favours stability).
     #[pyo3(signature = (k, *, beta = 1.0))]
     fn trade_off(&self, py: Python<'_>, k: usize, beta: f64) -> PyResult<Py<TradeOff>> {
-        let t = guarded(|| RsTradeOff::of_curves(&self.inner, k)?.with_beta(beta))?;
-        let base = table(t.to_polars(), t.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(TradeOff { inner: t }))
+        TradeOff::create(py, guarded(|| RsTradeOff::of_curves(&self.inner, k)?.with_beta(beta))?)
     }
     /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`, `at:50`) or several `rules`;
     /// default all four.
@@ -187,14 +184,7 @@ impl Curves {
             (None, None) => SizeRule::DEFAULT.iter().map(|r| r.label()).collect(),
         };
         let parsed: Vec<SizeRule> = texts.iter().map(|t| guarded(|| t.parse())).collect::<PyResult<_>>()?;
-        let chosen = guarded(|| RsSizeChoices::of_curves(&self.inner, &parsed))?;
-        let figure = guarded(|| chosen.plot(&self.inner))?;
-        let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| chosen.to_html())?);
-        let base = Table::new(guarded(|| chosen.to_polars())?, html);
-        Py::new(
-            py,
-            PyClassInitializer::from(base).add_subclass(SizeChoices { inner: chosen, curves: self.inner.clone() }),
-        )
+        SizeChoices::create(py, guarded(|| RsSizeChoices::of_curves(&self.inner, &parsed))?, self.inner.clone())
     }
     /// How often each feature of the ranker `name` (run inside the folds) reached each of the first
     /// `top` ranks over the training splits.
@@ -234,6 +224,9 @@ pub struct Significance {
 
 #[pymethods]
 impl Significance {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Significance", vec![pickle::json(&self.inner)?])
+    }
     /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
     #[pyo3(signature = (alpha = 0.05))]
     fn verdicts(&self, alpha: f64) -> PyResult<Table> {
@@ -256,6 +249,9 @@ pub struct Stabilities {
 
 #[pymethods]
 impl Stabilities {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Stabilities", vec![pickle::json(&self.inner)?])
+    }
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }
@@ -269,6 +265,9 @@ pub struct TradeOff {
 
 #[pymethods]
 impl TradeOff {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "TradeOff", vec![pickle::json(&self.inner)?])
+    }
     /// The rankers on the Pareto front.
     #[getter]
     fn front(&self) -> Vec<String> {
@@ -293,6 +292,9 @@ pub struct SizeChoices {
 
 #[pymethods]
 impl SizeChoices {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "SizeChoices", vec![pickle::json(&self.inner)?, pickle::json(&*self.curves)?])
+    }
     /// The number of features `rule` chose for `ranking`.
     #[pyo3(signature = (ranking, rule = "1se"))]
     fn k(&self, ranking: &str, rule: &str) -> PyResult<usize> {
@@ -304,6 +306,54 @@ impl SizeChoices {
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
     }
+}
+
+impl Significance {
+    pub(crate) fn create(py: Python<'_>, inner: RsSignificance) -> PyResult<Py<Significance>> {
+        let base = table(inner.to_polars(), inner.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(Significance { inner }))
+    }
+}
+
+impl Stabilities {
+    pub(crate) fn create(py: Python<'_>, inner: RsStabilities) -> PyResult<Py<Stabilities>> {
+        let base = table(inner.to_polars(), inner.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner }))
+    }
+}
+
+impl TradeOff {
+    pub(crate) fn create(py: Python<'_>, inner: RsTradeOff) -> PyResult<Py<TradeOff>> {
+        let base = table(inner.to_polars(), inner.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(TradeOff { inner }))
+    }
+}
+
+impl SizeChoices {
+    pub(crate) fn create(py: Python<'_>, inner: RsSizeChoices, curves: Arc<RsCurves>) -> PyResult<Py<SizeChoices>> {
+        let figure = guarded(|| inner.plot(&curves))?;
+        let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| inner.to_html())?);
+        let base = Table::new(guarded(|| inner.to_polars())?, html);
+        Py::new(py, PyClassInitializer::from(base).add_subclass(SizeChoices { inner, curves }))
+    }
+}
+
+/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
+pub(crate) fn restore(
+    py: Python<'_>,
+    kind: &str,
+    parts: &pickle::Parts<'_>,
+) -> Option<PyResult<Py<PyAny>>> {
+    Some(match kind {
+        "Curves" => (|| Ok(Py::new(py, Curves::from(pickle::from_json::<RsCurves>(parts.get(0)?)?))?.into_any()))(),
+        "Significance" => (|| Significance::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
+        "Stabilities" => (|| Stabilities::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
+        "TradeOff" => (|| TradeOff::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
+        "SizeChoices" => (|| {
+            SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?)).map(Py::into_any)
+        })(),
+        _ => return None,
+    })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

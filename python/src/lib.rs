@@ -19,6 +19,7 @@ mod frames;
 mod learner;
 mod nested;
 mod objects;
+mod pickle;
 
 create_exception!(
     featrank,
@@ -186,5 +187,6 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     curves::register(m)?;
     cluster::register(m)?;
     nested::register(m)?;
+    pickle::register(m)?;
     Ok(())
 }

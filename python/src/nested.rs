@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::frames::{frame_to, Library};
 use crate::objects::{Dataset, Figure, Table};
-use crate::{blocking, guarded, OrRaise};
+use crate::{blocking, guarded, pickle, OrRaise};
 
 /// The result of a nested evaluation: each outer split's choice and score, the estimate, the optimism.
 #[pyclass(module = "featrank", name = "Nested", frozen)]
@@ -51,6 +51,9 @@ impl From<RsNested> for Nested {
 
 #[pymethods]
 impl Nested {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Nested", vec![pickle::json(&*self.inner)?])
+    }
     /// What was run: the grids, outer and inner resampling, rule, measure.
     #[getter]
     fn description(&self) -> String {
@@ -112,4 +115,16 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Nested>()?;
     m.add_function(wrap_pyfunction!(nested, m)?)?;
     Ok(())
+}
+
+/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
+pub(crate) fn restore(
+    py: Python<'_>,
+    kind: &str,
+    parts: &pickle::Parts<'_>,
+) -> Option<PyResult<Py<PyAny>>> {
+    match kind {
+        "Nested" => Some((|| Ok(Py::new(py, Nested::from(pickle::from_json::<RsNested>(parts.get(0)?)?))?.into_any()))()),
+        _ => None,
+    }
 }

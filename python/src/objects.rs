@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::frames::{self, frame_to, Library};
+use crate::pickle;
 use crate::{blocking, guarded};
 
 /// The task a text names (`auto`, `classification`, `regression`).
@@ -96,6 +97,12 @@ impl Dataset {
             (None, None) => py.None().into_bound(py),
         }
     }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let frame = guarded(|| self.inner.to_polars())?;
+        let task = format!("{:?}", self.inner.task()).to_lowercase();
+        let parts = vec![pickle::parquet(&frame)?, self.inner.target_name().as_bytes().to_vec(), task.into_bytes()];
+        pickle::reduce(py, "Dataset", parts)
+    }
     /// The features named, in that order, with the target.
     fn select(&self, py: Python<'_>, features: Vec<String>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.select_features(&features)).map(Dataset::wrap)
@@ -130,6 +137,9 @@ pub struct Ranking {
 
 #[pymethods]
 impl Ranking {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Ranking", vec![pickle::json(&self.inner)?])
+    }
     /// Higher score = more relevant; equal scores keep the order given.
     #[staticmethod]
     #[pyo3(signature = (features, scores, *, name = None))]
@@ -215,6 +225,9 @@ impl Table {
 
 #[pymethods]
 impl Table {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Table", vec![pickle::parquet(&self.frame)?, self.html.clone().into_bytes()])
+    }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Polars)
     }
@@ -254,6 +267,9 @@ impl Figure {
 
 #[pymethods]
 impl Figure {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Figure", vec![self.inner.svg().as_bytes().to_vec()])
+    }
     /// The SVG text.
     #[getter]
     fn svg(&self) -> String {
@@ -281,8 +297,18 @@ pub struct Synthetic {
     data: Py<Dataset>,
 }
 
+impl Synthetic {
+    fn create(py: Python<'_>, inner: synth::Synthetic) -> PyResult<Synthetic> {
+        let ds = blocking(py, None, || data::Dataset::from_polars(&inner.frame, "class"))?;
+        Ok(Synthetic { inner, data: Py::new(py, Dataset::wrap(ds))? })
+    }
+}
+
 #[pymethods]
 impl Synthetic {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "Synthetic", vec![pickle::parquet(&self.inner.frame)?, pickle::json(&self.inner.truth)?])
+    }
     /// The data (target `class`).
     #[getter]
     fn data(&self, py: Python<'_>) -> Py<Dataset> {
@@ -330,8 +356,38 @@ impl Synthetic {
 #[pyo3(signature = (design, *, rows = None, seed = 0))]
 fn synthetic(py: Python<'_>, design: &str, rows: Option<usize>, seed: u64) -> PyResult<Synthetic> {
     let s = blocking(py, None, || synth::generate(design, rows, seed))?;
-    let ds = blocking(py, None, || data::Dataset::from_polars(&s.frame, "class"))?;
-    Ok(Synthetic { inner: s, data: Py::new(py, Dataset::wrap(ds))? })
+    Synthetic::create(py, s)
+}
+
+/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
+pub(crate) fn restore(
+    py: Python<'_>,
+    kind: &str,
+    parts: &pickle::Parts<'_>,
+) -> Option<PyResult<Py<PyAny>>> {
+    let object = |o: PyResult<Bound<'_, PyAny>>| o.map(Bound::unbind);
+    Some(match kind {
+        "Dataset" => (|| {
+            let frame = pickle::from_parquet(parts.get(0)?)?;
+            let (target, task) = (pickle::text(parts.get(1)?)?, self::task(&pickle::text(parts.get(2)?)?)?);
+            let ds = guarded(|| data::Dataset::builder(&frame, &target).task(task).allow_all_missing(true).build())?;
+            object(Dataset::wrap(ds).into_pyobject(py).map(Bound::into_any))
+        })(),
+        "Ranking" => (|| object(Ranking { inner: pickle::from_json(parts.get(0)?)? }.into_pyobject(py).map(Bound::into_any)))(),
+        "Table" => (|| {
+            let table = Table::new(pickle::from_parquet(parts.get(0)?)?, pickle::text(parts.get(1)?)?);
+            object(table.into_pyobject(py).map(Bound::into_any))
+        })(),
+        "Figure" => (|| {
+            let figure = Figure::wrap(RsFigure::from_svg(pickle::text(parts.get(0)?)?));
+            object(figure.into_pyobject(py).map(Bound::into_any))
+        })(),
+        "Synthetic" => (|| {
+            let inner = synth::Synthetic { frame: pickle::from_parquet(parts.get(0)?)?, truth: pickle::from_json(parts.get(1)?)? };
+            object(Synthetic::create(py, inner)?.into_pyobject(py).map(Bound::into_any))
+        })(),
+        _ => return None,
+    })
 }
 
 /// The bundled datasets' names.

@@ -39,6 +39,11 @@ pub struct Figure {
 }
 
 impl Figure {
+    /// A figure of an SVG text drawn before (e.g. kept by a notebook or a pickle).
+    pub fn from_svg(svg: String) -> Figure {
+        Figure { svg }
+    }
+
     /// The SVG text.
     pub fn svg(&self) -> &str {
         &self.svg
