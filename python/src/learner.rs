@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 #[derive(Debug)]
 pub(crate) struct PyLearner {
     estimator: Py<PyAny>,
+    /// The estimator's repr on one line, e.g. `LogisticRegression(C=0.5, max_iter=1000)`.
     model: String,
     classifier: bool,
     regressor: bool,
@@ -28,9 +29,11 @@ impl PyLearner {
         }
         let helper = py.import("featrank.sklearn")?;
         let (classifier, regressor): (bool, bool) = helper.call_method1("_kind", (estimator,))?.extract()?;
+        // scikit-learn's repr names the parameters that differ from their defaults: what ran, on one line
+        let model = estimator.repr()?.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
         Ok(PyLearner {
             estimator: estimator.clone().unbind(),
-            model: estimator.get_type().name()?.to_string(),
+            model,
             classifier,
             regressor,
         })

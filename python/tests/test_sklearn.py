@@ -52,7 +52,7 @@ def test_any_estimator_as_the_curve_learner():
     ranking = featrank.Ranking.from_order(["petalwidth", "petallength", "sepallength", "sepalwidth"], name="good")
     c = featrank.curves(IRIS, rankings=[ranking], learner=LogisticRegression(max_iter=1000), folds=5, repeats=1,
                         expected=3, seed=1, progress=False)
-    assert c.learner == "sklearn:model=LogisticRegression"
+    assert c.learner == "sklearn:model=(LogisticRegression(max_iter=1000))"  # what ran, parameters included
     table = c.to_pandas()
     ffa = table[(table.ranking == "good") & (table.curve == "FFA")].set_index("k")["mean"]
     # FFA(n) = RFA(n), and the two petal features alone separate iris well
