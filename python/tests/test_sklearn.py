@@ -68,5 +68,5 @@ def test_a_failing_estimator_is_an_error():
         def fit(self, X, y):
             raise RuntimeError("no")
 
-    with pytest.raises(featrank.Error, match="Broken raised RuntimeError: no"):
+    with pytest.raises(featrank.Error, match=r"Broken\(\) raised RuntimeError: no"):
         featrank.curves(IRIS, rankers=["relieff"], learner=Broken(), folds=3, repeats=1, expected=0, progress=False)
