@@ -115,10 +115,10 @@ impl Curves {
     }
     /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
     #[staticmethod]
-    fn load_json(py: Python<'_>, path: &str) -> PyResult<Curves> {
-        Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(path))?) })
+    fn load_json(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Curves> {
+        Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(&path))?) })
     }
-    fn save_json(&self, path: &str) -> PyResult<()> {
+    fn save_json(&self, path: std::path::PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_json(path))
     }
     /// The learner's full spec, e.g. `knn:k=10,ties=all`.
@@ -198,7 +198,7 @@ impl Curves {
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }
-    fn save_svg(&self, path: &str) -> PyResult<()> {
+    fn save_svg(&self, path: std::path::PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(path))
     }
     /// Long table: ranking, curve, mode, k, mean, std, lo, hi.

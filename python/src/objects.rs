@@ -155,8 +155,8 @@ impl Ranking {
     }
     /// A `feature,score` and/or `feature,rank` CSV.
     #[staticmethod]
-    fn read_csv(path: &str) -> PyResult<Ranking> {
-        Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(path))? })
+    fn read_csv(path: std::path::PathBuf) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(&path))? })
     }
     /// The same ranking under another name (curves are labelled by it).
     fn with_name(&self, name: String) -> Ranking {
@@ -276,8 +276,23 @@ impl Figure {
         self.inner.svg().to_string()
     }
     /// Write the SVG to `path`.
-    fn save(&self, path: &str) -> PyResult<()> {
-        guarded(|| self.inner.save_svg(path))
+    fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
+        guarded(|| self.inner.save_svg(&path))
+    }
+    /// Write the figure to `path` in the format its extension names, as matplotlib's `savefig`: `.svg`
+    /// (featrank draws SVG; for PNG, convert `fig.svg` with a renderer such as cairosvg or resvg).
+    fn savefig(&self, path: std::path::PathBuf) -> PyResult<()> {
+        match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+            Some("svg") => guarded(|| self.inner.save_svg(&path)),
+            other => Err(crate::to_py(featrank::Error::param(
+                "path",
+                format!(
+                    "{}: featrank draws SVG; save as .svg, or convert fig.svg with a renderer (e.g. \
+                     cairosvg.svg2png(bytestring=fig.svg.encode(), write_to=\"figure.png\"))",
+                    other.map_or("no extension".to_string(), |e| format!("'.{e}'"))
+                ),
+            ))),
+        }
     }
     fn _repr_svg_(&self) -> String {
         self.inner.svg().to_string()

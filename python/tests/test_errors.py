@@ -199,3 +199,17 @@ def test_a_manifest_object_rechecks_its_inputs(tmp_path):
     IRIS.to_pandas().iloc[::-1].to_csv(data, index=False)
     raises("changed since the run was planned", m.run, "0/1", tmp_path / "p1.csv", progress=False)
     raises("changed since the run was planned", m.merge, [tmp_path / "p0.csv"])
+
+
+def test_paths_are_str_or_pathlike_and_figures_savefig(tmp_path):
+    c = featrank.curves(IRIS, rankers="fisher", folds=2, repeats=1, expected=2, progress=False)
+    c.save_json(tmp_path / "c.json")
+    assert featrank.Curves.load_json(tmp_path / "c.json").rankings == ["fisher"]
+    c.save_svg(tmp_path / "a.svg")
+    c.plot().savefig(tmp_path / "b.SVG")
+    assert (tmp_path / "b.SVG").read_text().startswith("<svg")
+    with pytest.raises(featrank.ParameterError) as e:
+        c.plot().savefig(tmp_path / "c.png")
+    assert "featrank draws SVG" in str(e.value) and e.value.parameter == "path"
+    (tmp_path / "r.csv").write_text("feature,score\npetalwidth,2\nsepalwidth,1\n")
+    assert featrank.Ranking.read_csv(tmp_path / "r.csv").order == ["petalwidth", "sepalwidth"]
