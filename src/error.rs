@@ -183,7 +183,10 @@ impl Error {
             Error::UnsupportedFormat { path } => {
                 format!("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")
             }
-            Error::Unknown { kind, name, known } => format!("unknown {kind} '{}'; known: {known}", quote(name)),
+            Error::Unknown { kind, name, known } => {
+                let hint = did_you_mean(&ranked(name, &known.split(", ").collect::<Vec<_>>()));
+                format!("unknown {kind} '{}'; {hint}known: {known}", quote(name))
+            }
             Error::Io { path, source } => format!("{path}: {source}"),
             Error::Polars(e) => format!("polars: {e}"),
             Error::Plot { what, reason } => format!("cannot draw the {what}: {reason}"),
@@ -227,23 +230,8 @@ impl Error {
     /// assert!(err.starts_with("column 'Diagnosis' not found; did you mean 'diagnosis'? 31 columns, the closest: diagnosis, "));
     /// ```
     pub fn missing_column<S: AsRef<str>>(column: &str, available: &[S]) -> Self {
-        let similarity = |name: &str| {
-            let (a, b) = (column.to_lowercase(), name.to_lowercase());
-            if a == b {
-                2.0
-            } else if !a.is_empty() && !b.is_empty() && (a.contains(&b) || b.contains(&a)) {
-                // one name inside the other: above any other match, the closer in length first
-                1.0 + strsim::jaro_winkler(&a, &b)
-            } else {
-                strsim::jaro_winkler(&a, &b)
-            }
-        };
-        let mut ranked: Vec<(f64, &str)> = available.iter().map(|s| (similarity(s.as_ref()), s.as_ref())).collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let hint = match ranked.first() {
-            Some(&(score, name)) if score >= 0.8 => format!("did you mean '{name}'? "),
-            _ => String::new(),
-        };
+        let ranked = ranked(column, available);
+        let hint = did_you_mean(&ranked);
         let available = if available.len() <= 20 {
             let names: Vec<&str> = available.iter().map(|s| s.as_ref()).collect();
             format!("{hint}available columns: {}", names.join(", "))
@@ -258,6 +246,32 @@ impl Error {
     /// [`Error::Io`] for `path`.
     pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Self {
         Error::Io { path: path.as_ref().display().to_string(), source }
+    }
+}
+
+/// `candidates` with their similarity to `name`, most similar first: 2 for the same letters in another case,
+/// 1 + Jaro–Winkler when one name contains the other (the closer in length first), else Jaro–Winkler.
+fn ranked<'a, S: AsRef<str>>(name: &str, candidates: &'a [S]) -> Vec<(f64, &'a str)> {
+    let similarity = |other: &str| {
+        let (a, b) = (name.to_lowercase(), other.to_lowercase());
+        if a == b {
+            2.0
+        } else if !a.is_empty() && !b.is_empty() && (a.contains(&b) || b.contains(&a)) {
+            1.0 + strsim::jaro_winkler(&a, &b)
+        } else {
+            strsim::jaro_winkler(&a, &b)
+        }
+    };
+    let mut ranked: Vec<(f64, &str)> = candidates.iter().map(|s| (similarity(s.as_ref()), s.as_ref())).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked
+}
+
+/// "did you mean 'x'? " when the most similar candidate is close (similarity ≥ 0.8), else nothing.
+fn did_you_mean(ranked: &[(f64, &str)]) -> String {
+    match ranked.first() {
+        Some(&(score, name)) if score >= 0.8 => format!("did you mean '{name}'? "),
+        _ => String::new(),
     }
 }
 

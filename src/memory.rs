@@ -39,7 +39,10 @@ pub fn limit() -> Result<u64> {
     Ok(match LIMIT.load(Ordering::Relaxed) {
         0 => match std::env::var("FEATRANK_MEMORY_LIMIT") {
             Ok(v) => parse_bytes(&v).map_err(|_| {
-                Error::param("FEATRANK_MEMORY_LIMIT", format!("'{}' is not a size; write e.g. 4G, 512M or 1073741824", crate::error::quote(&v)))
+                Error::param(
+                    "FEATRANK_MEMORY_LIMIT",
+                    format!("'{}' is not a size; write e.g. 4G, 512M or 1073741824", crate::error::quote(&v)),
+                )
             })?,
             Err(_) => available().unwrap_or(FALLBACK_LIMIT),
         },
@@ -106,7 +109,12 @@ pub fn parse_bytes(text: &str) -> Result<u64> {
     }
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
     let (number, unit) = (t[..split].trim(), t[split..].trim().to_ascii_lowercase());
-    let bad = || Error::param("memory limit", format!("'{}' is not a size; write e.g. 4G, 512M or 1073741824", crate::error::quote(text)));
+    let bad = || {
+        Error::param(
+            "memory limit",
+            format!("'{}' is not a size; write e.g. 4G, 512M or 1073741824", crate::error::quote(text)),
+        )
+    };
     let value: f64 = number.parse().map_err(|_| bad())?;
     let shift = match unit.trim_end_matches('b').trim_end_matches('i') {
         "" => 0,

@@ -67,6 +67,11 @@ impl Spec {
         }
     }
 
+    /// The same parameters under another method name (e.g. an alias resolved to its method).
+    pub fn renamed(&self, method: &str) -> Spec {
+        Spec { method: method.to_string(), params: self.params.clone() }
+    }
+
     /// The method name.
     pub fn method(&self) -> &str {
         &self.method

@@ -34,6 +34,9 @@ from ._featrank import (
     Table,
     TradeOff,
     __version__,
+    learners,
+    measures,
+    rankers,
     set_memory_limit,
 )
 from ._featrank import rank as _rank
@@ -188,5 +191,5 @@ __all__ = [
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
     "Curves", "Dataset", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
-    "Table", "__version__", "cluster", "curves", "datasets", "nested", "rank", "rank_table", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "learners", "measures", "nested", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
 ]

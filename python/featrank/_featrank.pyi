@@ -10,7 +10,7 @@ from typing_extensions import TypeAlias, disjoint_base
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore']
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures']
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
 _Task: TypeAlias = Literal["auto", "classification", "regression"]
@@ -228,3 +228,10 @@ def set_memory_limit(limit: str | int | None = None) -> None:
     negative numbers and bools are refused with ``featrank.Error``."""
 def _restore(kind: str, parts: Sequence[bytes]) -> Any:
     """Rebuild a pickled object (what every class's ``__reduce__`` names)."""
+def rankers() -> Table:
+    """Every ranking method: ``method``, ``spec`` (every parameter at its default), ``classification``,
+    ``regression``, ``aliases``."""
+def learners() -> Table:
+    """Every learner: ``learner``, ``spec`` (every parameter at its default), ``classification``, ``regression``."""
+def measures() -> Table:
+    """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""

@@ -242,11 +242,7 @@ impl Manifest {
 }
 
 /// A pickled manifest (see `pickle.rs`): its file read again; `None` for another module's kind.
-pub(crate) fn restore(
-    py: Python<'_>,
-    kind: &str,
-    parts: &crate::pickle::Parts<'_>,
-) -> Option<PyResult<Py<PyAny>>> {
+pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &crate::pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
     match kind {
         "Manifest" => Some((|| {
             let path = PathBuf::from(crate::pickle::text(parts.get(0)?)?);

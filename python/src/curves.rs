@@ -339,18 +339,15 @@ impl SizeChoices {
 }
 
 /// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(
-    py: Python<'_>,
-    kind: &str,
-    parts: &pickle::Parts<'_>,
-) -> Option<PyResult<Py<PyAny>>> {
+pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
     Some(match kind {
         "Curves" => (|| Ok(Py::new(py, Curves::from(pickle::from_json::<RsCurves>(parts.get(0)?)?))?.into_any()))(),
         "Significance" => (|| Significance::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
         "Stabilities" => (|| Stabilities::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
         "TradeOff" => (|| TradeOff::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
         "SizeChoices" => (|| {
-            SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?)).map(Py::into_any)
+            SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?))
+                .map(Py::into_any)
         })(),
         _ => return None,
     })

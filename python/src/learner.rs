@@ -31,12 +31,7 @@ impl PyLearner {
         let (classifier, regressor): (bool, bool) = helper.call_method1("_kind", (estimator,))?.extract()?;
         // scikit-learn's repr names the parameters that differ from their defaults: what ran, on one line
         let model = estimator.repr()?.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
-        Ok(PyLearner {
-            estimator: estimator.clone().unbind(),
-            model,
-            classifier,
-            regressor,
-        })
+        Ok(PyLearner { estimator: estimator.clone().unbind(), model, classifier, regressor })
     }
 }
 

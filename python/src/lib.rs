@@ -52,7 +52,11 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
         }
         E::InvalidParameter { name, .. } => {
             attrs.set_item("parameter", name)?;
-            if name == "spec" { "SpecError" } else { "ParameterError" }
+            if name == "spec" {
+                "SpecError"
+            } else {
+                "ParameterError"
+            }
         }
         E::Unknown { kind, name, known } => {
             attrs.set_item("name", name)?;

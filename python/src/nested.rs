@@ -118,13 +118,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(
-    py: Python<'_>,
-    kind: &str,
-    parts: &pickle::Parts<'_>,
-) -> Option<PyResult<Py<PyAny>>> {
+pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
     match kind {
-        "Nested" => Some((|| Ok(Py::new(py, Nested::from(pickle::from_json::<RsNested>(parts.get(0)?)?))?.into_any()))()),
+        "Nested" => {
+            Some((|| Ok(Py::new(py, Nested::from(pickle::from_json::<RsNested>(parts.get(0)?)?))?.into_any()))())
+        }
         _ => None,
     }
 }

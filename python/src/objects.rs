@@ -375,11 +375,7 @@ fn synthetic(py: Python<'_>, design: &str, rows: Option<usize>, seed: u64) -> Py
 }
 
 /// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(
-    py: Python<'_>,
-    kind: &str,
-    parts: &pickle::Parts<'_>,
-) -> Option<PyResult<Py<PyAny>>> {
+pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
     let object = |o: PyResult<Bound<'_, PyAny>>| o.map(Bound::unbind);
     Some(match kind {
         "Dataset" => (|| {
@@ -388,7 +384,9 @@ pub(crate) fn restore(
             let ds = guarded(|| data::Dataset::builder(&frame, &target).task(task).allow_all_missing(true).build())?;
             object(Dataset::wrap(ds).into_pyobject(py).map(Bound::into_any))
         })(),
-        "Ranking" => (|| object(Ranking { inner: pickle::from_json(parts.get(0)?)? }.into_pyobject(py).map(Bound::into_any)))(),
+        "Ranking" => {
+            (|| object(Ranking { inner: pickle::from_json(parts.get(0)?)? }.into_pyobject(py).map(Bound::into_any)))()
+        }
         "Table" => (|| {
             let table = Table::new(pickle::from_parquet(parts.get(0)?)?, pickle::text(parts.get(1)?)?);
             object(table.into_pyobject(py).map(Bound::into_any))
@@ -398,11 +396,40 @@ pub(crate) fn restore(
             object(figure.into_pyobject(py).map(Bound::into_any))
         })(),
         "Synthetic" => (|| {
-            let inner = synth::Synthetic { frame: pickle::from_parquet(parts.get(0)?)?, truth: pickle::from_json(parts.get(1)?)? };
+            let inner = synth::Synthetic {
+                frame: pickle::from_parquet(parts.get(0)?)?,
+                truth: pickle::from_json(parts.get(1)?)?,
+            };
             object(Synthetic::create(py, inner)?.into_pyobject(py).map(Bound::into_any))
         })(),
         _ => return None,
     })
+}
+
+/// A catalog of the library's registries as a table.
+fn catalog(frame: featrank::Result<Frame>) -> PyResult<Table> {
+    let frame = guarded(|| frame)?;
+    let html = frame.to_html();
+    Ok(Table::new(frame, html))
+}
+
+/// Every ranking method: `method`, `spec` (every parameter at its default), `classification`, `regression`,
+/// `aliases` (other names it answers to, e.g. `mutual-info` for `mi`).
+#[pyfunction]
+fn rankers() -> PyResult<Table> {
+    catalog(featrank::rankers::catalog())
+}
+
+/// Every learner: `learner`, `spec` (every parameter at its default), `classification`, `regression`.
+#[pyfunction]
+fn learners() -> PyResult<Table> {
+    catalog(featrank::learners::catalog())
+}
+
+/// Every measure: `measure`, `task`, `higher_is_better`, `low`, `high`.
+#[pyfunction]
+fn measures() -> PyResult<Table> {
+    catalog(featrank::eval::Measure::catalog())
 }
 
 /// The bundled datasets' names.
@@ -485,5 +512,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(rank_table, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
+    m.add_function(wrap_pyfunction!(rankers, m)?)?;
+    m.add_function(wrap_pyfunction!(learners, m)?)?;
+    m.add_function(wrap_pyfunction!(measures, m)?)?;
     Ok(())
 }

@@ -64,7 +64,7 @@ def test_a_target_that_does_not_exist():
 
 
 def test_unknown_specs_and_keys():
-    raises("unknown ranking method 'relief'; known: relieff", featrank.rank, IRIS, "relief")
+    raises("unknown ranking method 'relief'; did you mean 'relieff'? known: relieff", featrank.rank, IRIS, "relief")
     raises("'q'", featrank.rank, IRIS, "relieff:q=3")
     raises("did you mean knn:k=10?", featrank.curves, IRIS, rankers=["relieff"], learner="knn:10", progress=False)
     raises("unknown learner", featrank.curves, IRIS, rankers=["relieff"], learner="knm", progress=False)
@@ -126,8 +126,8 @@ def test_errors_by_kind_carry_what_was_at_fault(tmp_path):
     finally:
         featrank.set_memory_limit(None)
     with pytest.raises(featrank.SpecError) as e:
-        featrank.rank(IRIS, "mutual-info")
-    assert e.value.name == "mutual-info" and "mi" in e.value.suggestions
+        featrank.rank(IRIS, "mutual-infos")
+    assert e.value.name == "mutual-infos" and "mi" in e.value.suggestions
     with pytest.raises(featrank.ParameterError) as e:
         featrank.rank(IRIS, "relieff:k=zero")
     assert e.value.parameter == "k"
@@ -213,3 +213,14 @@ def test_paths_are_str_or_pathlike_and_figures_savefig(tmp_path):
     assert "featrank draws SVG" in str(e.value) and e.value.parameter == "path"
     (tmp_path / "r.csv").write_text("feature,score\npetalwidth,2\nsepalwidth,1\n")
     assert featrank.Ranking.read_csv(tmp_path / "r.csv").order == ["petalwidth", "sepalwidth"]
+
+
+def test_methods_can_be_listed_and_aliases_work():
+    rankers = featrank.rankers().to_pandas().set_index("method")
+    assert "mutual-info" in rankers.loc["mi", "aliases"] and rankers.loc["relieff", "spec"].startswith("relieff:k=10")
+    assert featrank.rank(IRIS, "mutual-info").order == featrank.rank(IRIS, "mi").order
+    assert set(featrank.learners().to_pandas()["learner"]) >= {"knn", "svm", "nb", "tree", "forest", "mlp"}
+    assert "rmse" in featrank.measures().to_pandas()["measure"].tolist()
+    with pytest.raises(featrank.SpecError) as e:
+        featrank.rank(IRIS, "relieef")
+    assert "did you mean 'relieff'?" in str(e.value)

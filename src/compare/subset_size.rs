@@ -59,14 +59,22 @@ impl SizeRule {
 impl std::str::FromStr for SizeRule {
     type Err = Error;
     fn from_str(s: &str) -> Result<SizeRule> {
-        let bad = || Error::param("rule", format!("'{}' is not one of best, 1se, within:TOLERANCE, knee, at:SIZE", crate::error::quote(s)));
+        let bad = || {
+            Error::param(
+                "rule",
+                format!("'{}' is not one of best, 1se, within:TOLERANCE, knee, at:SIZE", crate::error::quote(s)),
+            )
+        };
         match s.trim() {
             "best" => Ok(SizeRule::Best),
             "1se" => Ok(SizeRule::OneStandardError),
             "knee" => Ok(SizeRule::Knee),
             t if t.starts_with("at:") => match t["at:".len()..].trim().parse::<usize>() {
                 Ok(k) if k > 0 => Ok(SizeRule::At(k)),
-                _ => Err(Error::param("rule", format!("the size of at must be a whole number above 0, got '{}'", crate::error::quote(t)))),
+                _ => Err(Error::param(
+                    "rule",
+                    format!("the size of at must be a whole number above 0, got '{}'", crate::error::quote(t)),
+                )),
             },
             t => {
                 let tol: f64 = t.strip_prefix("within:").ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;

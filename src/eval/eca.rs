@@ -52,10 +52,12 @@ impl Weighting {
 impl std::str::FromStr for Weighting {
     type Err = Error;
     fn from_str(s: &str) -> Result<Weighting> {
-        Weighting::ALL
-            .into_iter()
-            .find(|w| w.label() == s)
-            .ok_or_else(|| Error::param("weighting", format!("'{}' is not one of uniform, position, magnitude, both", crate::error::quote(s))))
+        Weighting::ALL.into_iter().find(|w| w.label() == s).ok_or_else(|| {
+            Error::param(
+                "weighting",
+                format!("'{}' is not one of uniform, position, magnitude, both", crate::error::quote(s)),
+            )
+        })
     }
 }
 

@@ -83,9 +83,12 @@ impl std::str::FromStr for Grid {
             list => list
                 .split(',')
                 .map(|k| {
-                    k.trim()
-                        .parse::<usize>()
-                        .map_err(|_| Error::param("grid", format!("'{}' is not full, paper, or a list of sizes", crate::error::quote(s))))
+                    k.trim().parse::<usize>().map_err(|_| {
+                        Error::param(
+                            "grid",
+                            format!("'{}' is not full, paper, or a list of sizes", crate::error::quote(s)),
+                        )
+                    })
                 })
                 .collect::<Result<Vec<_>>>()
                 .map(Grid::Custom),

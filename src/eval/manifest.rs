@@ -145,7 +145,12 @@ pub struct Shard {
 impl std::str::FromStr for Shard {
     type Err = Error;
     fn from_str(text: &str) -> Result<Shard> {
-        let bad = || Error::param("shard", format!("expected I/N with 0 ≤ I < N (e.g. 0/8), got \"{}\"", crate::error::quote(text)));
+        let bad = || {
+            Error::param(
+                "shard",
+                format!("expected I/N with 0 ≤ I < N (e.g. 0/8), got \"{}\"", crate::error::quote(text)),
+            )
+        };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let (index, count): (usize, usize) =
             (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);

@@ -46,7 +46,10 @@ impl std::str::FromStr for Measure {
             _ => {
                 return Err(Error::param(
                     "measure",
-                    format!("'{}' is not one of accuracy, balanced_accuracy, auc, correlation, rmse", crate::error::quote(s)),
+                    format!(
+                        "'{}' is not one of accuracy, balanced_accuracy, auc, correlation, rmse",
+                        crate::error::quote(s)
+                    ),
                 ))
             }
         })
@@ -60,6 +63,36 @@ impl Measure {
             Task::Classification => Measure::Accuracy,
             Task::Regression => Measure::Correlation,
         }
+    }
+
+    /// Every measure.
+    pub const ALL: [Measure; 5] =
+        [Measure::Accuracy, Measure::BalancedAccuracy, Measure::MacroAuc, Measure::Correlation, Measure::Rmse];
+
+    /// Every measure as a table: `measure`, `task`, `higher_is_better`, `low`, `high` (its range) — what
+    /// `featrank methods` prints and Python's `featrank.measures()` shows.
+    ///
+    /// ```
+    /// let t = featrank::eval::Measure::catalog().unwrap();
+    /// assert_eq!(t.height(), 5);
+    /// ```
+    pub fn catalog() -> Result<crate::data::Frame> {
+        use polars::prelude::*;
+        let all = Measure::ALL;
+        Ok(DataFrame::new(
+            all.len(),
+            vec![
+                Column::new("measure".into(), all.iter().map(|m| m.label()).collect::<Vec<_>>()),
+                Column::new(
+                    "task".into(),
+                    all.iter().map(|m| format!("{:?}", m.task()).to_lowercase()).collect::<Vec<_>>(),
+                ),
+                Column::new("higher_is_better".into(), all.iter().map(|m| m.higher_is_better()).collect::<Vec<_>>()),
+                Column::new("low".into(), all.iter().map(|m| m.range().0).collect::<Vec<_>>()),
+                Column::new("high".into(), all.iter().map(|m| m.range().1).collect::<Vec<_>>()),
+            ],
+        )?
+        .into())
     }
 
     /// The name used in tables, axis labels and on the command line (`accuracy`, `rmse`, …).

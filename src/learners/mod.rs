@@ -295,6 +295,32 @@ forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 /// The learner names [`parse`] knows.
 pub const LEARNERS: &[&str] = &["knn", "weighted-knn", "svm", "nb", "tree", "forest", "mlp"];
 
+/// Every learner as a table: `learner`, `spec` (every parameter at its default, the text `parse` reads),
+/// `classification`, `regression` (the tasks it handles) — what `featrank methods` prints and Python's
+/// `featrank.learners()` shows.
+///
+/// ```
+/// let t = featrank::learners::catalog().unwrap();
+/// assert_eq!(t.height(), featrank::learners::LEARNERS.len());
+/// assert_eq!(t.column("spec").unwrap().str().unwrap().get(0), Some("knn:k=10,ties=all"));
+/// ```
+pub fn catalog() -> Result<crate::data::Frame> {
+    use polars::prelude::*;
+    let learners: Vec<Box<dyn Learner>> = LEARNERS.iter().map(|name| parse(name)).collect::<Result<_>>()?;
+    let texts = |f: &dyn Fn(&Box<dyn Learner>) -> String| learners.iter().map(f).collect::<Vec<String>>();
+    let tasks = |task: Task| learners.iter().map(|l| l.supports(task)).collect::<Vec<bool>>();
+    Ok(DataFrame::new(
+        learners.len(),
+        vec![
+            Column::new("learner".into(), texts(&|l| l.spec().method().to_string())),
+            Column::new("spec".into(), texts(&|l| l.spec().to_string())),
+            Column::new("classification".into(), tasks(Task::Classification)),
+            Column::new("regression".into(), tasks(Task::Regression)),
+        ],
+    )?
+    .into())
+}
+
 /// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `weighted-knn:weights=(relieff)`, `svm:c=0.1`,
 /// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`; parameters left out take their defaults.
 ///

@@ -71,6 +71,7 @@ pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
 
 pub use crate::data::ranker::{Checked, Ranker};
+use crate::data::Task;
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 
@@ -105,6 +106,77 @@ pub const METHODS: &[&str] = &[
     "multisurf",
     "multisurf-star",
 ];
+
+/// Other names users write for a ranking method, and the method each means (names are also read with `_` for
+/// `-`: `info_gain`, `svm_rfe`).
+pub const ALIASES: &[(&str, &str)] = &[
+    ("mutual-info", "mi"),
+    ("mutual-information", "mi"),
+    ("information-gain", "info-gain"),
+    ("infogain", "info-gain"),
+    ("su", "symmetrical-uncertainty"),
+    ("chi-squared", "chi2"),
+    ("fisher-score", "fisher"),
+    ("laplacian-score", "laplacian"),
+    ("random-forest", "forest"),
+    ("rfe", "svm-rfe"),
+    ("multisurf*", "multisurf-star"),
+    ("surf*", "surf-star"),
+    ("ensemble", "bag"),
+    ("boruta", "shadow"),
+];
+
+/// The ranking method a name means: itself, the method an alias names ([`ALIASES`]), or the name with `_`
+/// read as `-`.
+///
+/// ```
+/// assert_eq!(featrank::rankers::canonical("mutual_info"), "mi");
+/// assert_eq!(featrank::rankers::canonical("svm_rfe"), "svm-rfe");
+/// assert_eq!(featrank::rankers::canonical("relieff"), "relieff");
+/// ```
+pub fn canonical(name: &str) -> String {
+    let name = name.trim().to_ascii_lowercase().replace('_', "-");
+    ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, method)| method.to_string())
+}
+
+/// The wrappers around another ranker, with the base their catalog row shows.
+const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf:base=(relieff)"];
+
+/// Every ranking method as a table: `method`, `spec` (every parameter at its default, the text `parse`
+/// reads), `classification`, `regression` (the tasks it handles; a wrapper's are its base's) and `aliases` —
+/// what `featrank methods` prints and Python's `featrank.rankers()` shows.
+///
+/// ```
+/// let t = featrank::rankers::catalog().unwrap();
+/// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 3);
+/// let mi = t.column("method").unwrap().str().unwrap().into_iter().position(|m| m == Some("mi")).unwrap();
+/// assert!(t.column("aliases").unwrap().str().unwrap().get(mi).unwrap().contains("mutual-info"));
+/// ```
+pub fn catalog() -> Result<crate::data::Frame> {
+    use polars::prelude::*;
+    let mut rows: Vec<(String, String, bool, bool, String)> = Vec::new();
+    for text in METHODS.iter().chain(WRAPPERS) {
+        let ranker = parse(text)?;
+        let method = ranker.spec().method().to_string();
+        let aliases: Vec<&str> = ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| *a).collect();
+        let tasks = (ranker.supports(Task::Classification), ranker.supports(Task::Regression));
+        rows.push((method, ranker.spec().to_string(), tasks.0, tasks.1, aliases.join(", ")));
+    }
+    let column = |name: &str, f: &dyn Fn(&(String, String, bool, bool, String)) -> String| {
+        Column::new(name.into(), rows.iter().map(f).collect::<Vec<String>>())
+    };
+    Ok(DataFrame::new(
+        rows.len(),
+        vec![
+            column("method", &|r| r.0.clone()),
+            column("spec", &|r| r.1.clone()),
+            Column::new("classification".into(), rows.iter().map(|r| r.2).collect::<Vec<bool>>()),
+            Column::new("regression".into(), rows.iter().map(|r| r.3).collect::<Vec<bool>>()),
+            column("aliases", &|r| r.4.clone()),
+        ],
+    )?
+    .into())
+}
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
 /// documents its keys; left out, they take their defaults). The CLI's `--method` takes the same text.
@@ -141,6 +213,10 @@ pub fn per_fold(spec: &str) -> Result<crate::eval::Candidate> {
 /// Build a ranker from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
     s.refuse_grid()?;
+    let method = canonical(s.method());
+    if method != s.method() {
+        return from_spec(&s.renamed(&method));
+    }
     let ranker: Box<dyn Ranker> = match s.method() {
         "relieff" => Box::new(ReliefF::from_spec(s)?),
         "rrelieff" => Box::new(RReliefF::from_spec(s)?),

@@ -761,7 +761,8 @@ fn hostile_numbers_never_abort_the_cli() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let s = |v: &[&str]| v.iter().map(|a| a.to_string()).collect::<Vec<String>>();
-    std::fs::write(d.join("r.csv"), "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n").unwrap();
+    std::fs::write(d.join("r.csv"), "feature,score\npetalwidth,4\npetallength,3\nsepallength,2\nsepalwidth,1\n")
+        .unwrap();
     let run = featrank_bounded(
         &s(&["curves", "iris", "--method", "fisher", "--folds", "2", "--repeats", "3", "--expected", "3", "--quiet"])
             .into_iter()
@@ -770,9 +771,56 @@ fn hostile_numbers_never_abort_the_cli() {
         d,
     );
     assert_eq!(run.0, Some(0), "{}", run.1);
-    assert_eq!(featrank_bounded(&s(&["plan", "iris", "--method", "fisher", "--folds", "2", "--repeats", "1", "--expected", "2", "--out", "m.json"]), d).0, Some(0));
-    let curves = s(&["curves", "iris", "--ranking", "r.csv", "--folds", "2", "--repeats", "1", "--expected", "2", "--quiet", "--out", "o.csv"]);
-    let nested = s(&["nested", "iris", "--method", "fisher", "--folds", "2", "--inner-folds", "2", "--grid", "1,2", "--out", "o.csv"]);
+    assert_eq!(
+        featrank_bounded(
+            &s(&[
+                "plan",
+                "iris",
+                "--method",
+                "fisher",
+                "--folds",
+                "2",
+                "--repeats",
+                "1",
+                "--expected",
+                "2",
+                "--out",
+                "m.json"
+            ]),
+            d
+        )
+        .0,
+        Some(0)
+    );
+    let curves = s(&[
+        "curves",
+        "iris",
+        "--ranking",
+        "r.csv",
+        "--folds",
+        "2",
+        "--repeats",
+        "1",
+        "--expected",
+        "2",
+        "--quiet",
+        "--out",
+        "o.csv",
+    ]);
+    let nested = s(&[
+        "nested",
+        "iris",
+        "--method",
+        "fisher",
+        "--folds",
+        "2",
+        "--inner-folds",
+        "2",
+        "--grid",
+        "1,2",
+        "--out",
+        "o.csv",
+    ]);
     let set = |base: &[String], opt: &str, v: &str| -> Vec<String> {
         let mut a = base.to_vec();
         match a.iter().position(|x| x == opt) {
@@ -785,8 +833,14 @@ fn hostile_numbers_never_abort_the_cli() {
     for v in ["0", "-1", "18446744073709551615", "1000000000000", "NaN"] {
         for opt in ["--folds", "--repeats", "--expected", "--expected-repeats", "--seed", "--grid"] {
             cases.push(set(&curves, opt, v));
-            let plan: Vec<String> = set(&curves, opt, v).into_iter().map(|a| if a == "curves" { "plan".into() } else { a }).collect();
-            cases.push(plan.into_iter().filter(|a| a != "--quiet").map(|a| if a == "o.csv" { "p.json".into() } else { a }).collect());
+            let plan: Vec<String> =
+                set(&curves, opt, v).into_iter().map(|a| if a == "curves" { "plan".into() } else { a }).collect();
+            cases.push(
+                plan.into_iter()
+                    .filter(|a| a != "--quiet")
+                    .map(|a| if a == "o.csv" { "p.json".into() } else { a })
+                    .collect(),
+            );
         }
         cases.push(set(&curves, "--scheme", &format!("holdout:{v}")));
         for opt in ["--folds", "--repeats", "--inner-folds", "--seed", "--grid"] {
@@ -808,11 +862,26 @@ fn hostile_numbers_never_abort_the_cli() {
         cases.push(s(&["run", "--manifest", "m.json", "--shard", &format!("0/{v}"), "--out", "p.csv", "--quiet"]));
         // counts inside specs (the time-only ones, mlp epochs and consensus folds, are interruptible work)
         for spec in [
-            "relieff:k=V", "relieff:m=V", "forest:trees=V", "forest:mtry=V", "svm-rfe:step=V", "laplacian:k=V",
-            "surf:discrete=V", "turf:base=(relieff),keep=V", "bag:base=(fisher),bootstraps=V",
-            "shadow:base=(fisher),rounds=V", "shadow:base=(fisher),level=V", "permutation:repeats=V", "permutation:folds=V",
-            "permutation:learner=(knn:k=V)", "permutation:learner=(forest:trees=V)", "permutation:learner=(tree:min_leaf=V)",
-            "permutation:learner=(tree:max_depth=V)", "permutation:learner=(weighted-knn:k=V)", "inffs:decay=V", "ecfs:alpha=V",
+            "relieff:k=V",
+            "relieff:m=V",
+            "forest:trees=V",
+            "forest:mtry=V",
+            "svm-rfe:step=V",
+            "laplacian:k=V",
+            "surf:discrete=V",
+            "turf:base=(relieff),keep=V",
+            "bag:base=(fisher),bootstraps=V",
+            "shadow:base=(fisher),rounds=V",
+            "shadow:base=(fisher),level=V",
+            "permutation:repeats=V",
+            "permutation:folds=V",
+            "permutation:learner=(knn:k=V)",
+            "permutation:learner=(forest:trees=V)",
+            "permutation:learner=(tree:min_leaf=V)",
+            "permutation:learner=(tree:max_depth=V)",
+            "permutation:learner=(weighted-knn:k=V)",
+            "inffs:decay=V",
+            "ecfs:alpha=V",
         ] {
             cases.push(s(&["rank", "iris", "--method", &spec.replace('V', v), "--out", "o.csv"]));
         }
@@ -830,7 +899,13 @@ fn hostile_numbers_never_abort_the_cli() {
             let _ = std::fs::remove_file(d.join(f));
         }
         let (code, err) = featrank_bounded(args, d);
-        let shown = || format!("featrank {}: {code:?}\n{}", args.join(" ").chars().take(300).collect::<String>(), &err[..err.len().min(600)]);
+        let shown = || {
+            format!(
+                "featrank {}: {code:?}\n{}",
+                args.join(" ").chars().take(300).collect::<String>(),
+                &err[..err.len().min(600)]
+            )
+        };
         assert!(matches!(code, Some(0..=2)), "{}", shown());
         assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{}", shown());
         if code != Some(0) {
@@ -839,4 +914,15 @@ fn hostile_numbers_never_abort_the_cli() {
         }
     }
     eprintln!("hostile CLI battery: {} calls", cases.len());
+}
+
+#[test]
+fn methods_lists_every_ranker_learner_and_measure_from_the_registries() {
+    let out = ok(&["methods"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in featrank::rankers::METHODS.iter().chain(featrank::learners::LEARNERS).chain(&["bag", "shadow", "turf"])
+    {
+        assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{name} "))), "{name} missing:\n{text}");
+    }
+    assert!(text.contains("mutual-info") && text.contains("balanced_accuracy"), "{text}");
 }

@@ -4,7 +4,7 @@
 use crate::common;
 
 use featrank::prelude::*;
-use featrank::rankers::{parse, ReliefConvention, METHODS};
+use featrank::rankers::{self, parse, ReliefConvention, METHODS};
 
 fn dataset(df: &DataFrame) -> Dataset {
     Dataset::from_polars(df, "class").unwrap()
@@ -675,4 +675,25 @@ fn fcbf_known_answers_on_combined() {
     let covered =
         if fcbf.roles[copy] == FcbfRole::Redundant { fcbf.covered_by[copy] } else { fcbf.covered_by[original] };
     assert!(covered == Some(original) || covered == Some(copy));
+}
+
+/// The catalog lists every method with its full default spec (which parses back to itself) and its aliases,
+/// and every alias (and `_` for `-`) reaches its method.
+#[test]
+fn catalog_specs_round_trip_and_aliases_reach_their_methods() {
+    let table = rankers::catalog().unwrap();
+    let specs: Vec<String> = table.column("spec").unwrap().str().unwrap().iter().flatten().map(String::from).collect();
+    for spec in &specs {
+        assert_eq!(&rankers::parse(spec).unwrap().spec().to_string(), spec);
+    }
+    for (alias, method) in rankers::ALIASES {
+        let wrapper = ["bag", "shadow", "turf"].contains(method);
+        let text = if wrapper { format!("{alias}:base=(relieff)") } else { alias.to_string() };
+        assert_eq!(rankers::parse(&text).unwrap().spec().method(), *method, "{alias}");
+    }
+    assert_eq!(rankers::parse("info_gain:mdl=instances").unwrap().spec().to_string(), "info-gain:mdl=instances");
+    let err = rankers::parse("relieef").unwrap_err().to_string();
+    assert!(err.contains("did you mean 'relieff'?"), "{err}");
+    let learners = featrank::learners::catalog().unwrap();
+    assert_eq!(learners.height(), featrank::learners::LEARNERS.len());
 }

@@ -53,6 +53,9 @@ enum Command {
     },
     /// List the bundled datasets, one name per line.
     Datasets,
+    /// List what exists: every ranking method (its spec with every default, the tasks it handles, its other
+    /// names), every learner and every measure — from the library's registries.
+    Methods,
     /// Synthetic data with exact ground truth: single, pair, combined, madelon or null (labels independent
     /// of 2000 features: the selection-bias check).
     Synth {
@@ -499,6 +502,15 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 println!("{name}");
             }
         }
+        Command::Methods => {
+            for (title, table) in [
+                ("Ranking methods (--method)", featrank::rankers::catalog()?),
+                ("Learners (--learner)", featrank::learners::catalog()?),
+                ("Measures (--measure)", featrank::eval::Measure::catalog()?),
+            ] {
+                println!("{title}\n{}", aligned(&table)?);
+            }
+        }
     }
     Ok(())
 }
@@ -557,4 +569,27 @@ impl Outputs {
         }
         Ok(())
     }
+}
+
+/// A table as aligned text: a header line, then one line per row, columns padded to their widest cell.
+fn aligned(table: &featrank::data::Frame) -> Result<String, CliError> {
+    let columns: Vec<Vec<String>> = table
+        .columns()
+        .iter()
+        .map(|c| -> Result<Vec<String>, CliError> {
+            let text = c.cast(&featrank::polars::prelude::DataType::String).map_err(Error::from)?;
+            let values = text.str().map_err(Error::from)?.iter().map(|v| v.unwrap_or("").to_string());
+            Ok(std::iter::once(c.name().to_string()).chain(values).collect())
+        })
+        .collect::<Result<_, _>>()?;
+    let widths: Vec<usize> = columns.iter().map(|c| c.iter().map(|v| v.chars().count()).max().unwrap_or(0)).collect();
+    let rows = columns.first().map_or(0, Vec::len);
+    Ok((0..rows)
+        .map(|r| {
+            let cells = columns.iter().zip(&widths).map(|(c, &w)| format!("{:w$}", c[r]));
+            format!("  {}", cells.collect::<Vec<_>>().join("  ").trim_end())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n")
 }

@@ -90,7 +90,10 @@ impl std::str::FromStr for TaskChoice {
             "auto" => Ok(TaskChoice::Auto),
             "classification" | "class" => Ok(TaskChoice::Classification),
             "regression" | "reg" => Ok(TaskChoice::Regression),
-            _ => Err(Error::param("task", format!("'{}' is not one of auto, classification, regression", crate::error::quote(s)))),
+            _ => Err(Error::param(
+                "task",
+                format!("'{}' is not one of auto, classification, regression", crate::error::quote(s)),
+            )),
         }
     }
 }
