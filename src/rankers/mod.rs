@@ -149,7 +149,7 @@ const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf
 /// ```
 /// let t = featrank::rankers::catalog().unwrap();
 /// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 3);
-/// let mi = t.column("method").unwrap().str().unwrap().into_iter().position(|m| m == Some("mi")).unwrap();
+/// let mi = t.column("method").unwrap().str().unwrap().iter().position(|m| m == Some("mi")).unwrap();
 /// assert!(t.column("aliases").unwrap().str().unwrap().get(mi).unwrap().contains("mutual-info"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
