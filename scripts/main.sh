@@ -20,9 +20,8 @@ $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --lear
     --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
-echo "== featrank for Python: the wheel into target/py-venv, then its notebooks (outputs in python/notebooks/out/)"
-python3 -m venv target/py-venv
-target/py-venv/bin/python -m pip install --quiet "./python[test]"
+echo "== featrank for Python: the sdist and wheel (target/dist/), the wheel into target/py-venv, then its notebooks (outputs in python/notebooks/out/)"
+bash python/dist.sh
 PYTHON="$PWD/target/py-venv/bin/python" bash python/notebooks/run.sh
 echo "== notebooks (executed headless; outputs in notebooks/out/)"
 bash notebooks/run.sh

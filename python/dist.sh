@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# featrank for Python as it ships: the sdist, the abi3 wheel built from that sdist (maturin picks the manylinux
+# tag this machine's glibc allows and audits the wheel against it), both checked by `twine check --strict`, then
+# the wheel installed with its test extras into a fresh target/py-venv by a pip that sees no cargo — what a user
+# without Rust gets. Artifacts in target/dist/. Needs python3 (and, to build, the Rust toolchain).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+dist="$root/target/dist"
+rm -rf "$dist" && mkdir -p "$dist"
+
+echo "== the build tools (maturin, twine) in target/build-venv"
+python3 -m venv target/build-venv
+target/build-venv/bin/python -m pip install --quiet --upgrade pip
+target/build-venv/bin/python -m pip install --quiet "maturin>=1.9,<2" twine
+
+echo "== the sdist, then the wheel built from it"
+(cd python && "$root/target/build-venv/bin/maturin" sdist --out "$dist")
+sdist=$(ls "$dist"/featrank-*.tar.gz)
+unpacked="$dist/sdist-build"
+mkdir -p "$unpacked" && tar xzf "$sdist" -C "$unpacked"
+# The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps rebuilds incremental.
+(cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/pip-build}" \
+    "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
+rm -rf "$unpacked"
+wheel=$(ls "$dist"/featrank-*.whl)
+target/build-venv/bin/twine check --strict "$wheel" "$sdist"
+
+echo "== the wheel into a fresh target/py-venv, with no cargo on PATH"
+rm -rf target/py-venv
+python3 -m venv target/py-venv
+no_rust_path=$(printf '%s' "$PATH" | tr ':' '\n' | while read -r dir; do
+    [ -n "$dir" ] && [ ! -x "$dir/cargo" ] && printf '%s:' "$dir"
+done)
+env -u CARGO_HOME -u RUSTUP_HOME PATH="${no_rust_path%:}" bash -c '
+    set -euo pipefail
+    if command -v cargo >/dev/null 2>&1; then echo "cargo is still on PATH: $(command -v cargo)"; exit 1; fi
+    target/py-venv/bin/python -m pip install --quiet --upgrade pip
+    target/py-venv/bin/python -m pip install --quiet --only-binary featrank "$1[test]"
+' _ "$wheel"
+echo "installed $(basename "$wheel") into target/py-venv"
