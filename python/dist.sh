@@ -18,8 +18,10 @@ echo "== the sdist, then the wheel built from it"
 (cd python && "$root/target/build-venv/bin/maturin" sdist --out "$dist")
 sdist=$(ls "$dist"/featrank-*.tar.gz)
 unpacked="$dist/sdist-build"
-mkdir -p "$unpacked" && tar xzf "$sdist" -C "$unpacked"
-# The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps rebuilds incremental.
+# Unpacked with today's times (-m): the sdist's files carry a fixed old time, which would let cargo take the
+# shared target folder's earlier build of featrank for an up-to-date one.
+mkdir -p "$unpacked" && tar xzmf "$sdist" -C "$unpacked"
+# The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps the dependencies.
 (cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/pip-build}" \
     "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
 rm -rf "$unpacked"

@@ -15,7 +15,8 @@ Rust API and the CLI (``relieff:k=10``, ``svm:c=0.1,kernel=linear``). Same seed,
 from __future__ import annotations
 
 import os as _os
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, overload
+from typing import cast as _cast
 
 if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
     from ._featrank import _Grid, _Measure, _Rule, _Scheme
@@ -42,9 +43,11 @@ from ._featrank import (
 from ._featrank import rank as _rank
 from ._featrank import rank_table as _rank_table
 from .errors import (
+    ArgumentError,
     ColumnError,
     ColumnNotFoundError,
     DataError,
+    FeatrankWarning,
     FileError,
     MemoryLimitError,
     MissingFileError,
@@ -54,7 +57,11 @@ from .errors import (
     SpecError,
     UnsupportedTaskError,
 )
+from ._featrank import CriticalDifference, Friedman
 from ._featrank import curves as _curves
+from ._featrank import friedman as _friedman
+from ._featrank import PerformanceIndex
+from ._featrank import performance_index as _performance_index
 from ._featrank import nested as _nested
 from . import datasets, synth
 from ._progress import bar as _bar
@@ -106,13 +113,29 @@ def rank_table(data: DataLike, method: str, *, target: Any = None, seed: int = 0
     return _rank_table(_dataset(data, target), method, seed=seed)
 
 
+@overload
+def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
+           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: list[Any] | tuple[Any, ...],
+           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
+           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
+           progress: bool = True) -> dict[str, Curves]: ...
+@overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: Any = "knn:k=10",
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True) -> Curves:
+           progress: bool = True) -> Curves: ...
+def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
+           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: Any = "knn:k=10",
+           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
+           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
+           progress: bool = True) -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
     ``data`` — a Dataset, a DataFrame or table with ``target``, ``(X, y)``, or a path (as in ``rank``).
+
+    ``learner``: a spec (``"svm:c=0.1"``) or a scikit-learn estimator; a list of them gives one ``Curves`` per
+    learner, in a dict keyed by what each run records as its learner — every run on the same folds (same seed)
+    with the same rankers run inside them, so the curves compare learner against learner.
 
     ``folds`` is a number of folds, or the folds themselves: fold ids (0, 1, ...) one per row, or an array of
     rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
@@ -124,7 +147,25 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
     >>> c = featrank.curves(iris, rankers=["relieff"], folds=5, repeats=2, expected=5, seed=1, progress=False)
     >>> c.rankings
     ['relieff']
+    >>> by_learner = featrank.curves(iris, rankers="fisher", learner=["knn:k=5", "nb"], folds=3, repeats=1,
+    ...                              expected=0, progress=False)
+    >>> list(by_learner)
+    ['knn:k=5,ties=all', 'nb']
     """
+    if isinstance(learner, (list, tuple)):
+        if not learner:
+            raise ArgumentError._of("learner", "a learner (a spec or a scikit-learn estimator) or a non-empty list of "
+                                    "them", learner)
+        data, runs = _dataset(data, target), {}
+        for one in learner:
+            run = _cast(Curves, curves(data, rankings, rankers, learner=one, folds=folds, repeats=repeats,
+                                       scheme=scheme, grid=grid, expected=expected,
+                                       expected_repeats=expected_repeats, measure=measure, seed=seed,
+                                       progress=progress))
+            if run.learner in runs:
+                raise ParameterError._of("learner", f"'{run.learner}' is given twice")
+            runs[run.learner] = run
+        return runs
     fold_ids = None
     if not isinstance(folds, int):
         import numpy as np  # here, not at import: `import featrank` stays milliseconds
@@ -140,6 +181,10 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
         else:
             fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
     rankings, rankers = _one_or_many(rankings), _one_or_many(rankers)
+    if rankings is not None and not all(isinstance(r, Ranking) for r in rankings):
+        wrong = next(r for r in rankings if not isinstance(r, Ranking))
+        raise ArgumentError._of("rankings", "a Ranking or a list of Rankings (featrank.Ranking.from_order, "
+                                "from_scores, read_csv, rank)", wrong)
     with _bar(progress) as callback:
         return _curves(_dataset(data, target), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
@@ -167,6 +212,69 @@ def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, 
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
+def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
+    """Do the methods differ over the datasets? Friedman's χ²_F and Iman–Davenport's F_F on the methods' ranks per
+    dataset (rank 1 = highest score; Demšar 2006, as [P18] §5.3 compares rankers by ECA), shown as the average
+    ranks best first; ``.critical_difference(alpha)`` gives Nemenyi's CD and its diagram.
+
+    ``scores``: a pandas or Polars DataFrame with a row per dataset and a numeric column per method (other
+    columns, such as the dataset's name, are left out), a dict ``{method: scores}``, or a 2-D array (a row per
+    dataset) with ``methods``. Higher is better: give ECA or accuracy, or negate an error.
+
+    >>> import featrank, pandas as pd
+    >>> eca = pd.DataFrame({"dataset": ["a", "b", "c", "d"], "relieff": [0.30, 0.12, 0.21, 0.08],
+    ...                     "info-gain": [0.28, 0.10, 0.22, 0.05], "random-forest": [0.10, 0.02, 0.05, 0.01]})
+    >>> f = featrank.friedman(eca)
+    >>> f.to_dict()["method"], round(f.chi2, 2)
+    (['relieff', 'info-gain', 'random-forest'], 6.5)
+    >>> f.critical_difference(0.05).significant_pairs()
+    [('relieff', 'random-forest')]
+    """
+    if isinstance(scores, dict):
+        names, rows = list(scores), [list(r) for r in zip(*scores.values())]
+    elif hasattr(scores, "columns") and hasattr(scores, "dtypes"):  # a pandas or Polars DataFrame
+        if type(scores).__module__.startswith("pandas"):
+            numeric = scores.select_dtypes("number")
+            names, rows = [str(c) for c in numeric.columns], numeric.to_numpy(dtype=float).tolist()
+        else:
+            names = [c for c, t in zip(scores.columns, scores.dtypes) if t.is_numeric()]
+            rows = [list(r) for r in scores.select(names).rows()]
+    else:
+        import numpy as np
+
+        array = np.asarray(scores, dtype=float)
+        if array.ndim != 2:
+            raise ParameterError._of("scores", f"a 2-D array (a row per dataset), got shape {array.shape}")
+        names, rows = [f"m{j}" for j in range(array.shape[1])], array.tolist()
+    if isinstance(methods, str):
+        raise ArgumentError._of("methods", "a list of method names, not one text", methods)
+    if methods is not None:
+        names = list(methods)
+    return _friedman(names, rows)
+
+
+def performance_index(data: DataLike, rankings: Ranking | Sequence[Ranking], *, target: Any = None,
+                      learner: Any = "nb", folds: int = 10, max_n: int | None = None,
+                      seed: int = 0) -> PerformanceIndex:
+    """The Performance Index of rankings on data with missing values (Fakhraei et al.): for the top-N features,
+    PI(N) is the mean of the cross-validated accuracies acc_i of the top-i subsets (i ≤ N), each on the rows
+    complete on its features (n_i of them), weighted by n_i / i — a ranking that puts reliable, well-populated
+    features first scores high. ``learner``: a spec or a scikit-learn estimator; ``max_n``: the largest N
+    (default every feature). ``data`` as in ``rank``.
+
+    >>> import featrank
+    >>> vote = featrank.datasets.load("vote")
+    >>> pi = featrank.performance_index(vote, featrank.rank(vote, "consensus", seed=1), max_n=3, seed=1)
+    >>> pi.columns
+    ['ranking', 'n', 'rows', 'accuracy', 'pi']
+    """
+    rankings = _one_or_many(rankings) or []
+    if not all(isinstance(r, Ranking) for r in rankings):
+        wrong = next(r for r in rankings if not isinstance(r, Ranking))
+        raise ArgumentError._of("rankings", "a Ranking or a list of Rankings", wrong)
+    return _performance_index(_dataset(data, target), rankings, learner=learner, folds=folds, max_n=max_n, seed=seed)
+
+
 def _one_or_many(specs: Any) -> list[Any] | None:
     """A list of specs (or paths) from one given alone (a ``str`` or path is one, not its characters)."""
     if specs is None:
@@ -187,9 +295,9 @@ def __getattr__(name):
 
 
 __all__ = [
-    "ColumnError", "ColumnNotFoundError", "DataError", "FileError", "MemoryLimitError", "MissingFileError",
+    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "FeatrankWarning", "FileError", "MemoryLimitError", "MissingFileError",
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
-    "Curves", "Dataset", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
+    "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
-    "Table", "__version__", "cluster", "curves", "datasets", "learners", "measures", "nested", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "performance_index", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
 ]

@@ -10,7 +10,9 @@ from typing_extensions import TypeAlias, disjoint_base
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures']
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures',
+           'Friedman', 'CriticalDifference', 'friedman',
+           'PerformanceIndex', 'performance_index']
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
 _Task: TypeAlias = Literal["auto", "classification", "regression"]
@@ -32,7 +34,9 @@ class Dataset:
 
     ``Dataset(df, target="class")`` from a pandas or Polars DataFrame or a pyarrow Table (target default: the
     last column); ``Dataset(X, y)`` from NumPy arrays (features ``x0, x1, ...`` unless ``feature_names``).
-    ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``.
+    ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Text columns
+    become nominal features (a ``FeatrankWarning`` names them); a text column with a distinct value on ≥ 90 % of
+    at least 10 rows is refused as a row identifier (``ColumnError``) unless ``allow_identifiers=True``.
 
     >>> import featrank, numpy as np
     >>> featrank.Dataset(np.eye(4), [0, 1, 0, 1]).n_features
@@ -40,7 +44,7 @@ class Dataset:
     """
 
     def __new__(cls, data: Any, target: Any = None, *, task: _Task = "auto",
-                feature_names: Sequence[str] | None = None) -> Dataset: ...
+                feature_names: Sequence[str] | None = None, allow_identifiers: bool = False) -> Dataset: ...
     @staticmethod
     def read(path: str | os.PathLike[str], target: str | None = None, *, task: _Task = "auto") -> Dataset:
         """A .csv, .csv.gz, .arff or .parquet file, or a bundled dataset by name, read as the CLI reads it."""
@@ -49,7 +53,8 @@ class Dataset:
     feature_names: list[str]
     target: str
     task: str
-    classes: list[str] | None
+    classes: list[Any] | None
+    """the class labels in code order, in the target's own type (int, bool or str); None for regression"""
     x: np.ndarray
     """rows × features, float64, NaN missing, nominal features as level codes"""
     y: np.ndarray
@@ -63,7 +68,15 @@ class Dataset:
 
 @final
 class Ranking:
-    """Features from most to least relevant (rank 1 first), with scores when a ranker made it."""
+    """Features from most to least relevant (rank 1 first), with scores when a ranker made it.
+
+    >>> import featrank
+    >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.2, 0.9, 0.5], name="mine")
+    >>> r.order, r.rank_of("a"), r.top(2)
+    (['b', 'c', 'a'], 3, ['b', 'c'])
+    >>> r.to_pandas().columns.tolist()
+    ['feature', 'score', 'rank']
+    """
 
     @staticmethod
     def from_scores(features: Sequence[str], scores: Sequence[float], *, name: str | None = None) -> Ranking: ...
@@ -85,7 +98,13 @@ class Ranking:
 
 @disjoint_base
 class Table:
-    """A result table: HTML in a notebook, text in a terminal."""
+    """A result table: HTML in a notebook, text in a terminal.
+
+    >>> import featrank
+    >>> t = featrank.rank_table(featrank.datasets.load("iris"), "fisher")
+    >>> t.columns[:3], len(t), t.to_dict()["feature"][0]
+    (['feature', 'score', 'rank'], 4, 'petallength')
+    """
 
     columns: list[str]
     def to_polars(self) -> Any: ...
@@ -96,7 +115,15 @@ class Table:
 
 @final
 class Figure:
-    """An SVG figure."""
+    """An SVG figure.
+
+    >>> import featrank, tempfile, pathlib
+    >>> fig = featrank.curves("iris", rankers="fisher", folds=2, repeats=1, expected=2).plot()
+    >>> fig.svg.startswith("<svg")
+    True
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     fig.savefig(pathlib.Path(d) / "curves.svg")
+    """
 
     svg: str
     def save(self, path: str | os.PathLike[str]) -> None: ...
@@ -106,7 +133,17 @@ class Figure:
 
 @final
 class Curves:
-    """FFA/RFA curves with the expected curve of random rankings; what a run answers hangs off it."""
+    """FFA/RFA curves with the expected curve of random rankings; what a run answers hangs off it.
+
+    >>> import featrank
+    >>> c = featrank.curves("iris", rankers=["fisher", "relieff"], folds=3, repeats=2, expected=5, seed=1)
+    >>> c.rankings, c.sizes
+    (['fisher', 'relieff'], [1, 2, 3, 4])
+    >>> c.to_pandas().columns.tolist()
+    ['ranking', 'curve', 'mode', 'k', 'mean', 'std', 'lo', 'hi']
+    >>> c.decide("1se").k("fisher") <= 4
+    True
+    """
 
     @staticmethod
     def load_json(path: str | os.PathLike[str]) -> Curves: ...
@@ -134,11 +171,28 @@ class Curves:
 
 @final
 class Significance(Table):
+    """Each ranking against the expected curve and against each other: ECA with its interval, the corrected
+    t-test over splits (what the verdicts use) and Wilcoxon over repeats.
+
+    >>> import featrank
+    >>> c = featrank.curves("iris", rankers="fisher", folds=5, repeats=6, expected=10, seed=1)
+    >>> c.significance().verdict("fisher")
+    'better'
+    """
+
     def verdicts(self, alpha: float = 0.05) -> Table: ...
     def verdict(self, ranking: str, alpha: float = 0.05) -> str: ...
 
 @final
 class Stabilities(Table):
+    """Stability of the rankers run inside the folds: Canberra, Kuncheva, Nogueira's φ with interval and test.
+
+    >>> import featrank
+    >>> c = featrank.curves("iris", rankers="fisher", folds=3, repeats=2, expected=0, seed=1)
+    >>> c.stability().to_pandas().query("k == 1")["phi"].tolist()
+    [1.0]
+    """
+
     def plot(self) -> Figure: ...
 
 @final
@@ -154,6 +208,14 @@ class SizeChoices(Table):
 
 @final
 class Synthetic:
+    """Synthetic data with its ground truth (``featrank.synth.generate``).
+
+    >>> import featrank
+    >>> s = featrank.synth.generate("pair", rows=100, seed=1)
+    >>> s.data.n_rows, set(s.truth.top(len(s.relevant))) == set(s.relevant)
+    (100, True)
+    """
+
     data: Dataset
     truth: Ranking
     relevant: list[str]
@@ -228,6 +290,47 @@ def set_memory_limit(limit: str | int | None = None) -> None:
     negative numbers and bools are refused with ``featrank.Error``."""
 def _restore(kind: str, parts: Sequence[bytes]) -> Any:
     """Rebuild a pickled object (what every class's ``__reduce__`` names)."""
+@final
+class Friedman(Table):
+    """Friedman's test over datasets (``featrank.friedman``): the average ranks best first (a table) and the tests.
+
+    >>> import featrank
+    >>> f = featrank.friedman({"a": [0.9, 0.8, 0.7], "b": [0.5, 0.6, 0.4]})
+    >>> f.average_ranks, f.datasets
+    ([1.0, 2.0], 3)
+    """
+
+    methods: list[str]
+    average_ranks: list[float]
+    datasets: int
+    chi2: float
+    chi2_p: float
+    iman_davenport: float
+    iman_davenport_p: float
+    def critical_difference(self, alpha: float = 0.05) -> CriticalDifference: ...
+
+@final
+class CriticalDifference:
+    """Nemenyi's critical difference and Demšar's diagram (shown inline as SVG)."""
+
+    cd: float
+    alpha: float
+    methods: list[str]
+    average_ranks: list[float]
+    def significant_pairs(self) -> list[tuple[str, str]]: ...
+    def plot(self) -> Figure: ...
+    def _repr_svg_(self) -> str: ...
+
+def friedman(methods: Sequence[str], scores: Sequence[Sequence[float]]) -> Friedman: ...
+
+@final
+class PerformanceIndex(Table):
+    """PI(N) of each ranking (``featrank.performance_index``): the figure over ``ranking, n, rows, accuracy, pi``."""
+
+    def plot(self) -> Figure: ...
+
+def performance_index(data: Dataset, rankings: Sequence[Ranking], *, learner: Any = None, folds: int = 10,
+                      max_n: int | None = None, seed: int = 0) -> PerformanceIndex: ...
 def rankers() -> Table:
     """Every ranking method: ``method``, ``spec`` (every parameter at its default), ``classification``,
     ``regression``, ``aliases``."""

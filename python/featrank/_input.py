@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._featrank import Error
+from .errors import ColumnError
 
 _DEFAULT_TARGET = "target"
 
@@ -76,7 +77,16 @@ def _array_columns(X, names):
         return [(str(n), "float", np.ascontiguousarray(X[:, j], dtype=np.float64), None) for j, n in enumerate(names)]
     import pyarrow as pa
 
-    return [_arrow_column(str(n), pa.array(X[:, j], from_pandas=True)) for j, n in enumerate(names)]
+    columns = []
+    for j, n in enumerate(names):
+        try:
+            values = pa.array(X[:, j], from_pandas=True)
+        except (ValueError, TypeError, pa.ArrowException) as e:  # ArrowInvalid is a ValueError
+            error = ColumnError(f"column '{n}': cannot read its {X.dtype} values as numbers or text: {e}")
+            error.column = str(n)
+            raise error from None
+        columns.append(_arrow_column(str(n), values))
+    return columns
 
 
 def _target_column(name, y, rows):

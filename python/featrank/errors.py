@@ -19,6 +19,8 @@ a built-in for the same trouble, the featrank error is that too, so ``except Fil
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._featrank import Error
 
 
@@ -38,6 +40,42 @@ class ParameterError(Error):
         error = cls(f"invalid parameter '{parameter}': {reason}")
         error.parameter = parameter
         return error
+
+
+class ArgumentError(ParameterError, TypeError):
+    """A value a parameter cannot take, refused when the call converts its arguments (a negative seed, a text
+    for a count, one text for a list); also a ``TypeError``. ``parameter``: the parameter's name (Python ≥ 3.11,
+    where the conversion notes it on the error).
+
+    >>> import featrank
+    >>> try:
+    ...     featrank.rank(featrank.datasets.load("iris"), "fisher", seed=-1)
+    ... except featrank.ArgumentError as e:
+    ...     print(e.parameter, "|", e)
+    seed | invalid parameter 'seed': expected a whole number from 0 to 18446744073709551615 (2⁶⁴ − 1), got -1 (int)
+    """
+
+    @classmethod
+    def _of(cls, parameter: str, what: str, got: Any) -> "ArgumentError":  # type: ignore[override]
+        # as the compiled module's conversions raise it (python/src/args.rs)
+        shown = repr(got)
+        shown = shown if len(shown) <= 200 else f"{shown[:200]}… ({len(shown)} characters)"
+        error = cls(f"expected {what}, got {shown} ({type(got).__name__})")
+        if hasattr(error, "add_note"):
+            error.add_note(f"while processing '{parameter}'")
+        return error
+
+    @property
+    def parameter(self) -> str | None:  # type: ignore[override]
+        for note in getattr(self, "__notes__", ()):
+            if note.startswith("while processing '") and note.endswith("'"):
+                return note[len("while processing '"):-1]
+        return None
+
+    def __str__(self) -> str:
+        reason = _plain(self)
+        name = self.parameter
+        return f"invalid parameter '{name}': {reason}" if name else reason
 
 
 class SpecError(ParameterError):
@@ -107,7 +145,22 @@ class MemoryLimitError(Error, MemoryError):
     limit: int | None = None
 
 
+class FeatrankWarning(UserWarning):
+    """What featrank tells without stopping (the Rust library's notices): text columns read as nominal features,
+    a Wilcoxon test that cannot reach the level asked for. Python's filters apply, e.g.
+    ``warnings.simplefilter("error", featrank.FeatrankWarning)`` makes each one an exception.
+
+    >>> import warnings, pandas as pd, featrank
+    >>> df = pd.DataFrame({"city": ["a", "b", "c"] * 4, "size": range(12), "y": [0, 1] * 6})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     data = featrank.Dataset(df, target="y")
+    >>> caught[0].category.__name__, str(caught[0].message)[:41]
+    ('FeatrankWarning', 'text columns read as nominal features: ci')
+    """
+
+
 __all__ = [
-    "ColumnError", "ColumnNotFoundError", "DataError", "Error", "FileError", "MemoryLimitError", "MissingFileError",
-    "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
+    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "Error", "FeatrankWarning", "FileError", "MemoryLimitError",
+    "MissingFileError", "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
 ]

@@ -28,21 +28,21 @@ pub struct Manifest {
 fn plan(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
-    out: PathBuf,
-    target: Option<String>,
-    task: &str,
-    rankings: Option<Vec<PathBuf>>,
-    rankers: Option<Vec<String>>,
-    learner: &str,
-    folds: usize,
-    repeats: usize,
-    folds_file: Option<PathBuf>,
-    scheme: &str,
-    grid: &str,
-    expected: usize,
-    expected_repeats: Option<usize>,
-    measure: Option<String>,
-    seed: u64,
+    #[pyo3(from_py_with = crate::args::arg)] out: PathBuf,
+    #[pyo3(from_py_with = crate::args::arg)] target: Option<String>,
+    #[pyo3(from_py_with = crate::args::text)] task: &str,
+    #[pyo3(from_py_with = crate::args::arg)] rankings: Option<Vec<PathBuf>>,
+    #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
+    #[pyo3(from_py_with = crate::args::text)] learner: &str,
+    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
+    #[pyo3(from_py_with = crate::args::arg)] folds_file: Option<PathBuf>,
+    #[pyo3(from_py_with = crate::args::text)] scheme: &str,
+    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::arg)] expected: usize,
+    #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
+    #[pyo3(from_py_with = crate::args::arg)] measure: Option<String>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
     let job = CurveJob {
@@ -84,19 +84,19 @@ fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
 fn plan_nested(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
-    out: PathBuf,
-    rankers: Vec<String>,
-    target: Option<String>,
-    task: &str,
-    learner: &str,
-    folds: usize,
-    repeats: usize,
-    scheme: &str,
-    inner_folds: usize,
-    rules: Option<Vec<String>>,
-    grid: &str,
-    measure: Option<String>,
-    seed: u64,
+    #[pyo3(from_py_with = crate::args::arg)] out: PathBuf,
+    #[pyo3(from_py_with = crate::args::arg)] rankers: Vec<String>,
+    #[pyo3(from_py_with = crate::args::arg)] target: Option<String>,
+    #[pyo3(from_py_with = crate::args::text)] task: &str,
+    #[pyo3(from_py_with = crate::args::text)] learner: &str,
+    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
+    #[pyo3(from_py_with = crate::args::text)] scheme: &str,
+    #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] rules: Option<Vec<String>>,
+    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::arg)] measure: Option<String>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
     let job = NestedJob {
@@ -120,7 +120,7 @@ fn plan_nested(
 
 /// See `featrank.cluster.read`.
 #[pyfunction(name = "read_manifest")]
-fn read(py: Python<'_>, path: PathBuf) -> PyResult<Manifest> {
+fn read(py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Manifest> {
     Ok(Manifest { inner: Arc::new(blocking(py, None, || RsManifest::read(&path))?) })
 }
 
@@ -150,14 +150,20 @@ impl Manifest {
         }
     }
     /// How many units shard `shard` (`"I/N"`) computes.
-    fn shard_units(&self, shard: &str) -> PyResult<usize> {
+    fn shard_units(&self, #[pyo3(from_py_with = crate::args::text)] shard: &str) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
         Ok(self.inner.shard_unit_count(shard))
     }
     /// Compute shard `shard` (`"I/N"`, I from 0) and write its results to `out` (.parquet or .csv); gives the
     /// number of units computed. A progress bar when `progress` and tqdm is installed.
     #[pyo3(signature = (shard, out, *, progress = true))]
-    fn run(&self, py: Python<'_>, shard: &str, out: PathBuf, progress: bool) -> PyResult<usize> {
+    fn run(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::text)] shard: &str,
+        #[pyo3(from_py_with = crate::args::arg)] out: PathBuf,
+        #[pyo3(from_py_with = crate::args::arg)] progress: bool,
+    ) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
         // featrank._progress.bar(progress) as a context manager around the blocking call
         let bar = py.import("featrank._progress")?.getattr("bar")?.call1((progress,))?;
@@ -170,7 +176,11 @@ impl Manifest {
     /// The run's result from the parts the shards wrote (each unit exactly once), equal to what one process
     /// computes: the `Curves` of a curve run (`featrank.curves`); of a nested run the `Nested` result
     /// (`featrank.nested`), or a list of them, one per rule, when it was planned with several rules.
-    fn merge(&self, py: Python<'_>, parts: Vec<PathBuf>) -> PyResult<Py<PyAny>> {
+    fn merge(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] parts: Vec<PathBuf>,
+    ) -> PyResult<Py<PyAny>> {
         match self.inner.job() {
             Job::Curves(_) => Ok(Curves::from(blocking(py, None, || self.inner.merge(&parts))?)
                 .into_pyobject(py)?

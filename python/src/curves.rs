@@ -1,5 +1,6 @@
 //! `featrank.curves(...)` and what a run answers: ECA, comparisons, tests, stability, subset sizes.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use featrank::compare::Stabilities as RsStabilities;
@@ -29,7 +30,7 @@ impl From<RsCurves> for Curves {
 }
 
 /// The learner a Python value names: a spec text, or a scikit-learn estimator (cloned and fitted per split).
-fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
+pub(crate) fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
     if let Ok(text) = value.extract::<String>() {
         return guarded(|| featrank::learners::parse(&text));
     }
@@ -46,16 +47,16 @@ fn curves(
     py: Python<'_>,
     data: &Dataset,
     rankings: Option<Vec<PyRef<'_, Ranking>>>,
-    rankers: Option<Vec<String>>,
+    #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
     learner: Option<&Bound<'_, PyAny>>,
-    folds: usize,
-    repeats: usize,
-    scheme: &str,
-    grid: &str,
-    expected: usize,
-    expected_repeats: Option<usize>,
-    measure: Option<&str>,
-    seed: u64,
+    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
+    #[pyo3(from_py_with = crate::args::text)] scheme: &str,
+    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::arg)] expected: usize,
+    #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
+    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
     progress: Option<&Bound<'_, PyAny>>,
     fold_ids: Option<PyReadonlyArray2<'_, i64>>,
 ) -> PyResult<Curves> {
@@ -115,10 +116,10 @@ impl Curves {
     }
     /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
     #[staticmethod]
-    fn load_json(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Curves> {
+    fn load_json(py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Curves> {
         Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(&path))?) })
     }
-    fn save_json(&self, path: std::path::PathBuf) -> PyResult<()> {
+    fn save_json(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_json(path))
     }
     /// The learner's full spec, e.g. `knn:k=10,ties=all`.
@@ -155,14 +156,23 @@ impl Curves {
     /// Is a ranking better than random rankings, or than another? Corrected resampled t-test, Wilcoxon,
     /// Holm; `level` of the intervals, `weighting` of the ECA.
     #[pyo3(signature = (*, level = 0.95, weighting = "uniform"))]
-    fn significance(&self, py: Python<'_>, level: f64, weighting: &str) -> PyResult<Py<Significance>> {
+    fn significance(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] level: f64,
+        #[pyo3(from_py_with = crate::args::text)] weighting: &str,
+    ) -> PyResult<Py<Significance>> {
         let w = guarded(|| weighting.parse())?;
         Significance::create(py, guarded(|| RsSignificance::of_curves(&self.inner, w, level))?)
     }
     /// Stability of the rankers run inside the folds (Canberra, Kuncheva, Nogueira's φ with its interval),
     /// at `sizes` (default: the curves' sizes).
     #[pyo3(signature = (sizes = None))]
-    fn stability(&self, py: Python<'_>, sizes: Option<Vec<usize>>) -> PyResult<Py<Stabilities>> {
+    fn stability(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] sizes: Option<Vec<usize>>,
+    ) -> PyResult<Py<Stabilities>> {
         let sizes = sizes.unwrap_or_else(|| self.inner.sizes.clone());
         Stabilities::create(py, guarded(|| RsStabilities::of_curves(&self.inner, &sizes))?)
     }
@@ -170,13 +180,23 @@ impl Curves {
     /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
     /// al. 2008; β > 1 favours stability).
     #[pyo3(signature = (k, *, beta = 1.0))]
-    fn trade_off(&self, py: Python<'_>, k: usize, beta: f64) -> PyResult<Py<TradeOff>> {
+    fn trade_off(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] k: usize,
+        #[pyo3(from_py_with = crate::args::arg)] beta: f64,
+    ) -> PyResult<Py<TradeOff>> {
         TradeOff::create(py, guarded(|| RsTradeOff::of_curves(&self.inner, k)?.with_beta(beta))?)
     }
     /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`, `at:50`) or several `rules`;
     /// default all four.
     #[pyo3(signature = (rule = None, *, rules = None))]
-    fn decide(&self, py: Python<'_>, rule: Option<&str>, rules: Option<Vec<String>>) -> PyResult<Py<SizeChoices>> {
+    fn decide(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::text_or_none)] rule: Option<&str>,
+        #[pyo3(from_py_with = crate::args::arg)] rules: Option<Vec<String>>,
+    ) -> PyResult<Py<SizeChoices>> {
         let texts: Vec<String> = match (rule, rules) {
             (Some(_), Some(_)) => return Err(Error::new_err("decide: give `rule` or `rules`, not both")),
             (Some(r), None) => vec![r.to_string()],
@@ -189,7 +209,11 @@ impl Curves {
     /// How often each feature of the ranker `name` (run inside the folds) reached each of the first
     /// `top` ranks over the training splits.
     #[pyo3(signature = (name, top = 20))]
-    fn rank_distribution(&self, name: &str, top: usize) -> PyResult<Table> {
+    fn rank_distribution(
+        &self,
+        #[pyo3(from_py_with = crate::args::text)] name: &str,
+        #[pyo3(from_py_with = crate::args::arg)] top: usize,
+    ) -> PyResult<Table> {
         let frame = guarded(|| self.inner.fold_rankings(name)?.rank_distribution(top))?;
         let html = frame.to_html();
         Ok(Table::new(frame, html))
@@ -198,7 +222,7 @@ impl Curves {
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }
-    fn save_svg(&self, path: std::path::PathBuf) -> PyResult<()> {
+    fn save_svg(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(path))
     }
     /// Long table: ranking, curve, mode, k, mean, std, lo, hi.
@@ -229,14 +253,18 @@ impl Significance {
     }
     /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
     #[pyo3(signature = (alpha = 0.05))]
-    fn verdicts(&self, alpha: f64) -> PyResult<Table> {
+    fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<Table> {
         let frame = guarded(|| self.inner.verdicts(alpha))?;
         let html = frame.to_html();
         Ok(Table::new(frame, html))
     }
     /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
     #[pyo3(signature = (ranking, alpha = 0.05))]
-    fn verdict(&self, ranking: &str, alpha: f64) -> PyResult<String> {
+    fn verdict(
+        &self,
+        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
+        #[pyo3(from_py_with = crate::args::arg)] alpha: f64,
+    ) -> PyResult<String> {
         guarded(|| self.inner.verdict(ranking, alpha)).map(|v| v.label().to_string())
     }
 }
@@ -297,7 +325,11 @@ impl SizeChoices {
     }
     /// The number of features `rule` chose for `ranking`.
     #[pyo3(signature = (ranking, rule = "1se"))]
-    fn k(&self, ranking: &str, rule: &str) -> PyResult<usize> {
+    fn k(
+        &self,
+        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
+        #[pyo3(from_py_with = crate::args::text)] rule: &str,
+    ) -> PyResult<usize> {
         let rule: SizeRule = guarded(|| rule.parse())?;
         self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
             Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))

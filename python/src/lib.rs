@@ -3,7 +3,8 @@
 //! Everything here is glue: data crosses as NumPy buffers (`frames`), results go back as Rust objects that
 //! show themselves with the library's own HTML and SVG, and every call runs through [`blocking`] — the GIL
 //! released, Ctrl-C turned into [`featrank::progress::interrupt`], progress polled for a bar, errors and
-//! panics turned into `featrank.Error`. No algorithm is written here.
+//! panics turned into `featrank.Error`, the library's notices into `warnings.warn`. No algorithm is written
+//! here.
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -13,13 +14,16 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
+mod args;
 mod cluster;
 mod curves;
 mod frames;
 mod learner;
 mod nested;
 mod objects;
+mod pi;
 mod pickle;
+mod stats;
 
 create_exception!(
     featrank,
@@ -167,30 +171,57 @@ pub(crate) fn blocking<T: Send>(
             }
         };
         featrank::progress::clear_interrupt();
-        match (raised, outcome) {
+        let outcome = match (raised, outcome) {
             (Some(e), _) => Err(e),
             (None, Ok(result)) => result.or_raise(),
             (None, Err(payload)) => Err(panic_to_py(payload)),
-        }
+        };
+        with_notices(py, outcome)
     })
 }
 
 /// Run a short call on this thread, its panics turned into `featrank.Error`.
 pub(crate) fn guarded<T>(work: impl FnOnce() -> featrank::Result<T>) -> PyResult<T> {
-    match catch_unwind(AssertUnwindSafe(work)) {
+    let outcome = match catch_unwind(AssertUnwindSafe(work)) {
         Ok(result) => result.or_raise(),
         Err(payload) => Err(panic_to_py(payload)),
+    };
+    Python::attach(|py| with_notices(py, outcome))
+}
+
+/// The library's notices, collected while a call runs (on whichever thread gives them).
+static NOTICES: std::sync::Mutex<Vec<featrank::notice::Notice>> = std::sync::Mutex::new(Vec::new());
+
+fn collect(notice: featrank::notice::Notice) {
+    NOTICES.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(notice);
+}
+
+/// After a call: each notice it gave as `warnings.warn(message, featrank.FeatrankWarning)`, so Python's
+/// warning filters apply (under `-W error` the first one is raised instead of the call's result).
+fn with_notices<T>(py: Python<'_>, outcome: PyResult<T>) -> PyResult<T> {
+    let notices = std::mem::take(&mut *NOTICES.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+    if notices.is_empty() {
+        return outcome;
     }
+    let category = py.import("featrank.errors")?.getattr("FeatrankWarning")?;
+    for notice in notices {
+        let message = std::ffi::CString::new(notice.message.replace('\0', " ")).expect("NUL bytes replaced");
+        PyErr::warn(py, &category, &message, 1)?;
+    }
+    outcome
 }
 
 #[pymodule]
 fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
+    featrank::notice::set_sink(Some(collect));
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     objects::register(m)?;
     curves::register(m)?;
     cluster::register(m)?;
     nested::register(m)?;
     pickle::register(m)?;
+    stats::register(m)?;
+    pi::register(m)?;
     Ok(())
 }

@@ -23,16 +23,16 @@ pub struct Nested {
 fn nested(
     py: Python<'_>,
     data: &Dataset,
-    rankers: Vec<String>,
-    learner: &str,
-    folds: usize,
-    repeats: usize,
-    scheme: &str,
-    inner_folds: usize,
-    rule: &str,
-    grid: &str,
-    measure: Option<&str>,
-    seed: u64,
+    #[pyo3(from_py_with = crate::args::arg)] rankers: Vec<String>,
+    #[pyo3(from_py_with = crate::args::text)] learner: &str,
+    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
+    #[pyo3(from_py_with = crate::args::text)] scheme: &str,
+    #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,
+    #[pyo3(from_py_with = crate::args::text)] rule: &str,
+    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Nested> {
     let options = RunOptions { scheme, folds, repeats, grid, measure, seed, ..RunOptions::default() };
     let methods: Vec<&str> = rankers.iter().map(String::as_str).collect();

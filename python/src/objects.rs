@@ -1,6 +1,7 @@
 //! Data, rankings, tables and figures as Python objects; each shows itself with the library's own HTML or
 //! SVG (`_repr_html_`, `_repr_svg_`) and leaves as a Polars or pandas DataFrame.
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use featrank::data::Frame;
@@ -35,26 +36,34 @@ impl Dataset {
 impl Dataset {
     /// See the class docstring in `featrank/__init__.pyi`.
     #[new]
-    #[pyo3(signature = (data, target = None, *, task = "auto", feature_names = None))]
+    #[pyo3(signature = (data, target = None, *, task = "auto", feature_names = None, allow_identifiers = false))]
     fn new(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         target: Option<&Bound<'_, PyAny>>,
-        task: &str,
-        feature_names: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::text)] task: &str,
+        #[pyo3(from_py_with = crate::args::arg)] feature_names: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::arg)] allow_identifiers: bool,
     ) -> PyResult<Dataset> {
         let converted = py.import("featrank._input")?.call_method1("to_columns", (data, target, feature_names))?;
         let (columns, target_name): (Bound<'_, PyList>, String) = converted.extract()?;
         let frame = frames::frame_from_columns(&columns)?;
         let task = self::task(task)?;
-        let ds = blocking(py, None, || data::Dataset::builder(&frame, &target_name).task(task).build())?;
+        let ds = blocking(py, None, || {
+            data::Dataset::builder(&frame, &target_name).task(task).allow_identifiers(allow_identifiers).build()
+        })?;
         Ok(Dataset::wrap(ds))
     }
 
     /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
     #[staticmethod]
     #[pyo3(signature = (path, target = None, *, task = "auto"))]
-    fn read(py: Python<'_>, path: std::path::PathBuf, target: Option<&str>, task: &str) -> PyResult<Dataset> {
+    fn read(
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] path: PathBuf,
+        #[pyo3(from_py_with = crate::args::text_or_none)] target: Option<&str>,
+        #[pyo3(from_py_with = crate::args::text)] task: &str,
+    ) -> PyResult<Dataset> {
         let task = self::task(task)?;
         blocking(py, None, || datasets::open(&path.to_string_lossy(), target, task)).map(Dataset::wrap)
     }
@@ -79,9 +88,19 @@ impl Dataset {
     fn task(&self) -> String {
         format!("{:?}", self.inner.task()).to_lowercase()
     }
+    /// The class names in code order, as the target's values are (ints for an integer target, bools, str).
     #[getter]
-    fn classes(&self) -> Option<Vec<String>> {
-        self.inner.class_names().map(<[String]>::to_vec)
+    fn classes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(column) = self.inner.class_column() else { return Ok(None) };
+        let frame = guarded(|| {
+            let column = column?;
+            Ok(Frame::from(featrank::polars::prelude::DataFrame::new(column.len(), vec![column])?))
+        })?;
+        let values = frames::columns_of(py, &frame)?.values().get_item(0)?;
+        if values.hasattr("tolist")? {
+            return values.call_method0("tolist").map(Some);
+        }
+        Ok(Some(values))
     }
     /// The features' values, rows × features (float64; NaN missing; nominal features as level codes).
     #[getter]
@@ -104,11 +123,15 @@ impl Dataset {
         pickle::reduce(py, "Dataset", parts)
     }
     /// The features named, in that order, with the target.
-    fn select(&self, py: Python<'_>, features: Vec<String>) -> PyResult<Dataset> {
+    fn select(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] features: Vec<String>,
+    ) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.select_features(&features)).map(Dataset::wrap)
     }
     /// The rows given (0-based), in that order.
-    fn take(&self, py: Python<'_>, rows: Vec<usize>) -> PyResult<Dataset> {
+    fn take(&self, py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] rows: Vec<usize>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.take_rows(&rows)).map(Dataset::wrap)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -143,23 +166,30 @@ impl Ranking {
     /// Higher score = more relevant; equal scores keep the order given.
     #[staticmethod]
     #[pyo3(signature = (features, scores, *, name = None))]
-    fn from_scores(features: Vec<String>, scores: Vec<f64>, name: Option<String>) -> PyResult<Ranking> {
+    fn from_scores(
+        #[pyo3(from_py_with = crate::args::arg)] features: Vec<String>,
+        #[pyo3(from_py_with = crate::args::arg)] scores: Vec<f64>,
+        #[pyo3(from_py_with = crate::args::arg)] name: Option<String>,
+    ) -> PyResult<Ranking> {
         let r = guarded(|| data::Ranking::from_scores(&features, &scores))?;
         Ok(Ranking { inner: r }.named(name))
     }
     /// Features from most to least relevant.
     #[staticmethod]
     #[pyo3(signature = (order, *, name = None))]
-    fn from_order(order: Vec<String>, name: Option<String>) -> PyResult<Ranking> {
+    fn from_order(
+        #[pyo3(from_py_with = crate::args::arg)] order: Vec<String>,
+        #[pyo3(from_py_with = crate::args::arg)] name: Option<String>,
+    ) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::from_order(&order))? }.named(name))
     }
     /// A `feature,score` and/or `feature,rank` CSV.
     #[staticmethod]
-    fn read_csv(path: std::path::PathBuf) -> PyResult<Ranking> {
+    fn read_csv(#[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(&path))? })
     }
     /// The same ranking under another name (curves are labelled by it).
-    fn with_name(&self, name: String) -> Ranking {
+    fn with_name(&self, #[pyo3(from_py_with = crate::args::arg)] name: String) -> Ranking {
         self.clone().named(Some(name))
     }
     #[getter]
@@ -177,11 +207,11 @@ impl Ranking {
         self.inner.scores().map(|s| PyArray1::from_slice(py, s))
     }
     /// The first `k` features.
-    fn top(&self, k: usize) -> Vec<String> {
+    fn top(&self, #[pyo3(from_py_with = crate::args::arg)] k: usize) -> Vec<String> {
         self.inner.order().iter().take(k).cloned().collect()
     }
     /// 1-based rank of a feature (None when absent).
-    fn rank_of(&self, feature: &str) -> Option<usize> {
+    fn rank_of(&self, #[pyo3(from_py_with = crate::args::text)] feature: &str) -> Option<usize> {
         self.inner.rank_of(feature)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -276,12 +306,12 @@ impl Figure {
         self.inner.svg().to_string()
     }
     /// Write the SVG to `path`.
-    fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
+    fn save(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(&path))
     }
     /// Write the figure to `path` in the format its extension names, as matplotlib's `savefig`: `.svg`
     /// (featrank draws SVG; for PNG, convert `fig.svg` with a renderer such as cairosvg or resvg).
-    fn savefig(&self, path: std::path::PathBuf) -> PyResult<()> {
+    fn savefig(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("svg") => guarded(|| self.inner.save_svg(&path)),
             other => Err(crate::to_py(featrank::Error::param(
@@ -369,7 +399,12 @@ impl Synthetic {
 /// Synthetic data by design: `single`, `pair`, `combined`, `madelon` or `null`.
 #[pyfunction]
 #[pyo3(signature = (design, *, rows = None, seed = 0))]
-fn synthetic(py: Python<'_>, design: &str, rows: Option<usize>, seed: u64) -> PyResult<Synthetic> {
+fn synthetic(
+    py: Python<'_>,
+    #[pyo3(from_py_with = crate::args::text)] design: &str,
+    #[pyo3(from_py_with = crate::args::arg)] rows: Option<usize>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Synthetic> {
     let s = blocking(py, None, || synth::generate(design, rows, seed))?;
     Synthetic::create(py, s)
 }
@@ -381,7 +416,14 @@ pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> 
         "Dataset" => (|| {
             let frame = pickle::from_parquet(parts.get(0)?)?;
             let (target, task) = (pickle::text(parts.get(1)?)?, self::task(&pickle::text(parts.get(2)?)?)?);
-            let ds = guarded(|| data::Dataset::builder(&frame, &target).task(task).allow_all_missing(true).build())?;
+            let ds = guarded(|| {
+                data::Dataset::builder(&frame, &target)
+                    .task(task)
+                    .allow_all_missing(true)
+                    .allow_identifiers(true)
+                    .quiet(true)
+                    .build()
+            })?;
             object(Dataset::wrap(ds).into_pyobject(py).map(Bound::into_any))
         })(),
         "Ranking" => {
@@ -440,7 +482,7 @@ fn dataset_names() -> Vec<&'static str> {
 
 /// A bundled dataset with its default target and task.
 #[pyfunction]
-fn load_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
+fn load_dataset(py: Python<'_>, #[pyo3(from_py_with = crate::args::text)] name: &str) -> PyResult<Dataset> {
     blocking(py, None, || datasets::load(name)?.dataset()).map(Dataset::wrap)
 }
 
@@ -448,14 +490,19 @@ fn load_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
 /// `FEATRANK_DATA` or a `shared/data` folder above the working directory; `featrank.Error` saying where it
 /// looked when absent.
 #[pyfunction]
-fn external_dataset(py: Python<'_>, name: &str) -> PyResult<Dataset> {
+fn external_dataset(py: Python<'_>, #[pyo3(from_py_with = crate::args::text)] name: &str) -> PyResult<Dataset> {
     blocking(py, None, || datasets::external(name)?.dataset()).map(Dataset::wrap)
 }
 
 /// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …) computes on all rows of `data`.
 #[pyfunction]
 #[pyo3(signature = (data, method, *, seed = 0))]
-fn rank(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Ranking> {
+fn rank(
+    py: Python<'_>,
+    data: &Dataset,
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Ranking> {
     let ds = data.inner.clone();
     let r = blocking(py, None, || featrank::rankers::parse(method)?.rank(&ds, seed))?;
     Ok(Ranking { inner: r })
@@ -465,7 +512,12 @@ fn rank(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Ran
 /// q_value, verdict` — what `featrank rank` writes.
 #[pyfunction]
 #[pyo3(signature = (data, method, *, seed = 0))]
-fn rank_table(py: Python<'_>, data: &Dataset, method: &str, seed: u64) -> PyResult<Table> {
+fn rank_table(
+    py: Python<'_>,
+    data: &Dataset,
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Table> {
     let ds = data.inner.clone();
     let frame = blocking(py, None, || featrank::rankers::parse(method)?.table(&ds, seed))?;
     let html = frame.to_html();

@@ -69,6 +69,8 @@ fn _restore(py: Python<'_>, kind: &str, parts: Vec<Vec<u8>>) -> PyResult<Py<PyAn
         .or_else(|| crate::curves::restore(py, kind, &parts))
         .or_else(|| crate::nested::restore(py, kind, &parts))
         .or_else(|| crate::cluster::restore(py, kind, &parts))
+        .or_else(|| crate::stats::restore(py, kind, &parts))
+        .or_else(|| crate::pi::restore(py, kind, &parts))
         .unwrap_or_else(|| Err(crate::Error::new_err(format!("cannot restore a pickled '{kind}'"))))
 }
 

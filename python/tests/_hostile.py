@@ -3,9 +3,9 @@ point with the numbers and texts a hostile or careless user gives — 0, −1, 2
 bools, long and nested texts — one parameter at a time on small data. Run as ``python _hostile.py GROUP``
 in a child process, so that an abort or a segfault fails the test instead of ending the test run.
 
-Each call must return, or raise ``featrank.Error`` (values of the parameter's own type), or, for a value of
-another type, a ``TypeError``/``OverflowError``/``ValueError`` of the conversion (issue 46 turns these into
-featrank errors too). Anything else, a crash or a call over the time limit, fails.
+Each call must return or raise a ``featrank.Error``: for a value the parameter cannot take at all (a negative
+seed, a text for a count) a ``featrank.ArgumentError`` that names the parameter. Anything else — PyO3's own
+``TypeError``/``OverflowError``, a crash, a call over the time limit — fails.
 """
 
 import math
@@ -50,10 +50,13 @@ def check(call, value, own_type):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             call(value)
+    except featrank.ArgumentError as e:
+        assert not own_type, f"{shown}: {e} (a value of the parameter's own type)"
+        if sys.version_info >= (3, 11):  # the parameter's name comes as a note of the conversion
+            assert e.parameter and str(e).startswith(f"invalid parameter '{e.parameter}': expected "), str(e)
+        assert len(str(e)) < 5_000, f"{shown}: a message of {len(str(e))} characters"
     except featrank.Error as e:
         assert len(str(e)) < 5_000, f"{shown}: a message of {len(str(e))} characters"
-    except (TypeError, OverflowError, ValueError) as e:
-        assert not own_type, f"{shown}: {type(e).__name__} {str(e)[:500]} (a value of the parameter's own type)"
     took = time.monotonic() - start
     assert took < SECONDS, f"{shown}: {took:.0f} s"
 
@@ -63,8 +66,7 @@ def ints(call):
     @given(st.one_of(INTS.map(lambda v: (v, 0 <= v < 2**64)), OTHER.map(lambda v: (v, False))))
     def run(case):
         value, own = case
-        # an int in 0 … 2⁶⁴ − 1 is the parameter's type; others are conversion errors (still PyO3's own
-        # OverflowError/TypeError, issue 46)
+        # an int in 0 … 2⁶⁴ − 1 is the parameter's type; others are refused by the conversion
         check(call, value, own)
     run()
 
@@ -85,6 +87,12 @@ def texts(call):
     run()
 
 
+def wrong_types(call):
+    """Values of no type the parameter takes (one text where a list is meant, numbers, bytes, objects)."""
+    for value in ["ab", 1, 1.5, b"x", object(), True]:
+        check(call, value, False)
+
+
 def small_curves(**kw):
     args = dict(rankings=[RANKING], folds=2, repeats=1, expected=2, seed=1, progress=False)
     args.update(kw)
@@ -97,6 +105,11 @@ def group_curves():
     for name in ["learner", "scheme", "grid", "measure"]:
         texts(lambda v, name=name: small_curves(**{name: v}))
     texts(lambda v: small_curves(rankings=None, rankers=[v]))
+    for name in ["rankers", "rankings"]:
+        wrong_types(lambda v, name=name: small_curves(**{name: v}))
+    wrong_types(lambda v: featrank.Dataset(np.eye(4), [0, 1, 0, 1], feature_names=v))
+    wrong_types(lambda v: IRIS.select(v))
+    wrong_types(lambda v: featrank.Ranking.from_order(v))
     c = small_curves(expected=3, repeats=3)
     floats(lambda v: c.significance(level=v))
     sig = c.significance()
@@ -116,6 +129,19 @@ def group_rank():
     ints(lambda v: RANKING.top(v))
 
 
+def array_with(v):
+    """A 4 × 2 array holding ``v`` (an object array where NumPy cannot make ``v`` a number: featrank's to refuse)."""
+    rows = [[v, 1.0], [2.0, v], [3.0, 0.0], [4.0, 1.0]]
+    try:
+        return np.array(rows)
+    except (ValueError, TypeError):
+        out = np.empty((4, 2), dtype=object)
+        for i, row in enumerate(rows):
+            for j, cell in enumerate(row):
+                out[i, j] = cell
+        return out
+
+
 def group_data():
     ints(lambda v: featrank.synth.generate("pair", rows=v))
     ints(lambda v: featrank.synth.generate("madelon", rows=v))
@@ -128,10 +154,10 @@ def group_data():
     ints(lambda v: IRIS.take([v]))
     texts(lambda v: IRIS.select([v]))
     texts(lambda v: featrank.Dataset(IRIS.to_pandas(), v))
-    floats(lambda v: featrank.Dataset(np.array([[v, 1.0], [2.0, v], [3.0, 0.0], [4.0, 1.0]]), ["a", "b", "a", "b"]))
-    floats(lambda v: featrank.rank(featrank.Dataset(np.array([[v, 1.0], [-v, 2.0], [v, 0.0], [-v, 1.0]]), ["a", "b", "a", "b"]), "relieff"))
+    floats(lambda v: featrank.Dataset(array_with(v), ["a", "b", "a", "b"]))
+    floats(lambda v: featrank.rank(featrank.Dataset(array_with(v), ["a", "b", "a", "b"]), "relieff"))
     ints(lambda v: small_curves(folds=np.full(150, v, dtype=np.uint64 if v >= 0 and v < 2**64 else np.int64)
-                                if -(2**63) <= v < 2**64 else v))
+                                if isinstance(v, int) and -(2**63) <= v < 2**64 else v))
 
 
 def group_nested():

@@ -89,3 +89,12 @@ def test_an_ordered_categorical_keeps_its_declared_level_order():
     enum = featrank.Dataset(pl.from_pandas(df.astype(str)).with_columns(pl.col("grade").cast(pl.Enum(levels))),
                             "class")
     assert enum.x[:, 0].tolist() == [2.0, 0.0, 1.0, 2.0]
+
+
+def test_class_labels_keep_the_targets_type():
+    x = np.arange(8.0)
+    for y, classes in [([3, 1] * 4, [1, 3]), ([True, False] * 4, [False, True]), (["b", "a"] * 4, ["a", "b"])]:
+        d = featrank.Dataset(pd.DataFrame({"x": x, "y": y}), target="y", task="classification")
+        assert d.classes == classes and [type(c) for c in d.classes] == [type(c) for c in classes], d.classes
+        assert d.to_pandas()["y"].tolist() == y  # and the frame round-trips in that type
+    assert featrank.Dataset(pd.DataFrame({"x": x, "y": x / 2}), target="y").classes is None

@@ -20,3 +20,49 @@ def test_the_package_type_checks_against_its_stub(tmp_path):
     pytest.importorskip("mypy")
     result = run("mypy", "--ignore-missing-imports", "--cache-dir", str(tmp_path / "cache"), "-p", "featrank", cwd=tmp_path)
     assert result.returncode == 0, result.stdout[-5000:] + result.stderr[-2000:]
+
+
+def stub_docstrings():
+    """(qualified name, docstring) of the stub's module, classes and functions that hold examples."""
+    import ast
+    import pathlib
+
+    import featrank
+
+    stub = pathlib.Path(featrank.__file__).with_name("_featrank.pyi")
+    tree = ast.parse(stub.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.ClassDef, ast.FunctionDef)):
+                doc = ast.get_docstring(child, clean=True)
+                if doc and ">>>" in doc:
+                    found.append((prefix + child.name, doc))
+                visit(child, prefix + child.name + ".")
+
+    doc = ast.get_docstring(tree)
+    if doc and ">>>" in doc:
+        found.append(("featrank._featrank", doc))
+    visit(tree, "")
+    return found
+
+
+@pytest.mark.parametrize("name,doc", stub_docstrings(), ids=[name for name, _ in stub_docstrings()])
+def test_the_stubs_examples_run(name, doc):
+    import doctest
+    import warnings
+
+    import featrank
+
+    test = doctest.DocTestParser().get_doctest(doc, {"featrank": featrank}, name, "_featrank.pyi", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", featrank.FeatrankWarning)
+        runner.run(test)
+    assert runner.failures == 0, f"{name}: {runner.failures} of {runner.tries} examples failed (see the output above)"
+
+
+def test_the_stub_has_examples_for_the_classes_users_meet_first():
+    names = {name for name, _ in stub_docstrings()}
+    assert {"Dataset", "Ranking", "Table", "Figure", "Curves", "Significance", "Stabilities", "Synthetic"} <= names, names

@@ -260,7 +260,17 @@ impl Significance {
                 tests[i].wilcoxon_p_holm = wx[k];
             }
         }
-        Ok(Significance { weighting: w, level, test_to_train: ratio, tests })
+        let sig = Significance { weighting: w, level, test_to_train: ratio, tests };
+        if let Some(warning) = sig.wilcoxon_warning(1.0 - level)? {
+            crate::notice::emit(crate::notice::NoticeKind::WilcoxonFloor, warning);
+        }
+        Ok(sig)
+    }
+
+    /// Whether the Wilcoxon test over repeats can reach `alpha` with this run's repeats (its smallest p-value,
+    /// 2 / 2ʳ, is at most `alpha`).
+    pub fn wilcoxon_reaches(&self, alpha: f64) -> bool {
+        self.tests.iter().map(|t| t.wilcoxon).max_by_key(|w| w.n).is_none_or(|w| w.min_p_value() <= alpha)
     }
 
     /// The test of `ranking` against `baseline` (either order for two rankings; the sign follows the
@@ -279,7 +289,7 @@ impl Significance {
         // the test with the most non-zero differences has as many as the run has repeats
         let Some(most) = self.tests.iter().map(|t| t.wilcoxon).max_by_key(|w| w.n) else { return Ok(None) };
         let (floor, repeats) = (most.min_p_value(), most.n);
-        Ok((floor > alpha).then(|| {
+        Ok((!self.wilcoxon_reaches(alpha)).then(|| {
             format!(
                 "with {repeats} repeats the Wilcoxon test's p-value cannot go below {floor:.4}, so it cannot reject at \
                  α = {alpha:.2}: read the corrected t-test, or run at least {} repeats",

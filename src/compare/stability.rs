@@ -312,14 +312,26 @@ impl Nogueira {
         }
     }
 
-    /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10);
-    /// an error with the reason for fewer than 3 sets ([`Nogueira::no_inference`]).
+    /// The two-sided `level` (e.g. 0.95) normal-approximation interval φ̂ ± z·√v̂ ([Nogueira] Cor. 10),
+    /// clipped to the values φ̂ can take, [−1/(M−1), 1] for M sets (each feature's unbiased variance is at most
+    /// M/(M−1)·p̂(1−p̂), and Σ p̂_f(1−p̂_f) ≤ k̄(1−k̄/d)); an error with the reason for fewer than 3 sets
+    /// ([`Nogueira::no_inference`]).
+    ///
+    /// ```
+    /// use featrank::compare::stability::nogueira;
+    /// let set = |f: &[usize]| (0..10).map(|j| f.contains(&j)).collect::<Vec<bool>>();
+    /// let n = nogueira(&[set(&[0, 1]), set(&[0, 1]), set(&[0, 1]), set(&[0, 1]), set(&[0, 2])]).unwrap();
+    /// let (lo, hi) = n.interval(0.95).unwrap();
+    /// assert!(n.phi + 1.96 * n.variance.sqrt() > 1.0); // the normal interval would pass 1
+    /// assert!(lo < n.phi && n.phi < hi && hi == 1.0);
+    /// ```
     pub fn interval(&self, level: f64) -> Result<(f64, f64)> {
         crate::math::probability("level", level)?;
         self.inferable()?;
         let z = standard_normal().inverse_cdf(0.5 + level / 2.0);
         let h = z * self.variance.sqrt();
-        Ok((self.phi - h, self.phi + h))
+        let floor = -1.0 / (self.sets as f64 - 1.0);
+        Ok(((self.phi - h).max(floor), (self.phi + h).min(1.0)))
     }
 
     /// One-sided test of H₀: Φ = `phi0` against H₁: Φ > `phi0` ([Nogueira] §6, V = (φ̂ − φ₀)/√v̂);

@@ -156,6 +156,22 @@ pub struct CriticalDifference {
 }
 
 impl Friedman {
+    /// The methods best first with their average ranks: `method, average rank`.
+    ///
+    /// ```
+    /// let f = featrank::compare::stats::friedman(&["a", "b"], &[vec![0.7, 0.8], vec![0.6, 0.9]]).unwrap();
+    /// let t = f.to_polars().unwrap();
+    /// assert_eq!(t.column("method").unwrap().str().unwrap().get(0), Some("b"));
+    /// ```
+    pub fn to_polars(&self) -> Result<crate::data::Frame> {
+        let order = best_first(&self.average_ranks);
+        Ok(polars::prelude::df!(
+            "method" => order.iter().map(|&m| self.methods[m].as_str()).collect::<Vec<_>>(),
+            "average rank" => order.iter().map(|&m| self.average_ranks[m]).collect::<Vec<_>>(),
+        )?
+        .into())
+    }
+
     /// The Nemenyi critical difference at level `alpha` for these average ranks.
     ///
     /// ```

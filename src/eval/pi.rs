@@ -33,6 +33,30 @@ pub struct PiCurve {
     pub points: Vec<PiPoint>,
 }
 
+/// The points of several PI curves as one long table: `ranking, n, rows, accuracy, pi` (n: top-n features;
+/// rows: the rows complete on them).
+///
+/// ```
+/// use featrank::eval::{pi, PiCurve, PiPoint};
+/// let c = PiCurve { ranking: "r".into(), points: vec![PiPoint { i: 1, rows: 140, accuracy: 0.7, pi: 0.7 }] };
+/// assert_eq!(pi::pi_table(&[c]).unwrap().shape(), (1, 5));
+/// ```
+pub fn pi_table(curves: &[PiCurve]) -> Result<crate::data::Frame> {
+    use polars::prelude::*;
+    let points = || curves.iter().flat_map(|c| c.points.iter().map(move |p| (c.ranking.as_str(), p)));
+    Ok(DataFrame::new(
+        points().count(),
+        vec![
+            Column::new("ranking".into(), points().map(|(r, _)| r).collect::<Vec<_>>()),
+            Column::new("n".into(), points().map(|(_, p)| p.i as u32).collect::<Vec<_>>()),
+            Column::new("rows".into(), points().map(|(_, p)| p.rows as u32).collect::<Vec<_>>()),
+            Column::new("accuracy".into(), points().map(|(_, p)| p.accuracy).collect::<Vec<_>>()),
+            Column::new("pi".into(), points().map(|(_, p)| p.pi).collect::<Vec<_>>()),
+        ],
+    )?
+    .into())
+}
+
 /// The Performance Index weights and cumulative mean from `(n_i, acc_i)`, i = 1, 2, …
 ///
 /// ```

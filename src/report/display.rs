@@ -371,11 +371,7 @@ impl Friedman {
     /// assert!(f.to_html().unwrap().contains("Iman"));
     /// ```
     pub fn to_html(&self) -> Result<String> {
-        let order = crate::compare::stats::best_first(&self.average_ranks);
-        let df = polars::prelude::df!(
-            "method" => order.iter().map(|&m| self.methods[m].as_str()).collect::<Vec<_>>(),
-            "average rank" => order.iter().map(|&m| self.average_ranks[m]).collect::<Vec<_>>(),
-        )?;
+        let df = self.to_polars()?;
         let caption = format!(
             "Friedman over {} datasets: χ²_F = {} (p = {}), Iman–Davenport F_F = {} (p = {})",
             self.datasets,
@@ -426,14 +422,27 @@ impl Significance {
             let caption = format!("against random rankings (Holm-adjusted corrected t-test, α = {alpha:.2})");
             h += &Table::new(self.verdicts(alpha)?).caption(caption).to_html();
         }
-        let caption = format!(
-            "ECA tests ({} weights; {:.0} % intervals and t-test over splits, corrected; Wilcoxon over repeats)",
+        let mut table = self.to_polars()?;
+        let mut caption = format!(
+            "ECA tests ({} weights; {:.0} % intervals). Verdicts use the corrected t-test over every split \
+             (Nadeau–Bengio: all folds × repeats, variance corrected for overlapping training sets), Holm-adjusted \
+             within each family",
             self.weighting.label(),
             100.0 * self.level
         );
-        h += &Table::new(self.to_polars()?).caption(caption).to_html();
+        if self.wilcoxon_reaches(alpha) {
+            caption += "; the Wilcoxon signed-rank test over repeats is a distribution-free check";
+        } else {
+            // p-values that cannot go below the level are not evidence: the columns are left out of the view
+            table = table.drop_many(["wilcoxon_w", "wilcoxon_p_value", "wilcoxon_p_holm", "wilcoxon_min_p"]).into();
+        }
+        h += &Table::new(table).caption(caption).to_html();
         if let Some(warning) = self.wilcoxon_warning(alpha)? {
-            h += &format!("<p style=\"color:#8a5a00\">Note: {}.</p>", escape_html(&warning));
+            h += &format!(
+                "<p style=\"color:#8a5a00\">Warning: {} (the Wilcoxon columns are left out of this view; \
+                 <code>to_polars()</code> has them).</p>",
+                escape_html(&warning)
+            );
         }
         Ok(h)
     }
@@ -449,6 +458,16 @@ impl Stabilities {
     pub fn to_html(&self) -> Result<String> {
         let mut caption = "stability over the training splits (Canberra relative to random, Kuncheva, Nogueira's φ with 95 % interval)".to_string();
         let why = self.iter().flat_map(|s| s.nogueira.iter().flatten()).find_map(|n| n.no_inference());
+        let same = self.iter().all(|s| {
+            s.curve.kuncheva.iter().zip(&s.nogueira).all(|(k, n)| match (k, n) {
+                (Some(k), Some(n)) => (k - n.phi).abs() <= 1e-9,
+                _ => true,
+            })
+        });
+        if same {
+            caption += ". Kuncheva's column equals φ: every top-k set has k features, and with sets of one size φ is \
+                        the mean pairwise Kuncheva index (Nogueira et al. 2018); φ adds the interval and the test";
+        }
         if let Some(why) = why {
             caption += &format!("; φ's interval and p-value are empty: {why}");
         }

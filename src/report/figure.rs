@@ -488,7 +488,8 @@ fn curve_series(curves: &Curves) -> Result<(usize, Vec<Series>, Vec<Series>)> {
     let line = |kind: CurveKind, curve: &Curve, label: &str, color: RGBColor| {
         let points = curves.sizes.iter().zip(&curve.mean).map(|(&s, &m)| (position(kind, s), m)).collect();
         let mut s = Series::new(label, color, points);
-        if let (Some(lo), Some(hi)) = (&curve.lo, &curve.hi) {
+        // the band of random rankings only (a table read back may carry every curve's spread)
+        if let (CurveKind::Expected, Some(lo), Some(hi)) = (curve.kind, &curve.lo, &curve.hi) {
             s.band = curves
                 .sizes
                 .iter()

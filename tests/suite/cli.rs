@@ -143,7 +143,8 @@ fn curves_command_writes_the_long_table() {
     assert_eq!(lines.next(), Some("ranking,curve,mode,k,mean,std,lo,hi"));
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 3 * 4);
-    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[2] == "fixed" && r[6].is_empty() && r[7].is_empty()));
+    // every row has its spread: a ranking's over its repeats, the expected curve's over random rankings
+    assert!(rows.iter().filter(|r| r[0] == "good").all(|r| r[2] == "fixed" && !r[6].is_empty() && !r[7].is_empty()));
     assert!(rows.iter().filter(|r| r[1] == "expected").all(|r| r[2] == "random" && !r[6].is_empty()));
     let ffa4 = rows.iter().find(|r| r[1] == "FFA" && r[3] == "4").unwrap()[4];
     let rfa4 = rows.iter().find(|r| r[1] == "RFA" && r[3] == "4").unwrap()[4];
@@ -505,6 +506,13 @@ fn decide_and_compare_read_the_curves_json() {
     let res =
         featrank(&["compare", &s(&json), "--out", &s(&tests), "--verdicts", &s(&verdicts), "--weighting", "position"]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    // 3 repeats: Wilcoxon's p cannot go below 0.25 — said once on stderr, as a notice
+    let said = String::from_utf8_lossy(&res.stderr);
+    assert_eq!(
+        said.matches("featrank: with 3 repeats the Wilcoxon test's p-value cannot go below 0.2500").count(),
+        1,
+        "{said}"
+    );
     let text = std::fs::read_to_string(&tests).unwrap();
     let mut lines = text.lines();
     assert_eq!(

@@ -375,7 +375,15 @@ fn table_and_json_round_trip() {
         .unwrap();
     let t = c.to_polars().unwrap();
     assert_eq!(t.shape(), (3 * 3, 8));
-    assert_eq!(t.column("lo").unwrap().null_count(), 6);
+    // lo/hi on every row: the 5 % and 95 % quantiles of the repeats (of the random rankings for the expected curve)
+    assert_eq!(t.column("lo").unwrap().null_count(), 0);
+    let col = |name: &str| t.column(name).unwrap().f64().unwrap().into_no_null_iter().collect::<Vec<f64>>();
+    let (mean, lo, hi) = (col("mean"), col("lo"), col("hi"));
+    let ffa = &c.curves[0];
+    for (s, repeats) in ffa.per_repeat.iter().enumerate() {
+        assert_eq!((lo[s], hi[s]), (featrank::math::quantile(repeats, 0.05), featrank::math::quantile(repeats, 0.95)));
+    }
+    assert!((0..t.height()).all(|i| lo[i] <= mean[i] + 1e-12 && mean[i] <= hi[i] + 1e-12));
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("c.json");
     c.save_json(&p).unwrap();

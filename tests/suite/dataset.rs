@@ -253,6 +253,47 @@ fn csv_and_parquet_files_read_back() {
     assert!(back.column("x").unwrap().dtype().is_primitive_numeric());
 }
 
+/// Notices collected by the sink of the test below (other tests' notices may land here too while it runs).
+static HEARD: std::sync::Mutex<Vec<featrank::notice::Notice>> = std::sync::Mutex::new(Vec::new());
+
+#[test]
+fn text_columns_are_a_notice_and_identifier_columns_are_refused_by_name() {
+    use featrank::notice::{self, NoticeKind};
+    fn hear(n: notice::Notice) {
+        HEARD.lock().unwrap().push(n);
+    }
+    let ids: Vec<String> = (0..40).map(|i| format!("patient-{i:03}")).collect();
+    let df = df!(
+        "sample_id" => ids,
+        "ward_of_admission" => (0..40).map(|i| ["A", "B", "C"][i % 3]).collect::<Vec<_>>(),
+        "age" => (0..40).map(|i| 40.0 + i as f64).collect::<Vec<_>>(),
+        "y" => (0..40).map(|i| i % 2).collect::<Vec<i32>>()
+    )
+    .unwrap();
+    // One level per row: refused, naming the column, how many values, and both ways out.
+    let err = Dataset::from_polars(&df, "y").unwrap_err();
+    assert!(matches!(&err, Error::InvalidColumn { column, .. } if column == "sample_id"), "{err}");
+    let text = err.to_string();
+    assert!(text.contains("row identifier") && text.contains("40 distinct text values in 40 rows"), "{text}");
+    assert!(text.contains("drop the column") && text.contains("allow_identifiers(true)"), "{text}");
+    // Kept on request, as a nominal feature with 40 levels; the text columns are one notice to the sink.
+    notice::set_sink(Some(hear));
+    let kept = Dataset::builder(&df, "y").allow_identifiers(true).build().unwrap();
+    notice::set_sink(None);
+    assert_eq!(kept.summary().text, vec![("sample_id".to_string(), 40), ("ward_of_admission".to_string(), 3)]);
+    let heard = HEARD.lock().unwrap().clone();
+    let ours: Vec<_> = heard.iter().filter(|n| n.message.contains("ward_of_admission")).collect();
+    assert_eq!(ours.len(), 1, "{heard:?}");
+    assert_eq!(ours[0].kind, NoticeKind::TextAsNominal);
+    assert!(ours[0].message.starts_with("text columns read as nominal features: sample_id (40 levels)"), "{heard:?}");
+    // Few distinct values, or too few rows to tell: a feature.
+    assert!(!featrank::data::dataset::looks_like_identifier(35, 40));
+    assert!(featrank::data::dataset::looks_like_identifier(36, 40));
+    assert!(!featrank::data::dataset::looks_like_identifier(9, 9));
+    // a numeric column with a value per row is a feature (a measurement may well be distinct on every row)
+    assert!(Dataset::from_polars(&df.drop("sample_id").unwrap(), "y").is_ok());
+}
+
 #[test]
 fn text_columns_read_as_nominal_features_are_reported_with_their_levels() {
     let df = df!(

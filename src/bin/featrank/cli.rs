@@ -463,10 +463,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 refuse_overwriting(&[curves.as_ref(), out.as_ref()], v)?;
             }
             let run = Curves::load_json(&curves)?;
-            let sig = Significance::of_curves(&run, weighting.parse()?, level)?;
-            if let Some(warning) = sig.wilcoxon_warning(1.0 - level)? {
-                eprintln!("note: {warning}");
-            }
+            let sig = Significance::of_curves(&run, weighting.parse()?, level)?; // Wilcoxon's floor: a notice
             write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;
             if let Some(v) = verdicts {
                 let table = sig.verdicts(1.0 - level)?;

@@ -24,6 +24,8 @@ pub struct DatasetBuilder<'a> {
     target: String,
     task: TaskChoice,
     allow_all_missing: bool,
+    allow_identifiers: bool,
+    quiet: bool,
 }
 
 impl<'a> DatasetBuilder<'a> {
@@ -36,6 +38,19 @@ impl<'a> DatasetBuilder<'a> {
     /// Keep features whose every value is missing (default: refuse them with an error naming the column).
     pub fn allow_all_missing(mut self, allow: bool) -> Self {
         self.allow_all_missing = allow;
+        self
+    }
+
+    /// Keep text columns that look like row identifiers as nominal features (default: refuse them, naming the
+    /// column — see [`looks_like_identifier`]).
+    pub fn allow_identifiers(mut self, allow: bool) -> Self {
+        self.allow_identifiers = allow;
+        self
+    }
+
+    /// Give no [notices](crate::notice) (e.g. for a dataset rebuilt from one already built and reported).
+    pub fn quiet(mut self, quiet: bool) -> Self {
+        self.quiet = quiet;
         self
     }
 
@@ -82,6 +97,20 @@ impl<'a> DatasetBuilder<'a> {
             let mut out = x.column_mut(j);
             let out = out.as_slice_mut().expect("column-major matrix has contiguous columns");
             let (kind, origin) = read_feature(col, out)?;
+            if let (FeatureKind::Nominal { levels }, DataType::String) = (&kind, &origin.dtype) {
+                let present = out.iter().filter(|v| !v.is_nan()).count();
+                if !self.allow_identifiers && looks_like_identifier(levels.len(), present) {
+                    return Err(Error::column(
+                        origin.name,
+                        format!(
+                            "it looks like a row identifier, not a feature: {} distinct text values in {present} \
+                             rows (as a nominal feature it would top information-based rankings and mean nothing); \
+                             drop the column, or keep it with allow_identifiers(true) (Python: allow_identifiers=True)",
+                            levels.len()
+                        ),
+                    ));
+                }
+            }
             if !self.allow_all_missing && out.iter().all(|v| v.is_nan()) {
                 return Err(Error::column(
                     origin.name,
@@ -104,14 +133,32 @@ impl<'a> DatasetBuilder<'a> {
             out_of_range: std::sync::OnceLock::new(),
         };
         let text = data.text_features();
-        if !text.is_empty() {
-            eprintln!(
-                "featrank: text columns read as nominal features: {} (the dataset's summary lists every column's kind)",
-                text_list(&text)
+        if !text.is_empty() && !self.quiet {
+            crate::notice::emit(
+                crate::notice::NoticeKind::TextAsNominal,
+                format!(
+                    "text columns read as nominal features: {} (the dataset's summary lists every column's kind)",
+                    text_list(&text)
+                ),
             );
         }
         Ok(data)
     }
+}
+
+/// Whether a text column with `levels` distinct values in `present` non-missing rows is a row identifier
+/// (a name, a sample ID): at least 10 values, at least 90 % of them distinct. As a nominal feature such a
+/// column has a level per row, so it splits the classes perfectly on the training rows (maximal information
+/// gain, a pure tree split) and predicts nothing.
+///
+/// ```
+/// use featrank::data::dataset::looks_like_identifier;
+/// assert!(looks_like_identifier(569, 569));
+/// assert!(!looks_like_identifier(3, 569));
+/// assert!(!looks_like_identifier(5, 5)); // too few rows to tell
+/// ```
+pub fn looks_like_identifier(levels: usize, present: usize) -> bool {
+    present >= 10 && levels * 10 >= present * 9
 }
 
 /// Read a feature column into `out` (NaN = missing) and say how to rebuild it.
@@ -287,6 +334,8 @@ impl Dataset {
             target: target.to_string(),
             task: TaskChoice::Auto,
             allow_all_missing: false,
+            allow_identifiers: false,
+            quiet: false,
         }
     }
 }

@@ -29,7 +29,7 @@ mod from_polars;
 mod summary;
 mod to_polars;
 
-pub use from_polars::DatasetBuilder;
+pub use from_polars::{looks_like_identifier, DatasetBuilder};
 pub(crate) use summary::text_list;
 pub use summary::Summary;
 

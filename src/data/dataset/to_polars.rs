@@ -33,6 +33,26 @@ impl Dataset {
         }
     }
 
+    /// The class names in code order as a column of the target's own dtype (integer classes stay integers,
+    /// booleans booleans); `None` for regression.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [1.0, 2.0, 3.0, 4.0], "y" => [3i64, 1, 3, 1]).unwrap();
+    /// let ds = Dataset::builder(&df, "y").task(TaskChoice::Classification).build().unwrap();
+    /// let classes = ds.class_column().unwrap().unwrap();
+    /// assert_eq!(classes.dtype(), &DataType::Int64);
+    /// assert_eq!(classes.i64().unwrap().into_no_null_iter().collect::<Vec<_>>(), vec![1, 3]);
+    /// ```
+    pub fn class_column(&self) -> Option<Result<Column>> {
+        match &self.target {
+            Target::Values(_) => None,
+            Target::Classes { names, .. } => {
+                Some(nominal_column(&self.target_origin, names, (0..names.len()).map(Some)))
+            }
+        }
+    }
+
     fn target_column(&self) -> Result<Column> {
         let origin = &self.target_origin;
         match &self.target {

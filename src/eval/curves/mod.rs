@@ -227,9 +227,10 @@ pub struct Curve {
     pub mean: Vec<f64>,
     /// Standard deviation (n − 1) over repeats (expected: over random rankings), per size.
     pub std: Vec<f64>,
-    /// Expected curve only: 5% quantile over random rankings, per size.
+    /// Expected curve: 5% quantile over random rankings, per size (a ranking's curve: its repeats' quantile is
+    /// computed by [`Curves::to_polars`]; here only when read from a table).
     pub lo: Option<Vec<f64>>,
-    /// Expected curve only: 95% quantile over random rankings, per size.
+    /// Expected curve: 95% quantile over random rankings, per size (as `lo`).
     pub hi: Option<Vec<f64>>,
     /// Per size, the value of every repeat (expected: the mean over random rankings per repeat).
     pub per_repeat: Vec<Vec<f64>>,

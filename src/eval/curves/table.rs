@@ -6,10 +6,22 @@ use super::{Curve, CurveKind, Curves, Mode, EXPECTED};
 use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
 use crate::eval::{Measure, Scheme};
+use crate::math::quantile;
 
 impl Curves {
-    /// Long table with columns `ranking, curve, mode, k, mean, std, lo, hi` (lo/hi null where not defined;
-    /// `mode` is `fixed`, `per-fold` or `random`).
+    /// Long table with columns `ranking, curve, mode, k, mean, std, lo, hi`: `mean` and `std` over the values
+    /// the curve averages — its repeats, or for the expected curve its random rankings — and `lo`, `hi` their 5 %
+    /// and 95 % quantiles (null only for a ranking's curve read from a table without them); `mode` is
+    /// `fixed`, `per-fold` or `random`.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let good = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let run = CurveSpec::new(Knn::new()).folds(3).repeats(4).expected(5).seed(1).evaluate(&iris, &[good]).unwrap();
+    /// let table = run.to_polars().unwrap();
+    /// assert_eq!(table.column("lo").unwrap().null_count(), 0); // every row: rankings and the expected curve
+    /// ```
     pub fn to_polars(&self) -> Result<Frame> {
         let (mut ranking, mut curve, mut mode, mut k) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let (mut mean, mut std, mut lo, mut hi) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -21,8 +33,12 @@ impl Curves {
                 k.push(size as u32);
                 mean.push(c.mean[s]);
                 std.push(c.std[s]);
-                lo.push(c.lo.as_ref().map(|v| v[s]));
-                hi.push(c.hi.as_ref().map(|v| v[s]));
+                let spread = |q: f64, kept: &Option<Vec<f64>>| match kept {
+                    Some(v) => Some(v[s]),
+                    None => c.per_repeat.get(s).map(|r| quantile(r, q)),
+                };
+                lo.push(spread(0.05, &c.lo));
+                hi.push(spread(0.95, &c.hi));
             }
         }
         Ok(DataFrame::new(

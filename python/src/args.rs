@@ -1,0 +1,113 @@
+//! Arguments converted the featrank way: a value a parameter cannot take (`seed=-1`, `folds="10"`,
+//! `feature_names="ab"`) is a `featrank.ArgumentError` — a `ParameterError` and a `TypeError` — saying what the
+//! parameter accepts and what it got; PyO3 notes the parameter's name on it ("while processing 'seed'"), which
+//! the Python class reads as its `parameter` and puts in its message.
+
+use std::path::PathBuf;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString};
+
+/// What a parameter of this type accepts, as the error says it.
+pub(crate) trait Accepts {
+    const WHAT: &'static str;
+    /// Python's `True`/`False` are ints; refuse them where a count or a seed is meant.
+    const NOT_BOOL: bool = false;
+    /// Python's `str` is a sequence of texts; refuse it where a list is meant.
+    const NOT_TEXT: bool = false;
+    /// `None` is accepted too.
+    const OPTIONAL: bool = false;
+}
+
+impl Accepts for u64 {
+    const WHAT: &'static str = "a whole number from 0 to 18446744073709551615 (2⁶⁴ − 1)";
+    const NOT_BOOL: bool = true;
+}
+impl Accepts for usize {
+    const WHAT: &'static str = "a whole number from 0 to 18446744073709551615 (2⁶⁴ − 1)";
+    const NOT_BOOL: bool = true;
+}
+impl Accepts for f64 {
+    const WHAT: &'static str = "a real number";
+    const NOT_BOOL: bool = true;
+}
+impl Accepts for bool {
+    const WHAT: &'static str = "True or False";
+}
+impl Accepts for String {
+    const WHAT: &'static str = "a text (str)";
+}
+impl Accepts for PathBuf {
+    const WHAT: &'static str = "a path (str or os.PathLike)";
+}
+impl Accepts for Vec<String> {
+    const WHAT: &'static str = "a list of texts (str), not one text";
+    const NOT_TEXT: bool = true;
+}
+impl Accepts for Vec<usize> {
+    const WHAT: &'static str = "a list of whole numbers ≥ 0";
+    const NOT_TEXT: bool = true;
+}
+impl Accepts for Vec<f64> {
+    const WHAT: &'static str = "a list of real numbers";
+    const NOT_TEXT: bool = true;
+}
+impl Accepts for Vec<Vec<f64>> {
+    const WHAT: &'static str = "rows of real numbers (a list of lists)";
+    const NOT_TEXT: bool = true;
+}
+impl Accepts for Vec<PathBuf> {
+    const WHAT: &'static str = "a list of paths (str or os.PathLike)";
+    const NOT_TEXT: bool = true;
+}
+
+impl<X: Accepts> Accepts for Option<X> {
+    const WHAT: &'static str = X::WHAT;
+    const NOT_BOOL: bool = X::NOT_BOOL;
+    const NOT_TEXT: bool = X::NOT_TEXT;
+    const OPTIONAL: bool = true;
+}
+
+/// A parameter's value converted as `T` is (`#[pyo3(from_py_with = arg)]`), or refused with a
+/// `featrank.ArgumentError` that says what the parameter accepts.
+pub(crate) fn arg<T>(obj: &Bound<'_, PyAny>) -> PyResult<T>
+where
+    T: for<'a, 'py> FromPyObject<'a, 'py> + Accepts,
+{
+    let refused = (T::NOT_BOOL && obj.is_instance_of::<PyBool>()) || (T::NOT_TEXT && obj.is_instance_of::<PyString>());
+    if !refused {
+        if let Ok(value) = obj.extract::<T>() {
+            return Ok(value);
+        }
+    }
+    Err(argument_error(obj.py(), &format!("{}{}", T::WHAT, if T::OPTIONAL { " or None" } else { "" }), obj))
+}
+
+/// `featrank.ArgumentError("expected …, got …")`.
+fn argument_error(py: Python<'_>, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let shown = got.repr().map(|r| r.to_string()).unwrap_or_else(|_| "an object".into());
+    let kind = got.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    let message = format!("expected {what}, got {} ({kind})", featrank::error::quote(&shown));
+    match py.import("featrank.errors").and_then(|m| m.getattr("ArgumentError")?.call1((message.clone(),))) {
+        Ok(value) => PyErr::from_value(value),
+        Err(_) => crate::Error::new_err(message),
+    }
+}
+
+/// A text parameter, borrowed (`#[pyo3(from_py_with = text)]` on a `&str`), or refused with a
+/// `featrank.ArgumentError`.
+pub(crate) fn text<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<&'a str> {
+    match obj.cast::<PyString>() {
+        Ok(s) => s.to_str(),
+        Err(_) => Err(argument_error(obj.py(), <String as Accepts>::WHAT, obj)),
+    }
+}
+
+/// An optional text parameter, borrowed (`#[pyo3(from_py_with = text_or_none)]` on an `Option<&str>`).
+pub(crate) fn text_or_none<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a str>> {
+    match obj.cast::<PyString>() {
+        Ok(s) => s.to_str().map(Some),
+        Err(_) if obj.is_none() => Ok(None),
+        Err(_) => Err(argument_error(obj.py(), "a text (str) or None", obj)),
+    }
+}

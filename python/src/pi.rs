@@ -1,0 +1,80 @@
+//! The Performance Index of rankings on data with missing values (`featrank.performance_index`, Fakhraei et
+//! al.): the library's `eval::pi`, shown as a figure over the table of its points.
+
+use featrank::eval::pi::{pi_table, PiCurve, PiSpec};
+use pyo3::prelude::*;
+
+use crate::curves::learner;
+use crate::objects::{Dataset, Figure, Ranking, Table};
+use crate::{blocking, guarded, pickle};
+
+/// See `featrank.performance_index` in `featrank/__init__.py`.
+#[pyfunction]
+#[pyo3(signature = (data, rankings, *, learner = None, folds = 10, max_n = None, seed = 0))]
+fn performance_index(
+    py: Python<'_>,
+    data: &Dataset,
+    rankings: Vec<PyRef<'_, Ranking>>,
+    learner: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] max_n: Option<usize>,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Py<PerformanceIndex>> {
+    let model = match learner {
+        Some(value) => self::learner(value)?,
+        None => guarded(|| featrank::learners::parse("nb"))?,
+    };
+    let mut spec = PiSpec::new(model).folds(folds).seed(seed);
+    if let Some(n) = max_n {
+        spec = spec.max_n(n);
+    }
+    let rankings: Vec<featrank::data::Ranking> = rankings.iter().map(|r| r.inner.clone()).collect();
+    let data = data.inner.clone();
+    let curves = blocking(py, None, || rankings.iter().map(|r| spec.evaluate(&data, r)).collect())?;
+    PerformanceIndex::create(py, curves)
+}
+
+/// PI(N) of each ranking for N = 1, 2, …: the figure, then `ranking, n, rows, accuracy, pi`.
+#[pyclass(module = "featrank", name = "PerformanceIndex", frozen, extends = Table)]
+pub struct PerformanceIndex {
+    curves: Vec<PiCurve>,
+}
+
+#[pymethods]
+impl PerformanceIndex {
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| featrank::report::figure::pi_plot(&self.curves)).map(Figure::wrap)
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py, "PerformanceIndex", vec![pickle::json(&self.curves)?])
+    }
+}
+
+impl PerformanceIndex {
+    fn create(py: Python<'_>, curves: Vec<PiCurve>) -> PyResult<Py<PerformanceIndex>> {
+        let frame = guarded(|| pi_table(&curves))?;
+        let figure = guarded(|| featrank::report::figure::pi_plot(&curves))?;
+        let caption =
+            "the Performance Index: PI(N), the mean accuracy of the top-i subsets (i ≤ N) weighted by n_i / i";
+        let html =
+            format!("<div>{}</div>{}", figure.svg(), featrank::report::Table::new(&frame).caption(caption).to_html());
+        let base = Table::new(frame, html);
+        Py::new(py, PyClassInitializer::from(base).add_subclass(PerformanceIndex { curves }))
+    }
+}
+
+/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
+pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
+    match kind {
+        "PerformanceIndex" => {
+            Some((|| PerformanceIndex::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))())
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(performance_index, m)?)?;
+    m.add_class::<PerformanceIndex>()?;
+    Ok(())
+}
