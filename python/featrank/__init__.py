@@ -242,7 +242,11 @@ def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
     else:
         import numpy as np
 
-        array = np.asarray(scores, dtype=float)
+        try:
+            array = np.asarray(scores, dtype=float)
+        except (ValueError, TypeError):
+            raise ArgumentError._of("scores", "a DataFrame, a dict {method: scores} or a 2-D array of numbers",
+                                    scores) from None
         if array.ndim != 2:
             raise ParameterError._of("scores", f"a 2-D array (a row per dataset), got shape {array.shape}")
         names, rows = [f"m{j}" for j in range(array.shape[1])], array.tolist()

@@ -41,7 +41,7 @@ impl Accepts for PathBuf {
     const WHAT: &'static str = "a path (str or os.PathLike)";
 }
 impl Accepts for Vec<String> {
-    const WHAT: &'static str = "a list of texts (str), not one text";
+    const WHAT: &'static str = "a list of texts (str)";
     const NOT_TEXT: bool = true;
 }
 impl Accepts for Vec<usize> {
@@ -80,7 +80,24 @@ where
             return Ok(value);
         }
     }
-    Err(argument_error(obj.py(), &format!("{}{}", T::WHAT, if T::OPTIONAL { " or None" } else { "" }), obj))
+    let what = format!(
+        "{}{}{}",
+        T::WHAT,
+        if T::OPTIONAL { " or None" } else { "" },
+        if T::NOT_TEXT && obj.is_instance_of::<PyString>() { ", not one text" } else { "" }
+    );
+    Err(argument_error(obj.py(), &what, obj))
+}
+
+/// `featrank.ArgumentError` for `parameter`, raised inside a function (where the conversion's note is absent).
+pub(crate) fn refused(py: Python<'_>, parameter: &str, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
+    let made = py
+        .import("featrank.errors")
+        .and_then(|m| m.getattr("ArgumentError")?.call_method1("_of", (parameter, what, got)));
+    match made {
+        Ok(value) => PyErr::from_value(value),
+        Err(e) => e,
+    }
 }
 
 /// `featrank.ArgumentError("expected …, got …")`.

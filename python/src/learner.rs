@@ -22,10 +22,8 @@ impl PyLearner {
     pub(crate) fn new(estimator: &Bound<'_, PyAny>) -> PyResult<PyLearner> {
         let py = estimator.py();
         if !(estimator.hasattr("fit")? && estimator.hasattr("predict")?) {
-            return Err(crate::Error::new_err(format!(
-                "learner: expected a spec such as 'knn:k=10' or a scikit-learn estimator, got {}",
-                estimator.get_type().name()?
-            )));
+            let what = "a spec such as 'knn:k=10' (featrank.learners() lists them) or a scikit-learn estimator";
+            return Err(crate::args::refused(py, "learner", what, estimator));
         }
         let helper = py.import("featrank.sklearn")?;
         let (classifier, regressor): (bool, bool) = helper.call_method1("_kind", (estimator,))?.extract()?;

@@ -69,8 +69,9 @@ def test_unknown_specs_and_keys():
     raises("did you mean knn:k=10?", featrank.curves, IRIS, rankers=["relieff"], learner="knn:10", progress=False)
     raises("unknown learner", featrank.curves, IRIS, rankers=["relieff"], learner="knm", progress=False)
     raises("a grid", featrank.rank, IRIS, "relieff:k=[5,10]")
-    raises("expected a spec such as 'knn:k=10' or a scikit-learn estimator", featrank.curves, IRIS,
-           rankers=["relieff"], learner=3.5, progress=False)
+    text = raises("invalid parameter 'learner': expected a spec such as 'knn:k=10'", featrank.curves, IRIS,
+                  rankers=["relieff"], learner=3.5, progress=False)
+    assert "or a scikit-learn estimator, got 3.5 (float)" in text
 
 
 def test_bad_run_parameters():

@@ -291,7 +291,7 @@ fn text_columns_are_a_notice_and_identifier_columns_are_refused_by_name() {
     assert!(featrank::data::dataset::looks_like_identifier(36, 40));
     assert!(!featrank::data::dataset::looks_like_identifier(9, 9));
     // a numeric column with a value per row is a feature (a measurement may well be distinct on every row)
-    assert!(Dataset::from_polars(&df.drop("sample_id").unwrap(), "y").is_ok());
+    assert!(Dataset::from_polars(df.drop("sample_id").unwrap(), "y").is_ok());
 }
 
 #[test]
