@@ -335,6 +335,7 @@ def rankers() -> Table:
     """Every ranking method: ``method``, ``spec`` (every parameter at its default), ``classification``,
     ``regression``, ``aliases``."""
 def learners() -> Table:
-    """Every learner: ``learner``, ``spec`` (every parameter at its default), ``classification``, ``regression``."""
+    """Every learner: ``learner``, ``spec`` (every parameter at its default), ``classification``, ``regression``,
+    ``aliases`` (``naive-bayes`` → ``nb``, ``random-forest`` → ``forest``, …)."""
 def measures() -> Table:
     """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""

@@ -220,7 +220,13 @@ def test_methods_can_be_listed_and_aliases_work():
     rankers = featrank.rankers().to_pandas().set_index("method")
     assert "mutual-info" in rankers.loc["mi", "aliases"] and rankers.loc["relieff", "spec"].startswith("relieff:k=10")
     assert featrank.rank(IRIS, "mutual-info").order == featrank.rank(IRIS, "mi").order
-    assert set(featrank.learners().to_pandas()["learner"]) >= {"knn", "svm", "nb", "tree", "forest", "mlp"}
+    learners = featrank.learners().to_pandas()
+    assert set(learners["learner"]) >= {"knn", "svm", "nb", "tree", "forest", "mlp"}
+    assert "naive-bayes" in learners.set_index("learner").loc["nb", "aliases"]
+    # a learner's alias runs the learner, recorded by its own name
+    c = featrank.curves(IRIS, rankers="fisher", learner="Naive_Bayes", folds=2, repeats=1, expected=0,
+                        progress=False)
+    assert c.learner == "nb"
     assert "rmse" in featrank.measures().to_pandas()["measure"].tolist()
     with pytest.raises(featrank.SpecError) as e:
         featrank.rank(IRIS, "relieef")

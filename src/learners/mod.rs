@@ -295,8 +295,36 @@ forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 /// The learner names [`parse`] knows.
 pub const LEARNERS: &[&str] = &["knn", "weighted-knn", "svm", "nb", "tree", "forest", "mlp"];
 
+/// Other names users write for a learner, and the learner each means (names are also read with `_` for `-`
+/// and in any case: [`canonical`]).
+pub const ALIASES: &[(&str, &str)] = &[
+    ("naive-bayes", "nb"),
+    ("naivebayes", "nb"),
+    ("bayes", "nb"),
+    ("k-nn", "knn"),
+    ("nearest-neighbours", "knn"),
+    ("nearest-neighbors", "knn"),
+    ("svc", "svm"),
+    ("decision-tree", "tree"),
+    ("random-forest", "forest"),
+    ("rf", "forest"),
+    ("neural-network", "mlp"),
+];
+
+/// The learner a name means: itself, the learner an alias names ([`ALIASES`]), or the name with `_` read as
+/// `-`.
+///
+/// ```
+/// assert_eq!(featrank::learners::canonical("naive_bayes"), "nb");
+/// assert_eq!(featrank::learners::canonical("Random-Forest"), "forest");
+/// assert_eq!(featrank::learners::parse("naive-bayes").unwrap().spec().to_string(), "nb");
+/// ```
+pub fn canonical(name: &str) -> String {
+    crate::spec::canonical_name(name, ALIASES)
+}
+
 /// Every learner as a table: `learner`, `spec` (every parameter at its default, the text `parse` reads),
-/// `classification`, `regression` (the tasks it handles) — what `featrank methods` prints and Python's
+/// `classification`, `regression` (the tasks it handles), `aliases` — what `featrank methods` prints and Python's
 /// `featrank.learners()` shows.
 ///
 /// ```
@@ -316,6 +344,13 @@ pub fn catalog() -> Result<crate::data::Frame> {
             Column::new("spec".into(), texts(&|l| l.spec().to_string())),
             Column::new("classification".into(), tasks(Task::Classification)),
             Column::new("regression".into(), tasks(Task::Regression)),
+            Column::new(
+                "aliases".into(),
+                texts(&|l| {
+                    let method = l.spec().method().to_string();
+                    ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| *a).collect::<Vec<_>>().join(", ")
+                }),
+            ),
         ],
     )?
     .into())
@@ -339,6 +374,10 @@ pub fn parse(spec: &str) -> Result<Box<dyn Learner>> {
 /// Build a learner from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
     s.refuse_grid()?;
+    let method = canonical(s.method());
+    if method != s.method() {
+        return from_spec(&s.renamed(&method));
+    }
     Ok(match s.method() {
         "knn" => Box::new(Knn::from_spec(s)?),
         "weighted-knn" => Box::new(WeightedKnn::from_spec(s)?),

@@ -135,8 +135,7 @@ pub const ALIASES: &[(&str, &str)] = &[
 /// assert_eq!(featrank::rankers::canonical("relieff"), "relieff");
 /// ```
 pub fn canonical(name: &str) -> String {
-    let name = name.trim().to_ascii_lowercase().replace('_', "-");
-    ALIASES.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, method)| method.to_string())
+    crate::spec::canonical_name(name, ALIASES)
 }
 
 /// The wrappers around another ranker, with the base their catalog row shows.

@@ -916,5 +916,8 @@ fn methods_lists_every_ranker_learner_and_measure_from_the_registries() {
     {
         assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{name} "))), "{name} missing:\n{text}");
     }
-    assert!(text.contains("mutual-info") && text.contains("balanced_accuracy"), "{text}");
+    assert!(
+        text.contains("mutual-info") && text.contains("balanced_accuracy") && text.contains("naive-bayes"),
+        "{text}"
+    );
 }
