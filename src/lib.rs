@@ -18,6 +18,7 @@ pub mod error;
 pub mod math;
 pub mod memory;
 pub mod notice;
+pub mod param;
 pub mod progress;
 pub mod seed;
 pub mod spec;

@@ -114,6 +114,12 @@ impl Spec {
         }
     }
 
+    /// [`Spec::check_keys`] with the keys of a method's [`Param`](crate::param::Param) list: the one list of
+    /// keys the parser takes and the catalogs show.
+    pub fn check_params(&self, params: &[crate::param::Param]) -> Result<()> {
+        self.check_keys(&params.iter().map(|p| p.key).collect::<Vec<_>>())
+    }
+
     /// Whether any value is a list (a grid to tune over).
     pub fn is_grid(&self) -> bool {
         self.params.iter().any(|(_, v)| list_items(v).is_some())
@@ -181,6 +187,17 @@ impl Spec {
             Some(v) => read(key, v).map(Some),
         }
     }
+}
+
+/// A method built from the spec nested under `key` (`base=(relieff:k=5)`), its error naming `key`:
+/// `invalid parameter 'base': unknown ranking method 'relief'; did you mean 'relieff'? …`.
+///
+/// ```
+/// let err = featrank::rankers::parse("bag:base=(relief)").unwrap_err().to_string();
+/// assert!(err.starts_with("invalid parameter 'base': unknown ranking method 'relief'"), "{err}");
+/// ```
+pub fn nested<T>(key: &str, built: Result<T>) -> Result<T> {
+    built.map_err(|e| Error::param(key, e.message()))
 }
 
 /// The longest spec text the parser reads (a grid of many values fits easily).
@@ -361,6 +378,10 @@ macro_rules! spec_words {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(match self { $($v => $word,)+ })
             }
+        }
+        impl $t {
+            /// The words a spec writes for it (aliases aside), as [`crate::param::Values::Words`] lists them.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
         }
     };
 }

@@ -37,6 +37,7 @@ from ._featrank import (
     __version__,
     learners,
     measures,
+    parameters,
     rankers,
     set_memory_limit,
 )
@@ -303,5 +304,5 @@ __all__ = [
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
     "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
-    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "performance_index", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "parameters", "performance_index", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
 ]

@@ -10,7 +10,7 @@ from typing_extensions import TypeAlias, disjoint_base
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures',
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures', 'parameters',
            'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
@@ -333,9 +333,21 @@ def performance_index(data: Dataset, rankings: Sequence[Ranking], *, learner: An
                       max_n: int | None = None, seed: int = 0) -> PerformanceIndex: ...
 def rankers() -> Table:
     """Every ranking method: ``method``, ``spec`` (every parameter at its default), ``classification``,
-    ``regression``, ``aliases``."""
+    ``regression``, ``aliases``, ``parameters`` (each key with the values it takes), ``reference``."""
 def learners() -> Table:
     """Every learner: ``learner``, ``spec`` (every parameter at its default), ``classification``, ``regression``,
-    ``aliases`` (``naive-bayes`` → ``nb``, ``random-forest`` → ``forest``, …)."""
+    ``aliases`` (``naive-bayes`` → ``nb``, ``random-forest`` → ``forest``, …), ``parameters``, ``reference``."""
+def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) -> Table:
+    """One ranking method's or learner's parameters: ``parameter``, ``default``, ``values`` (what it takes on
+    its own), ``needs`` (the setting it applies with) and ``meaning``. A name that is both (``forest``) is the
+    ranker unless ``kind="learner"``; aliases are read.
+
+    >>> import featrank
+    >>> t = featrank.parameters("relieff").to_pandas()
+    >>> t.loc[0, "parameter"], t.loc[0, "default"], t.loc[0, "values"]
+    ('k', '10', 'whole number ≥ 1')
+    >>> list(featrank.parameters("forest", kind="learner").to_pandas()["parameter"])
+    ['trees', 'mtry']
+    """
 def measures() -> Table:
     """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""

@@ -456,16 +456,35 @@ fn catalog(frame: featrank::Result<Frame>) -> PyResult<Table> {
 }
 
 /// Every ranking method: `method`, `spec` (every parameter at its default), `classification`, `regression`,
-/// `aliases` (other names it answers to, e.g. `mutual-info` for `mi`).
+/// `aliases` (other names it answers to, e.g. `mutual-info` for `mi`), `parameters`, `reference`.
 #[pyfunction]
 fn rankers() -> PyResult<Table> {
     catalog(featrank::rankers::catalog())
 }
 
-/// Every learner: `learner`, `spec` (every parameter at its default), `classification`, `regression`.
+/// Every learner: `learner`, `spec` (every parameter at its default), `classification`, `regression`,
+/// `aliases`, `parameters`, `reference`.
 #[pyfunction]
 fn learners() -> PyResult<Table> {
     catalog(featrank::learners::catalog())
+}
+
+/// One ranking method's or learner's parameters: `parameter`, `default`, `values`, `needs`, `meaning`.
+/// `kind` = "ranker" or "learner" picks where a name is both (`forest`); by default a ranker first.
+#[pyfunction]
+#[pyo3(signature = (method, kind = None))]
+fn parameters(
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::text_or_none)] kind: Option<&str>,
+) -> PyResult<Table> {
+    catalog(match kind {
+        Some("ranker") => featrank::rankers::parameters(method),
+        Some("learner") => featrank::learners::parameters(method),
+        None => {
+            featrank::rankers::parameters(method).or_else(|e| featrank::learners::parameters(method).map_err(|_| e))
+        }
+        Some(other) => Err(featrank::Error::param("kind", format!("'{other}' is neither 'ranker' nor 'learner'"))),
+    })
 }
 
 /// Every measure: `measure`, `task`, `higher_is_better`, `low`, `high`.
@@ -565,6 +584,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank_table, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(rankers, m)?)?;
+    m.add_function(wrap_pyfunction!(parameters, m)?)?;
     m.add_function(wrap_pyfunction!(learners, m)?)?;
     m.add_function(wrap_pyfunction!(measures, m)?)?;
     Ok(())

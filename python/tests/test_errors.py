@@ -231,3 +231,23 @@ def test_methods_can_be_listed_and_aliases_work():
     with pytest.raises(featrank.SpecError) as e:
         featrank.rank(IRIS, "relieef")
     assert "did you mean 'relieff'?" in str(e.value)
+
+
+def test_each_method_lists_its_parameters_with_ranges_and_a_reference():
+    rankers = featrank.rankers().to_pandas().set_index("method")
+    assert "k: whole number ≥ 1" in rankers.loc["relieff", "parameters"]
+    assert "Kononenko" in rankers.loc["relieff", "reference"]
+    assert rankers["reference"].str.len().min() > 0 and featrank.learners().to_pandas()["reference"].str.len().min() > 0
+    svm = featrank.parameters("svc", kind="learner").to_pandas().set_index("parameter")
+    assert svm.loc["width", "needs"] == "kernel=rbf" and svm.loc["width", "default"] == "1"
+    assert featrank.parameters("forest").to_pandas()["parameter"].tolist() == ["trees", "mtry", "importance"]
+    # a value outside the listed range is refused, naming the parameter
+    with pytest.raises(featrank.ParameterError) as e:
+        featrank.rank(IRIS, "inffs:decay=1")
+    assert e.value.parameter == "decay"
+    with pytest.raises(featrank.SpecError) as e:
+        featrank.parameters("relief")
+    assert "did you mean 'relieff'?" in str(e.value)
+    with pytest.raises(featrank.ParameterError) as e:
+        featrank.parameters("knn", kind="model")
+    assert e.value.parameter == "kind"

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use crate::data::{Dataset, Frame, Ranking, Task};
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
+use crate::param::Param;
 use crate::spec::Spec;
 
 /// A dataset that has passed a ranker's checks (made only by [`Ranker::scores`]); derefs to [`Dataset`].
@@ -57,6 +58,17 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
 
     /// Whether the ranker handles `task`.
     fn supports(&self, task: Task) -> bool;
+
+    /// The keys its spec takes, with the values each takes and what it does; what the catalogs show
+    /// ([`crate::rankers::parameters`]). The default lists none.
+    fn parameters(&self) -> &'static [Param] {
+        &[]
+    }
+
+    /// Where the method is published (authors, year, venue); what the catalogs show. The default is empty.
+    fn reference(&self) -> &'static str {
+        ""
+    }
 
     /// Check the ranker's parameters against `data` before any work (the task, row and class checks have
     /// already passed). The default accepts.
@@ -127,6 +139,12 @@ macro_rules! forward_ranker {
             }
             fn supports(&self, task: Task) -> bool {
                 (**self).supports(task)
+            }
+            fn parameters(&self) -> &'static [Param] {
+                (**self).parameters()
+            }
+            fn reference(&self) -> &'static str {
+                (**self).reference()
             }
             fn check(&self, data: &Dataset) -> Result<()> {
                 (**self).check(data)

@@ -25,6 +25,7 @@ use super::{argmax, CheckedFold, Fold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// k-nearest-neighbour classifier/regressor; see the module docs for the exact distance.
@@ -109,7 +110,7 @@ impl Knn {
 
     /// From the spec `knn:k=10,ties=all` (`ties`: `all` or `first`).
     pub fn from_spec(s: &Spec) -> Result<Knn> {
-        s.check_keys(&["k", "ties"])?;
+        s.check_params(PARAMS)?;
         Knn { k: s.get("k", 10)?, ties: s.get("ties", KnnTies::All)? }.validated()
     }
 
@@ -262,7 +263,25 @@ fn within_kth(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>) {
     }
 }
 
+/// The keys of kNN.
+const PARAMS: &[Param] = &[
+    Param::new("k", Values::whole(1), "neighbours that vote (at most the smallest training fold)"),
+    Param::new(
+        "ties",
+        Values::Words(KnnTies::WORDS),
+        "rows as near as the k-th: all of them vote (Weka's IBk) or the first",
+    ),
+];
+
 impl Learner for Knn {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Cover & Hart 1967, IEEE Trans Inf Theory 13; Aha, Kibler & Albert 1991 (IBk)"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("knn").with("k", self.k).with("ties", self.ties)
     }

@@ -14,6 +14,7 @@ use super::prepare::design_matrices;
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -68,7 +69,7 @@ impl Mlp {
 
     /// From the spec `mlp:epochs=500,rate=0.3,momentum=0.2`.
     pub fn from_spec(s: &Spec) -> Result<Mlp> {
-        s.check_keys(&["epochs", "rate", "momentum"])?;
+        s.check_params(PARAMS)?;
         Mlp { epochs: s.get("epochs", 500)?, rate: s.get("rate", 0.3)?, momentum: s.get("momentum", 0.2)? }.validated()
     }
 
@@ -91,7 +92,26 @@ fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
 
+/// The keys of the multilayer perceptron.
+const PARAMS: &[Param] = &[
+    Param::new("epochs", Values::whole(1), "passes over the training rows"),
+    Param::new("rate", Values::positive(), "learning rate"),
+    Param::new(
+        "momentum",
+        Values::Real { min: 0.0, max: 1.0, min_in: true, max_in: false, or: "" },
+        "momentum of the weight updates",
+    ),
+];
+
 impl Learner for Mlp {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Rumelhart, Hinton & Williams 1986, Nature 323; as Weka's MultilayerPerceptron"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("mlp").with("epochs", self.epochs).with("rate", self.rate).with("momentum", self.momentum)
     }

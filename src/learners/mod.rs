@@ -36,6 +36,7 @@ pub use weighted_knn::WeightedKnn;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
+use crate::param::Param;
 use crate::spec::Spec;
 
 /// Predictions for the test rows of one fold.
@@ -177,6 +178,17 @@ pub trait Learner: Send + Sync + std::fmt::Debug {
     /// Whether the learner handles `task`.
     fn supports(&self, task: Task) -> bool;
 
+    /// The keys its spec takes, with the values each takes and what it does; what the catalogs show
+    /// ([`parameters`]). The default lists none.
+    fn parameters(&self) -> &'static [Param] {
+        &[]
+    }
+
+    /// Where the method is published (authors, year, venue); what the catalogs show. The default is empty.
+    fn reference(&self) -> &'static str {
+        ""
+    }
+
     /// The learner's own checks of its parameters against the data (the task is already checked), e.g.
     /// k larger than a training fold; `min_train` is the size of the smallest training fold. The default
     /// accepts.
@@ -274,6 +286,12 @@ macro_rules! forward_learner {
             fn supports(&self, task: Task) -> bool {
                 (**self).supports(task)
             }
+            fn parameters(&self) -> &'static [Param] {
+                (**self).parameters()
+            }
+            fn reference(&self) -> &'static str {
+                (**self).reference()
+            }
             fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
                 (**self).check(data, min_train)
             }
@@ -324,8 +342,9 @@ pub fn canonical(name: &str) -> String {
 }
 
 /// Every learner as a table: `learner`, `spec` (every parameter at its default, the text `parse` reads),
-/// `classification`, `regression` (the tasks it handles), `aliases` — what `featrank methods` prints and Python's
-/// `featrank.learners()` shows.
+/// `classification`, `regression` (the tasks it handles), `aliases`, `parameters` (each key with the values
+/// it takes; [`parameters`] has one learner's in full) and `reference` — what `featrank methods` prints and
+/// Python's `featrank.learners()` shows.
 ///
 /// ```
 /// let t = featrank::learners::catalog().unwrap();
@@ -333,27 +352,36 @@ pub fn canonical(name: &str) -> String {
 /// assert_eq!(t.column("spec").unwrap().str().unwrap().get(0), Some("knn:k=10,ties=all"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
-    use polars::prelude::*;
-    let learners: Vec<Box<dyn Learner>> = LEARNERS.iter().map(|name| parse(name)).collect::<Result<_>>()?;
-    let texts = |f: &dyn Fn(&Box<dyn Learner>) -> String| learners.iter().map(f).collect::<Vec<String>>();
-    let tasks = |task: Task| learners.iter().map(|l| l.supports(task)).collect::<Vec<bool>>();
-    Ok(DataFrame::new(
-        learners.len(),
-        vec![
-            Column::new("learner".into(), texts(&|l| l.spec().method().to_string())),
-            Column::new("spec".into(), texts(&|l| l.spec().to_string())),
-            Column::new("classification".into(), tasks(Task::Classification)),
-            Column::new("regression".into(), tasks(Task::Regression)),
-            Column::new(
-                "aliases".into(),
-                texts(&|l| {
-                    let method = l.spec().method().to_string();
-                    ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| *a).collect::<Vec<_>>().join(", ")
-                }),
-            ),
-        ],
-    )?
-    .into())
+    let entries = LEARNERS.iter().map(|name| {
+        let learner = parse(name)?;
+        let method = learner.spec().method().to_string();
+        Ok(crate::param::Entry {
+            aliases: ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
+            spec: learner.spec().to_string(),
+            classification: learner.supports(Task::Classification),
+            regression: learner.supports(Task::Regression),
+            parameters: learner.parameters(),
+            reference: learner.reference(),
+            method,
+        })
+    });
+    Ok(crate::param::catalog("learner", &entries.collect::<Result<Vec<_>>>()?)?.into())
+}
+
+/// One learner's parameters as a table: `parameter`, `default`, `values`, `needs` and `meaning` (see
+/// [`crate::rankers::parameters`]). Aliases are read ([`canonical`]).
+///
+/// ```
+/// let t = featrank::learners::parameters("svm").unwrap();
+/// let keys: Vec<_> = t.column("parameter").unwrap().str().unwrap().iter().flatten().collect();
+/// assert_eq!(keys, ["c", "kernel", "degree", "constant", "width", "multiclass", "tol"]);
+/// // the Gaussian kernel's width has its default although the default kernel is poly
+/// assert_eq!(t.column("default").unwrap().str().unwrap().get(4), Some("1"));
+/// ```
+pub fn parameters(learner: &str) -> Result<crate::data::Frame> {
+    let name = canonical(learner);
+    let params = parse(&name)?.parameters();
+    Ok(crate::param::table(params, &name, |spec| parse(spec).ok().map(|l| l.spec()))?.into())
 }
 
 /// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `weighted-knn:weights=(relieff)`, `svm:c=0.1`,

@@ -13,6 +13,7 @@
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::param::Param;
 use crate::spec::Spec;
 
 /// Naive Bayes for mixed numeric and nominal attributes with missing values.
@@ -32,12 +33,23 @@ impl NaiveBayes {
 
     /// From the spec `nb` (no parameters).
     pub fn from_spec(s: &Spec) -> Result<NaiveBayes> {
-        s.check_keys(&[])?;
+        s.check_params(PARAMS)?;
         Ok(NaiveBayes)
     }
 }
 
+/// Naive Bayes takes no keys.
+const PARAMS: &[Param] = &[];
+
 impl Learner for NaiveBayes {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "John & Langley 1995, UAI"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("nb")
     }

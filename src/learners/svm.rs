@@ -24,6 +24,7 @@ use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].
@@ -119,26 +120,18 @@ impl Svm {
     /// From the spec `svm:c=0.1,kernel=poly,degree=2,constant=0,multiclass=ovo,tol=0.001`; the kernel is
     /// `linear`, `poly` (`degree`, `constant`) or `rbf` (`width`).
     pub fn from_spec(s: &Spec) -> Result<Svm> {
-        let kernel = match s.value("kernel").unwrap_or("poly") {
-            "linear" => {
-                s.check_keys(&["c", "kernel", "multiclass", "tol"])?;
-                Kernel::Linear
-            }
-            "poly" => {
-                s.check_keys(&["c", "kernel", "degree", "constant", "multiclass", "tol"])?;
-                Kernel::Polynomial { degree: s.get("degree", 2.0)?, constant: s.get("constant", 0.0)? }
-            }
-            "rbf" => {
-                s.check_keys(&["c", "kernel", "width", "multiclass", "tol"])?;
-                Kernel::Gaussian { width: s.get("width", 1.0)? }
-            }
-            other => {
-                return Err(Error::Unknown {
-                    kind: "kernel".into(),
-                    name: other.into(),
-                    known: "linear, poly, rbf".into(),
-                })
-            }
+        let name = s.value("kernel").unwrap_or("poly");
+        if !KERNELS.contains(&name) {
+            return Err(Error::Unknown { kind: "kernel".into(), name: name.into(), known: KERNELS.join(", ") });
+        }
+        let setting = format!("kernel={name}");
+        s.check_params(
+            &PARAMS.iter().filter(|p| p.needs.is_empty() || p.needs == setting).copied().collect::<Vec<_>>(),
+        )?;
+        let kernel = match name {
+            "linear" => Kernel::Linear,
+            "poly" => Kernel::Polynomial { degree: s.get("degree", 2.0)?, constant: s.get("constant", 0.0)? },
+            _ => Kernel::Gaussian { width: s.get("width", 1.0)? },
         };
         Svm {
             c: s.get("c", 0.1)?,
@@ -160,6 +153,9 @@ impl Svm {
         match self.kernel {
             Kernel::Polynomial { degree, .. } if !(degree > 0.0 && degree.is_finite()) => {
                 Err(Error::param("degree", format!("must be positive, got {degree}")))
+            }
+            Kernel::Polynomial { constant, .. } if !constant.is_finite() => {
+                Err(Error::param("constant", format!("must be a finite number, got {constant}")))
             }
             Kernel::Gaussian { width } if !(width > 0.0 && width.is_finite()) => {
                 Err(Error::param("width", format!("must be positive, got {width}")))
@@ -351,7 +347,38 @@ impl Svm {
     }
 }
 
+/// The kernels a spec names.
+const KERNELS: &[&str] = &["linear", "poly", "rbf"];
+
+/// The keys of the SVM; the kernel's own keys need that kernel.
+const PARAMS: &[Param] = &[
+    Param::new("c", Values::positive(), "the cost of a margin violation"),
+    Param::new("kernel", Values::Words(KERNELS), "⟨x, y⟩, (⟨x, y⟩ + constant)^degree or exp(−‖x − y‖² / width)"),
+    Param::new("degree", Values::positive(), "the polynomial kernel's exponent").needs("kernel=poly"),
+    Param::new(
+        "constant",
+        Values::Real { min: f64::NEG_INFINITY, max: f64::INFINITY, min_in: false, max_in: false, or: "" },
+        "added to ⟨x, y⟩ before the power",
+    )
+    .needs("kernel=poly"),
+    Param::new("width", Values::positive(), "the Gaussian kernel's width").needs("kernel=rbf"),
+    Param::new(
+        "multiclass",
+        Values::Words(Multiclass::WORDS),
+        "more than two classes: one machine per pair (ovo, pairwise coupling) or per class (ovr)",
+    ),
+    Param::new("tol", Values::positive(), "the SMO solver's tolerance on the KKT conditions"),
+];
+
 impl Learner for Svm {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Cortes & Vapnik 1995, Machine Learning 20; Platt 1998 (SMO); Fan, Chen & Lin 2005, JMLR 6"
+    }
+
     fn spec(&self) -> Spec {
         let s = Spec::new("svm").with("c", self.c);
         let s = match self.kernel {

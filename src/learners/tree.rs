@@ -19,6 +19,7 @@ use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory;
+use crate::param::{Param, Values};
 use crate::seed::{bootstrap, rng_for, Rng};
 use crate::spec::Spec;
 
@@ -367,7 +368,7 @@ impl DecisionTree {
 
     /// From the spec `tree:min_leaf=2,max_depth=none`.
     pub fn from_spec(s: &Spec) -> Result<DecisionTree> {
-        s.check_keys(&["min_leaf", "max_depth"])?;
+        s.check_params(TREE)?;
         let depth: Option<usize> = s.get_or_none("max_depth", "none")?;
         DecisionTree { min_leaf: s.get("min_leaf", 2)?, max_depth: depth.unwrap_or(usize::MAX) }.validated()
     }
@@ -381,7 +382,21 @@ impl DecisionTree {
     }
 }
 
+/// The keys of the decision tree.
+const TREE: &[Param] = &[
+    Param::new("min_leaf", Values::whole(1), "rows a leaf holds at least"),
+    Param::new("max_depth", Values::whole_or(0, "none"), "splits from the root to a leaf at most; none: no limit"),
+];
+
 impl Learner for DecisionTree {
+    fn parameters(&self) -> &'static [Param] {
+        TREE
+    }
+
+    fn reference(&self) -> &'static str {
+        "Breiman, Friedman, Olshen & Stone 1984, Classification and Regression Trees (CART)"
+    }
+
     fn spec(&self) -> Spec {
         let depth = (self.max_depth < usize::MAX).then_some(self.max_depth);
         Spec::new("tree").with("min_leaf", self.min_leaf).with_opt("max_depth", depth, "none")
@@ -446,7 +461,7 @@ impl RandomForest {
 
     /// From the spec `forest:trees=100,mtry=auto` (`auto`: ⌈log2 m⌉ + 1 attributes per split).
     pub fn from_spec(s: &Spec) -> Result<RandomForest> {
-        s.check_keys(&["trees", "mtry"])?;
+        s.check_params(FOREST)?;
         RandomForest { trees: s.get("trees", 100)?, min_leaf: 1, per_split: s.get_or_none("mtry", "auto")? }.validated()
     }
 
@@ -497,7 +512,25 @@ impl RandomForest {
     }
 }
 
+/// The keys of the random forest.
+const FOREST: &[Param] = &[
+    Param::new("trees", Values::whole(1), "trees in the forest"),
+    Param::new(
+        "mtry",
+        Values::whole_or(1, "auto"),
+        "features tried per split; auto: √features (classification), features/3 (regression)",
+    ),
+];
+
 impl Learner for RandomForest {
+    fn parameters(&self) -> &'static [Param] {
+        FOREST
+    }
+
+    fn reference(&self) -> &'static str {
+        "Breiman 2001, Random forests, Machine Learning 45"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.per_split, "auto")
     }

@@ -21,6 +21,7 @@ use super::{CheckedFold, Fold, Knn, KnnTies, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::param::{Param, Values};
 use crate::rankers::Ranker;
 use crate::spec::Spec;
 
@@ -61,9 +62,10 @@ impl WeightedKnn {
 
     /// From the spec `weighted-knn:k=10,ties=all,weights=(relieff)` (weights default: `relieff`).
     pub fn from_spec(s: &Spec) -> Result<WeightedKnn> {
-        s.check_keys(&["k", "ties", "weights"])?;
+        s.check_params(PARAMS)?;
         let knn = Knn::new().k(s.get("k", 10)?).ties(s.get("ties", KnnTies::All)?).validated()?;
-        let weights: Arc<dyn Ranker> = crate::rankers::parse(s.value("weights").unwrap_or("relieff"))?.into();
+        let weights: Arc<dyn Ranker> =
+            crate::spec::nested("weights", crate::rankers::parse(s.value("weights").unwrap_or("relieff")))?.into();
         Ok(WeightedKnn { knn, weights })
     }
 
@@ -89,7 +91,22 @@ impl WeightedKnn {
     }
 }
 
+/// The keys of feature-weighted kNN.
+const PARAMS: &[Param] = &[
+    Param::new("k", Values::whole(1), "neighbours that vote (at most the smallest training fold)"),
+    Param::new("ties", Values::Words(KnnTies::WORDS), "rows as near as the k-th: all of them vote or the first"),
+    Param::new("weights", Values::Spec("ranker"), "the ranker whose scores on the training rows weigh the features"),
+];
+
 impl Learner for WeightedKnn {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Wettschereck, Aha & Mohri 1997, Artif Intell Rev 11"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("weighted-knn")
             .with("k", self.knn.neighbours())

@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::eval::CvPlan;
 use crate::eval::Measure;
 use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// The classifier names, in the order of [`Consensus::auc_table`]'s columns.
@@ -65,7 +66,7 @@ impl Consensus {
 
     /// From the spec `consensus:folds=10`.
     pub fn from_spec(s: &Spec) -> Result<Consensus> {
-        s.check_keys(&["folds"])?;
+        s.check_params(PARAMS)?;
         Consensus { folds: s.get("folds", 10)? }.validated()
     }
 
@@ -141,7 +142,22 @@ impl FeatureAuc {
     }
 }
 
+/// The keys of consensus ranking.
+const PARAMS: &[Param] = &[Param::new(
+    "folds",
+    Values::whole(2),
+    "cross-validation folds of each single-feature classifier (at most the rows)",
+)];
+
 impl Ranker for Consensus {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Fakhraei, Soltanian-Zadeh, Fotouhi & Elisevich 2014, Consensus feature ranking in datasets with missing values"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("consensus").with("folds", self.folds)
     }

@@ -13,6 +13,7 @@
 use crate::data::{Dataset, FeatureKind};
 use crate::error::{Error, Result};
 use crate::math::entropy;
+use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
 /// The cost L of naming the chosen cut point in the MDL criterion (module docs).
@@ -175,7 +176,20 @@ spec_words!(Binning, "discretisation", {
 
 impl Discretisation {
     /// The spec keys of a discretisation.
-    pub(crate) const KEYS: [&'static str; 3] = ["discretise", "mdl", "bins"];
+    pub(crate) const PARAMS: [Param; 3] = [
+        Param::new(
+            "discretise",
+            Values::Words(Binning::WORDS),
+            "how numeric features become levels: MDL cuts or equal-width bins",
+        ),
+        Param::new(
+            "mdl",
+            Values::Words(MdlCost::WORDS),
+            "the cost MDL charges for a cut: Weka's (cut-points) or the paper's (instances)",
+        )
+        .needs("discretise=mdl"),
+        Param::new("bins", Values::whole(2), "equal-width bins per numeric feature").needs("discretise=equal-width"),
+    ];
 
     /// From a ranker's spec: `discretise=mdl` (default, with `mdl=cut-points|instances`) or
     /// `discretise=equal-width` (with `bins=10`).

@@ -20,6 +20,7 @@ use super::mutual_info::mi_scores;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// EC-FS ranker; see the module docs.
@@ -66,7 +67,7 @@ impl EcFs {
 
     /// From the spec `ecfs:alpha=0.5,fisher=binary|generalized`.
     pub fn from_spec(s: &Spec) -> Result<EcFs> {
-        s.check_keys(&["alpha", "fisher"])?;
+        s.check_params(PARAMS)?;
         EcFs { alpha: s.get("alpha", 0.5)?, fisher: s.get("fisher", FisherVariant::Binary)? }.validated()
     }
 
@@ -79,7 +80,21 @@ impl EcFs {
     }
 }
 
+/// The keys of EC-FS.
+const PARAMS: &[Param] = &[
+    Param::new("alpha", Values::real(0.0, 1.0), "weight of the Fisher-and-MI term against the correlation term"),
+    Param::new("fisher", Values::Words(FisherVariant::WORDS), "the Fisher score's formula in the graph's weights"),
+];
+
 impl Ranker for EcFs {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Roffo & Melzi 2016, Features selection via eigenvector centrality (NFmcp, ECML PKDD)"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("ecfs").with("alpha", self.alpha).with("fisher", self.fisher)
     }

@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Aggregate, Dataset, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::seed::{bootstrap, rng_for};
 use crate::spec::Spec;
 
@@ -44,11 +45,11 @@ impl Ensemble {
 
     /// From the spec `bag:base=(SPEC),bootstraps=20,aggregate=mean` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<Ensemble> {
-        s.check_keys(&["base", "bootstraps", "aggregate"])?;
+        s.check_params(PARAMS)?;
         let base =
             s.value("base").ok_or_else(|| Error::param("base", "bag needs a base ranker, e.g. bag:base=(relieff)"))?;
         Ok(Ensemble {
-            base: super::parse(base)?,
+            base: crate::spec::nested("base", super::parse(base))?,
             bootstraps: s.get("bootstraps", 20)?,
             aggregate: s.get("aggregate", Aggregate::Mean)?,
         })
@@ -81,7 +82,22 @@ impl Ensemble {
     }
 }
 
+/// The keys of a bootstrap ensemble.
+const PARAMS: &[Param] = &[
+    Param::new("base", Values::Spec("ranker"), "the ranker run on every bootstrap sample"),
+    Param::new("bootstraps", Values::whole(1), "bootstrap samples"),
+    Param::new("aggregate", Values::Words(Aggregate::WORDS), "how the samples' ranks combine"),
+];
+
 impl Ranker for Ensemble {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Saeys, Abeel & Van de Peer 2008, ECML PKDD; Slavkov 2012 thesis §6.1"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("bag")
             .with("base", self.base.spec())

@@ -20,6 +20,7 @@ use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
 /// FCBF (module docs): predominant features by symmetrical uncertainty, redundant ones after them.
@@ -103,9 +104,7 @@ impl Fcbf {
     /// From the spec: `fcbf:delta=0`, with the discretisation keys of [`super::InfoSelection`]
     /// (`discretise=mdl|equal-width`, `mdl`, `bins`).
     pub fn from_spec(s: &Spec) -> Result<Fcbf> {
-        let mut keys = vec!["delta"];
-        keys.extend(Discretisation::KEYS);
-        s.check_keys(&keys)?;
+        s.check_params(PARAMS)?;
         Ok(Fcbf { delta: s.get("delta", 0.0)?, discretisation: Discretisation::from_spec(s)? })
     }
 
@@ -179,7 +178,27 @@ impl FcbfSelection {
     }
 }
 
+/// The keys of FCBF: the SU threshold, then the discretisation's.
+const PARAMS: &[Param] = &[
+    Param::new(
+        "delta",
+        Values::real(0.0, 1.0),
+        "features with SU(feature, class) below it are dropped before the redundancy pass",
+    ),
+    Discretisation::PARAMS[0],
+    Discretisation::PARAMS[1],
+    Discretisation::PARAMS[2],
+];
+
 impl Ranker for Fcbf {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Yu & Liu 2003, Feature selection for high-dimensional data: a fast correlation-based filter solution, ICML"
+    }
+
     fn spec(&self) -> Spec {
         self.discretisation.add_to(Spec::new("fcbf").with("delta", self.delta))
     }

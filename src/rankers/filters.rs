@@ -16,6 +16,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
 use crate::math::entropy;
+use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
 /// Which contingency statistic a [`Filter`] scores.
@@ -74,12 +75,34 @@ impl Filter {
     /// From the spec: the method name is the criterion (`info-gain`, `gain-ratio`,
     /// `symmetrical-uncertainty`, `chi2`); `mdl=cut-points|instances` (default `cut-points`, Weka's).
     pub fn from_spec(s: &Spec) -> Result<Filter> {
-        s.check_keys(&["mdl"])?;
+        s.check_params(PARAMS)?;
         Ok(Filter::new(s.method().parse()?).mdl(s.get("mdl", MdlCost::default())?))
     }
 }
 
+/// The keys of the contingency filters.
+const PARAMS: &[Param] = &[Param::new(
+    "mdl",
+    Values::Words(MdlCost::WORDS),
+    "the cost MDL discretisation charges for a cut: Weka's (cut-points) or the paper's (instances)",
+)];
+
 impl Ranker for Filter {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        match self.criterion {
+            Criterion::InfoGain => "Quinlan 1986, Machine Learning 1; discretised as Fayyad & Irani 1993",
+            Criterion::GainRatio => "Quinlan 1993, C4.5; discretised as Fayyad & Irani 1993",
+            Criterion::SymmetricalUncertainty => {
+                "Press et al. 1988, Numerical Recipes; Hall 1999; discretised as Fayyad & Irani 1993"
+            }
+            Criterion::ChiSquared => "Liu & Setiono 1995, ICTAI; discretised as Fayyad & Irani 1993",
+        }
+    }
+
     fn spec(&self) -> Spec {
         Spec::new(&self.criterion.to_string()).with("mdl", self.mdl)
     }

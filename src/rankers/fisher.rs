@@ -10,6 +10,7 @@
 use super::{Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
 /// Which Fisher formula.
@@ -55,12 +56,27 @@ impl Fisher {
 
     /// From the spec `fisher:variant=auto|binary|generalized`.
     pub fn from_spec(s: &Spec) -> Result<Fisher> {
-        s.check_keys(&["variant"])?;
+        s.check_params(PARAMS)?;
         Ok(Fisher { variant: s.get_or_none("variant", "auto")? })
     }
 }
 
+/// The keys of the Fisher score.
+const PARAMS: &[Param] = &[Param::new(
+    "variant",
+    Values::Words(FisherVariant::WORDS).or("auto"),
+    "the two-class or the many-class formula; auto picks by the number of classes",
+)];
+
 impl Ranker for Fisher {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Duda, Hart & Stork 2001, Pattern Classification; Gu, Li & Han 2011, UAI"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("fisher").with_opt("variant", self.variant, "auto")
     }

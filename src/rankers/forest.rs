@@ -25,6 +25,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, RandomForest, Tree};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::{spec_words, Spec};
 
@@ -94,7 +95,7 @@ impl ForestImportance {
     /// From the spec `forest:trees=100,mtry=auto,importance=permutation|raw|impurity` (`auto`:
     /// ⌈log2 n⌉ + 1 features per split).
     pub fn from_spec(s: &Spec) -> Result<ForestImportance> {
-        s.check_keys(&["trees", "mtry", "importance"])?;
+        s.check_params(PARAMS)?;
         let r = ForestImportance {
             trees: s.get("trees", 100)?,
             mtry: s.get_or_none("mtry", "auto")?,
@@ -113,7 +114,30 @@ impl ForestImportance {
     }
 }
 
+/// The keys of forest importance.
+const PARAMS: &[Param] = &[
+    Param::new("trees", Values::whole(1), "trees in the forest"),
+    Param::new(
+        "mtry",
+        Values::whole_or(1, "auto"),
+        "features tried per split; auto: √features (classification), features/3 (regression)",
+    ),
+    Param::new(
+        "importance",
+        Values::Words(Importance::WORDS),
+        "out-of-bag permutation importance or mean impurity decrease",
+    ),
+];
+
 impl Ranker for ForestImportance {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Breiman 2001, Random forests, Machine Learning 45"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("forest")
             .with("trees", self.trees)

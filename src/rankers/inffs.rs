@@ -27,6 +27,7 @@ use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::math::average_ranks;
 use crate::memory::F64;
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// Inf-FS ranker; see the module docs.
@@ -88,7 +89,7 @@ impl InfFs {
 
     /// From the spec `inffs:alpha=0.5,decay=0.9,supervised=false`.
     pub fn from_spec(s: &Spec) -> Result<InfFs> {
-        s.check_keys(&["alpha", "decay", "supervised"])?;
+        s.check_params(PARAMS)?;
         InfFs { alpha: s.get("alpha", 0.5)?, decay: s.get("decay", 0.9)?, supervised: s.get("supervised", false)? }
             .validated()
     }
@@ -103,7 +104,26 @@ impl InfFs {
     }
 }
 
+/// The keys of Inf-FS.
+const PARAMS: &[Param] = &[
+    Param::new("alpha", Values::real(0.0, 1.0), "weight of the spread term against the correlation term"),
+    Param::new("decay", Values::open(0.0, 1.0), "r·ρ(A), the decay of longer paths"),
+    Param::new(
+        "supervised",
+        Values::Flag,
+        "the two-class Fisher ratio in the graph (Inf-FS 2020's supervised variant)",
+    ),
+];
+
 impl Ranker for InfFs {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Roffo, Melzi & Cristani 2015, Infinite feature selection, ICCV"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("inffs").with("alpha", self.alpha).with("decay", self.decay).with("supervised", self.supervised)
     }

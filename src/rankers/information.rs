@@ -31,6 +31,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
 use crate::math::entropy;
+use crate::param::Param;
 use crate::spec::{spec_words, Spec};
 
 /// The criterion of an [`InfoSelection`]; see the module docs. Its spec word is the method name.
@@ -106,7 +107,7 @@ impl InfoSelection {
     /// `jmim`); `discretise=mdl` (default, with `mdl=cut-points|instances`) or `discretise=equal-width`
     /// (with `bins=10`).
     pub fn from_spec(s: &Spec) -> Result<InfoSelection> {
-        s.check_keys(&Discretisation::KEYS)?;
+        s.check_params(PARAMS)?;
         let criterion: SelectionCriterion = s.method().parse()?;
         let discretisation = Discretisation::from_spec(s)?;
         Ok(InfoSelection { criterion, discretisation })
@@ -140,7 +141,25 @@ impl InfoSelection {
     }
 }
 
+/// The keys of the greedy information criteria: the discretisation's.
+const PARAMS: &[Param] = &Discretisation::PARAMS;
+
 impl Ranker for InfoSelection {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        match self.criterion {
+            SelectionCriterion::MrmrDifference => "Peng, Long & Ding 2005, IEEE TPAMI 27",
+            SelectionCriterion::MrmrQuotient => "Ding & Peng 2005, J Bioinform Comput Biol 3",
+            SelectionCriterion::Jmi => "Yang & Moody 1999, NIPS",
+            SelectionCriterion::Cmim => "Fleuret 2004, JMLR 5",
+            SelectionCriterion::Disr => "Meyer, Schretter & Bontempi 2008, IEEE J Sel Top Signal Process 2",
+            SelectionCriterion::Jmim => "Bennasar, Hicks & Setchi 2015, Expert Syst Appl 42",
+        }
+    }
+
     fn spec(&self) -> Spec {
         self.discretisation.add_to(Spec::new(&self.criterion.to_string()))
     }

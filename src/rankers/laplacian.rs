@@ -21,6 +21,7 @@ use super::fisher::numeric_values;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// Laplacian score; see the module docs.
@@ -69,7 +70,7 @@ impl LaplacianScore {
 
     /// From the spec `laplacian:k=5,t=auto` (`t` a positive number or `auto`).
     pub fn from_spec(s: &Spec) -> Result<LaplacianScore> {
-        s.check_keys(&["k", "t"])?;
+        s.check_params(PARAMS)?;
         Ok(LaplacianScore { k: s.get("k", 5)?, t: s.get_or_none("t", "auto")? })
     }
 
@@ -91,7 +92,25 @@ impl LaplacianScore {
     }
 }
 
+/// The keys of the Laplacian score.
+const PARAMS: &[Param] = &[
+    Param::new("k", Values::whole(1), "neighbours in the graph of the rows (fewer than the rows)"),
+    Param::new(
+        "t",
+        Values::positive().or("auto"),
+        "heat-kernel width; auto: the mean squared distance of the graph's edges",
+    ),
+];
+
 impl Ranker for LaplacianScore {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "He, Cai & Niyogi 2005, Laplacian score for feature selection, NIPS"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("laplacian").with("k", self.k).with("t", self.t.map_or("auto".to_string(), |t| t.to_string()))
     }

@@ -142,39 +142,55 @@ pub fn canonical(name: &str) -> String {
 const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf:base=(relieff)"];
 
 /// Every ranking method as a table: `method`, `spec` (every parameter at its default, the text `parse`
-/// reads), `classification`, `regression` (the tasks it handles; a wrapper's are its base's) and `aliases` —
-/// what `featrank methods` prints and Python's `featrank.rankers()` shows.
+/// reads), `classification`, `regression` (the tasks it handles; a wrapper's are its base's), `aliases`,
+/// `parameters` (each key with the values it takes; [`parameters`] has one method's in full) and
+/// `reference` — what `featrank methods` prints and Python's `featrank.rankers()` shows.
 ///
 /// ```
 /// let t = featrank::rankers::catalog().unwrap();
 /// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 3);
 /// let mi = t.column("method").unwrap().str().unwrap().iter().position(|m| m == Some("mi")).unwrap();
 /// assert!(t.column("aliases").unwrap().str().unwrap().get(mi).unwrap().contains("mutual-info"));
+/// assert!(t.column("reference").unwrap().str().unwrap().get(0).unwrap().contains("Kononenko"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
-    use polars::prelude::*;
-    let mut rows: Vec<(String, String, bool, bool, String)> = Vec::new();
-    for text in METHODS.iter().chain(WRAPPERS) {
+    let entries = METHODS.iter().chain(WRAPPERS).map(|text| {
         let ranker = parse(text)?;
         let method = ranker.spec().method().to_string();
-        let aliases: Vec<&str> = ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| *a).collect();
-        let tasks = (ranker.supports(Task::Classification), ranker.supports(Task::Regression));
-        rows.push((method, ranker.spec().to_string(), tasks.0, tasks.1, aliases.join(", ")));
-    }
-    let column = |name: &str, f: &dyn Fn(&(String, String, bool, bool, String)) -> String| {
-        Column::new(name.into(), rows.iter().map(f).collect::<Vec<String>>())
+        Ok(crate::param::Entry {
+            aliases: ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
+            spec: ranker.spec().to_string(),
+            classification: ranker.supports(Task::Classification),
+            regression: ranker.supports(Task::Regression),
+            parameters: ranker.parameters(),
+            reference: ranker.reference(),
+            method,
+        })
+    });
+    Ok(crate::param::catalog("method", &entries.collect::<Result<Vec<_>>>()?)?.into())
+}
+
+/// One ranking method's parameters as a table: `parameter`, `default`, `values` (what it takes on its own),
+/// `needs` (the setting it applies with) and `meaning` — what `featrank methods METHOD` prints and Python's
+/// `featrank.parameters(METHOD)` shows. Aliases are read ([`canonical`]).
+///
+/// ```
+/// let t = featrank::rankers::parameters("relieff").unwrap();
+/// assert_eq!(t.column("parameter").unwrap().str().unwrap().get(0), Some("k"));
+/// assert_eq!(t.column("default").unwrap().str().unwrap().get(0), Some("10"));
+/// assert_eq!(t.column("values").unwrap().str().unwrap().get(0), Some("whole number ≥ 1"));
+/// assert!(featrank::rankers::parameters("relief").unwrap_err().to_string().contains("relieff"));
+/// ```
+pub fn parameters(method: &str) -> Result<crate::data::Frame> {
+    let method = canonical(method);
+    let text = METHODS.iter().chain(WRAPPERS).find(|t| t.split(':').next() == Some(method.as_str()));
+    let Some(text) = text else {
+        return Err(parse(&method)
+            .err()
+            .unwrap_or_else(|| Error::param("method", format!("{method} has no catalog row"))));
     };
-    Ok(DataFrame::new(
-        rows.len(),
-        vec![
-            column("method", &|r| r.0.clone()),
-            column("spec", &|r| r.1.clone()),
-            Column::new("classification".into(), rows.iter().map(|r| r.2).collect::<Vec<bool>>()),
-            Column::new("regression".into(), rows.iter().map(|r| r.3).collect::<Vec<bool>>()),
-            column("aliases", &|r| r.4.clone()),
-        ],
-    )?
-    .into())
+    let params = parse(text)?.parameters();
+    Ok(crate::param::table(params, text, |spec| parse(spec).ok().map(|r| r.spec()))?.into())
 }
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method

@@ -11,6 +11,7 @@
 use super::{Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// Histogram mutual-information filter (FSLib `muteinf`).
@@ -51,12 +52,24 @@ impl MutualInfo {
 
     /// From the spec `mi:normalise=true|false`.
     pub fn from_spec(s: &Spec) -> Result<MutualInfo> {
-        s.check_keys(&["normalise"])?;
+        s.check_params(PARAMS)?;
         Ok(MutualInfo { normalise: s.get("normalise", true)? })
     }
 }
 
+/// The keys of the mutual-information filter.
+const PARAMS: &[Param] =
+    &[Param::new("normalise", Values::Flag, "2I / (H(feature) + H(class)) (FSLib's value) instead of I in nats")];
+
 impl Ranker for MutualInfo {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Roffo & Melzi 2016 (EC-FS) §3, FSLib muteinf; Cover & Thomas 2006"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("mi").with("normalise", self.normalise)
     }

@@ -29,6 +29,7 @@ use crate::error::{Error, Result};
 use crate::eval::{CvPlan, Measure};
 use crate::learners::{Fold, Knn, Learner};
 use crate::math::{corrected_t_test, mean, std};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -120,9 +121,9 @@ impl PermutationImportance {
     /// From the spec `permutation:learner=(SPEC),folds=5,repeats=5[,measure=auc]` (learner default
     /// `knn:k=10`).
     pub fn from_spec(s: &Spec) -> Result<PermutationImportance> {
-        s.check_keys(&["learner", "folds", "repeats", "measure"])?;
+        s.check_params(PARAMS)?;
         let learner: Arc<dyn Learner> = match s.value("learner") {
-            Some(l) => crate::learners::parse(l)?.into(),
+            Some(l) => crate::spec::nested("learner", crate::learners::parse(l))?.into(),
             None => Arc::new(Knn::new()),
         };
         let measure = match s.value("measure") {
@@ -280,7 +281,23 @@ impl PermutationImportance {
     }
 }
 
+/// The keys of permutation importance.
+const PARAMS: &[Param] = &[
+    Param::new("learner", Values::Spec("learner"), "the model whose held-out loss is measured"),
+    Param::new("folds", Values::whole(2), "cross-validation folds (at most the rows)"),
+    Param::new("repeats", Values::whole(1), "shuffles per feature and fold"),
+    Param::new("measure", Values::Measure, "the measure whose loss is the importance; left out: the task's default"),
+];
+
 impl Ranker for PermutationImportance {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Breiman 2001, Machine Learning 45, §10; Fisher, Rudin & Dominici 2019, JMLR 20"
+    }
+
     fn spec(&self) -> Spec {
         let s = Spec::new("permutation")
             .with("learner", self.learner.spec())

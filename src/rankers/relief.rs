@@ -40,6 +40,7 @@ use rand::seq::index::sample;
 use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -144,7 +145,7 @@ macro_rules! relief_common {
             /// From the spec `k=10,m=all,convention=weka` (`m`: the number of reference instances, `all` =
             /// every row; `convention`: `weka` or `rsk`).
             pub fn from_spec(s: &Spec) -> Result<$t> {
-                s.check_keys(&["k", "m", "convention"])?;
+                s.check_params(PARAMS)?;
                 $t {
                     k: s.get("k", 10)?,
                     m: s.get_or_none("m", "all")?,
@@ -190,7 +191,34 @@ relief_common!(RReliefF);
 /// Reference instances per parallel chunk.
 const CHUNK: usize = 32;
 
+/// The keys of ReliefF and RReliefF.
+const PARAMS: &[Param] = &[
+    Param::new(
+        "k",
+        Values::whole(1),
+        "nearest neighbours per class (ReliefF) or in all (RReliefF); fewer are used where a class has fewer rows",
+    ),
+    Param::new(
+        "m",
+        Values::whole_or(1, "all"),
+        "reference instances drawn without replacement (at most the rows), or every row",
+    ),
+    Param::new(
+        "convention",
+        Values::Words(ReliefConvention::WORDS),
+        "neighbour ties and missing-value diffs as Weka 3.6 (weka) or Robnik-Šikonja & Kononenko (rsk)",
+    ),
+];
+
 impl Ranker for ReliefF {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Kononenko 1994, ECML; Robnik-Šikonja & Kononenko 2003, Machine Learning 53"
+    }
+
     fn spec(&self) -> Spec {
         self.params("relieff")
     }
@@ -243,6 +271,14 @@ impl Ranker for ReliefF {
 }
 
 impl Ranker for RReliefF {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Robnik-Šikonja & Kononenko 1997, ICML; 2003, Machine Learning 53"
+    }
+
     fn spec(&self) -> Spec {
         self.params("rrelieff")
     }

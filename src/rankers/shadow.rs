@@ -35,6 +35,7 @@ use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
 use crate::math::{benjamini_hochberg, clopper_pearson_lower, mean};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -170,11 +171,15 @@ impl ShadowFeatures {
 
     /// From the spec `shadow:base=(SPEC),rounds=400,level=0.05` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<ShadowFeatures> {
-        s.check_keys(&["base", "rounds", "level"])?;
+        s.check_params(PARAMS)?;
         let base = s
             .value("base")
             .ok_or_else(|| Error::param("base", "shadow needs a base ranker, e.g. shadow:base=(relieff)"))?;
-        Ok(ShadowFeatures { base: super::parse(base)?, rounds: s.get("rounds", 400)?, level: s.get("level", 0.05)? })
+        Ok(ShadowFeatures {
+            base: crate::spec::nested("base", super::parse(base))?,
+            rounds: s.get("rounds", 400)?,
+            level: s.get("level", 0.05)?,
+        })
     }
 
     /// Run the rounds and test every feature; see the module docs.
@@ -240,7 +245,22 @@ impl ShadowFeatures {
     }
 }
 
+/// The keys of shadow features.
+const PARAMS: &[Param] = &[
+    Param::new("base", Values::Spec("ranker"), "the ranker run on the data with its shuffled shadows"),
+    Param::new("rounds", Values::whole(1), "rounds of fresh shadows"),
+    Param::new("level", Values::open(0.0, 1.0), "false-discovery rate of the Benjamini–Hochberg verdicts"),
+];
+
 impl Ranker for ShadowFeatures {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Kursa & Rudnicki 2010, Feature selection with the Boruta package, J Stat Softw 36"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("shadow").with("base", self.base.spec()).with("rounds", self.rounds).with("level", self.level)
     }

@@ -52,6 +52,7 @@ use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::math::{mean, population_std, std};
+use crate::param::{Param, Values};
 use crate::spec::Spec;
 
 /// Which neighbourhoods a SURF-family ranker uses (module docs).
@@ -119,7 +120,7 @@ impl Surf {
     /// From the spec: the method name is the variant (`surf`, `surf-star`, `multisurf`,
     /// `multisurf-star`); `discrete=10`.
     pub fn from_spec(s: &Spec) -> Result<Surf> {
-        s.check_keys(&["discrete"])?;
+        s.check_params(PARAMS)?;
         Ok(Surf { variant: s.method().parse()?, discrete: s.get("discrete", 10)? })
     }
 }
@@ -127,7 +128,27 @@ impl Surf {
 /// Reference rows per parallel chunk.
 const CHUNK: usize = 16;
 
+/// The keys of the SURF family.
+const PARAMS: &[Param] = &[Param::new(
+    "discrete",
+    Values::whole(0),
+    "numeric features with at most this many distinct values count as discrete (0: only nominal ones)",
+)];
+
 impl Ranker for Surf {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        match self.variant {
+            SurfVariant::Surf => "Greene, Penrod, Kiralis & Moore 2009, BioData Mining 2",
+            SurfVariant::SurfStar => "Greene, Himmelstein, Kiralis & Moore 2010, EvoBIO",
+            SurfVariant::MultiSurfStar => "Granizo-Mackenzie & Moore 2013, EvoBIO",
+            SurfVariant::MultiSurf => "Urbanowicz, Olson, Schmitt, Meeker & Moore 2018, J Biomed Inform 85",
+        }
+    }
+
     fn spec(&self) -> Spec {
         Spec::new(&self.variant.to_string()).with("discrete", self.discrete)
     }

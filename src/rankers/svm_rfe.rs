@@ -27,6 +27,7 @@ use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Svm};
 use crate::memory::F64;
+use crate::param::{Param, Values};
 use crate::spec::spec_words;
 use crate::spec::Spec;
 use ndarray::Array2;
@@ -124,7 +125,7 @@ impl SvmRfe {
 
     /// From the spec `svm-rfe:c=0.1,step=1,multiclass=per-class|ovo|ovr,tol=0.001`.
     pub fn from_spec(s: &Spec) -> Result<SvmRfe> {
-        s.check_keys(&["c", "step", "multiclass", "tol"])?;
+        s.check_params(PARAMS)?;
         SvmRfe {
             c: s.get("c", 0.1)?,
             step: s.get("step", 1.0)?,
@@ -153,7 +154,31 @@ impl SvmRfe {
     }
 }
 
+/// The keys of SVM-RFE.
+const PARAMS: &[Param] = &[
+    Param::new("c", Values::positive(), "the linear SVM's cost"),
+    Param::new(
+        "step",
+        Values::positive(),
+        "features removed per round: a whole number ≥ 1, or a fraction in (0, 1) of those left",
+    ),
+    Param::new(
+        "multiclass",
+        Values::Words(RfeMulticlass::WORDS),
+        "more than two classes: Weka's per-class rounds, or one-vs-one / one-vs-rest weights",
+    ),
+    Param::new("tol", Values::positive(), "the SMO solver's tolerance"),
+];
+
 impl Ranker for SvmRfe {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Guyon, Weston, Barnhill & Vapnik 2002, Machine Learning 46"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("svm-rfe")
             .with("c", self.c)

@@ -13,6 +13,7 @@ use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 use rand::Rng;
@@ -58,15 +59,34 @@ impl Turf {
 
     /// From the spec `turf:base=(SPEC),pct=0.5,keep=100` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<Turf> {
-        s.check_keys(&["base", "pct", "keep"])?;
+        s.check_params(PARAMS)?;
         let base = s
             .value("base")
             .ok_or_else(|| Error::param("base", "turf needs a base ranker, e.g. turf:base=(multisurf)"))?;
-        Ok(Turf { base: super::parse(base)?, pct: s.get("pct", 0.5)?, keep: s.get("keep", 100)? })
+        Ok(Turf {
+            base: crate::spec::nested("base", super::parse(base))?,
+            pct: s.get("pct", 0.5)?,
+            keep: s.get("keep", 100)?,
+        })
     }
 }
 
+/// The keys of TuRF.
+const PARAMS: &[Param] = &[
+    Param::new("base", Values::Spec("ranker"), "the ranker re-run on the features left (meant: a Relief-family one)"),
+    Param::new("pct", Values::open(0.0, 1.0), "share of the features left removed per round"),
+    Param::new("keep", Values::whole(1), "features left when the removal stops"),
+];
+
 impl Ranker for Turf {
+    fn parameters(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn reference(&self) -> &'static str {
+        "Moore & White 2007, Tuning ReliefF for genome-wide genetic analysis, EvoBIO"
+    }
+
     fn spec(&self) -> Spec {
         Spec::new("turf").with("base", self.base.spec()).with("pct", self.pct).with("keep", self.keep)
     }

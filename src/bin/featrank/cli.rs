@@ -54,8 +54,12 @@ enum Command {
     /// List the bundled datasets, one name per line.
     Datasets,
     /// List what exists: every ranking method (its spec with every default, the tasks it handles, its other
-    /// names), every learner and every measure — from the library's registries.
-    Methods,
+    /// names, its reference), every learner and every measure — from the library's registries; with a
+    /// method's name, its parameters: default, the values each takes, what it does.
+    Methods {
+        /// A ranking method or learner (e.g. relieff, svm) whose parameters to show.
+        method: Option<String>,
+    },
     /// Synthetic data with exact ground truth: single, pair, combined, madelon or null (labels independent
     /// of 2000 features: the selection-bias check).
     Synth {
@@ -499,13 +503,34 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
                 println!("{name}");
             }
         }
-        Command::Methods => {
+        Command::Methods { method: None } => {
             for (title, table) in [
                 ("Ranking methods (--method)", featrank::rankers::catalog()?),
                 ("Learners (--learner)", featrank::learners::catalog()?),
                 ("Measures (--measure)", featrank::eval::Measure::catalog()?),
             ] {
+                // the parameters have their own view: one method at a time
+                let table = match table.get_column_index("parameters") {
+                    Some(_) => table.drop("parameters").map_err(Error::from)?.into(),
+                    None => table,
+                };
                 println!("{title}\n{}", aligned(&table)?);
+            }
+            println!("A method's parameters, their defaults and the values they take: featrank methods METHOD");
+        }
+        Command::Methods { method: Some(name) } => {
+            let found = [
+                ("Ranking method", featrank::rankers::parameters(&name)),
+                ("Learner", featrank::learners::parameters(&name)),
+            ];
+            if found.iter().all(|(_, t)| t.is_err()) {
+                let [(_, ranker), _] = found;
+                return Err(ranker.err().map_or_else(|| Error::param("method", "unknown"), |e| e).into());
+            }
+            for (kind, table) in found {
+                if let Ok(table) = table {
+                    println!("{kind} {name}\n{}", aligned(&table)?);
+                }
             }
         }
     }

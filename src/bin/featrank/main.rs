@@ -6,6 +6,13 @@ mod cli;
 mod shard;
 
 fn main() {
+    // Output piped into a reader that stops early (`featrank methods | head`) ends the program quietly, as
+    // every Unix tool does, instead of a panic on the next print.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     if let Err(e) = cli::run(std::env::args_os()) {
         match e {
             cli::CliError::Usage(e) => e.exit(),
