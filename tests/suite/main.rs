@@ -17,6 +17,7 @@ mod honest;
 mod memory;
 mod nested;
 mod paper_table5;
+mod parameters;
 mod properties;
 mod rankers;
 mod round_trips;
