@@ -16,8 +16,8 @@ use std::time::Instant;
 mod python;
 
 use featrank::compare::SizeRule;
-use featrank::eval::NestedSpec;
 use featrank::prelude::*;
+use featrank::protocol::NestedSpec;
 
 const CS: &str = "0.01,0.1,1,10";
 const INNER: usize = 5;
@@ -50,7 +50,7 @@ fn run(dir: &Path, name: &str, ds: &Dataset, sizes: &[usize]) {
             .plan(plan.clone())
             .grid(grid.clone())
             .expected(0)
-            .evaluate_all(ds, &[featrank::rankers::per_fold("fisher").unwrap()])
+            .evaluate_all(ds, &[featrank::eval::Candidate::parse("fisher").unwrap()])
             .unwrap();
     }
     let ordinary = start.elapsed().as_secs_f64();

@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use featrank::compare::SizeRule;
-use featrank::eval::NestedSpec;
 use featrank::prelude::*;
+use featrank::protocol::NestedSpec;
 
 /// The paper's Table 4 cells (AUC %, budgets 50/100/150/200), as printed.
 const PAPER: &[(&str, &str, [f64; 4])] = &[
@@ -126,7 +126,7 @@ fn main() -> featrank::Result<()> {
         let start = Instant::now();
         let candidates: Vec<Candidate> = RANKERS
             .iter()
-            .map(|&(name, spec, _)| rankers::per_fold(spec).map(|c| c.with_name(name)))
+            .map(|&(name, spec, _)| Candidate::parse(spec).map(|c| c.with_name(name)))
             .collect::<featrank::Result<_>>()?;
         let fixed = CurveSpec::new(learners::parse(FIXED_LEARNER)?)
             .scheme(Scheme::Holdout { test: 1.0 / 3.0 })

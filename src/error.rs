@@ -71,7 +71,7 @@ pub enum Error {
         /// The learner or ranker, by method name.
         method: String,
         /// The task of the data it was given.
-        task: crate::data::Task,
+        task: crate::task::Task,
         /// What to use instead.
         hint: String,
     },
@@ -337,12 +337,43 @@ fn in_notebook() -> bool {
     *IN.get_or_init(|| std::env::var_os("EVCXR_IS_RUNTIME").is_some())
 }
 
-/// The error as rich output of the running cell (evcxr's `EVCXR_BEGIN_CONTENT` protocol on stdout).
+/// Whether an error with this message is new to the cell: not the one shown less than a second ago. User
+/// code that formats an error and then returns it with `?` formats it twice; the box shows once (a cell
+/// takes longer than that to compile and run again).
+fn first_showing(message: &str, now: std::time::Instant) -> bool {
+    static LAST: std::sync::Mutex<Option<(String, std::time::Instant)>> = std::sync::Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let repeat = last.as_ref().is_some_and(|(m, at)| m == message && now.duration_since(*at).as_secs_f64() < 1.0);
+    *last = Some((message.to_string(), now));
+    !repeat
+}
+
+/// The error as rich output of the running cell (evcxr's `EVCXR_BEGIN_CONTENT` protocol on stdout), once
+/// however often it is formatted ([`first_showing`]).
 fn show_in_notebook(message: &str) {
+    if !first_showing(message, std::time::Instant::now()) {
+        return;
+    }
     let text = message.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     println!(
         "EVCXR_BEGIN_CONTENT text/html\n<div class=\"featrank-error\" style=\"color:#b00020;background:#fff5f5;\
          border-left:4px solid #b00020;padding:6px 10px;white-space:pre-wrap;font-family:monospace\">\
          <b>featrank error</b>: {text}</div>\nEVCXR_END_CONTENT"
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_showing;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn an_error_formatted_twice_shows_once() {
+        let t = Instant::now();
+        assert!(first_showing("column 'x' not found", t));
+        assert!(!first_showing("column 'x' not found", t + Duration::from_millis(5)), "formatted again at once");
+        assert!(first_showing("another error", t + Duration::from_millis(6)));
+        assert!(first_showing("column 'x' not found", t + Duration::from_millis(7)), "a different one came between");
+        assert!(first_showing("column 'x' not found", t + Duration::from_secs(3)), "the cell ran again");
+    }
 }

@@ -13,7 +13,8 @@
 //! ```
 #![warn(missing_docs)]
 
-// Layers from the bottom up: each module imports only from the ones listed before it.
+// The layers from the bottom up (ARCHITECTURE.md; tests/suite/layers.rs keeps them): a module imports only
+// from its own layer and those below it. Base:
 pub mod error;
 pub mod math;
 pub mod memory;
@@ -21,13 +22,22 @@ pub mod notice;
 pub mod param;
 pub mod progress;
 pub mod seed;
+pub(crate) mod simd;
 pub mod spec;
+pub mod task;
 
-pub mod compare;
 pub mod data;
-pub mod eval;
+
+// methods: learners and rankers, one layer (each nests the other in a spec)
 pub mod learners;
 pub mod rankers;
+
+pub mod eval;
+
+pub mod compare;
+
+pub mod protocol;
+
 pub mod report;
 
 pub use error::{Error, Result};

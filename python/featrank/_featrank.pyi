@@ -351,3 +351,6 @@ def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) ->
     """
 def measures() -> Table:
     """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""
+def _defaults() -> dict[str, str | int]:
+    """The library's defaults of a curve run and a nested evaluation, by name (what the tests compare every
+    signature with)."""

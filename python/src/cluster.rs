@@ -1,12 +1,12 @@
 //! `featrank.cluster`: plan a curve run or a nested evaluation as a manifest of independent units, compute
 //! shards of it on any machine (from Python or with the `featrank` CLI — the manifest is the same file),
 //! merge the parts into the run's `Curves` or `Nested`. The work is the library's
-//! [`featrank::eval::Manifest`].
+//! [`featrank::protocol::Manifest`].
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use featrank::eval::{CurveJob, Job, Manifest as RsManifest, NestedJob, Shard};
+use featrank::protocol::{CurveJob, Job, Manifest as RsManifest, NestedJob, Shard};
 use pyo3::prelude::*;
 
 use crate::curves::Curves;
@@ -21,9 +21,14 @@ pub struct Manifest {
 
 /// See `featrank.cluster.plan`; the defaults are the CLI's.
 #[pyfunction(name = "plan_cluster_run")]
-#[pyo3(signature = (data, out, *, target = None, task = "auto", rankings = None, rankers = None,
-    learner = "knn:k=10", folds = 10, repeats = 10, folds_file = None, scheme = "kfold", grid = "paper",
-    expected = 100, expected_repeats = None, measure = None, seed = 0))]
+#[pyo3(signature = (data, out, *, target = None, task = featrank::eval::defaults::TASK, rankings = None, rankers = None,
+    learner = featrank::eval::defaults::LEARNER, folds = featrank::eval::defaults::FOLDS, repeats = featrank::eval::defaults::REPEATS, folds_file = None,
+    scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID, expected = featrank::eval::defaults::RANDOM_RANKINGS,
+    expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED),
+    // the defaults as Python shows them; tests/test_defaults.py holds them to the library's
+    text_signature = "(data, out, *, target=None, task='auto', rankings=None, rankers=None, learner='knn:k=10', \
+    folds=10, repeats=10, folds_file=None, scheme='kfold', grid='paper', expected=100, expected_repeats=None, \
+    measure=None, seed=0)")]
 #[allow(clippy::too_many_arguments)]
 fn plan(
     py: Python<'_>,
@@ -78,8 +83,12 @@ fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
 
 /// See `featrank.cluster.plan_nested`; the defaults are `featrank.nested`'s.
 #[pyfunction(name = "plan_nested_cluster_run")]
-#[pyo3(signature = (data, out, rankers, *, target = None, task = "auto", learner = "knn:k=10", folds = 10,
-    repeats = 1, scheme = "kfold", inner_folds = 5, rules = None, grid = "paper", measure = None, seed = 0))]
+#[pyo3(signature = (data, out, rankers, *, target = None, task = featrank::eval::defaults::TASK, learner = featrank::eval::defaults::LEARNER,
+    folds = featrank::eval::defaults::FOLDS, repeats = featrank::eval::defaults::NESTED_REPEATS, scheme = featrank::eval::defaults::SCHEME,
+    inner_folds = featrank::eval::defaults::INNER_FOLDS, rules = None, grid = featrank::eval::defaults::GRID, measure = None,
+    seed = featrank::eval::defaults::SEED),
+    text_signature = "(data, out, rankers, *, target=None, task='auto', learner='knn:k=10', folds=10, repeats=1, \
+    scheme='kfold', inner_folds=5, rules=None, grid='paper', measure=None, seed=0)")]
 #[allow(clippy::too_many_arguments)]
 fn plan_nested(
     py: Python<'_>,

@@ -37,11 +37,14 @@ pub(crate) fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
     Ok(Box::new(PyLearner::new(value)?))
 }
 
-/// See `featrank.curves` in `featrank/__init__.pyi`; the defaults are the CLI's.
+/// See `featrank.curves` in `featrank/_featrank.pyi`; the defaults are the CLI's.
 #[pyfunction]
-#[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = 10, repeats = 10,
-    scheme = "kfold", grid = "paper", expected = 100, expected_repeats = None, measure = None, seed = 0,
-    progress = None, fold_ids = None))]
+#[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = featrank::eval::defaults::FOLDS,
+    repeats = featrank::eval::defaults::REPEATS, scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID,
+    expected = featrank::eval::defaults::RANDOM_RANKINGS, expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED,
+    progress = None, fold_ids = None),
+    text_signature = "(data, rankings=None, rankers=None, *, learner=None, folds=10, repeats=10, scheme='kfold', \
+    grid='paper', expected=100, expected_repeats=None, measure=None, seed=0, progress=None, fold_ids=None)")]
 #[allow(clippy::too_many_arguments)]
 fn curves(
     py: Python<'_>,
@@ -62,7 +65,7 @@ fn curves(
 ) -> PyResult<Curves> {
     let model = match learner {
         Some(l) => self::learner(l)?,
-        None => guarded(|| featrank::learners::parse("knn:k=10"))?,
+        None => guarded(|| featrank::learners::parse(featrank::eval::defaults::LEARNER))?,
     };
     let options =
         RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false };
@@ -73,7 +76,7 @@ fn curves(
     let mut candidates: Vec<Candidate> =
         rankings.unwrap_or_default().iter().map(|r| Candidate::Fixed(r.inner.clone())).collect();
     for m in rankers.unwrap_or_default() {
-        candidates.push(guarded(|| featrank::rankers::per_fold(&m))?);
+        candidates.push(guarded(|| featrank::eval::Candidate::parse(&m))?);
     }
     let ds = data.inner.clone();
     let run = blocking(py, progress, || spec.evaluate_all(&ds, &candidates))?;

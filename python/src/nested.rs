@@ -1,8 +1,9 @@
-//! `featrank.nested(...)`: the nested estimate of a whole selection procedure ([`featrank::eval::NestedSpec`]).
+//! `featrank.nested(...)`: the nested estimate of a whole selection procedure ([`featrank::protocol::NestedSpec`]).
 
 use std::sync::Arc;
 
-use featrank::eval::{Nested as RsNested, NestedSpec, RunOptions};
+use featrank::eval::RunOptions;
+use featrank::protocol::{Nested as RsNested, NestedSpec};
 use pyo3::prelude::*;
 
 use crate::frames::{frame_to, Library};
@@ -17,8 +18,11 @@ pub struct Nested {
 
 /// See `featrank.nested` in `featrank/_featrank.pyi`.
 #[pyfunction]
-#[pyo3(signature = (data, rankers, *, learner = "knn:k=10", folds = 10, repeats = 1, scheme = "kfold",
-    inner_folds = 5, rule = "1se", grid = "paper", measure = None, seed = 0))]
+#[pyo3(signature = (data, rankers, *, learner = featrank::eval::defaults::LEARNER, folds = featrank::eval::defaults::FOLDS,
+    repeats = featrank::eval::defaults::NESTED_REPEATS, scheme = featrank::eval::defaults::SCHEME, inner_folds = featrank::eval::defaults::INNER_FOLDS,
+    rule = featrank::eval::defaults::RULE, grid = featrank::eval::defaults::GRID, measure = None, seed = featrank::eval::defaults::SEED),
+    text_signature = "(data, rankers, *, learner='knn:k=10', folds=10, repeats=1, scheme='kfold', inner_folds=5, \
+    rule='1se', grid='paper', measure=None, seed=0)")]
 #[allow(clippy::too_many_arguments)]
 fn nested(
     py: Python<'_>,

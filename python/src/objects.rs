@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use featrank::data::Frame;
 use featrank::data::{self, datasets, synth, TaskChoice};
-use featrank::report::Figure as RsFigure;
+use featrank::report;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -34,7 +34,7 @@ impl Dataset {
 
 #[pymethods]
 impl Dataset {
-    /// See the class docstring in `featrank/__init__.pyi`.
+    /// See the class docstring in `featrank/_featrank.pyi`.
     #[new]
     #[pyo3(signature = (data, target = None, *, task = "auto", feature_names = None, allow_identifiers = false))]
     fn new(
@@ -286,11 +286,11 @@ impl Table {
 /// A figure (SVG): shown inline in a notebook; `save(path)` writes it.
 #[pyclass(module = "featrank", name = "Figure", frozen)]
 pub struct Figure {
-    inner: RsFigure,
+    inner: report::Figure,
 }
 
 impl Figure {
-    pub(crate) fn wrap(inner: RsFigure) -> Figure {
+    pub(crate) fn wrap(inner: report::Figure) -> Figure {
         Figure { inner }
     }
 }
@@ -434,7 +434,7 @@ pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> 
             object(table.into_pyobject(py).map(Bound::into_any))
         })(),
         "Figure" => (|| {
-            let figure = Figure::wrap(RsFigure::from_svg(pickle::text(parts.get(0)?)?));
+            let figure = Figure::wrap(report::Figure::from_svg(pickle::text(parts.get(0)?)?));
             object(figure.into_pyobject(py).map(Bound::into_any))
         })(),
         "Synthetic" => (|| {
@@ -453,6 +453,30 @@ fn catalog(frame: featrank::Result<Frame>) -> PyResult<Table> {
     let frame = guarded(|| frame)?;
     let html = frame.to_html();
     Ok(Table::new(frame, html))
+}
+
+/// The library's defaults of a curve run and a nested evaluation (`featrank::eval::defaults`), by name:
+/// what the test suite compares every Python signature with.
+#[pyfunction]
+fn _defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use featrank::eval::defaults as d;
+    let out = pyo3::types::PyDict::new(py);
+    for (k, v) in
+        [("learner", d::LEARNER), ("task", d::TASK), ("scheme", d::SCHEME), ("grid", d::GRID), ("rule", d::RULE)]
+    {
+        out.set_item(k, v)?;
+    }
+    for (k, v) in [
+        ("folds", d::FOLDS),
+        ("repeats", d::REPEATS),
+        ("expected", d::RANDOM_RANKINGS),
+        ("nested_repeats", d::NESTED_REPEATS),
+        ("inner_folds", d::INNER_FOLDS),
+    ] {
+        out.set_item(k, v)?;
+    }
+    out.set_item("seed", d::SEED)?;
+    Ok(out)
 }
 
 /// Every ranking method: `method`, `spec` (every parameter at its default), `classification`, `regression`,
@@ -585,6 +609,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(rankers, m)?)?;
     m.add_function(wrap_pyfunction!(parameters, m)?)?;
+    m.add_function(wrap_pyfunction!(_defaults, m)?)?;
     m.add_function(wrap_pyfunction!(learners, m)?)?;
     m.add_function(wrap_pyfunction!(measures, m)?)?;
     Ok(())

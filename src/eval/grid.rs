@@ -17,15 +17,21 @@ use crate::error::{Error, Result};
 /// assert_eq!(g.last(), Some(&280));
 /// assert_eq!(Grid::Custom(vec![3, 1]).sizes(4).unwrap(), vec![1, 3, 4]);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Grid {
     /// Every size 1..n.
     Full,
     /// The [P20] δ(i) schedule (the default).
-    #[default]
     Paper,
     /// The given sizes (sorted, deduplicated, n appended).
     Custom(Vec<usize>),
+}
+
+impl Default for Grid {
+    /// The papers' schedule: what [`crate::eval::defaults::GRID`] reads as.
+    fn default() -> Grid {
+        Grid::Paper
+    }
 }
 
 impl Grid {

@@ -3,25 +3,19 @@
 //! expected curve of random rankings, the [`Eca`] score and the Performance Index ([`PiCurve`]).
 
 pub mod curves;
+pub mod defaults;
 pub mod eca;
 pub mod fold_rankings;
 pub mod grid;
-pub mod job;
-pub mod manifest;
-pub mod measure;
-pub mod nested;
 pub mod pi;
-pub mod plan;
 pub mod run;
 
 pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, RunOptions, Sample, EXPECTED};
 pub use eca::{Eca, Weighting};
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
-pub use job::{CurveJob, NestedJob};
-pub use manifest::{Job, Manifest, Shard};
-pub use measure::Measure;
-pub use nested::{Nested, NestedEstimate, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest};
 pub use pi::{PiCurve, PiPoint, PiSpec};
-pub use plan::{CvPlan, OutOfFold, Scheme};
 pub use run::{CurveRun, Unit, UnitResult};
+// The folds a learner is fit on and how its predictions score sit with the learners (the rankers that
+// cross-validate a learner use them); they are part of evaluation's vocabulary too.
+pub use crate::learners::{measure, plan, CvPlan, Measure, OutOfFold, Scheme};

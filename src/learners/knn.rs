@@ -368,7 +368,7 @@ impl Knn {
     ) -> Vec<Prediction> {
         let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
         let (mut added, mut near) = (0, Vec::new());
-        crate::learners::simd::wide(
+        crate::simd::wide(
             #[inline(always)]
             || {
                 let mut out = Vec::with_capacity(sizes.len());

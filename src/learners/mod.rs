@@ -14,18 +14,21 @@
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod knn;
+pub mod measure;
 mod mlp;
 mod naive_bayes;
+pub mod plan;
 mod prepare;
-pub(crate) mod simd;
 mod smo;
 mod svm;
 mod tree;
 mod weighted_knn;
 
 pub use knn::{Knn, KnnTies};
+pub use measure::Measure;
 pub use mlp::Mlp;
 pub use naive_bayes::NaiveBayes;
+pub use plan::{CvPlan, OutOfFold, Scheme};
 pub(crate) use prepare::{design_matrices, design_width};
 pub(crate) use svm::{add_products, Machine};
 pub use svm::{Kernel, Multiclass, Svm};

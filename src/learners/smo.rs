@@ -30,7 +30,7 @@ pub(crate) struct Solution {
 /// minimises the new objective, λ = eᵀα / αᵀQα: adding features grows the kernel, so the old
 /// multipliers are too large by roughly that factor.
 pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
-    crate::learners::simd::wide(
+    crate::simd::wide(
         #[inline(always)]
         || solve_any(k, y, c, tol, start),
     )

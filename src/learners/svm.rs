@@ -18,13 +18,13 @@ use ndarray::{ArrayView1, ArrayView2};
 use rayon::prelude::*;
 
 use super::prepare::{design_matrices, design_width};
-use super::simd;
 use super::smo::{solve, Solution};
 use super::{argmax, CheckedFold, Learner, Prediction};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
 use crate::param::{Param, Values};
+use crate::simd;
 use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].

@@ -20,9 +20,7 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
-use crate::eval::CvPlan;
-use crate::eval::Measure;
-use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::learners::{CvPlan, DecisionTree, Kernel, Knn, Learner, Measure, Mlp, NaiveBayes, Svm};
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 

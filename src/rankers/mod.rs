@@ -213,18 +213,6 @@ pub fn parse(spec: &str) -> Result<Box<dyn Ranker>> {
     from_spec(&spec.parse()?)
 }
 
-/// The ranker a spec names as a curve candidate run inside every training split, its curves named by the
-/// spec as given (trimmed): what `featrank curves --method` and Python's `curves(rankers=[…])` run.
-///
-/// ```
-/// let c = featrank::rankers::per_fold(" relieff:k=5 ").unwrap();
-/// assert_eq!(c.name(), "relieff:k=5");
-/// assert!(featrank::rankers::per_fold("relief").is_err());
-/// ```
-pub fn per_fold(spec: &str) -> Result<crate::eval::Candidate> {
-    Ok(crate::eval::Candidate::PerFold { name: spec.trim().to_string(), ranker: parse(spec)?.into() })
-}
-
 /// Build a ranker from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
     s.refuse_grid()?;

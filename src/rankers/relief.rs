@@ -478,7 +478,7 @@ impl<'a> Space<'a> {
         let mut out = vec![0.0; tile(rows).min(refs.len()) * rows];
         for tile in refs.chunks(tile(rows)) {
             let out = &mut out[..tile.len() * rows];
-            crate::learners::simd::wide(
+            crate::simd::wide(
                 #[inline(always)]
                 || self.distances_from(tile, out),
             );

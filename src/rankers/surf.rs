@@ -311,7 +311,7 @@ impl SurfSpace {
         for tile in refs.chunks(size) {
             let out = &mut out[..tile.len() * rows];
             let shared = &mut shared[..if self.any_missing { tile.len() * rows } else { 0 }];
-            crate::learners::simd::wide(
+            crate::simd::wide(
                 #[inline(always)]
                 || self.distances_from(tile, out, shared),
             );

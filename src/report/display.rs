@@ -18,8 +18,9 @@ use crate::data::synth::GroundTruth;
 use crate::data::Ranking;
 use crate::data::{AsDataFrame, Dataset, Frame, Summary, Task};
 use crate::error::{Error, Result};
-use crate::eval::{Curves, Nested};
+use crate::eval::Curves;
 use crate::eval::{PiCurve, Weighting};
+use crate::protocol::Nested;
 use crate::rankers::{Importances, Relevance, ShadowTest};
 use crate::report::Figure;
 
@@ -485,7 +486,7 @@ impl Nested {
     /// HTML.
     ///
     /// ```
-    /// use featrank::eval::NestedSpec;
+    /// use featrank::protocol::NestedSpec;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let nested = NestedSpec::new(&["relieff"], "knn:k=[1,5]").unwrap().folds(3).inner_folds(3).evaluate(&iris).unwrap();
     /// assert!(nested.to_html().unwrap().contains("optimism"));

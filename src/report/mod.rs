@@ -2,6 +2,7 @@
 //! `evcxr_display` method that shows a result inline in a Jupyter notebook. Nothing below this layer knows
 //! about notebooks or drawing.
 
+mod describe;
 pub mod display;
 pub mod figure;
 

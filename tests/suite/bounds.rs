@@ -3,8 +3,8 @@
 //! spec parser bounds what it reads.
 
 use featrank::data::synth;
-use featrank::eval::{CurveJob, Manifest, NestedSpec, Shard};
 use featrank::prelude::*;
+use featrank::protocol::{CurveJob, Manifest, NestedSpec, Shard};
 use featrank::{learners, memory, rankers};
 use proptest::prelude::*;
 

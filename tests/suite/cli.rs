@@ -921,3 +921,48 @@ fn methods_lists_every_ranker_learner_and_measure_from_the_registries() {
         "{text}"
     );
 }
+
+#[test]
+fn a_method_s_parameters_and_the_help_lists_come_from_the_registries() {
+    let text = String::from_utf8(ok(&["methods", "relieff"]).stdout).unwrap();
+    assert!(text.contains("whole number ≥ 1 or all") && text.contains("weka | rsk"), "{text}");
+    let text = String::from_utf8(ok(&["methods", "forest"]).stdout).unwrap();
+    assert!(text.contains("Ranking method forest") && text.contains("Learner forest"), "both registries: {text}");
+    let err = featrank(&["methods", "relief"]);
+    assert!(!err.status.success() && String::from_utf8_lossy(&err.stderr).contains("did you mean 'relieff'"));
+    let help = String::from_utf8(ok(&["rank", "--help"]).stdout).unwrap();
+    for m in featrank::rankers::METHODS {
+        assert!(help.contains(m), "rank --help lacks {m}");
+    }
+    let help = String::from_utf8(ok(&["curves", "--help"]).stdout).unwrap();
+    for l in featrank::learners::LEARNERS {
+        assert!(help.contains(l), "curves --help lacks {l}");
+    }
+    assert!(help.contains(&format!("[default: {}]", featrank::eval::defaults::LEARNER)), "{help}");
+}
+
+/// The same call with defaults only, through the library and the CLI: the same curves and the same nested
+/// run, byte for byte (Python's suite compares its defaults-only call with the CLI's the same way).
+#[test]
+fn defaults_only_the_library_and_the_cli_agree() {
+    use featrank::eval::{defaults, Candidate, CurveSpec, RunOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    let spec =
+        CurveSpec::with_options(featrank::learners::parse(defaults::LEARNER).unwrap(), &RunOptions::default()).unwrap();
+    let curves = spec.evaluate_all(&iris, &[Candidate::parse("relieff").unwrap()]).unwrap();
+    let (out, mine) = (dir.path().join("c.csv"), dir.path().join("library.csv"));
+    ok(&["curves", "iris", "--method", "relieff", "--quiet", "--out", out.to_str().unwrap()]);
+    featrank::data::io::write(curves.to_polars().unwrap(), &mine).unwrap();
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&mine).unwrap());
+    // CurveSpec::new is the same run as the options' defaults
+    let plain =
+        CurveSpec::new(featrank::learners::Knn::new()).evaluate_all(&iris, &[Candidate::parse("relieff").unwrap()]);
+    assert_eq!(plain.unwrap().to_polars().unwrap(), curves.to_polars().unwrap());
+
+    let nested = featrank::protocol::NestedSpec::new(&["fisher"], defaults::LEARNER).unwrap().evaluate(&iris).unwrap();
+    let (out, mine) = (dir.path().join("n.csv"), dir.path().join("library-nested.csv"));
+    ok(&["nested", "iris", "--method", "fisher", "--out", out.to_str().unwrap()]);
+    featrank::data::io::write(nested.to_polars().unwrap(), &mine).unwrap();
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&mine).unwrap());
+}

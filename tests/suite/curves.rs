@@ -565,7 +565,7 @@ fn weighted_knn_follows_the_relevant_features() {
             .repeats(2)
             .expected(0)
             .grid(Grid::Custom(vec![5, 10, 20, 50]))
-            .evaluate_all(&data, &[featrank::rankers::per_fold("relieff").unwrap()])
+            .evaluate_all(&data, &[featrank::eval::Candidate::parse("relieff").unwrap()])
             .unwrap();
         c.get("relieff", CurveKind::Ffa).unwrap().mean.clone()
     };
@@ -578,7 +578,7 @@ fn weighted_knn_follows_the_relevant_features() {
     let spec = "weighted-knn:k=5,ties=first,weights=(fisher:variant=auto)";
     assert_eq!(featrank::learners::parse(spec).unwrap().spec().to_string(), spec);
     let iris = datasets::load("iris").unwrap().dataset().unwrap();
-    let nested = featrank::eval::NestedSpec::new(&["fisher"], "weighted-knn:k=[1,5],weights=(relieff)")
+    let nested = featrank::protocol::NestedSpec::new(&["fisher"], "weighted-knn:k=[1,5],weights=(relieff)")
         .unwrap()
         .folds(3)
         .inner_folds(3)

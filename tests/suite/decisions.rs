@@ -497,9 +497,9 @@ fn trade_off_front_and_rpt_known_answers() {
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let candidates = [
         Candidate::per_fold(ReliefF::new()),
-        featrank::rankers::per_fold("info-gain").unwrap(),
-        featrank::rankers::per_fold("fisher").unwrap(),
-        featrank::rankers::per_fold("forest:trees=10").unwrap(),
+        featrank::eval::Candidate::parse("info-gain").unwrap(),
+        featrank::eval::Candidate::parse("fisher").unwrap(),
+        featrank::eval::Candidate::parse("forest:trees=10").unwrap(),
     ];
     let curves =
         CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).seed(3).evaluate_all(&data, &candidates).unwrap();

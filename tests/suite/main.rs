@@ -14,6 +14,7 @@ mod decisions;
 mod display;
 mod fuzz_readers;
 mod honest;
+mod layers;
 mod memory;
 mod nested;
 mod paper_table5;

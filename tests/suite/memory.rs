@@ -115,8 +115,11 @@ fn svm_curves_beyond_any_memory_are_refused_with_the_estimate_before_any_work() 
 #[test]
 fn nested_evaluation_beyond_any_memory_is_refused_before_any_work() {
     let data = tall(400_000);
-    let err =
-        featrank::eval::NestedSpec::new(&["fisher"], "svm:c=[0.1,1]").unwrap().folds(10).evaluate(&data).unwrap_err();
+    let err = featrank::protocol::NestedSpec::new(&["fisher"], "svm:c=[0.1,1]")
+        .unwrap()
+        .folds(10)
+        .evaluate(&data)
+        .unwrap_err();
     assert!(matches!(err, Error::Memory { needed, limit, .. } if needed > limit), "{err}");
     assert!(err.to_string().contains("curves of svm:c=0.1"), "{err}");
 }

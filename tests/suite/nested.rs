@@ -3,8 +3,9 @@
 //! concentrates near the relevant features; identical on any number of threads.
 
 use featrank::compare::SizeRule;
-use featrank::eval::{Grid, NestedSpec};
+use featrank::eval::Grid;
 use featrank::prelude::*;
+use featrank::protocol::NestedSpec;
 
 fn sizes() -> Grid {
     Grid::Custom(vec![1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000])
@@ -54,13 +55,13 @@ fn on_combined_the_chosen_size_concentrates_near_the_relevant_features() {
             .evaluate(&data)
             .unwrap()
     };
-    let median = |n: &featrank::eval::Nested| {
+    let median = |n: &featrank::protocol::Nested| {
         let mut ks: Vec<usize> = n.splits.iter().map(|s| s.k).collect();
         ks.sort();
         ks[ks.len() / 2]
     };
     let (best, one_se) = (run(SizeRule::Best), run(SizeRule::OneStandardError));
-    let ks = |n: &featrank::eval::Nested| n.splits.iter().map(|s| s.k).collect::<Vec<_>>();
+    let ks = |n: &featrank::protocol::Nested| n.splits.iter().map(|s| s.k).collect::<Vec<_>>();
     // the best size sits near the 27 relevant features (the weakest add little), never at most of the 100
     assert!(median(&best).abs_diff(relevant) <= relevant / 2, "best: {:?}, {relevant} relevant", ks(&best));
     assert!(best.splits.iter().all(|s| s.k <= 2 * relevant), "best: {:?}", ks(&best));
@@ -124,7 +125,7 @@ fn ecfs_table4_protocol_at_ci_size() {
         .measure(Measure::MacroAuc)
         .expected(0)
         .seed(2016)
-        .evaluate_all(&data, &[featrank::rankers::per_fold("ecfs").unwrap()])
+        .evaluate_all(&data, &[featrank::eval::Candidate::parse("ecfs").unwrap()])
         .unwrap();
     let ffa = fixed.get("ecfs", CurveKind::Ffa).unwrap();
     let one = spec(&["ecfs"], "svm:kernel=linear,c=1").evaluate_rules(&data, &rules).unwrap();
@@ -163,7 +164,8 @@ fn ecfs_table4_protocol_at_ci_size() {
 #[test]
 fn nested_results_are_identical_under_plan_run_merge() {
     use featrank::compare::SizeRule;
-    use featrank::eval::{Manifest, NestedJob, Scheme, Shard};
+    use featrank::eval::Scheme;
+    use featrank::protocol::{Manifest, NestedJob, Shard};
     let s = Binary::new(Design::Combined).rows(150).generate(3).unwrap();
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let rules = [SizeRule::OneStandardError, SizeRule::Best, SizeRule::At(4)];
@@ -179,7 +181,7 @@ fn nested_results_are_identical_under_plan_run_merge() {
         let whole = spec.evaluate_rules(&data, &rules).unwrap();
         let run = spec.prepare(&data, &rules).unwrap();
         let units = run.units();
-        let outer = units.iter().filter(|u| matches!(u, featrank::eval::NestedUnit::Outer { .. })).count();
+        let outer = units.iter().filter(|u| matches!(u, featrank::protocol::NestedUnit::Outer { .. })).count();
         assert_eq!(outer, 2 * if scheme == (Scheme::KFold { folds: 3 }) { 3 } else { 1 });
         let mut results = Vec::new();
         for (i, piece) in units.rchunks(5).enumerate() {
@@ -191,7 +193,7 @@ fn nested_results_are_identical_under_plan_run_merge() {
         assert_eq!(whole.len(), 3);
         assert!(whole[2].splits.iter().all(|s| s.k == 4));
         // missing, repeated, foreign
-        let err = |r: featrank::Result<Vec<featrank::eval::Nested>>| r.unwrap_err().to_string();
+        let err = |r: featrank::Result<Vec<featrank::protocol::Nested>>| r.unwrap_err().to_string();
         assert!(err(run.assemble(results[1..].to_vec())).contains("missing"));
         let mut twice = results.clone();
         twice.push(results[0].clone());

@@ -9,7 +9,8 @@ use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
 use featrank::data::io::{refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
-use featrank::eval::{CurveJob, Curves, NestedJob};
+use featrank::eval::{defaults, Curves};
+use featrank::protocol::{CurveJob, NestedJob};
 use featrank::{rankers, Error};
 
 /// What went wrong: a usage error (clap prints it) or an error from featrank.
@@ -22,6 +23,38 @@ impl From<Error> for CliError {
     fn from(e: Error) -> Self {
         CliError::Run(e)
     }
+}
+
+/// `--method`'s help: every ranking method, from the registry.
+fn ranker_help() -> String {
+    format!(
+        "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; bag:base=(…), \
+         shadow:base=(…) and turf:base=(…) wrap any of them. `featrank methods` lists them with their defaults and \
+         references, `featrank methods NAME` a method's parameters and the values they take",
+        featrank::rankers::METHODS.join(", ")
+    )
+}
+
+/// `--learner`'s help: every learner, from the registry.
+fn learner_help() -> String {
+    format!(
+        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {} (`featrank methods NAME` shows a \
+         learner's parameters)",
+        featrank::learners::LEARNERS.join(", ")
+    )
+}
+
+/// `--measure`'s help: every measure by task and each task's default, from the registry.
+fn measure_help() -> String {
+    use featrank::{data::Task, eval::Measure};
+    let of = |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
+    format!(
+        "The measure: {} (classification); {} (regression). Default: {} (classification), {} (regression)",
+        of(Task::Classification),
+        of(Task::Regression),
+        Measure::default_for(Task::Classification).label(),
+        Measure::default_for(Task::Regression).label()
+    )
 }
 
 #[derive(Parser)]
@@ -45,7 +78,7 @@ enum Command {
         #[arg(long)]
         target: Option<String>,
         /// auto, classification or regression.
-        #[arg(long, default_value = "auto")]
+        #[arg(long, default_value = defaults::TASK)]
         task: String,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -66,7 +99,7 @@ enum Command {
         /// single, pair, combined, madelon or null.
         design: String,
         /// Seed of the generator.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
         /// Number of rows (default 1000; 2600 for madelon; 60 for null).
         #[arg(long)]
@@ -86,23 +119,12 @@ enum Command {
         #[arg(long)]
         target: Option<String>,
         /// auto, classification or regression.
-        #[arg(long, default_value = "auto")]
+        #[arg(long, default_value = defaults::TASK)]
         task: String,
-        /// The method and its parameters: relieff, rrelieff, forest, svm-rfe, info-gain, gain-ratio,
-        /// symmetrical-uncertainty, chi2, fisher, mi, mrmr, mrmr-quotient, jmi, cmim, disr, jmim
-        /// (discretise=mdl|equal-width, bins=10), fcbf (delta=0; adds su, role, covered_by), laplacian (k=5, t=auto), surf, surf-star, multisurf,
-        /// multisurf-star (discrete=10), ecfs, inffs or consensus, optionally with parameters
-        /// (e.g. relieff:k=10,m=all or forest:trees=500); a bootstrap ensemble of any of them:
-        /// bag:base=(forest),bootstraps=50,aggregate=median (aggregate: mean, median, best, worst);
-        /// permutation importance of any learner on held-out folds (adds std, lo, hi):
-        /// permutation:learner=(svm:c=0.1),folds=5,repeats=5; which features beat their shuffled shadows
-        /// (adds real_score, shadow_score, p_value, q_value, verdict):
-        /// shadow:base=(relieff),rounds=100,level=0.05; TuRF around a Relief-family ranker:
-        /// turf:base=(multisurf),pct=0.5,keep=100.
-        #[arg(long)]
+        #[arg(long, help = ranker_help())]
         method: String,
         /// Seed of every random choice.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
         /// Output table (.csv or .parquet): feature,score,rank (and the method's extra columns).
         #[arg(long)]
@@ -200,38 +222,37 @@ enum Command {
         #[arg(long)]
         target: Option<String>,
         /// auto, classification or regression.
-        #[arg(long, default_value = "auto")]
+        #[arg(long, default_value = defaults::TASK)]
         task: String,
         /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
         #[arg(long = "method", required = true)]
         methods: Vec<String>,
         /// The learner or a grid of learners, e.g. svm:c=[0.01,0.1,1,10].
-        #[arg(long, default_value = "knn:k=10")]
+        #[arg(long, default_value = defaults::LEARNER)]
         learner: String,
         /// Outer resampling: kfold (with --folds), holdout:0.33 or bootstrap; --repeats of it.
-        #[arg(long, default_value = "kfold")]
+        #[arg(long, default_value = defaults::SCHEME)]
         scheme: String,
         /// Outer folds per repeat.
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = defaults::FOLDS)]
         folds: usize,
         /// Repeats of the outer resampling.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = defaults::NESTED_REPEATS)]
         repeats: usize,
         /// Folds of the inner stratified CV.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = defaults::INNER_FOLDS)]
         inner_folds: usize,
         /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee, or
         /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
-        #[arg(long, default_value = "1se")]
+        #[arg(long, default_value = defaults::RULE)]
         rule: String,
         /// full, paper, or a comma-separated list of subset sizes.
-        #[arg(long, default_value = "paper")]
+        #[arg(long, default_value = defaults::GRID)]
         grid: String,
-        /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
-        #[arg(long)]
+        #[arg(long, help = measure_help())]
         measure: Option<String>,
         /// Seed of the splits, rankers and learners.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
         /// Every outer split's choice and values (.csv or .parquet).
         #[arg(long, required_unless_present = "plan")]
@@ -298,7 +319,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub target: Option<String>,
     /// auto, classification or regression.
-    #[arg(long, default_value = "auto")]
+    #[arg(long, default_value = defaults::TASK)]
     pub task: String,
     /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
     /// is used in every split.
@@ -311,36 +332,33 @@ pub struct RunArgs {
     pub methods: Vec<String>,
     /// Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag rows
     /// test); --repeats splits or samples.
-    #[arg(long, default_value = "kfold")]
+    #[arg(long, default_value = defaults::SCHEME)]
     pub scheme: String,
-    /// The learner and its parameters: knn, svm, nb, tree, forest or mlp, e.g. knn:k=10, svm:c=0.1,
-    /// forest:trees=100, mlp:epochs=500.
-    #[arg(long, default_value = "knn:k=10")]
+    #[arg(long, default_value = defaults::LEARNER, help = learner_help())]
     pub learner: String,
     /// Folds per repeat.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = defaults::FOLDS)]
     pub folds: usize,
     /// Repeats of the cross-validation.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = defaults::REPEATS)]
     pub repeats: usize,
     /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
     #[arg(long)]
     pub folds_file: Option<PathBuf>,
     /// full, paper, or a comma-separated list of subset sizes.
-    #[arg(long, default_value = "paper")]
+    #[arg(long, default_value = defaults::GRID)]
     pub grid: String,
     /// Random rankings behind the expected curve (0 = none).
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = defaults::RANDOM_RANKINGS)]
     pub expected: usize,
     /// Repeats each random ranking is evaluated on (default: all; fewer is a shortcut for costly
     /// learners: the expected curve's mean is still unbiased, its band wider).
     #[arg(long)]
     pub expected_repeats: Option<usize>,
-    /// accuracy, balanced_accuracy, auc (classification); correlation, rmse (regression).
-    #[arg(long)]
+    #[arg(long, help = measure_help())]
     pub measure: Option<String>,
     /// Seed of folds, random rankings and learners.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = defaults::SEED)]
     pub seed: u64,
 }
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use featrank::data::io::{self, refuse_overwriting, write_atomically};
-use featrank::eval::{Job, Manifest, Nested, NestedJob, Shard};
+use featrank::protocol::{Job, Manifest, Nested, NestedJob, Shard};
 use featrank::Error;
 
 use crate::cli::{Outputs, RunArgs};

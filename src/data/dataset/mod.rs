@@ -62,14 +62,7 @@ impl FeatureKind {
     }
 }
 
-/// The learning task a target defines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub enum Task {
-    /// Predict one of a finite set of classes.
-    Classification,
-    /// Predict a real value.
-    Regression,
-}
+pub use crate::task::Task;
 
 /// How the task is chosen when a dataset is built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -190,6 +190,19 @@ impl Candidate {
         Candidate::PerFold { name: ranker.name(), ranker: Arc::new(ranker) }
     }
 
+    /// The ranker a spec names, run inside every training split, its curves named by the spec as given
+    /// (trimmed): what `featrank curves --method` and Python's `curves(rankers=[…])` run.
+    ///
+    /// ```
+    /// use featrank::eval::Candidate;
+    /// assert_eq!(Candidate::parse(" relieff:k=5 ").unwrap().name(), "relieff:k=5");
+    /// assert!(Candidate::parse("relief").is_err());
+    /// ```
+    pub fn parse(spec: &str) -> Result<Candidate> {
+        let ranker = crate::rankers::parse(spec)?;
+        Ok(Candidate::PerFold { name: spec.trim().to_string(), ranker: ranker.into() })
+    }
+
     /// The same candidate under another name.
     pub fn with_name(self, name: impl Into<String>) -> Candidate {
         match self {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::{Candidate, Curves};
 use crate::data::{Dataset, Ranking};
 use crate::error::Result;
-use crate::eval::{CvPlan, Grid, Measure, Scheme};
+use crate::eval::{defaults, CvPlan, Grid, Measure, Scheme};
 use crate::learners::Learner;
 
 /// How a curve run is set up; call [`CurveSpec::evaluate`].
@@ -72,14 +72,14 @@ impl Default for RunOptions<'_> {
     /// The CLI's defaults: 10×10 k-fold, the paper grid, 100 random rankings on every repeat, seed 0.
     fn default() -> Self {
         RunOptions {
-            scheme: "kfold",
-            folds: 10,
-            repeats: 10,
-            grid: "paper",
-            expected: 100,
+            scheme: defaults::SCHEME,
+            folds: defaults::FOLDS,
+            repeats: defaults::REPEATS,
+            grid: defaults::GRID,
+            expected: defaults::RANDOM_RANKINGS,
             expected_repeats: None,
             measure: None,
-            seed: 0,
+            seed: defaults::SEED,
             progress: false,
         }
     }
@@ -121,13 +121,13 @@ impl CurveSpec {
         CurveSpec {
             learner: Arc::new(learner),
             scheme: Scheme::default(),
-            repeats: 10,
+            repeats: defaults::REPEATS,
             plan: None,
-            grid: Grid::Paper,
+            grid: Grid::default(),
             measure: None,
-            expected: 100,
+            expected: defaults::RANDOM_RANKINGS,
             expected_repeats: None,
-            seed: 0,
+            seed: defaults::SEED,
             progress: false,
         }
     }

@@ -16,12 +16,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::io;
 use crate::error::{Error, Result};
-use crate::eval::{CurveJob, CurveRun, Curves, Nested, NestedJob, NestedResult, NestedUnit, Unit, UnitResult};
+use crate::eval::{CurveRun, Curves, Unit, UnitResult};
+use crate::protocol::{CurveJob, Nested, NestedJob, NestedResult, NestedUnit};
 
 /// A planned curve run or nested evaluation.
 ///
 /// ```
-/// use featrank::eval::{CurveJob, Manifest, Shard};
+/// use featrank::protocol::{CurveJob, Manifest, Shard};
 /// let dir = tempfile::tempdir().unwrap();
 /// let job = CurveJob { data: "iris".into(), methods: vec!["relieff".into()], repeats: 2, expected: 3, ..CurveJob::default() };
 /// let manifest = Manifest::plan(job.clone(), &dir.path().join("run.json")).unwrap();
@@ -58,7 +59,7 @@ pub struct Manifest {
 /// `"nested"` beside the job's fields).
 ///
 /// ```
-/// use featrank::eval::{CurveJob, Job};
+/// use featrank::protocol::{CurveJob, Job};
 /// let job = Job::Curves(CurveJob { data: "iris".into(), ..CurveJob::default() });
 /// assert!(serde_json::to_string(&job).unwrap().starts_with(r#"{"kind":"curves","data":"iris""#));
 /// ```
@@ -130,7 +131,7 @@ struct Input {
 /// counted from 0 as Slurm array and Kubernetes indexed-job indices are.
 ///
 /// ```
-/// use featrank::eval::Shard;
+/// use featrank::protocol::Shard;
 /// assert_eq!("3/8".parse::<Shard>().unwrap(), Shard { index: 3, count: 8 });
 /// assert!("8/8".parse::<Shard>().is_err());
 /// ```
@@ -182,7 +183,7 @@ impl Manifest {
     /// the ordinary curves.
     ///
     /// ```
-    /// use featrank::eval::{Manifest, NestedJob, Shard};
+    /// use featrank::protocol::{Manifest, NestedJob, Shard};
     /// let dir = tempfile::tempdir().unwrap();
     /// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
     /// let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("run.json")).unwrap();

@@ -59,10 +59,13 @@ pub enum Scheme {
     Bootstrap,
 }
 
+/// Folds of a k-fold when none are given (`kfold`; `featrank::eval::defaults::FOLDS`).
+pub const DEFAULT_FOLDS: usize = 10;
+
 impl Default for Scheme {
-    /// 10-fold.
+    /// [`DEFAULT_FOLDS`]-fold.
     fn default() -> Scheme {
-        Scheme::KFold { folds: 10 }
+        Scheme::KFold { folds: DEFAULT_FOLDS }
     }
 }
 
@@ -89,7 +92,7 @@ impl Scheme {
         let scheme = match s.method() {
             "kfold" => {
                 s.check_keys(&["folds"])?;
-                Scheme::KFold { folds: s.get("folds", 10)? }
+                Scheme::KFold { folds: s.get("folds", DEFAULT_FOLDS)? }
             }
             "holdout" => {
                 s.check_keys(&["test"])?;

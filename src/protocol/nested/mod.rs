@@ -22,7 +22,7 @@ use crate::compare::significance::test_to_train;
 use crate::compare::{SizeChoices, SizeRule};
 use crate::data::{Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{Candidate, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
+use crate::eval::{defaults, Candidate, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
 use crate::learners::{self, Fold, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
@@ -33,7 +33,7 @@ use crate::spec::Spec;
 /// `relieff:k=[5,10,20]`, `svm:c=[0.1,1]`), the outer resampling, the inner folds, the size rule.
 ///
 /// ```
-/// use featrank::eval::NestedSpec;
+/// use featrank::protocol::NestedSpec;
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let nested = NestedSpec::new(&["relieff:k=[5,10]"], "knn:k=[1,5]").unwrap().folds(5).inner_folds(3).evaluate(&iris).unwrap();
 /// assert_eq!(nested.splits.len(), 5);
@@ -140,13 +140,13 @@ impl NestedSpec {
         Ok(NestedSpec {
             rankers,
             learners,
-            scheme: Scheme::KFold { folds: 10 },
-            repeats: 1,
-            inner_folds: 5,
-            rule: SizeRule::OneStandardError,
-            grid: Grid::Paper,
+            scheme: Scheme::default(),
+            repeats: defaults::NESTED_REPEATS,
+            inner_folds: defaults::INNER_FOLDS,
+            rule: defaults::RULE.parse()?,
+            grid: Grid::default(),
             measure: None,
-            seed: 0,
+            seed: defaults::SEED,
         })
     }
 
@@ -223,7 +223,8 @@ impl NestedSpec {
     ///
     /// ```
     /// use featrank::compare::SizeRule;
-    /// use featrank::eval::{Grid, NestedSpec};
+    /// use featrank::eval::Grid;
+    /// use featrank::protocol::NestedSpec;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let spec = NestedSpec::new(&["fisher"], "knn:k=[1,5]").unwrap().folds(5).inner_folds(3).grid(Grid::Custom(vec![1, 2]));
     /// let runs = spec.evaluate_rules(&iris, &[SizeRule::At(1), SizeRule::At(2)]).unwrap();
@@ -273,7 +274,7 @@ impl NestedSpec {
         seed: u64,
     ) -> Result<(CurveSpec, Vec<Candidate>)> {
         let candidates: Vec<Candidate> =
-            self.rankers.iter().map(|r| rankers::per_fold(&r.to_string())).collect::<Result<_>>()?;
+            self.rankers.iter().map(|r| Candidate::parse(&r.to_string())).collect::<Result<_>>()?;
         let spec = CurveSpec::new(learners::parse(&learner.to_string())?)
             .plan(plan)
             .grid(self.grid.clone())

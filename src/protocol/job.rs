@@ -1,6 +1,6 @@
 //! Runs described by files and spec texts alone — a curve run ([`CurveJob`], what `featrank curves` takes) and a
 //! nested evaluation ([`NestedJob`], what `featrank nested` takes): what a cluster
-//! [`Manifest`](crate::eval::Manifest) records and what the Python layer's `featrank.cluster` plans.
+//! [`Manifest`](crate::protocol::Manifest) records and what the Python layer's `featrank.cluster` plans.
 
 use std::path::{Path, PathBuf};
 
@@ -9,15 +9,16 @@ use serde::{Deserialize, Serialize};
 use crate::compare::SizeRule;
 use crate::data::{datasets, io, Dataset, Ranking};
 use crate::error::{Error, Result};
-use crate::eval::{Candidate, CurveSpec, CvPlan, NestedSpec, RunOptions};
-use crate::{learners, rankers};
+use crate::eval::{defaults, Candidate, CurveSpec, CvPlan, RunOptions};
+use crate::learners;
+use crate::protocol::NestedSpec;
 
 /// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
 /// as files, per-fold rankers and the learner as spec texts, and the run's options. Defaults are the
 /// CLI's: 10×10 k-fold, `knn:k=10`, the paper grid, 100 random rankings, seed 0.
 ///
 /// ```
-/// use featrank::eval::CurveJob;
+/// use featrank::protocol::CurveJob;
 /// let job = CurveJob { data: "iris".into(), methods: vec!["relieff".into()], repeats: 1, expected: 2, ..CurveJob::default() };
 /// let (data, candidates) = job.load().unwrap();
 /// let curves = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
@@ -63,11 +64,11 @@ impl Default for CurveJob {
         CurveJob {
             data: String::new(),
             target: None,
-            task: "auto".into(),
+            task: defaults::TASK.into(),
             rankings: Vec::new(),
             methods: Vec::new(),
             scheme: o.scheme.into(),
-            learner: "knn:k=10".into(),
+            learner: defaults::LEARNER.into(),
             folds: o.folds,
             repeats: o.repeats,
             folds_file: None,
@@ -103,7 +104,7 @@ impl CurveJob {
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {
-            candidates.push(rankers::per_fold(m)?);
+            candidates.push(Candidate::parse(m)?);
         }
         Ok((ds, candidates))
     }
@@ -146,7 +147,7 @@ fn absolute(p: &Path) -> Result<PathBuf> {
 /// are the CLI's: outer 10-fold CV once, inner 5-fold, `knn:k=10`, the 1-SE rule, the paper grid, seed 0.
 ///
 /// ```
-/// use featrank::eval::NestedJob;
+/// use featrank::protocol::NestedJob;
 /// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
 /// let nested = job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap();
 /// assert_eq!(nested[0].splits.len(), 4);
@@ -188,14 +189,14 @@ impl Default for NestedJob {
         NestedJob {
             data: String::new(),
             target: None,
-            task: "auto".into(),
+            task: defaults::TASK.into(),
             rankers: Vec::new(),
-            learner: "knn:k=10".into(),
+            learner: defaults::LEARNER.into(),
             scheme: o.scheme.into(),
             folds: o.folds,
-            repeats: 1,
-            inner_folds: 5,
-            rules: vec![SizeRule::OneStandardError.label()],
+            repeats: defaults::NESTED_REPEATS,
+            inner_folds: defaults::INNER_FOLDS,
+            rules: vec![defaults::RULE.to_string()],
             grid: o.grid.into(),
             measure: None,
             seed: o.seed,

@@ -1,12 +1,13 @@
 //! A nested evaluation checked once and cut into independent units, as [`CurveRun`](crate::eval::CurveRun)
 //! cuts a curve run: one unit per outer split (its inner curves, choice, refit and outer score) and the
 //! units of the ordinary curves of every learner grid point. [`NestedSpec::evaluate_rules`] computes them
-//! all in one process; a cluster [`Manifest`](crate::eval::Manifest) computes them shard by shard and
+//! all in one process; a cluster [`Manifest`](crate::protocol::Manifest) computes them shard by shard and
 //! [`NestedRun::assemble`] gives the same [`Nested`] results.
 //!
 //! ```
 //! use featrank::compare::SizeRule;
-//! use featrank::eval::{Grid, NestedSpec};
+//! use featrank::eval::Grid;
+//! use featrank::protocol::NestedSpec;
 //! let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 //! let spec = NestedSpec::new(&["fisher"], "knn:k=[1,5]").unwrap().folds(4).inner_folds(3).grid(Grid::Custom(vec![1, 2]));
 //! let run = spec.prepare(&iris, &[SizeRule::Best]).unwrap();
@@ -35,7 +36,8 @@ use super::{beats, Nested, NestedSpec, NestedSplit, OrdinaryBest};
 /// One independent piece of a nested run.
 ///
 /// ```
-/// use featrank::eval::{NestedUnit, Unit};
+/// use featrank::eval::Unit;
+/// use featrank::protocol::NestedUnit;
 /// let u = NestedUnit::Ordinary { learner: 1, curve: Unit::Full { repeat: 0 } };
 /// let json = serde_json::to_string(&u).unwrap();
 /// assert_eq!(json, r#"{"unit":"ordinary","learner":1,"curve":{"unit":"full","repeat":0}}"#);
