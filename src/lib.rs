@@ -19,6 +19,7 @@ pub mod error;
 pub mod math;
 pub mod memory;
 pub mod notice;
+pub mod parallel;
 pub mod param;
 pub mod progress;
 pub mod seed;

@@ -178,6 +178,29 @@ pub struct Entry {
     pub reference: &'static str,
 }
 
+impl Entry {
+    /// The row of a method: its full default `spec`, whether it handles a class and a numeric target, the
+    /// names among `aliases` (`(alias, method)` pairs) that mean it, its parameters and its reference.
+    pub fn new(
+        spec: &crate::spec::Spec,
+        [classification, regression]: [bool; 2],
+        aliases: &[(&str, &str)],
+        parameters: &'static [Param],
+        reference: &'static str,
+    ) -> Entry {
+        let method = spec.method().to_string();
+        Entry {
+            aliases: aliases.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
+            spec: spec.to_string(),
+            classification,
+            regression,
+            parameters,
+            reference,
+            method,
+        }
+    }
+}
+
 /// The parameters in one cell: `k: whole number ≥ 1; m: whole number ≥ 1 or all`.
 fn summary(params: &[Param]) -> String {
     let each = params.iter().map(|p| match p.needs {

@@ -10,8 +10,8 @@ from typing_extensions import TypeAlias, disjoint_base
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures', 'parameters',
-           'Friedman', 'CriticalDifference', 'friedman',
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures',
+           'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.

@@ -5,9 +5,9 @@
 //! test suite; `tests/suite/cli.rs` runs one call with defaults only through the library and the CLI).
 //!
 //! ```
-//! use featrank::eval::{defaults, CurveSpec, Grid, Scheme};
-//! let spec = CurveSpec::new(featrank::learners::parse(defaults::LEARNER).unwrap());
-//! assert_eq!(spec.to_string(), CurveSpec::new(featrank::learners::Knn::new()).to_string());
+//! use featrank::eval::{defaults, Grid, Scheme};
+//! use featrank::learners::{parse, Knn, Learner};
+//! assert_eq!(parse(defaults::LEARNER).unwrap().spec(), Knn::new().spec());
 //! assert_eq!(defaults::GRID.parse::<Grid>().unwrap(), Grid::default());
 //! assert_eq!(defaults::SCHEME.parse::<Scheme>().unwrap(), Scheme::KFold { folds: defaults::FOLDS });
 //! ```

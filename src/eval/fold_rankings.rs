@@ -8,7 +8,6 @@
 
 use polars::prelude::*;
 use rand::RngCore;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{Aggregate, Dataset, Frame, Ranker, Ranking};
@@ -65,14 +64,11 @@ impl FoldRankings {
         plan.check(data)?;
         ranker.checked(data)?;
         FoldRankings::check_memory(data, plan, ranker)?;
-        let orders = (0..plan.repeats() * plan.folds())
-            .into_par_iter()
-            .map(|u| {
-                let order = FoldRankings::rank_split(data, plan, ranker, seed, u / plan.folds(), u % plan.folds());
-                tick();
-                order
-            })
-            .collect::<Result<_>>()?;
+        let orders = crate::parallel::try_map(plan.repeats() * plan.folds(), |u| {
+            let order = FoldRankings::rank_split(data, plan, ranker, seed, u / plan.folds(), u % plan.folds());
+            tick();
+            order
+        })?;
         Ok(FoldRankings::from_orders(data, plan, ranker, orders))
     }
 

@@ -356,17 +356,9 @@ pub fn canonical(name: &str) -> String {
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
     let entries = LEARNERS.iter().map(|name| {
-        let learner = parse(name)?;
-        let method = learner.spec().method().to_string();
-        Ok(crate::param::Entry {
-            aliases: ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
-            spec: learner.spec().to_string(),
-            classification: learner.supports(Task::Classification),
-            regression: learner.supports(Task::Regression),
-            parameters: learner.parameters(),
-            reference: learner.reference(),
-            method,
-        })
+        let l = parse(name)?;
+        let tasks = [l.supports(Task::Classification), l.supports(Task::Regression)];
+        Ok(crate::param::Entry::new(&l.spec(), tasks, ALIASES, l.parameters(), l.reference()))
     });
     Ok(crate::param::catalog("learner", &entries.collect::<Result<Vec<_>>>()?)?.into())
 }

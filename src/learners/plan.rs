@@ -19,7 +19,6 @@
 
 use polars::prelude::*;
 use rand::seq::SliceRandom;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{AsDataFrame, Dataset, Target};
@@ -502,14 +501,11 @@ impl CvPlan {
             return Err(Error::param("repeat", format!("repeat {repeat} of a plan with {} repeats", self.repeats())));
         }
         let splits: Vec<(Vec<usize>, Vec<usize>)> = (0..self.folds()).map(|f| self.split(repeat, f)).collect();
-        let per_fold: Vec<Vec<Prediction>> = splits
-            .par_iter()
-            .enumerate()
-            .map(|(f, (train, test))| {
-                crate::progress::check_interrupt("cross-validation")?;
-                predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f)
-            })
-            .collect::<Result<_>>()?;
+        let per_fold: Vec<Vec<Prediction>> = crate::parallel::try_map(splits.len(), |f| {
+            let (train, test) = &splits[f];
+            crate::progress::check_interrupt("cross-validation")?;
+            predict(&Fold { data, train, test, seed: CvPlan::fold_seed(seed, repeat, f) }, f)
+        })?;
         let rows = self.test_rows(repeat);
         // position of every data row in `rows`
         let mut at = vec![usize::MAX; data.n_rows()];

@@ -155,17 +155,9 @@ const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
     let entries = METHODS.iter().chain(WRAPPERS).map(|text| {
-        let ranker = parse(text)?;
-        let method = ranker.spec().method().to_string();
-        Ok(crate::param::Entry {
-            aliases: ALIASES.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
-            spec: ranker.spec().to_string(),
-            classification: ranker.supports(Task::Classification),
-            regression: ranker.supports(Task::Regression),
-            parameters: ranker.parameters(),
-            reference: ranker.reference(),
-            method,
-        })
+        let r = parse(text)?;
+        let tasks = [r.supports(Task::Classification), r.supports(Task::Regression)];
+        Ok(crate::param::Entry::new(&r.spec(), tasks, ALIASES, r.parameters(), r.reference()))
     });
     Ok(crate::param::catalog("method", &entries.collect::<Result<Vec<_>>>()?)?.into())
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The layers from the bottom up, each with the top-level modules of `src/` it holds; ARCHITECTURE.md
 /// draws the same order.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("base", &["error", "math", "memory", "notice", "param", "progress", "seed", "simd", "spec", "task"]),
+    ("base", &["error", "math", "memory", "notice", "param", "parallel", "progress", "seed", "simd", "spec", "task"]),
     ("data", &["data"]),
     ("methods", &["learners", "rankers"]),
     ("eval", &["eval"]),

@@ -32,7 +32,6 @@ pub use unit::{Unit, UnitResult};
 use std::collections::HashMap;
 
 use rand::seq::SliceRandom;
-use rayon::prelude::*;
 
 use crate::data::Dataset;
 use crate::error::{Error, Result};
@@ -230,7 +229,7 @@ impl CurveRun<'_> {
             units.iter().map(work).sum(),
             self.spec.progress,
         );
-        units.par_iter().map(|&u| self.compute_one(u, &progress)).collect()
+        crate::parallel::try_map(units.len(), |i| self.compute_one(units[i], &progress))
     }
 
     fn has(&self, u: Unit) -> bool {
@@ -264,21 +263,18 @@ impl CurveRun<'_> {
                     match (&self.fixed[candidate], &self.candidates[candidate]) {
                         (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
                         (None, Candidate::PerFold { ranker, .. }) => {
-                            let orders: Vec<Vec<u32>> = (0..folds)
-                                .into_par_iter()
-                                .map(|f| {
-                                    let o = FoldRankings::rank_split(
-                                        self.data,
-                                        &self.plan,
-                                        ranker.as_ref(),
-                                        self.spec.seed,
-                                        repeat,
-                                        f,
-                                    );
-                                    progress.tick();
-                                    o
-                                })
-                                .collect::<Result<_>>()?;
+                            let orders: Vec<Vec<u32>> = crate::parallel::try_map(folds, |f| {
+                                let o = FoldRankings::rank_split(
+                                    self.data,
+                                    &self.plan,
+                                    ranker.as_ref(),
+                                    self.spec.seed,
+                                    repeat,
+                                    f,
+                                );
+                                progress.tick();
+                                o
+                            })?;
                             let ffa: Vec<Vec<usize>> =
                                 orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
                             let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();

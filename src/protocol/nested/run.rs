@@ -23,7 +23,6 @@
 use std::collections::{HashMap, HashSet};
 
 use polars::prelude::*;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
@@ -189,16 +188,13 @@ impl<'a> NestedRun<'a> {
                 _ => None,
             })
             .collect();
-        let scored = outer
-            .par_iter()
-            .map(|&(_, repeat, fold)| {
-                crate::progress::check_interrupt("featrank nested")?;
-                let (train, test) = self.plan.split(repeat, fold);
-                let splits =
-                    self.spec.outer_split(self.data, repeat, fold, &train, &test, self.measure, &self.rules)?;
-                Ok(NestedResult::Outer { repeat, fold, splits })
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let scored = crate::parallel::try_map(outer.len(), |o| {
+            let (_, repeat, fold) = outer[o];
+            crate::progress::check_interrupt("featrank nested")?;
+            let (train, test) = self.plan.split(repeat, fold);
+            let splits = self.spec.outer_split(self.data, repeat, fold, &train, &test, self.measure, &self.rules)?;
+            Ok(NestedResult::Outer { repeat, fold, splits })
+        })?;
         for (&(i, _, _), result) in outer.iter().zip(scored) {
             out[i] = Some(result);
         }
