@@ -224,7 +224,7 @@ impl Manifest {
         };
         let text = serde_json::to_string_pretty(&manifest)?;
         io::write_atomically(out, |tmp| std::fs::write(tmp, text.as_bytes()).map_err(|e| Error::io(tmp, e)))?;
-        manifest.id = fnv1a(text.as_bytes());
+        manifest.id = manifest_id(text.as_bytes());
         Ok(manifest)
     }
 
@@ -246,7 +246,7 @@ impl Manifest {
         }
         manifest.path = path.to_path_buf();
         manifest.check_inputs()?;
-        manifest.id = fnv1a(&text);
+        manifest.id = manifest_id(&text);
         Ok(manifest)
     }
 
@@ -432,10 +432,13 @@ fn fingerprints(job: &Job) -> Result<Vec<Input>> {
 }
 
 /// FNV-1a, 64 bits, as hex: a fingerprint for change detection (not a cryptographic hash).
-fn fnv1a(bytes: &[u8]) -> String {
+/// The id a manifest's parts carry: `fnv1a-` and the hash of its file. The prefix keeps a CSV reader from
+/// taking an id such as `5109e83379429484` for a number (it did: 5.109e86, and the part then looked
+/// like another manifest's).
+fn manifest_id(bytes: &[u8]) -> String {
     let mut hash = Fnv1a::default();
     hash.update(bytes);
-    hash.hex()
+    format!("fnv1a-{}", hash.hex())
 }
 
 /// The 64-bit FNV-1a hash, fed in pieces.
@@ -454,5 +457,23 @@ impl Fnv1a {
 
     fn hex(&self) -> String {
         format!("{:016x}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A part's manifest column is read back as the text written, whatever the hash's digits.
+    #[test]
+    fn ids_never_read_as_numbers() {
+        let dir = tempfile::tempdir().unwrap();
+        for i in 0..200u32 {
+            let id = super::manifest_id(&i.to_le_bytes());
+            assert!(id.starts_with("fnv1a-") && id.parse::<f64>().is_err(), "{id}");
+            let df = polars::prelude::df!("manifest" => [id.as_str()]).unwrap();
+            let path = dir.path().join(format!("{i}.csv"));
+            crate::data::io::write(df, &path).unwrap();
+            let back = crate::data::io::read(&path).unwrap();
+            assert_eq!(back.column("manifest").unwrap().str().unwrap().get(0), Some(id.as_str()));
+        }
     }
 }
