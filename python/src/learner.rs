@@ -33,15 +33,6 @@ impl PyLearner {
     }
 }
 
-/// Rows × features of the dataset, row-major.
-fn matrix(fold: &CheckedFold<'_>, rows: &[usize], features: &[usize]) -> Vec<f64> {
-    let mut out = Vec::with_capacity(rows.len() * features.len());
-    for &r in rows {
-        out.extend(features.iter().map(|&j| fold.data.feature(j)[r]));
-    }
-    out
-}
-
 impl Learner for PyLearner {
     fn spec(&self) -> Spec {
         Spec::new("sklearn").with("model", &self.model)
@@ -56,8 +47,8 @@ impl Learner for PyLearner {
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let (n_train, n_test, n) = (fold.train.len(), fold.test.len(), features.len());
-        let x_train = matrix(fold, fold.train, features);
-        let x_test = matrix(fold, fold.test, features);
+        let x_train = fold.data.matrix(fold.train, features)?.into_raw_vec_and_offset().0;
+        let x_test = fold.data.matrix(fold.test, features)?.into_raw_vec_and_offset().0;
         let k = fold.data.n_classes();
         let failed = |e: PyErr| Error::param("learner", format!("{} raised {e}", self.model));
         Python::attach(|py| -> Result<Prediction> {

@@ -38,6 +38,21 @@ impl Frame {
     pub fn into_inner(self) -> DataFrame {
         self.frame
     }
+
+    /// The same frame (its columns shared, not copied): every featrank result answers `to_polars()`, a
+    /// table already is one.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let curves = CurveSpec::new(Knn::new()).folds(3).repeats(1).expected(5).evaluate(&iris, &[r]).unwrap();
+    /// let table: Frame = curves.eca_table().unwrap().to_polars().unwrap();
+    /// assert!(table.height() >= 1);
+    /// ```
+    pub fn to_polars(&self) -> crate::error::Result<Frame> {
+        Ok(self.clone())
+    }
 }
 
 impl Deref for Frame {

@@ -12,7 +12,10 @@ pub mod ranking;
 pub mod synth;
 
 pub use aggregate::Aggregate;
-pub use dataset::{Columns, Dataset, DatasetBuilder, FeatureKind, Summary, Target, Task, TaskChoice, SAFE_MAGNITUDE};
+pub use dataset::{
+    Columns, Dataset, DatasetBuilder, Decoded, FeatureKind, Summary, Target, TargetValue, Task, TaskChoice,
+    SAFE_MAGNITUDE,
+};
 pub use datasets::Bundled;
 pub use frame::{AsDataFrame, Frame};
 pub use ranker::{Checked, Ranker};

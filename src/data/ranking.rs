@@ -200,6 +200,29 @@ impl Ranking {
         Ok(Ranking { name: format!("{}+{}@{k}", self.name, tail.name), order, scores: None })
     }
 
+    /// The dataset with only this ranking's top `k` features, in rank order (target kept): what to fit
+    /// one's own model on. `.to_ndarray()` of it gives the matrix, `.to_linfa()` (feature `linfa`) a linfa
+    /// dataset. The ranking must rank the dataset's features (as [`Ranking::positions_in`]).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let r = ReliefF::new().rank(&iris, 0).unwrap();
+    /// let top = r.select(&iris, 2).unwrap();
+    /// assert_eq!(top.feature_names(), &r.order()[..2]);
+    /// assert_eq!(top.to_ndarray().unwrap().dim(), (150, 2));
+    /// assert!(r.select(&iris, 5).is_err()); // iris has 4 features
+    /// ```
+    pub fn select(&self, data: &Dataset, k: usize) -> Result<Dataset> {
+        let positions = self.positions_in(data)?;
+        if k == 0 || k > positions.len() {
+            let reason =
+                format!("select between 1 and {} features (ranking '{}'), not {k}", positions.len(), self.name);
+            return Err(Error::param("k", reason));
+        }
+        data.select_features(&self.order[..k])
+    }
+
     /// 1-based rank of `feature`.
     pub fn rank_of(&self, feature: &str) -> Option<usize> {
         self.order.iter().position(|f| f == feature).map(|p| p + 1)

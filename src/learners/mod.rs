@@ -14,6 +14,8 @@
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod knn;
+#[cfg(feature = "linfa")]
+mod linfa_model;
 pub mod measure;
 mod mlp;
 mod naive_bayes;
@@ -25,6 +27,8 @@ mod tree;
 mod weighted_knn;
 
 pub use knn::{Knn, KnnTies};
+#[cfg(feature = "linfa")]
+pub use linfa_model::LinfaLearner;
 pub use measure::Measure;
 pub use mlp::Mlp;
 pub use naive_bayes::NaiveBayes;

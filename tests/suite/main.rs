@@ -15,6 +15,8 @@ mod display;
 mod fuzz_readers;
 mod honest;
 mod layers;
+#[cfg(feature = "linfa")]
+mod linfa_learner;
 mod memory;
 mod nested;
 mod paper_table5;

@@ -25,10 +25,14 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 
+mod arrays;
 mod from_polars;
+#[cfg(feature = "linfa")]
+mod linfa_data;
 mod summary;
 mod to_polars;
 
+pub use arrays::{Decoded, TargetValue};
 pub use from_polars::{looks_like_identifier, DatasetBuilder};
 pub(crate) use summary::text_list;
 pub use summary::Summary;

@@ -13,6 +13,8 @@
 
 mod run;
 
+use std::sync::Arc;
+
 pub use run::{NestedResult, NestedRun, NestedUnit};
 
 use polars::prelude::*;
@@ -42,7 +44,7 @@ use crate::spec::Spec;
 #[derive(Debug, Clone)]
 pub struct NestedSpec {
     rankers: Vec<Spec>,
-    learners: Vec<Spec>,
+    learners: Vec<LearnerPoint>,
     scheme: Scheme,
     repeats: usize,
     inner_folds: usize,
@@ -50,6 +52,13 @@ pub struct NestedSpec {
     grid: Grid,
     measure: Option<Measure>,
     seed: u64,
+}
+
+/// A point of the learner grid: the spec results name it by (as given), and the learner.
+#[derive(Debug, Clone)]
+struct LearnerPoint {
+    spec: Spec,
+    learner: Arc<dyn Learner>,
 }
 
 /// The choice and the score of one outer split.
@@ -130,12 +139,34 @@ impl NestedSpec {
     /// 10-fold CV once, inner 5-fold, the 1-SE rule, the paper grid of sizes, the task's measure, seed 0.
     /// Every point is checked here (unknown methods or keys are errors before any work).
     pub fn new(rankers: &[&str], learner: &str) -> Result<NestedSpec> {
-        let (rankers, learners) = (points(rankers, "rankers")?, points(&[learner], "learner")?);
+        let learners = points(&[learner], "learner")?
+            .into_iter()
+            .map(|spec| Ok(LearnerPoint { learner: learners::parse(&spec.to_string())?.into(), spec }))
+            .collect::<Result<Vec<_>>>()?;
+        NestedSpec::of(rankers, learners)
+    }
+
+    /// Nested evaluation of the ranker grids `rankers` with one learner of fixed parameters, given as a
+    /// model: any [`Learner`], e.g. a linfa model ([`crate::learners::LinfaLearner`], feature `linfa`) or
+    /// one built in code. Results name it by its spec ([`Learner::spec`]).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::protocol::NestedSpec;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let a = NestedSpec::with_learner(&["relieff"], Knn::new().k(5)).unwrap().folds(3).inner_folds(3);
+    /// let b = NestedSpec::new(&["relieff"], "knn:k=5,ties=all").unwrap().folds(3).inner_folds(3);
+    /// assert_eq!(a.evaluate(&iris).unwrap(), b.evaluate(&iris).unwrap());
+    /// ```
+    pub fn with_learner(rankers: &[&str], learner: impl Learner + 'static) -> Result<NestedSpec> {
+        NestedSpec::of(rankers, vec![LearnerPoint { spec: learner.spec(), learner: Arc::new(learner) }])
+    }
+
+    /// The defaults around the ranker grids `rankers` (each point checked) and the learner points.
+    fn of(rankers: &[&str], learners: Vec<LearnerPoint>) -> Result<NestedSpec> {
+        let rankers = points(rankers, "rankers")?;
         for r in &rankers {
             rankers::parse(&r.to_string())?;
-        }
-        for l in &learners {
-            learners::parse(&l.to_string())?;
         }
         Ok(NestedSpec {
             rankers,
@@ -268,14 +299,14 @@ impl NestedSpec {
     /// The curve run of every ranker point with `learner` on `plan`: the rankers as per-fold candidates.
     fn curve_run(
         &self,
-        learner: &Spec,
+        learner: &LearnerPoint,
         plan: CvPlan,
         measure: Measure,
         seed: u64,
     ) -> Result<(CurveSpec, Vec<Candidate>)> {
         let candidates: Vec<Candidate> =
             self.rankers.iter().map(|r| Candidate::parse(&r.to_string())).collect::<Result<_>>()?;
-        let spec = CurveSpec::new(learners::parse(&learner.to_string())?)
+        let spec = CurveSpec::new(learner.learner.clone())
             .plan(plan)
             .grid(self.grid.clone())
             .measure(measure)
@@ -337,16 +368,16 @@ impl NestedSpec {
         let inner_data = data.take_rows(train)?;
         let inner_plan = self.inner_plan(&inner_data, seed)?;
         let higher = measure.higher_is_better();
-        // per rule: (ranker, learner, k, inner value) of the best grid point, first in grid order on ties
-        let mut best: Vec<Option<(String, String, usize, f64)>> = vec![None; rules.len()];
-        for learner in &self.learners {
+        // per rule: (ranker, learner point, k, inner value) of the best grid point, first in grid order on ties
+        let mut best: Vec<Option<(String, usize, usize, f64)>> = vec![None; rules.len()];
+        for (l, learner) in self.learners.iter().enumerate() {
             let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, seed)?;
             let curves = spec.evaluate_all(&inner_data, &candidates)?;
             let chosen = SizeChoices::of_curves(&curves, rules)?;
             for c in &chosen.choices {
                 let r = rules.iter().position(|&rule| rule == c.rule).unwrap_or(0);
                 if beats(higher, c.value, best[r].as_ref().map(|b| b.3)) {
-                    best[r] = Some((c.ranking.clone(), learner.to_string(), c.k, c.value));
+                    best[r] = Some((c.ranking.clone(), l, c.k, c.value));
                 }
             }
         }
@@ -366,9 +397,10 @@ impl NestedSpec {
                     }
                 };
                 let features: Vec<usize> = rankings[at].1.iter().copied().take(k).collect();
-                let pred = learners::parse(&learner)?.fit_predict(&fold_rows, &features)?;
+                let point = &self.learners[learner];
+                let pred = point.learner.fit_predict(&fold_rows, &features)?;
                 let outer = measure.score(data, test, &pred)?;
-                Ok(NestedSplit { repeat, fold, ranker, learner, k, inner, outer })
+                Ok(NestedSplit { repeat, fold, ranker, learner: point.spec.to_string(), k, inner, outer })
             })
             .collect()
     }

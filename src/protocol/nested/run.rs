@@ -239,7 +239,7 @@ impl<'a> NestedRun<'a> {
         let mut ordinary: Vec<Option<OrdinaryBest>> = vec![None; self.rules.len()];
         for ((learner, (spec, candidates)), results) in self.ordinary.iter().enumerate().zip(curves) {
             let run = spec.prepare(self.data, candidates)?.assemble(results)?;
-            self.ordinary_best(&run, &self.spec.learners[learner].to_string(), &mut ordinary)?;
+            self.ordinary_best(&run, &self.spec.learners[learner].spec.to_string(), &mut ordinary)?;
         }
         let per_split: Vec<Vec<NestedSplit>> =
             self.plan.splits().map(|(repeat, fold, _)| outer.remove(&(repeat, fold)).unwrap_or_default()).collect();
@@ -252,7 +252,7 @@ impl<'a> NestedRun<'a> {
                     ordinary.ok_or_else(|| Error::param("rule", format!("{} chose no point", rule.label())))?;
                 Ok(Nested {
                     rankers: self.spec.rankers.iter().map(|r| r.to_string()).collect(),
-                    learners: self.spec.learners.iter().map(|l| l.to_string()).collect(),
+                    learners: self.spec.learners.iter().map(|l| l.spec.to_string()).collect(),
                     measure: self.measure,
                     scheme: self.spec.scheme,
                     repeats: self.spec.repeats,
@@ -302,8 +302,9 @@ impl<'a> NestedRun<'a> {
                 }
                 NestedResult::Outer { repeat, fold, splits } => {
                     for (rule, s) in splits.iter().enumerate() {
-                        let ranker = self.position(&self.spec.rankers, &s.ranker, "ranker")?;
-                        let learner = self.position(&self.spec.learners, &s.learner, "learner")?;
+                        let ranker = self.position(self.spec.rankers.iter(), &s.ranker, "ranker")?;
+                        let learner =
+                            self.position(self.spec.learners.iter().map(|l| &l.spec), &s.learner, "learner")?;
                         let values = [ranker as f64, learner as f64, s.k as f64, s.inner, s.outer];
                         for (series, value) in OUTER_SERIES.iter().zip(values) {
                             outer.push(*fold, *repeat, series, rule, value);
@@ -386,7 +387,7 @@ impl<'a> NestedRun<'a> {
                     let [Some(ranker), Some(learner), Some(k), Some(inner), Some(outer)] = v else {
                         return Err(bad());
                     };
-                    let name = |grid: &[crate::spec::Spec], at: f64| {
+                    let name = |grid: Vec<&crate::spec::Spec>, at: f64| {
                         let ok = at >= 0.0 && at.fract() == 0.0 && (at as usize) < grid.len();
                         ok.then(|| grid[at as usize].to_string()).ok_or_else(bad)
                     };
@@ -396,8 +397,8 @@ impl<'a> NestedRun<'a> {
                     Ok(NestedSplit {
                         repeat,
                         fold,
-                        ranker: name(&self.spec.rankers, ranker)?,
-                        learner: name(&self.spec.learners, learner)?,
+                        ranker: name(self.spec.rankers.iter().collect(), ranker)?,
+                        learner: name(self.spec.learners.iter().map(|l| &l.spec).collect(), learner)?,
                         k: k as usize,
                         inner,
                         outer,
@@ -410,9 +411,13 @@ impl<'a> NestedRun<'a> {
     }
 
     /// Position of `name` in `grid`.
-    fn position(&self, grid: &[crate::spec::Spec], name: &str, what: &str) -> Result<usize> {
-        grid.iter()
-            .position(|s| s.to_string() == name)
+    fn position<'s>(
+        &self,
+        mut grid: impl Iterator<Item = &'s crate::spec::Spec>,
+        name: &str,
+        what: &str,
+    ) -> Result<usize> {
+        grid.position(|s| s.to_string() == name)
             .ok_or_else(|| Error::param("nested results", format!("{what} {name:?} is not a point of the grid")))
     }
 }
