@@ -50,6 +50,30 @@ fn hand_loop(
         .collect()
 }
 
+/// The FFA curve of `ranking` with `model` as a [`LinfaLearner`] on `plan`, and [`hand_loop`]'s values.
+fn curves_and_hand_loop<P>(
+    ds: &Dataset,
+    plan: &CvPlan,
+    ranking: &Ranking,
+    order: &[usize],
+    model: P,
+) -> (Curves, Vec<Vec<f64>>)
+where
+    P: Fit<Array2<f64>, Array1<usize>, linfa_logistic::error::Error> + Clone + Send + Sync + std::fmt::Debug + 'static,
+    P::Object: PredictInplace<Array2<f64>, Array1<usize>>,
+{
+    let curves = CurveSpec::new(LinfaLearner::classifier(model.clone()))
+        .plan(plan.clone())
+        .grid(Grid::Full)
+        .expected(0)
+        .evaluate(ds, std::slice::from_ref(ranking))
+        .unwrap();
+    let expected = hand_loop(ds, plan, order, &curves.sizes, |x, y, test| {
+        model.fit(&linfa::Dataset::new(x, y)).unwrap().predict(&test)
+    });
+    (curves, expected)
+}
+
 #[test]
 fn logistic_regression_curves_equal_a_hand_loop_over_the_same_folds() {
     // two classes: binary logistic regression; three: multinomial
@@ -59,25 +83,10 @@ fn logistic_regression_curves_equal_a_hand_loop_over_the_same_folds() {
         let names: Vec<&str> = order.iter().map(|&j| ds.feature_names()[j].as_str()).collect();
         let ranking = Ranking::from_order(&names).unwrap().with_name("r");
         let plan = CvPlan::stratified(&ds, 5, 2, 11).unwrap();
-        let spec = |learner| CurveSpec::new(learner).plan(plan.clone()).grid(Grid::Full).expected(0);
         let (curves, expected) = if classes == 2 {
-            let model = LogisticRegression::default().max_iterations(50);
-            let curves = spec(Box::new(LinfaLearner::classifier(model.clone())) as Box<dyn Learner>)
-                .evaluate(&ds, std::slice::from_ref(&ranking))
-                .unwrap();
-            let expected = hand_loop(&ds, &plan, &order, &curves.sizes, |x, y, test| {
-                model.fit(&linfa::Dataset::new(x, y)).unwrap().predict(&test)
-            });
-            (curves, expected)
+            curves_and_hand_loop(&ds, &plan, &ranking, &order, LogisticRegression::default().max_iterations(50))
         } else {
-            let model = MultiLogisticRegression::default().max_iterations(50);
-            let curves = spec(Box::new(LinfaLearner::classifier(model.clone())) as Box<dyn Learner>)
-                .evaluate(&ds, std::slice::from_ref(&ranking))
-                .unwrap();
-            let expected = hand_loop(&ds, &plan, &order, &curves.sizes, |x, y, test| {
-                model.fit(&linfa::Dataset::new(x, y)).unwrap().predict(&test)
-            });
-            (curves, expected)
+            curves_and_hand_loop(&ds, &plan, &ranking, &order, MultiLogisticRegression::default().max_iterations(50))
         };
         assert_eq!(curves.sizes, [1, 2, 3, 4, 5, 6]);
         assert!(curves.learner.starts_with("linfa:model=("), "{}", curves.learner);
