@@ -2,12 +2,12 @@
 //! [`TargetValue`], feature names.
 
 use linfa::dataset::DatasetBase;
-use ndarray::{Array1, Array2};
+use ndarray::{Array1, Array2, ArrayBase, Data, Ix1, Ix2};
 
 use super::{Dataset, TargetValue};
 use crate::error::{Error, Result};
 
-/// A linfa dataset with one target column: its records (NaN = missing), targets and feature names (none:
+/// A linfa dataset with one target column — owned (`linfa::Dataset`) or a view (`DatasetView`): its records (NaN = missing), targets and feature names (none:
 /// `x0, x1, …`; the first target name, if given, names the target, else `target`). Sample weights are not
 /// read (featrank's learners and rankers weigh rows equally).
 ///
@@ -20,11 +20,17 @@ use crate::error::{Error, Result};
 /// let back = ds.to_linfa::<bool>().unwrap();
 /// assert_eq!(back.targets(), lin.targets());
 /// assert_eq!(back.feature_names(), ["dose", "age"]);
+/// assert_eq!(Dataset::try_from(&lin.view()).unwrap().n_rows(), 4); // a view too
 /// ```
-impl<T: TargetValue> TryFrom<&DatasetBase<Array2<f64>, Array1<T>>> for Dataset {
+impl<T, R, S> TryFrom<&DatasetBase<ArrayBase<R, Ix2>, ArrayBase<S, Ix1>>> for Dataset
+where
+    T: TargetValue,
+    R: Data<Elem = f64>,
+    S: Data<Elem = T>,
+{
     type Error = Error;
 
-    fn try_from(data: &DatasetBase<Array2<f64>, Array1<T>>) -> Result<Dataset> {
+    fn try_from(data: &DatasetBase<ArrayBase<R, Ix2>, ArrayBase<S, Ix1>>) -> Result<Dataset> {
         let target = data.target_names().first().map_or("target", String::as_str);
         Dataset::from_arrays(data.records().view(), data.targets().view(), data.feature_names(), target)
     }
