@@ -35,11 +35,11 @@ fn main() {
     let plan = CvPlan::stratified(&ds, 10, 10, 1).unwrap();
     let ranking = s.truth.ranking().unwrap();
     featrank::data::io::write_csv(&s.frame, dir.join("data.csv")).unwrap();
-    featrank::data::io::write_csv(&ranking.to_polars().unwrap(), dir.join("ranking.csv")).unwrap();
+    featrank::data::io::write_csv(ranking.to_polars().unwrap(), dir.join("ranking.csv")).unwrap();
     let fold_cols: Vec<Column> = (0..plan.repeats())
         .map(|r| Column::new(format!("r{r}").into(), plan.assignment(r).iter().map(|&f| f as i64).collect::<Vec<_>>()))
         .collect();
-    featrank::data::io::write_csv(&DataFrame::new(ds.n_rows(), fold_cols).unwrap(), dir.join("folds.csv")).unwrap();
+    featrank::data::io::write_csv(DataFrame::new(ds.n_rows(), fold_cols).unwrap(), dir.join("folds.csv")).unwrap();
     println!("combined 1000×100, ground-truth ranking, {} threads", rayon::current_num_threads());
     // `cargo bench --bench curves -- svm expected` runs only the parts named (knn, svm, expected, scaling,
     // protocol, shortcut).

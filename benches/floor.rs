@@ -146,7 +146,7 @@ fn passes(a: usize, reps: usize) -> f64 {
             g[p] += y[p] * (ki[p] * di + kj[p] * dj);
             vals[p] = up[p] - y[p] * g[p];
         }
-        let (next, i) = first_max(&vals);
+        let (next, i) = first_max(vals);
         sink += neg_gmin + best + next + (i + j) as f64;
     }
     std::hint::black_box(sink);

@@ -171,10 +171,10 @@ impl Learner for Mlp {
                         w1[p] += m1[p];
                     }
                 }
-                for c in 0..k {
+                for (c, &dc) in delta_out.iter().enumerate().take(k) {
                     for (j, &hv) in hid.iter().enumerate() {
                         let p = c * (h + 1) + j;
-                        m2[p] = self.rate * delta_out[c] * hv + self.momentum * m2[p];
+                        m2[p] = self.rate * dc * hv + self.momentum * m2[p];
                         w2[p] += m2[p];
                     }
                 }

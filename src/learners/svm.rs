@@ -166,10 +166,10 @@ impl Svm {
 
     /// Kernel value from the linear Gram entry ⟨x, y⟩ (or, for the Gaussian kernel, from ‖x − y‖²).
     #[inline(always)]
-    fn from_sum(&self, v: f64) -> f64 {
+    fn kernel_of(&self, v: f64) -> f64 {
         match self.kernel {
             Kernel::Linear => v,
-            Kernel::Polynomial { degree, constant } if degree == 2.0 => (v + constant) * (v + constant),
+            Kernel::Polynomial { degree: 2.0, constant } => (v + constant) * (v + constant),
             Kernel::Polynomial { degree, constant } => (v + constant).powf(degree),
             Kernel::Gaussian { width } => (-v / width).exp(),
         }
@@ -203,7 +203,7 @@ impl Svm {
                             row.iter_mut().zip(b).for_each(|(r, &bj)| *r += ai * bj);
                         }
                     }
-                    out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.from_sum(s));
+                    out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.kernel_of(s));
                 },
             )
         });

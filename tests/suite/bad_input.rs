@@ -171,7 +171,13 @@ fn every_learner_on_every_awkward_dataset() {
                 featrank::learners::parse(spec).unwrap().into();
             battery.run(
                 &format!("{spec} curves on '{case}'"),
-                || CurveSpec::new(learner).folds(2).repeats(1).expected(2).evaluate(&data, &[ranking.clone()]),
+                || {
+                    CurveSpec::new(learner)
+                        .folds(2)
+                        .repeats(1)
+                        .expected(2)
+                        .evaluate(&data, std::slice::from_ref(&ranking))
+                },
                 |c| {
                     c.curves
                         .iter()
@@ -202,7 +208,7 @@ fn folds_larger_than_a_class_are_refused_by_name() {
 fn parameters_out_of_range_are_refused_by_name() {
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let r = Ranking::from_order(iris.feature_names()).unwrap();
-    let curves = |spec: CurveSpec| spec.evaluate(&iris, &[r.clone()]).map(|_| ()).unwrap_err().to_string();
+    let curves = |spec: CurveSpec| spec.evaluate(&iris, std::slice::from_ref(&r)).map(|_| ()).unwrap_err().to_string();
     assert!(curves(CurveSpec::new(Knn::new().k(3)).folds(1)).contains("folds"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).repeats(0)).contains("repeats"));
     assert!(curves(CurveSpec::new(Knn::new().k(3)).grid(Grid::Custom(vec![0]))).contains("grid"));
@@ -260,12 +266,12 @@ fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
     let partial = Ranking::from_order(&["petalwidth", "petallength"]).unwrap();
     let stranger = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "colour"]).unwrap();
     for r in [&partial, &stranger] {
-        let e = err(CurveSpec::new(Knn::new().k(3)).folds(2).evaluate(&iris, &[r.clone()]).map(|_| ()));
+        let e = err(CurveSpec::new(Knn::new().k(3)).folds(2).evaluate(&iris, std::slice::from_ref(r)).map(|_| ()));
         assert!(e.contains("sepalwidth") || e.contains("colour"), "{e}");
     }
     // scores
     let full = Ranking::from_order(iris.feature_names()).unwrap().with_name("r");
-    let c = CurveSpec::new(Knn::new().k(3)).folds(2).expected(0).evaluate(&iris, &[full.clone()]).unwrap();
+    let c = CurveSpec::new(Knn::new().k(3)).folds(2).expected(0).evaluate(&iris, std::slice::from_ref(&full)).unwrap();
     assert!(err(c.eca("r", Baseline::Expected, Weighting::Uniform).map(|_| ())).contains("expected"));
     assert!(err(c.eca("nope", "r", Weighting::Uniform).map(|_| ())).contains("'nope'"));
     assert!(err(PiSpec::new(NaiveBayes::new()).folds(5).max_n(0).seed(1).evaluate(&iris, &full).map(|_| ()))
@@ -278,7 +284,7 @@ fn rankings_scores_stability_and_statistics_refuse_bad_input_by_name() {
     assert!(matches!(e, Error::UnsupportedTask { .. }), "{e}");
     // stability
     use featrank::compare::stability::stability_curve;
-    assert!(err(stability_curve(&[full.clone()], &[1]).map(|_| ())).contains("two rankings"));
+    assert!(err(stability_curve(std::slice::from_ref(&full), &[1]).map(|_| ())).contains("two rankings"));
     assert!(err(stability_curve(&[full.clone(), full.clone()], &[0]).map(|_| ())).contains("size 0"));
     assert!(err(stability_curve(&[full.clone(), full.clone()], &[5]).map(|_| ())).contains("size 5"));
     assert!(stability_curve(&[full.clone(), stranger], &[1]).is_err());

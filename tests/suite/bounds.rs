@@ -24,7 +24,7 @@ fn separating(scale: f64) -> Dataset {
         (0..rows).map(|i| (if i % 2 == 0 { -1.0 } else { 1.0 }) * (1.0 + noise().abs() / 3.0) * scale).collect();
     let n1: Vec<f64> = (0..rows).map(|_| noise() * scale).collect();
     let n2: Vec<f64> = (0..rows).map(|_| noise() * scale).collect();
-    Dataset::from_polars(&df!("sep" => sep, "n1" => n1, "n2" => n2, "y" => y).unwrap(), "y").unwrap()
+    Dataset::from_polars(df!("sep" => sep, "n1" => n1, "n2" => n2, "y" => y).unwrap(), "y").unwrap()
 }
 
 /// Every classification ranker of the registry, and the wrappers around one.
@@ -59,7 +59,10 @@ fn rankings_and_curves_are_the_same_at_either_end_of_the_safe_range() {
         let r = Ranking::from_order(&["sep", "n1", "n2"]).unwrap();
         for name in learners::LEARNERS {
             let spec = CurveSpec::new(learners::parse(name).unwrap()).folds(2).repeats(1).expected(2).seed(1);
-            let (a, b) = (spec.evaluate(&plain, &[r.clone()]).unwrap(), spec.evaluate(&scaled, &[r.clone()]).unwrap());
+            let (a, b) = (
+                spec.evaluate(&plain, std::slice::from_ref(&r)).unwrap(),
+                spec.evaluate(&scaled, std::slice::from_ref(&r)).unwrap(),
+            );
             assert_eq!(a.to_polars().unwrap(), b.to_polars().unwrap(), "{name} at 2^{power}");
         }
     }
@@ -107,8 +110,8 @@ fn huge_counts_are_refused_before_they_allocate() {
     let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
     for n in HUGE {
         let knn = || CurveSpec::new(Knn::new()).folds(2).repeats(1).expected(0);
-        assert!(is_memory(knn().expected(n).evaluate(&iris, &[r.clone()])), "expected {n}");
-        assert!(is_memory(knn().repeats(n).evaluate(&iris, &[r.clone()])), "repeats {n}");
+        assert!(is_memory(knn().expected(n).evaluate(&iris, std::slice::from_ref(&r))), "expected {n}");
+        assert!(is_memory(knn().repeats(n).evaluate(&iris, std::slice::from_ref(&r))), "repeats {n}");
         assert!(is_memory(CvPlan::new(&iris, Scheme::Bootstrap, n, 1)), "bootstrap repeats {n}");
         assert!(is_memory(CvPlan::new(&iris, Scheme::Holdout { test: 0.3 }, n, 1)), "holdout repeats {n}");
         for design in synth::DESIGNS {
@@ -127,7 +130,7 @@ fn huge_counts_are_refused_before_they_allocate() {
             assert!(is_memory(rankers::parse(&spec).unwrap().rank(&iris, 1)), "{spec}");
         }
         let forest = CurveSpec::new(RandomForest::new().trees(n)).folds(2).repeats(1).expected(0);
-        assert!(is_memory(forest.evaluate(&iris, &[r.clone()])), "forest learner {n}");
+        assert!(is_memory(forest.evaluate(&iris, std::slice::from_ref(&r))), "forest learner {n}");
         // fold ids: a fold beyond the rows is refused by the ids it names, not by allocating a flag per fold
         let mut ids = vec![vec![0usize; 150]];
         ids[0][149] = n;

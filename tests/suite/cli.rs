@@ -438,7 +438,7 @@ fn outputs_can_be_parquet() {
     let out = dir.path().join("r.parquet");
     let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", out.to_str().unwrap()]);
     assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
-    let back = featrank::data::Ranking::from_polars(&featrank::data::io::read(&out).unwrap()).unwrap();
+    let back = featrank::data::Ranking::from_polars(featrank::data::io::read(&out).unwrap()).unwrap();
     assert_eq!(back.len(), 4);
     let bad = dir.path().join("r.xlsx");
     let res = featrank(&["rank", "iris", "--method", "info-gain", "--out", bad.to_str().unwrap()]);

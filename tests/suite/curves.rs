@@ -8,7 +8,7 @@ use featrank::polars::prelude::*;
 use featrank::prelude::*;
 
 fn planted_dataset() -> Dataset {
-    Dataset::from_polars(&common::planted(300, 3, 7, 0.9, 11), "class").unwrap()
+    Dataset::from_polars(common::planted(300, 3, 7, 0.9, 11), "class").unwrap()
 }
 
 fn names(ds: &Dataset) -> Vec<String> {
@@ -435,14 +435,14 @@ fn ranking_frames() {
     let r = Ranking::from_polars(&df).unwrap();
     assert_eq!(r.order(), ["b", "a", "c"]);
     assert_eq!(r.scores(), None);
-    assert_eq!(Ranking::from_polars(&r.to_polars().unwrap()).unwrap(), r);
+    assert_eq!(Ranking::from_polars(r.to_polars().unwrap()).unwrap(), r);
     let df = df!("feature" => ["a", "b", "c"], "score" => [0.5, 0.5, 0.9]).unwrap();
     let r = Ranking::from_polars(&df).unwrap();
     assert_eq!(r.order(), ["c", "a", "b"]);
     assert_eq!(r.scores(), Some(&[0.9, 0.5, 0.5][..]));
     let json = serde_json::to_string(&r).unwrap();
     assert_eq!(serde_json::from_str::<Ranking>(&json).unwrap(), r);
-    let e = Ranking::from_polars(&df!("feature" => ["a"]).unwrap()).unwrap_err();
+    let e = Ranking::from_polars(df!("feature" => ["a"]).unwrap()).unwrap_err();
     assert!(e.to_string().contains("'score' or 'rank'"), "{e}");
 }
 
@@ -454,7 +454,7 @@ fn hand_built_folds_and_tables_give_errors_not_panics() {
     assert!(knn.fit_predict(&empty, &[0]).unwrap_err().to_string().contains("no training rows"));
     let (train, test) = (vec![0, 1, 2, 3, 4], vec![5, 999]);
     let bad_row = Fold { data: &ds, train: &train, test: &test, seed: 0 };
-    for l in [Box::new(knn.clone()) as Box<dyn Learner>, Box::new(NaiveBayes::new()), Box::new(DecisionTree::new())] {
+    for l in [Box::new(knn) as Box<dyn Learner>, Box::new(NaiveBayes::new()), Box::new(DecisionTree::new())] {
         assert!(l.fit_predict(&bad_row, &[0]).unwrap_err().to_string().contains("row 999"));
     }
     let ok = Fold { data: &ds, train: &train, test: &[5, 6], seed: 0 };
@@ -590,7 +590,8 @@ fn weighted_knn_follows_the_relevant_features() {
     // a ranker that cannot score the target's task is refused by name, with the one that can
     let reg = datasets::load("diabetes-progression").unwrap().dataset().unwrap();
     let r = Ranking::from_order(reg.feature_names()).unwrap();
-    let refused = CurveSpec::new(WeightedKnn::new(ReliefF::new())).folds(3).evaluate(&reg, &[r.clone()]).unwrap_err();
+    let refused =
+        CurveSpec::new(WeightedKnn::new(ReliefF::new())).folds(3).evaluate(&reg, std::slice::from_ref(&r)).unwrap_err();
     assert!(refused.to_string().contains("'weights'") && refused.to_string().contains("rrelieff"), "{refused}");
     assert!(CurveSpec::new(WeightedKnn::new(RReliefF::new())).folds(3).expected(0).evaluate(&reg, &[r]).is_ok());
 }

@@ -236,7 +236,7 @@ fn bad_input_is_refused_with_a_reason() {
     other.iter_mut().for_each(|c| c.ranking = "s".into());
     two.curves.extend(other);
     assert_eq!(Significance::of_curves(&two, Weighting::Both, 0.9).unwrap().tests.len(), 1);
-    let back = Curves::from_polars(&two.to_polars().unwrap(), Measure::Accuracy).unwrap();
+    let back = Curves::from_polars(two.to_polars().unwrap(), Measure::Accuracy).unwrap();
     assert!(err(Significance::of_curves(&back, Weighting::Uniform, 0.95)).contains("per-split"));
     assert!(Curves::from_polars(&table, Measure::Accuracy).is_ok());
     assert!(SizeChoices::of_curves(&curves, &[]).unwrap_err().to_string().contains("'rules'"));
@@ -284,7 +284,7 @@ fn permutation_importance_is_zero_for_unused_features() {
         cols.push(Column::new(format!("noise{j}").into(), (0..n).map(|_| rng.gen::<f64>()).collect::<Vec<f64>>()));
     }
     cols.push(Column::new("class".into(), class));
-    let data = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+    let data = Dataset::from_polars(DataFrame::new(n, cols).unwrap(), "class").unwrap();
     let p = PermutationImportance::new(DecisionTree::new()).folds(5).repeats(4);
     let imp = p.importances(&data, 2).unwrap();
     println!("{}", imp.to_polars().unwrap());
@@ -320,7 +320,7 @@ fn permutation_importance_is_zero_for_unused_features() {
     // shuffled (the other still carries it), and loses far more when both are shuffled together
     let mut cols: Vec<Column> = data.to_polars().unwrap().columns().to_vec();
     cols.insert(1, cols[0].clone().with_name("copy".into()));
-    let twin = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+    let twin = Dataset::from_polars(DataFrame::new(n, cols).unwrap(), "class").unwrap();
     let knn = PermutationImportance::new(Knn::new()).folds(5).repeats(4);
     let single = knn.importances(&twin, 2).unwrap();
     let both = knn.group_importances(&twin, &[vec!["signal", "copy"]], 2).unwrap();

@@ -140,7 +140,7 @@ fn critical_difference_diagram_names_every_method_and_joins_close_ones() {
 #[test]
 fn pi_curve_plot_and_tables() {
     let vote = featrank::data::datasets::load("vote").unwrap().dataset().unwrap();
-    let r = Ranking::from_order(&vote.feature_names()[..]).unwrap().with_name("column order");
+    let r = Ranking::from_order(vote.feature_names()).unwrap().with_name("column order");
     let pi = PiSpec::new(NaiveBayes::new()).folds(5).max_n(4).seed(1).evaluate(&vote, &r).unwrap();
     assert_eq!(pi.ranking, "column order");
     let svg = pi.plot().unwrap().svg().to_string();

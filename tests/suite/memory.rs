@@ -44,7 +44,7 @@ fn mixed(numeric: bool) -> Dataset {
             .collect();
         columns.push(Column::new("y".into(), class));
     }
-    Dataset::from_polars(&DataFrame::new(n, columns).unwrap(), "y").unwrap()
+    Dataset::from_polars(DataFrame::new(n, columns).unwrap(), "y").unwrap()
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn knn_working_set_stays_small_where_the_distance_matrix_would_not() {
 fn tall(rows: usize) -> Dataset {
     let x: Vec<f64> = (0..rows).map(|i| (i % 97) as f64).collect();
     let y: Vec<&str> = (0..rows).map(|i| if i % 2 == 0 { "a" } else { "b" }).collect();
-    Dataset::from_polars(&df!("x" => x, "y" => y).unwrap(), "y").unwrap()
+    Dataset::from_polars(df!("x" => x, "y" => y).unwrap(), "y").unwrap()
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn every_reader_refuses_through_the_cli_what_exceeds_the_limit() {
     // A Parquet file that declares 1,000,000 rows × 2 columns in a few kilobytes: refused from its metadata.
     let a = vec![0.0f64; 1_000_000];
     let class: Vec<&str> = (0..1_000_000).map(|i| if i % 2 == 0 { "x" } else { "y" }).collect();
-    io::write(&df!("a" => a, "class" => class).unwrap(), path("tall.parquet")).unwrap();
+    io::write(df!("a" => a, "class" => class).unwrap(), path("tall.parquet")).unwrap();
     let (ok, err) = cli(&[
         "--memory-limit",
         "8M",

@@ -187,7 +187,7 @@ fn nested_results_are_identical_under_plan_run_merge() {
         for (i, piece) in units.rchunks(5).enumerate() {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(1 + i % 3).build().unwrap();
             let computed = pool.install(|| run.compute(piece)).unwrap();
-            results.extend(run.from_polars(&run.to_polars(&computed).unwrap()).unwrap());
+            results.extend(run.from_polars(run.to_polars(&computed).unwrap()).unwrap());
         }
         assert_eq!(run.assemble(results.clone()).unwrap(), whole, "{scheme:?}");
         assert_eq!(whole.len(), 3);

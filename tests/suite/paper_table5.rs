@@ -128,9 +128,9 @@ fn p18_table5_with_the_papers_protocol() {
                 }
             }
             _ => {
-                for j in 0..4 {
+                for (j, &paper) in p18.iter().enumerate().take(4) {
                     microarray_closer.1 += 1;
-                    if (s.points[j] - p18[j]).abs() < (s.widths[j] - p18[j]).abs() {
+                    if (s.points[j] - paper).abs() < (s.widths[j] - paper).abs() {
                         microarray_closer.0 += 1;
                     }
                 }

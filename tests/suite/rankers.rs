@@ -97,7 +97,7 @@ fn regression_rankers() {
     let mut cols = vec![Column::new("x0".into(), x0), Column::new("x1".into(), x1)];
     noise.into_iter().enumerate().for_each(|(j, v)| cols.push(Column::new(format!("n{j}").into(), v)));
     cols.push(Column::new("y".into(), y));
-    let data = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "y").unwrap();
+    let data = Dataset::from_polars(DataFrame::new(n, cols).unwrap(), "y").unwrap();
     for method in ["rrelieff", "forest", "surf", "multisurf"] {
         let r = parse(method).unwrap().rank(&data, 0).unwrap();
         assert_eq!(&r.order()[..2], ["x0", "x1"], "{method}");
@@ -653,7 +653,7 @@ fn fcbf_known_answers_on_combined() {
     use featrank::rankers::{Fcbf, FcbfRole};
     let s = Binary::new(Design::Combined).generate(1).unwrap();
     let mut frame = s.frame.clone();
-    let copy = frame.column(&s.truth.relevant()[0].to_string()).unwrap().clone().with_name("copy".into());
+    let copy = frame.column(s.truth.relevant()[0]).unwrap().clone().with_name("copy".into());
     frame.with_column(copy).unwrap();
     let data = Dataset::from_polars(&frame, "class").unwrap();
     let fcbf = Fcbf::new().select(&data).unwrap();

@@ -39,12 +39,12 @@ proptest! {
     ) {
         let (names, scores): (Vec<String>, Vec<f64>) = entries.into_iter().unzip();
         let r = Ranking::from_scores(&names, &scores).unwrap();
-        let via_polars = Ranking::from_polars(&r.to_polars().unwrap()).unwrap();
+        let via_polars = Ranking::from_polars(r.to_polars().unwrap()).unwrap();
         prop_assert_eq!(&via_polars, &r);
-        let via_csv = Ranking::from_polars(&csv_round_trip(&r.to_polars().unwrap())).unwrap();
+        let via_csv = Ranking::from_polars(csv_round_trip(&r.to_polars().unwrap())).unwrap();
         prop_assert_eq!(via_csv.order(), r.order());
         prop_assert_eq!(bits(via_csv.scores().unwrap()), bits(r.scores().unwrap()));
-        let via_parquet = Ranking::from_polars(&parquet_round_trip(&r.to_polars().unwrap())).unwrap();
+        let via_parquet = Ranking::from_polars(parquet_round_trip(&r.to_polars().unwrap())).unwrap();
         prop_assert_eq!(&via_parquet, &r);
         let via_json: Ranking = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
         prop_assert_eq!(bits(via_json.scores().unwrap()), bits(r.scores().unwrap()));
@@ -80,7 +80,7 @@ proptest! {
             folds: 0, repeats: 0, expected_rankings: 0, expected_repeats: None, seed: 0, curves: all, fold_rankings: Vec::new(),
         };
         let table = curves.to_polars().unwrap();
-        let back = Curves::from_polars(&csv_round_trip(&table), Measure::Accuracy).unwrap();
+        let back = Curves::from_polars(csv_round_trip(&table), Measure::Accuracy).unwrap();
         for c in &curves.curves {
             let b = back.get(&c.ranking, c.kind).unwrap();
             prop_assert_eq!(bits(&b.mean), bits(&c.mean));
@@ -97,7 +97,7 @@ proptest! {
             let (a, b) = (values(&table), values(&again));
             prop_assert_eq!(a.iter().map(|v| v.map(f64::to_bits)).collect::<Vec<_>>(), b.iter().map(|v| v.map(f64::to_bits)).collect::<Vec<_>>());
         }
-        let back = Curves::from_polars(&parquet_round_trip(&table), Measure::Accuracy).unwrap();
+        let back = Curves::from_polars(parquet_round_trip(&table), Measure::Accuracy).unwrap();
         for c in &curves.curves {
             prop_assert_eq!(bits(&back.get(&c.ranking, c.kind).unwrap().mean), bits(&c.mean));
         }
@@ -115,8 +115,8 @@ proptest! {
         prop_assume!(x.iter().any(|v| v.is_some()) && s.iter().any(|v| v.is_some()));
         let df = df!("num, with comma" => &x, "nom \"quoted\"" => &s, "y" => &y).unwrap();
         let ds = Dataset::from_polars(&df, "y").unwrap();
-        let back = Dataset::from_polars(&csv_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
-        let via_parquet = Dataset::from_polars(&parquet_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
+        let back = Dataset::from_polars(csv_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
+        let via_parquet = Dataset::from_polars(parquet_round_trip(&ds.to_polars().unwrap()), "y").unwrap();
         prop_assert_eq!(bits(via_parquet.feature(0).as_slice().unwrap()), bits(ds.feature(0).as_slice().unwrap()));
         prop_assert_eq!(back.feature_names(), ds.feature_names());
         prop_assert_eq!(bits(back.feature(0).as_slice().unwrap()), bits(ds.feature(0).as_slice().unwrap()));

@@ -10,7 +10,7 @@ use featrank::compare::stats::{friedman, nemenyi_cd, nemenyi_q};
 use featrank::prelude::*;
 
 fn planted_curves() -> Curves {
-    let ds = Dataset::from_polars(&common::planted(200, 3, 5, 0.85, 4), "class").unwrap();
+    let ds = Dataset::from_polars(common::planted(200, 3, 5, 0.85, 4), "class").unwrap();
     let names = ds.feature_names().to_vec();
     let good = Ranking::from_order(&names).unwrap().with_name("good");
     let rev: Vec<String> = names.iter().rev().cloned().collect();
@@ -56,7 +56,7 @@ fn eca_is_antisymmetric_and_orders_rankings() {
     let json = serde_json::to_string(&cmp).unwrap();
     assert_eq!(serde_json::from_str::<Comparison>(&json).unwrap(), cmp);
     // The long table round-trips the means, so scores from a CSV equal scores from memory.
-    let back = Curves::from_polars(&c.to_polars().unwrap(), Measure::Accuracy).unwrap();
+    let back = Curves::from_polars(c.to_polars().unwrap(), Measure::Accuracy).unwrap();
     let again = Comparison::new(back).unwrap();
     for (a, b) in cmp.scores.iter().zip(&again.scores) {
         assert_eq!(

@@ -73,7 +73,7 @@ fn nested_path_matches_refits() {
             })
             .collect();
         cols.push(Column::new("class".into(), y.iter().map(|c| format!("c{c}")).collect::<Vec<_>>()));
-        let ds = Dataset::from_polars(&DataFrame::new(n, cols).unwrap(), "class").unwrap();
+        let ds = Dataset::from_polars(DataFrame::new(n, cols).unwrap(), "class").unwrap();
         let plan = CvPlan::stratified(&ds, 5, 1, 0).unwrap();
         let (train, test) = plan.split(0, 0);
         let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };

@@ -543,7 +543,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             ];
             if found.iter().all(|(_, t)| t.is_err()) {
                 let [(_, ranker), _] = found;
-                return Err(ranker.err().map_or_else(|| Error::param("method", "unknown"), |e| e).into());
+                return Err(ranker.err().unwrap_or_else(|| Error::param("method", "unknown")).into());
             }
             for (kind, table) in found {
                 if let Ok(table) = table {

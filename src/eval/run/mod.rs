@@ -198,6 +198,9 @@ fn run_size(
     randoms.saturating_add(chains.saturating_mul(chain)).saturating_add(orders)
 }
 
+/// A candidate's per-split orders (per-fold rankers; none for a fixed ranking) and its FFA and RFA chains (one
+/// per split, or one shared by every split).
+type CandidateChains = (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<Vec<usize>>);
 impl CurveRun<'_> {
     /// Every unit of the run, repeat by repeat: the full set, each candidate, then the random rankings
     /// evaluated on that repeat.
@@ -259,29 +262,28 @@ impl CurveRun<'_> {
                 done(vec![scores], Vec::new())
             }
             Unit::Candidate { candidate, repeat } => {
-                let (orders, ffa, rfa): (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<Vec<usize>>) =
-                    match (&self.fixed[candidate], &self.candidates[candidate]) {
-                        (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
-                        (None, Candidate::PerFold { ranker, .. }) => {
-                            let orders: Vec<Vec<u32>> = crate::parallel::try_map(folds, |f| {
-                                let o = FoldRankings::rank_split(
-                                    self.data,
-                                    &self.plan,
-                                    ranker.as_ref(),
-                                    self.spec.seed,
-                                    repeat,
-                                    f,
-                                );
-                                progress.tick();
-                                o
-                            })?;
-                            let ffa: Vec<Vec<usize>> =
-                                orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
-                            let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();
-                            (orders, ffa, rfa)
-                        }
-                        (None, Candidate::Fixed(_)) => unreachable!("fixed candidates have an order"),
-                    };
+                let (orders, ffa, rfa): CandidateChains = match (&self.fixed[candidate], &self.candidates[candidate]) {
+                    (Some(o), _) => (Vec::new(), vec![o.clone()], vec![o.iter().rev().copied().collect()]),
+                    (None, Candidate::PerFold { ranker, .. }) => {
+                        let orders: Vec<Vec<u32>> = crate::parallel::try_map(folds, |f| {
+                            let o = FoldRankings::rank_split(
+                                self.data,
+                                &self.plan,
+                                ranker.as_ref(),
+                                self.spec.seed,
+                                repeat,
+                                f,
+                            );
+                            progress.tick();
+                            o
+                        })?;
+                        let ffa: Vec<Vec<usize>> =
+                            orders.iter().map(|o| o.iter().map(|&j| j as usize).collect()).collect();
+                        let rfa = ffa.iter().map(|o| o.iter().rev().copied().collect()).collect();
+                        (orders, ffa, rfa)
+                    }
+                    (None, Candidate::Fixed(_)) => unreachable!("fixed candidates have an order"),
+                };
                 let chain = |orders: &[Vec<usize>]| -> Result<Scores> {
                     let c = match orders {
                         [o] => Chain::Same(o),
