@@ -192,7 +192,7 @@ where
             );
             return Err(Error::param("learner", reason));
         }
-        Ok(match L::decode(data.target(), &predicted.to_vec())? {
+        Ok(match L::decode(data.target(), &predicted.into_raw_vec_and_offset().0)? {
             Decoded::Classes(labels) => {
                 let k = data.n_classes();
                 let mut scores = vec![0.0; labels.len() * k];

@@ -318,3 +318,12 @@ fn datasets_go_to_and_from_ndarray_and_linfa() {
     let accuracy = model.predict(top.records()).iter().zip(top.targets()).filter(|(a, b)| a == b).count();
     assert!(accuracy >= 140, "{accuracy}/150 on the top two features");
 }
+
+#[test]
+fn a_matrix_beyond_any_memory_is_refused_before_it_is_made() {
+    let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    // rows and features may repeat: 10⁷ × 10⁴ cells would be 800 GB
+    let (rows, features) = (vec![0usize; 10_000_000], vec![1usize; 10_000]);
+    let err = iris.matrix(&rows, &features).unwrap_err().to_string();
+    assert!(err.contains("10000000 rows × 10000 features"), "{err}");
+}

@@ -257,7 +257,8 @@ impl Dataset {
     }
 
     /// The values of `features` at `rows`, as a `rows × features` matrix (row-major; NaN = missing), in the
-    /// orders given: what a model from outside featrank fits on. An index out of range is an error.
+    /// orders given: what a model from outside featrank fits on. An index out of range is an error, and so is a
+    /// matrix over the memory limit (rows may repeat).
     ///
     /// ```
     /// use featrank::prelude::*;
@@ -273,6 +274,10 @@ impl Dataset {
         if let Some(j) = features.iter().find(|&&j| j >= m) {
             return Err(Error::param("features", format!("feature index {j} is out of range ({m} features)")));
         }
+        let cells = (rows.len() as u64).saturating_mul(features.len() as u64);
+        crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
+            format!("a matrix of {} rows × {} features", rows.len(), features.len())
+        })?;
         Ok(Array2::from_shape_fn((rows.len(), features.len()), |(i, f)| self.x[[rows[i], features[f]]]))
     }
 
