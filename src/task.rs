@@ -15,4 +15,40 @@ pub enum Task {
     Classification,
     /// Predict a real value.
     Regression,
+    /// Predict a set of labels: several binary targets, 1 (or `true`) = the label applies (Tsoumakas &
+    /// Katakis 2007). Built from several target columns whose classes are 0/1 or false/true.
+    MultiLabel,
+    /// Predict several class targets at once (e.g. solar flare counts of three classes).
+    MultiTargetClassification,
+    /// Predict several real values at once (e.g. linnerud's weight, waist and pulse).
+    MultiTargetRegression,
+}
+
+impl Task {
+    /// Whether the task has several targets (multi-label or multi-target).
+    ///
+    /// ```
+    /// use featrank::data::Task;
+    /// assert!(Task::MultiLabel.is_structured());
+    /// assert!(!Task::Regression.is_structured());
+    /// ```
+    pub fn is_structured(self) -> bool {
+        matches!(self, Task::MultiLabel | Task::MultiTargetClassification | Task::MultiTargetRegression)
+    }
+
+    /// The task in words, as summaries and figures say it: `classification`, `multi-label`, ….
+    ///
+    /// ```
+    /// use featrank::data::Task;
+    /// assert_eq!(Task::MultiTargetRegression.words(), "multi-target regression");
+    /// ```
+    pub fn words(self) -> &'static str {
+        match self {
+            Task::Classification => "classification",
+            Task::Regression => "regression",
+            Task::MultiLabel => "multi-label",
+            Task::MultiTargetClassification => "multi-target classification",
+            Task::MultiTargetRegression => "multi-target regression",
+        }
+    }
 }

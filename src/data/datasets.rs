@@ -12,7 +12,7 @@
 //! assert_eq!(ds.class_counts().unwrap(), [50, 50, 50]);
 //! ```
 
-use crate::data::io::{read, read_bytes, Format};
+use crate::data::io::{read_bytes, read_with_targets, Format};
 use crate::data::{Dataset, Frame, TaskChoice};
 use crate::error::{Error, Result};
 
@@ -162,20 +162,37 @@ pub fn external(name: &str) -> Result<Bundled> {
 /// assert!(datasets::open("no-such-file.csv", None, TaskChoice::Auto).is_err());
 /// ```
 pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset> {
+    open_targets(data, target.as_slice(), task)
+}
+
+/// [`open`] with any number of target columns: none given = the bundled dataset's target, else the
+/// targets an ARFF file declares in MEKA's convention (`@relation 'Music: -C 6'`: the first 6
+/// attributes), else the last column; several = a multi-label or multi-target dataset
+/// ([`Dataset::from_polars_targets`]).
+///
+/// ```no_run
+/// use featrank::data::{datasets, TaskChoice, Task};
+/// let music = datasets::open("Music.arff.gz", None, TaskChoice::Auto).unwrap();
+/// assert_eq!((music.task(), music.n_targets(), music.n_features()), (Task::MultiLabel, 6, 71));
+/// ```
+pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) -> Result<Dataset> {
+    let targets: Vec<String> = targets.iter().map(|t| t.as_ref().to_string()).collect();
     let path = std::path::Path::new(data);
     if !path.exists() && names().contains(&data) {
         let b = load(data)?;
         let task = if task == TaskChoice::Auto { b.task } else { task };
-        return Dataset::builder(&b.frame, target.unwrap_or(b.target)).task(task).build();
+        let targets = if targets.is_empty() { vec![b.target.to_string()] } else { targets };
+        return Dataset::builder_targets(&b.frame, &targets).task(task).build();
     }
-    let frame = read(path)?;
-    let target = match target {
-        Some(t) => t.to_string(),
-        None => frame
+    let (frame, declared) = read_with_targets(path)?;
+    let targets = match (targets.is_empty(), declared.is_empty()) {
+        (false, _) => targets,
+        (true, false) => declared,
+        (true, true) => vec![frame
             .get_column_names()
             .last()
             .map(|s| s.to_string())
-            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?,
+            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?],
     };
-    Dataset::builder(&frame, &target).task(task).build()
+    Dataset::builder_targets(&frame, &targets).task(task).build()
 }

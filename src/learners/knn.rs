@@ -190,11 +190,12 @@ impl Knn {
                 Target::Values(y) => {
                     values.push(voters.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / voters.len() as f64)
                 }
+                Target::Set(_) => unreachable!("checked: kNN takes one target"),
             }
         }
         match fold.data.target() {
             Target::Classes { .. } => Prediction::Classes { labels, scores },
-            Target::Values(_) => Prediction::Values(values),
+            Target::Values(_) | Target::Set(_) => Prediction::Values(values),
         }
     }
 }

@@ -60,8 +60,8 @@ impl Measure {
     /// Accuracy for classification, correlation for regression.
     pub fn default_for(task: Task) -> Measure {
         match task {
-            Task::Classification => Measure::Accuracy,
-            Task::Regression => Measure::Correlation,
+            Task::Classification | Task::MultiLabel | Task::MultiTargetClassification => Measure::Accuracy,
+            Task::Regression | Task::MultiTargetRegression => Measure::Correlation,
         }
     }
 

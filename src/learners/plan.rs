@@ -166,7 +166,7 @@ pub struct CvPlan {
 }
 
 /// Rows grouped for stratification: one group per class, or for a numeric target consecutive groups of
-/// `size` rows in target order.
+/// `size` rows in target order; a target set's rows are one group (plain random folds).
 fn strata(data: &Dataset, size: usize) -> Vec<Vec<usize>> {
     match data.target() {
         Target::Classes { codes, names } => {
@@ -179,6 +179,7 @@ fn strata(data: &Dataset, size: usize) -> Vec<Vec<usize>> {
             idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]).then(a.cmp(&b)));
             idx.chunks(size.max(1)).map(<[usize]>::to_vec).collect()
         }
+        Target::Set(_) => vec![(0..data.n_rows()).collect()],
     }
 }
 
@@ -517,7 +518,7 @@ impl CvPlan {
                 Target::Classes { .. } => {
                     Prediction::Classes { labels: vec![0; n_rows], scores: vec![0.0; n_rows * k] }
                 }
-                Target::Values(_) => Prediction::Values(vec![0.0; n_rows]),
+                Target::Values(_) | Target::Set(_) => Prediction::Values(vec![0.0; n_rows]),
             })
             .collect();
         for ((_, test), preds) in splits.iter().zip(per_fold) {

@@ -73,6 +73,7 @@ impl<'a> NodeTarget<'a> {
         match data.target() {
             Target::Classes { codes, names } => NodeTarget { codes: Some(codes), values: None, n_classes: names.len() },
             Target::Values(v) => NodeTarget { codes: None, values: Some(v), n_classes: 0 },
+            Target::Set(_) => unreachable!("checked: a tree takes one target"),
         }
     }
 
@@ -324,6 +325,7 @@ fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
             scores: outputs.into_iter().flatten().collect(),
         },
         Task::Regression => Prediction::Values(outputs.into_iter().map(|o| o[0]).collect()),
+        _ => unreachable!("checked: a tree takes one target"),
     }
 }
 

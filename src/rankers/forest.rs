@@ -221,6 +221,7 @@ fn permutation(
             e += match data.target() {
                 Target::Classes { codes, .. } => (argmax(leaf) != codes[r]) as u8 as f64,
                 Target::Values(y) => (leaf[0] - y[r]).powi(2),
+                Target::Set(_) => unreachable!("checked: a forest takes one target"),
             };
         }
         e / oob.len() as f64
@@ -229,7 +230,7 @@ fn permutation(
     let denom = match data.target() {
         _ if !normalise => 1.0,
         Target::Classes { .. } => base.max(1.0 / oob.len() as f64),
-        Target::Values(_) => {
+        Target::Values(_) | Target::Set(_) => {
             if base > 0.0 {
                 base
             } else {

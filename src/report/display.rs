@@ -256,12 +256,25 @@ impl Summary {
         ];
         let task = match self.task {
             Task::Classification => format!("classification, {} classes", self.classes.len()),
-            Task::Regression => "regression".into(),
+            other => other.words().into(),
         };
         rows.push(("target".into(), format!("{} ({task})", self.target)));
         if !self.classes.is_empty() {
             let c: Vec<String> = self.classes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
             rows.push(("class sizes".into(), c.join(", ")));
+        }
+        for t in &self.targets {
+            let c: Vec<String> = t.classes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+            rows.push((t.name.clone(), if c.is_empty() { "numeric".into() } else { c.join(", ") }));
+        }
+        if let Some(l) = &self.label_sets {
+            rows.push((
+                "label sets".into(),
+                format!(
+                    "cardinality {:.3}, density {:.3}, {} distinct, {} rows without a label",
+                    l.cardinality, l.density, l.distinct, l.empty
+                ),
+            ));
         }
         rows.push(("missing cells".into(), self.missing_cells.to_string()));
         if !self.missing.is_empty() {

@@ -70,7 +70,13 @@ fn classes<'a>(target: &'a Target, wanted: &str) -> Result<(&'a [usize], &'a [St
             "target",
             format!("the target is numeric (regression); {wanted} holds classes — use f64 for a regression target"),
         )),
+        Target::Set(_) => Err(several_targets()),
     }
+}
+
+/// The error for a target set where one target is wanted.
+fn several_targets() -> Error {
+    Error::param("target", "the dataset has several targets; take one with Dataset::for_target(t)")
 }
 
 /// Every row exists.
@@ -78,6 +84,7 @@ fn check_rows(target: &Target, rows: &[usize]) -> Result<()> {
     let n = match target {
         Target::Classes { codes, .. } => codes.len(),
         Target::Values(v) => v.len(),
+        Target::Set(_) => return Err(several_targets()),
     };
     match rows.iter().find(|&&r| r >= n) {
         Some(r) => Err(Error::param("rows", format!("row {r} is out of range ({n} rows)"))),
@@ -176,6 +183,7 @@ impl TargetValue for f64 {
                 "target",
                 "the target holds classes (classification); f64 holds a numeric target — use usize, bool or String",
             )),
+            Target::Set(_) => Err(several_targets()),
         }
     }
 
@@ -183,6 +191,7 @@ impl TargetValue for f64 {
         match target {
             Target::Values(_) => Ok(Decoded::Values(predicted.to_vec())),
             Target::Classes { .. } => Err(Error::param("prediction", "numbers predicted for a classification target")),
+            Target::Set(_) => Err(several_targets()),
         }
     }
 }

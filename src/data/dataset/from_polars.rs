@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 #[derive(Debug, Clone)]
 pub struct DatasetBuilder<'a> {
     frame: &'a DataFrame,
-    target: String,
+    targets: Vec<String>,
     task: TaskChoice,
     allow_all_missing: bool,
     allow_identifiers: bool,
@@ -64,24 +64,53 @@ impl<'a> DatasetBuilder<'a> {
                 return Err(Error::DuplicateName { name: n.clone(), context: "the frame's columns".into() });
             }
         }
-        let target_pos =
-            names.iter().position(|n| *n == self.target).ok_or_else(|| Error::missing_column(&self.target, &names))?;
+        if self.targets.is_empty() {
+            return Err(Error::param("targets", "name at least one target column"));
+        }
+        let mut chosen = HashSet::new();
+        if let Some(twice) = self.targets.iter().find(|t| !chosen.insert(t.as_str())) {
+            return Err(Error::DuplicateName { name: twice.clone(), context: "the targets".into() });
+        }
+        let target_pos = self
+            .targets
+            .iter()
+            .map(|t| names.iter().position(|n| n == t).ok_or_else(|| Error::missing_column(t, &names)))
+            .collect::<Result<Vec<usize>>>()?;
         let n_rows = df.height();
         if n_rows == 0 {
             return Err(Error::EmptyData { what: "the frame has no rows".into() });
         }
-        if names.len() < 2 {
+        if names.len() <= self.targets.len() {
             return Err(Error::EmptyData {
-                what: format!("the frame has no feature columns besides the target '{}'", self.target),
+                what: format!("the frame has no feature columns besides the target '{}'", self.targets.join(", ")),
             });
         }
 
-        let n_features = names.len() - 1;
+        let n_features = names.len() - self.targets.len();
         let cells = (n_rows as u64).saturating_mul(names.len() as u64);
         crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
             format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
         })?;
-        let (target, target_origin) = read_target(&df.columns()[target_pos], self.task)?;
+        let (mut members, target_origins): (Vec<Target>, Vec<Origin>) = target_pos
+            .iter()
+            .map(|&p| read_target(&df.columns()[p], self.task))
+            .collect::<Result<Vec<_>>>()?
+            .into_iter()
+            .unzip();
+        if let Some(t) = members.iter().position(|m| std::mem::discriminant(m) != std::mem::discriminant(&members[0])) {
+            let kind = |m: &Target| if matches!(m, Target::Values(_)) { "numeric (regression)" } else { "classes" };
+            return Err(Error::target(
+                target_origins[t].name.clone(),
+                format!(
+                    "it is read as {} but '{}' as {}; a target set is all classes (multi-label or multi-target \
+                     classification) or all numeric (multi-target regression) — choose the task for all of them",
+                    kind(&members[t]),
+                    target_origins[0].name,
+                    kind(&members[0])
+                ),
+            ));
+        }
+        let target = if members.len() == 1 { members.remove(0) } else { Target::Set(members) };
 
         let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
         let mut feat_names = Vec::with_capacity(n_features);
@@ -89,8 +118,8 @@ impl<'a> DatasetBuilder<'a> {
         let mut origins = Vec::with_capacity(n_features);
         let mut layout = Vec::with_capacity(names.len());
         for (pos, col) in df.columns().iter().enumerate() {
-            if pos == target_pos {
-                layout.push(Slot::Target);
+            if let Some(t) = target_pos.iter().position(|&p| p == pos) {
+                layout.push(Slot::Target(t));
                 continue;
             }
             let j = feat_names.len();
@@ -128,7 +157,8 @@ impl<'a> DatasetBuilder<'a> {
             kinds,
             origins,
             target,
-            target_origin,
+            target_label: super::target_label(&target_origins),
+            target_origins,
             layout,
             out_of_range: std::sync::OnceLock::new(),
         };
@@ -327,11 +357,36 @@ impl Dataset {
         Dataset::builder(&frame, target).build()
     }
 
+    /// Build from a frame with several target columns: multi-label data when every target's classes are
+    /// 0/1 or false/true, else multi-target classification, or multi-target regression when the targets
+    /// are numeric (float columns, or [`TaskChoice::Regression`] through [`Dataset::builder_targets`]).
+    /// One name gives an ordinary single-target dataset. A name given twice, a target that is missing or
+    /// constant, or a mix of class and numeric targets is an error naming the column.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.7, 0.4, 0.9], "w" => [1.0, 3.0, 2.0, 4.0], "h" => [1.5, 0.5, 2.5, 3.5]).unwrap();
+    /// let ds = Dataset::from_polars_targets(&df, &["w", "h"]).unwrap();
+    /// assert_eq!((ds.task(), ds.n_features(), ds.target_name()), (Task::MultiTargetRegression, 1, "w, h"));
+    /// assert!(Dataset::from_polars_targets(&df, &["w", "w"]).is_err());
+    /// ```
+    pub fn from_polars_targets<S: AsRef<str>>(frame: impl AsDataFrame, targets: &[S]) -> Result<Dataset> {
+        Dataset::builder_targets(&frame, targets).build()
+    }
+
+    /// A [`DatasetBuilder`] for several target columns ([`Dataset::from_polars_targets`]).
+    pub fn builder_targets<'a, S: AsRef<str>>(frame: &'a impl AsDataFrame, targets: &[S]) -> DatasetBuilder<'a> {
+        DatasetBuilder {
+            targets: targets.iter().map(|t| t.as_ref().to_string()).collect(),
+            ..Dataset::builder(frame, "")
+        }
+    }
+
     /// Start a [`DatasetBuilder`] to set the task or other options.
     pub fn builder<'a>(frame: &'a impl AsDataFrame, target: &str) -> DatasetBuilder<'a> {
         DatasetBuilder {
             frame: frame.as_data_frame(),
-            target: target.to_string(),
+            targets: vec![target.to_string()],
             task: TaskChoice::Auto,
             allow_all_missing: false,
             allow_identifiers: false,

@@ -35,7 +35,7 @@ mod to_polars;
 pub use arrays::{Decoded, TargetValue};
 pub use from_polars::{looks_like_identifier, DatasetBuilder};
 pub(crate) use summary::text_list;
-pub use summary::Summary;
+pub use summary::{LabelSets, Summary, TargetSummary};
 
 /// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
 /// `[1e-150, 1e150]` (or is 0) keeps every square, sum of squares over 10⁹ cells, product of two values, range
@@ -107,6 +107,43 @@ pub enum Target {
     },
     /// Real-valued target per row.
     Values(Vec<f64>),
+    /// Several targets (multi-label or multi-target), each a `Classes` or `Values` target — never a set —
+    /// in the order the columns were given; [`Dataset::target_names`] names them.
+    Set(Vec<Target>),
+}
+
+impl Target {
+    /// The target of the given rows, in that order (a row may repeat).
+    fn take(&self, rows: &[usize]) -> Target {
+        match self {
+            Target::Classes { codes, names } => {
+                Target::Classes { codes: rows.iter().map(|&r| codes[r]).collect(), names: names.clone() }
+            }
+            Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
+            Target::Set(members) => Target::Set(members.iter().map(|t| t.take(rows)).collect()),
+        }
+    }
+
+    /// Whether this is a class target whose two classes are a label's absence and presence: `0`/`1`
+    /// (any numeric spelling) or `false`/`true`.
+    fn is_label(&self) -> bool {
+        let Target::Classes { names, .. } = self else { return false };
+        let words = |n: &String| match n.as_str() {
+            "false" => Some(0.0),
+            "true" => Some(1.0),
+            other => other.parse::<f64>().ok(),
+        };
+        let mut v: Vec<f64> = names.iter().filter_map(words).collect();
+        v.sort_by(f64::total_cmp);
+        names.len() == 2 && v == [0.0, 1.0]
+    }
+
+    /// For a label ([`Target::is_label`]): whether each row has the label.
+    fn presence(&self) -> Option<Vec<bool>> {
+        let Target::Classes { codes, names } = self else { return None };
+        let on = names.iter().position(|n| n == "true" || n.parse::<f64>().is_ok_and(|v| v == 1.0))?;
+        Some(codes.iter().map(|&c| c == on).collect())
+    }
 }
 
 /// Where a column came from, so [`Dataset::to_polars`] can rebuild it exactly.
@@ -122,7 +159,8 @@ struct Origin {
 #[derive(Debug, Clone, Copy)]
 enum Slot {
     Feature(usize),
-    Target,
+    /// The `t`-th target (0 for a single target).
+    Target(usize),
 }
 
 /// A table ready for ranking and evaluation: an `n_rows × n_features` matrix of `f64` (NaN = missing),
@@ -150,11 +188,21 @@ pub struct Dataset {
     kinds: Vec<FeatureKind>,
     origins: Vec<Origin>,
     target: Target,
-    target_origin: Origin,
+    /// One per target, in the order of [`Dataset::targets`].
+    target_origins: Vec<Origin>,
+    /// The target names joined by `, ` (what errors and summaries call a target set).
+    target_label: String,
     layout: Vec<Slot>,
-    /// The first numeric column out of [`SAFE_MAGNITUDE`] (`None` = the target) and its largest magnitude,
-    /// found once ([`Dataset::check_magnitudes`]).
-    out_of_range: OnceLock<Option<(Option<usize>, f64)>>,
+    /// The first numeric column out of [`SAFE_MAGNITUDE`] and its largest magnitude, found once
+    /// ([`Dataset::check_magnitudes`]).
+    out_of_range: OnceLock<Option<(Place, f64)>>,
+}
+
+/// A column of a dataset: a feature or a target, by index.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    Feature(usize),
+    Target(usize),
 }
 
 impl Dataset {
@@ -219,11 +267,11 @@ impl Dataset {
                 (top > SAFE_MAGNITUDE.1 || (top > 0.0 && top < SAFE_MAGNITUDE.0)).then_some(top)
             };
             let numeric = (0..self.n_features()).filter(|&j| !self.kinds[j].is_nominal());
-            numeric.filter_map(|j| out(self.feature(j)).map(|top| (Some(j), top))).next().or_else(|| {
-                match &self.target {
-                    Target::Values(v) => out(ArrayView1::from(v.as_slice())).map(|top| (None, top)),
-                    Target::Classes { .. } => None,
-                }
+            numeric.filter_map(|j| out(self.feature(j)).map(|top| (Place::Feature(j), top))).next().or_else(|| {
+                self.targets().iter().enumerate().find_map(|(t, target)| match target {
+                    Target::Values(v) => out(ArrayView1::from(v.as_slice())).map(|top| (Place::Target(t), top)),
+                    _ => None,
+                })
             })
         });
         let Some((column, top)) = found else { return Ok(()) };
@@ -236,8 +284,8 @@ impl Dataset {
             SAFE_MAGNITUDE.0, SAFE_MAGNITUDE.1
         );
         Err(match column {
-            Some(j) => Error::column(self.names[j].clone(), reason),
-            None => Error::target(self.target_name(), reason),
+            Place::Feature(j) => Error::column(self.names[j].clone(), reason),
+            Place::Target(t) => Error::target(self.target_origins[t].name.clone(), reason),
         })
     }
 
@@ -252,21 +300,150 @@ impl Dataset {
         Ok(Columns { data: self, indices })
     }
 
-    /// Name of the target column.
+    /// Name of the target column; of a target set, the names joined by `, `.
     pub fn target_name(&self) -> &str {
-        &self.target_origin.name
+        &self.target_label
     }
 
-    /// The target.
+    /// The target (of several targets: [`Target::Set`]).
     pub fn target(&self) -> &Target {
         &self.target
     }
 
-    /// Classification or regression.
+    /// The targets one by one: the one target, or each member of a target set.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.7, 0.4, 0.9], "happy" => [0, 1, 0, 1], "calm" => [1, 1, 0, 0]).unwrap();
+    /// let ds = Dataset::from_polars_targets(&df, &["happy", "calm"]).unwrap();
+    /// assert_eq!(ds.targets().len(), 2);
+    /// assert_eq!(ds.target_names(), ["happy", "calm"]);
+    /// assert_eq!(ds.task(), Task::MultiLabel);
+    /// ```
+    pub fn targets(&self) -> &[Target] {
+        match &self.target {
+            Target::Set(members) => members,
+            one => std::slice::from_ref(one),
+        }
+    }
+
+    /// Number of targets (1 unless the dataset has a target set).
+    pub fn n_targets(&self) -> usize {
+        self.target_origins.len()
+    }
+
+    /// The target columns' names, in the order of [`Dataset::targets`].
+    pub fn target_names(&self) -> Vec<&str> {
+        self.target_origins.iter().map(|o| o.name.as_str()).collect()
+    }
+
+    /// The learning task: classification or regression for one target; for several, multi-label (every
+    /// target a 0/1 or false/true label), multi-target classification or multi-target regression.
     pub fn task(&self) -> Task {
-        match self.target {
+        match &self.target {
             Target::Classes { .. } => Task::Classification,
             Target::Values(_) => Task::Regression,
+            Target::Set(members) if members.iter().all(Target::is_label) => Task::MultiLabel,
+            Target::Set(members) if matches!(members.first(), Some(Target::Values(_))) => Task::MultiTargetRegression,
+            Target::Set(_) => Task::MultiTargetClassification,
+        }
+    }
+
+    /// Multi-label data: `rows × labels`, `true` where the row has the label; `None` for other tasks.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.7, 0.4], "a" => [true, false, true], "b" => [1, 1, 0]).unwrap();
+    /// let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
+    /// let y = ds.label_matrix().unwrap();
+    /// assert_eq!(y.row(2).to_vec(), vec![true, false]);
+    /// ```
+    pub fn label_matrix(&self) -> Option<Array2<bool>> {
+        if self.task() != Task::MultiLabel {
+            return None;
+        }
+        let columns: Vec<Vec<bool>> = self.targets().iter().map(Target::presence).collect::<Option<_>>()?;
+        Some(Array2::from_shape_fn((self.n_rows(), columns.len()), |(i, t)| columns[t][i]))
+    }
+
+    /// The same features with only target `t` of a target set (binary relevance: one label or target at a
+    /// time). `t` out of range is an error naming it.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.7, 0.4, 0.9], "a" => [0, 1, 0, 1], "b" => [1, 1, 0, 0]).unwrap();
+    /// let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
+    /// let b = ds.for_target(1).unwrap();
+    /// assert_eq!((b.target_name(), b.task(), b.labels().unwrap()), ("b", Task::Classification, &[1, 1, 0, 0][..]));
+    /// ```
+    pub fn for_target(&self, t: usize) -> Result<Dataset> {
+        let target = self.targets().get(t).cloned().ok_or_else(|| {
+            Error::param("target", format!("target {t} is out of range (the dataset has {} targets)", self.n_targets()))
+        })?;
+        Ok(self.with_target(target, vec![self.target_origins[t].clone()]))
+    }
+
+    /// The same features with one class target: each row's combination of a multi-label or multi-target
+    /// classification target set (label powerset; Tsoumakas & Katakis 2007). A class is named by its
+    /// members' values joined by `,` in target order (for labels: `0,1,1,0,0,0`); classes in order of first
+    /// appearance. The target is called by the joined target names.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.7, 0.4, 0.9], "a" => [0, 1, 0, 1], "b" => [1, 1, 1, 0]).unwrap();
+    /// let lp = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap().label_powerset().unwrap();
+    /// assert_eq!(lp.class_names().unwrap(), ["0,1", "1,1", "1,0"]);
+    /// assert_eq!(lp.labels().unwrap(), [0, 1, 0, 2]);
+    /// ```
+    pub fn label_powerset(&self) -> Result<Dataset> {
+        if !matches!(self.task(), Task::MultiLabel | Task::MultiTargetClassification) {
+            return Err(Error::UnsupportedTask {
+                method: "label powerset".into(),
+                task: self.task(),
+                hint: "it combines several class targets (multi-label or multi-target classification)".into(),
+            });
+        }
+        let members: Vec<(&[usize], &[String])> = self
+            .targets()
+            .iter()
+            .filter_map(|t| match t {
+                Target::Classes { codes, names } => Some((codes.as_slice(), names.as_slice())),
+                _ => None,
+            })
+            .collect();
+        let mut classes: Vec<Vec<usize>> = Vec::new();
+        let mut index = std::collections::HashMap::new();
+        let codes = (0..self.n_rows())
+            .map(|i| {
+                let key: Vec<usize> = members.iter().map(|(c, _)| c[i]).collect();
+                *index.entry(key.clone()).or_insert_with(|| {
+                    classes.push(key);
+                    classes.len() - 1
+                })
+            })
+            .collect();
+        let names = classes
+            .iter()
+            .map(|key| key.iter().zip(&members).map(|(&c, (_, n))| n[c].as_str()).collect::<Vec<_>>().join(","))
+            .collect();
+        let origin = Origin { name: self.target_label.clone(), dtype: DataType::String, nan_rows: vec![] };
+        Ok(self.with_target(Target::Classes { codes, names }, vec![origin]))
+    }
+
+    /// These features with another target (`origins`: one per target).
+    fn with_target(&self, target: Target, target_origins: Vec<Origin>) -> Dataset {
+        let mut layout: Vec<Slot> = self.layout.iter().copied().filter(|s| matches!(s, Slot::Feature(_))).collect();
+        layout.extend((0..target_origins.len()).map(Slot::Target));
+        Dataset {
+            x: self.x.clone(),
+            names: self.names.clone(),
+            kinds: self.kinds.clone(),
+            origins: self.origins.clone(),
+            target,
+            target_label: target_label(&target_origins),
+            target_origins,
+            layout,
+            out_of_range: OnceLock::new(),
         }
     }
 
@@ -274,7 +451,7 @@ impl Dataset {
     pub fn labels(&self) -> Option<&[usize]> {
         match &self.target {
             Target::Classes { codes, .. } => Some(codes),
-            Target::Values(_) => None,
+            Target::Values(_) | Target::Set(_) => None,
         }
     }
 
@@ -282,11 +459,11 @@ impl Dataset {
     pub fn class_names(&self) -> Option<&[String]> {
         match &self.target {
             Target::Classes { names, .. } => Some(names),
-            Target::Values(_) => None,
+            Target::Values(_) | Target::Set(_) => None,
         }
     }
 
-    /// Number of classes (0 for regression).
+    /// Number of classes (0 for regression and target sets).
     pub fn n_classes(&self) -> usize {
         self.class_names().map_or(0, |n| n.len())
     }
@@ -305,7 +482,7 @@ impl Dataset {
     pub fn values(&self) -> Option<&[f64]> {
         match &self.target {
             Target::Values(v) => Some(v),
-            Target::Classes { .. } => None,
+            Target::Classes { .. } | Target::Set(_) => None,
         }
     }
 
@@ -350,14 +527,15 @@ impl Dataset {
         }
         let x = self.columns(&idx)?.to_array();
         let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
-        layout.push(Slot::Target);
+        layout.extend((0..self.n_targets()).map(Slot::Target));
         Ok(Dataset {
             x,
             names: idx.iter().map(|&j| self.names[j].clone()).collect(),
             kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
             origins: idx.iter().map(|&j| self.origins[j].clone()).collect(),
             target: self.target.clone(),
-            target_origin: self.target_origin.clone(),
+            target_origins: self.target_origins.clone(),
+            target_label: self.target_label.clone(),
             layout,
             out_of_range: OnceLock::new(),
         })
@@ -377,19 +555,14 @@ impl Dataset {
             let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
             Origin { nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(), ..o.clone() }
         };
-        let target = match &self.target {
-            Target::Classes { codes, names } => {
-                Target::Classes { codes: rows.iter().map(|&r| codes[r]).collect(), names: names.clone() }
-            }
-            Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
-        };
         Ok(Dataset {
             x,
             names: self.names.clone(),
             kinds: self.kinds.clone(),
             origins: self.origins.iter().map(remap).collect(),
-            target,
-            target_origin: remap(&self.target_origin),
+            target: self.target.take(rows),
+            target_origins: self.target_origins.iter().map(remap).collect(),
+            target_label: self.target_label.clone(),
             layout: self.layout.clone(),
             out_of_range: OnceLock::new(),
         })
@@ -435,22 +608,22 @@ impl Dataset {
             })
             .collect();
         let base: Vec<usize> = (0..rows).map(|i| if i < n { i } else { extra[i - n].0 }).collect();
-        let target = match &self.target {
-            Target::Classes { codes, names } => {
-                Target::Classes { codes: base.iter().map(|&r| codes[r]).collect(), names: names.clone() }
-            }
-            Target::Values(v) => Target::Values(base.iter().map(|&r| v[r]).collect()),
-        };
-        let nan: HashSet<usize> = self.target_origin.nan_rows.iter().copied().collect();
-        let target_origin =
-            Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..self.target_origin.clone() };
+        let target_origins = self
+            .target_origins
+            .iter()
+            .map(|o| {
+                let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+                Origin { nan_rows: (0..rows).filter(|&i| nan.contains(&base[i])).collect(), ..o.clone() }
+            })
+            .collect();
         Ok(Dataset {
             x,
             names: self.names.clone(),
             kinds: self.kinds.clone(),
             origins,
-            target,
-            target_origin,
+            target: self.target.take(&base),
+            target_origins,
+            target_label: self.target_label.clone(),
             layout: self.layout.clone(),
             out_of_range: OnceLock::new(),
         })
@@ -473,7 +646,7 @@ impl Dataset {
             }
         });
         let mut taken: HashSet<String> = self.names.iter().cloned().collect();
-        taken.insert(self.target_origin.name.clone());
+        taken.extend(self.target_origins.iter().map(|o| o.name.clone()));
         let mut names = self.names.clone();
         let mut origins = self.origins.clone();
         for (j, perm) in perms.iter().enumerate() {
@@ -499,11 +672,17 @@ impl Dataset {
             kinds,
             origins,
             target: self.target.clone(),
-            target_origin: self.target_origin.clone(),
+            target_origins: self.target_origins.clone(),
+            target_label: self.target_label.clone(),
             layout,
             out_of_range: OnceLock::new(),
         })
     }
+}
+
+/// What a dataset calls its target(s): the one name, or the names joined by `, `.
+fn target_label(origins: &[Origin]) -> String {
+    origins.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
 }
 
 /// A borrowed selection of a dataset's features; see [`Dataset::columns`].

@@ -3,7 +3,7 @@
 use polars::prelude::DataType;
 use serde::Serialize;
 
-use super::{Dataset, FeatureKind, Task};
+use super::{Dataset, FeatureKind, Target, Task};
 
 impl Dataset {
     /// A short description of shape, classes and missing values (what `featrank info` prints).
@@ -24,11 +24,50 @@ impl Dataset {
                 .cloned()
                 .zip(self.class_counts().unwrap_or_default())
                 .collect(),
+            targets: self.target_summaries(),
+            label_sets: self.label_sets(),
             missing: self.names.iter().zip(&missing).filter(|(_, &m)| m > 0).map(|(n, &m)| (n.clone(), m)).collect(),
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
             text: self.text_features(),
         }
+    }
+
+    /// Each target of a target set with its class sizes (none for numeric targets); empty for one target.
+    fn target_summaries(&self) -> Vec<TargetSummary> {
+        if self.n_targets() < 2 {
+            return Vec::new();
+        }
+        let names = self.target_names();
+        self.targets()
+            .iter()
+            .zip(names)
+            .map(|(t, name)| TargetSummary {
+                name: name.to_string(),
+                classes: match t {
+                    Target::Classes { codes, names } => {
+                        let mut counts = vec![0; names.len()];
+                        codes.iter().for_each(|&c| counts[c] += 1);
+                        names.iter().cloned().zip(counts).collect()
+                    }
+                    _ => Vec::new(),
+                },
+            })
+            .collect()
+    }
+
+    /// Label cardinality, density and distinct label sets of multi-label data (Tsoumakas & Katakis 2007).
+    fn label_sets(&self) -> Option<LabelSets> {
+        let y = self.label_matrix()?;
+        let per_row: Vec<usize> = y.rows().into_iter().map(|r| r.iter().filter(|&&b| b).count()).collect();
+        let cardinality = per_row.iter().sum::<usize>() as f64 / y.nrows() as f64;
+        let distinct: std::collections::HashSet<Vec<bool>> = y.rows().into_iter().map(|r| r.to_vec()).collect();
+        Some(LabelSets {
+            cardinality,
+            density: cardinality / y.ncols() as f64,
+            distinct: distinct.len(),
+            empty: per_row.iter().filter(|&&c| c == 0).count(),
+        })
     }
 
     /// `(feature, levels)` of the features read from text (String) columns as nominal ones.
@@ -55,8 +94,12 @@ pub struct Summary {
     pub nominal: usize,
     /// Target column.
     pub target: String,
-    /// Classification or regression.
+    /// Classification or regression; for several targets multi-label or multi-target.
     pub task: Task,
+    /// Each target of a target set with its class sizes (empty for one target).
+    pub targets: Vec<TargetSummary>,
+    /// Multi-label data: label cardinality, density, distinct label sets.
+    pub label_sets: Option<LabelSets>,
     /// `(class, count)` in code order (empty for regression).
     pub classes: Vec<(String, usize)>,
     /// `(feature, missing cells)` for features with any.
@@ -68,6 +111,28 @@ pub struct Summary {
     /// `(feature, levels)` of the text (String) columns read as nominal features: free text such as a
     /// hospital's name becomes one level per distinct value, which is rarely what a user meant.
     pub text: Vec<(String, usize)>,
+}
+
+/// One target of a target set in a [`Summary`].
+#[derive(Debug, Clone, Serialize)]
+pub struct TargetSummary {
+    /// The target column.
+    pub name: String,
+    /// `(class, rows)` in code order (for a label: `0` and `1` or `false` and `true`); empty when numeric.
+    pub classes: Vec<(String, usize)>,
+}
+
+/// How labels combine in multi-label data (Tsoumakas & Katakis 2007, §4).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LabelSets {
+    /// Label cardinality: the mean number of labels per row.
+    pub cardinality: f64,
+    /// Label density: the cardinality divided by the number of labels.
+    pub density: f64,
+    /// Distinct label sets among the rows.
+    pub distinct: usize,
+    /// Rows with no label.
+    pub empty: usize,
 }
 
 /// `hospital (12 levels), ward (3 levels)`.
@@ -87,6 +152,29 @@ impl std::fmt::Display for Summary {
                 }
             }
             Task::Regression => writeln!(f, "target: {} (regression)", self.target)?,
+            task => {
+                writeln!(
+                    f,
+                    "targets: {} ({task_words}, {} targets)",
+                    self.target,
+                    self.targets.len(),
+                    task_words = task.words()
+                )?;
+                for t in &self.targets {
+                    let classes: Vec<String> = t.classes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+                    match classes.is_empty() {
+                        true => writeln!(f, "  {}", t.name)?,
+                        false => writeln!(f, "  {}: {}", t.name, classes.join(", "))?,
+                    }
+                }
+                if let Some(l) = &self.label_sets {
+                    writeln!(
+                        f,
+                        "label cardinality: {:.3}, density: {:.3}, distinct label sets: {}, rows without a label: {}",
+                        l.cardinality, l.density, l.distinct, l.empty
+                    )?;
+                }
+            }
         }
         writeln!(f, "missing cells: {}", self.missing_cells)?;
         for (c, n) in &self.missing {

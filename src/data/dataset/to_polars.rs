@@ -15,7 +15,7 @@ impl Dataset {
             .iter()
             .map(|slot| match *slot {
                 Slot::Feature(j) => self.feature_column(j),
-                Slot::Target => self.target_column(),
+                Slot::Target(t) => self.target_column(t),
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(DataFrame::new(self.n_rows(), columns)?.into())
@@ -46,18 +46,20 @@ impl Dataset {
     /// ```
     pub fn class_column(&self) -> Option<Result<Column>> {
         match &self.target {
-            Target::Values(_) => None,
+            Target::Values(_) | Target::Set(_) => None,
             Target::Classes { names, .. } => {
-                Some(nominal_column(&self.target_origin, names, (0..names.len()).map(Some)))
+                Some(nominal_column(&self.target_origins[0], names, (0..names.len()).map(Some)))
             }
         }
     }
 
-    fn target_column(&self) -> Result<Column> {
-        let origin = &self.target_origin;
-        match &self.target {
+    /// Target `t` as the column it was read from.
+    fn target_column(&self, t: usize) -> Result<Column> {
+        let origin = &self.target_origins[t];
+        match &self.targets()[t] {
             Target::Values(v) => numeric_column(origin, v.iter().copied()),
             Target::Classes { codes, names } => nominal_column(origin, names, codes.iter().map(|&c| Some(c))),
+            Target::Set(_) => unreachable!("a target set's members are single targets"),
         }
     }
 }

@@ -45,10 +45,25 @@ enum ColumnValues {
 
 /// Parse ARFF text; `source` names the file in error messages.
 pub fn parse(text: &str, source: &str) -> Result<Frame> {
+    parse_with_targets(text, source).map(|(frame, _)| frame)
+}
+
+/// Parse ARFF text and the target columns its relation name declares in MEKA's convention (none when
+/// it declares none): `@relation 'Name: -C n'` makes the first n attributes the targets, `-C -n` the last
+/// n (Read et al., MEKA, JMLR 17(21), 2016); MEKA's other options after it are ignored.
+///
+/// ```
+/// let text = "@relation 'Toy: -C 2 -R'\n@attribute a {0,1}\n@attribute b {0,1}\n@attribute x numeric\n\
+///             @data\n1,0,0.5\n0,1,0.25\n";
+/// let (frame, targets) = featrank::data::io::arff::parse_with_targets(text, "toy.arff").unwrap();
+/// assert_eq!((frame.width(), targets), (3, vec!["a".to_string(), "b".to_string()]));
+/// ```
+pub fn parse_with_targets(text: &str, source: &str) -> Result<(Frame, Vec<String>)> {
     let err = |line: usize, reason: String| Error::Parse { source_name: source.to_string(), line: Some(line), reason };
     let mut attrs: Vec<Attribute> = Vec::new();
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let mut saw_relation = false;
+    let mut declared: Option<(usize, i64)> = None;
     let mut data_started = false;
     for (no, raw) in lines.by_ref() {
         let line = strip_comment(raw).trim();
@@ -57,7 +72,11 @@ pub fn parse(text: &str, source: &str) -> Result<Frame> {
         }
         let (keyword, rest) = split_keyword(line);
         match keyword.to_ascii_lowercase().as_str() {
-            "@relation" => saw_relation = true,
+            "@relation" => {
+                saw_relation = true;
+                let (relation, _, _) = take_token(rest, &[]).map_err(|r| err(no, r))?;
+                declared = meka_count(&relation).map_err(|r| err(no, r))?.map(|n| (no, n));
+            }
             "@attribute" => {
                 let attr = parse_attribute(rest).map_err(|r| err(no, r))?;
                 if attrs.iter().any(|a| a.name == attr.name) {
@@ -123,9 +142,42 @@ pub fn parse(text: &str, source: &str) -> Result<Frame> {
         }
     }
 
+    let targets = match declared {
+        None => Vec::new(),
+        Some((no, n)) => {
+            let count = n.unsigned_abs() as usize;
+            if count >= attrs.len() {
+                return Err(err(
+                    no,
+                    format!("the relation declares {count} targets (-C {n}) but there are {} attributes", attrs.len()),
+                ));
+            }
+            let range = if n > 0 { 0..count } else { attrs.len() - count..attrs.len() };
+            attrs[range].iter().map(|a| a.name.clone()).collect()
+        }
+    };
     let columns = attrs.iter().zip(cols).map(|(a, c)| build_column(a, c)).collect::<Result<Vec<_>>>()?;
     let height = columns.first().map_or(0, |c| c.len());
-    Ok(DataFrame::new(height, columns)?.into())
+    Ok((DataFrame::new(height, columns)?.into(), targets))
+}
+
+/// The target count in a MEKA relation name (`Music: -C 6 -R` → 6, `x: -C -2` → −2); `None` without `-C`.
+fn meka_count(relation: &str) -> std::result::Result<Option<i64>, String> {
+    let Some((_, options)) = relation.split_once(':') else { return Ok(None) };
+    let mut words = options.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "-C" {
+            let n = words.next().unwrap_or("");
+            return match n.parse::<i64>() {
+                Ok(0) | Err(_) => Err(format!(
+                    "the relation name's MEKA option -C needs a non-zero number of targets, found '{}'",
+                    crate::error::quote(n)
+                )),
+                Ok(n) => Ok(Some(n)),
+            };
+        }
+    }
+    Ok(None)
 }
 
 /// Drop a `%` comment that is outside quotes.

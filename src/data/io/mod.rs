@@ -57,6 +57,12 @@ impl Format {
 /// will hold is estimated before it is held (see [`within_limit`]) and a read over the limit is refused
 /// with [`Error::Memory`].
 pub fn read(path: impl AsRef<Path>) -> Result<Frame> {
+    read_with_targets(path).map(|(frame, _)| frame)
+}
+
+/// [`read`], and the target columns the file declares: an ARFF file's MEKA relation `-C n`
+/// ([`arff::parse_with_targets`]); none for other files.
+pub fn read_with_targets(path: impl AsRef<Path>) -> Result<(Frame, Vec<String>)> {
     let path = path.as_ref();
     let format = Format::from_path(path)?;
     let source = path.display().to_string();
@@ -68,21 +74,20 @@ pub fn read(path: impl AsRef<Path>) -> Result<Frame> {
 /// Read a table held in memory; `source` names it in error messages. Gzip input is detected by its
 /// magic bytes. Refused like [`read`] when the table would exceed the memory limit.
 pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<Frame> {
-    read_from(bytes, bytes.len() as u64, format, source)
+    read_from(bytes, bytes.len() as u64, format, source).map(|(frame, _)| frame)
 }
 
-fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Result<Frame> {
+fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Result<(Frame, Vec<String>)> {
     let bytes = within_limit::read_input(input, on_disk, format != Format::Parquet, source)?;
-    let frame = match format {
-        Format::Csv => read_csv_bytes(&bytes, source),
-        Format::Parquet => read_parquet_bytes(&bytes, source),
+    match format {
+        Format::Csv => read_csv_bytes(&bytes, source).map(|f| (Frame::new(f), Vec::new())),
+        Format::Parquet => read_parquet_bytes(&bytes, source).map(|f| (Frame::new(f), Vec::new())),
         Format::Arff => {
             let text =
                 std::str::from_utf8(&bytes).map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
-            arff::parse(text, source).map(Frame::into_inner)
+            arff::parse_with_targets(text, source)
         }
-    };
-    frame.map(Frame::new)
+    }
 }
 
 fn parse_error(source: &str, reason: String) -> Error {
