@@ -170,6 +170,10 @@ pub struct Entry {
     pub classification: bool,
     /// Whether it handles a numeric target.
     pub regression: bool,
+    /// Whether it handles multi-label data.
+    pub multi_label: bool,
+    /// Whether it handles several class or several numeric targets.
+    pub multi_target: bool,
     /// Other names it answers to.
     pub aliases: Vec<String>,
     /// Its parameters.
@@ -179,11 +183,11 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The row of a method: its full default `spec`, whether it handles a class and a numeric target, the
-    /// names among `aliases` (`(alias, method)` pairs) that mean it, its parameters and its reference.
+    /// The row of a method: its full default `spec`, the tasks it handles (`supports`), the names among
+    /// `aliases` (`(alias, method)` pairs) that mean it, its parameters and its reference.
     pub fn new(
         spec: &crate::spec::Spec,
-        [classification, regression]: [bool; 2],
+        supports: impl Fn(crate::task::Task) -> bool,
         aliases: &[(&str, &str)],
         parameters: &'static [Param],
         reference: &'static str,
@@ -192,8 +196,11 @@ impl Entry {
         Entry {
             aliases: aliases.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
             spec: spec.to_string(),
-            classification,
-            regression,
+            classification: supports(crate::task::Task::Classification),
+            regression: supports(crate::task::Task::Regression),
+            multi_label: supports(crate::task::Task::MultiLabel),
+            multi_target: supports(crate::task::Task::MultiTargetClassification)
+                || supports(crate::task::Task::MultiTargetRegression),
             parameters,
             reference,
             method,
@@ -211,7 +218,8 @@ fn summary(params: &[Param]) -> String {
 }
 
 /// A catalog as a table: `first` (the method, under the name the registry uses: `method`, `learner`), `spec`,
-/// `classification`, `regression`, `aliases`, `parameters` (each key with the values it takes) and `reference`.
+/// `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles), `aliases`, `parameters`
+/// (each key with the values it takes) and `reference`.
 pub fn catalog(first: &str, rows: &[Entry]) -> polars::prelude::PolarsResult<polars::prelude::DataFrame> {
     use polars::prelude::*;
     let text =
@@ -225,6 +233,8 @@ pub fn catalog(first: &str, rows: &[Entry]) -> polars::prelude::PolarsResult<pol
             text("spec", &|r| r.spec.clone()),
             flag("classification", &|r| r.classification),
             flag("regression", &|r| r.regression),
+            flag("multi-label", &|r| r.multi_label),
+            flag("multi-target", &|r| r.multi_target),
             text("aliases", &|r| r.aliases.join(", ")),
             text("parameters", &|r| summary(r.parameters)),
             text("reference", &|r| r.reference.to_string()),

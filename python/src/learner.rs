@@ -42,6 +42,7 @@ impl Learner for PyLearner {
         match task {
             Task::Classification => self.classifier,
             Task::Regression => self.regressor,
+            _ => false,
         }
     }
 

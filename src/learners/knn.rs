@@ -287,8 +287,8 @@ impl Learner for Knn {
         Spec::new("knn").with("k", self.k).with("ties", self.ties)
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !task.is_structured()
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {

@@ -361,8 +361,7 @@ pub fn canonical(name: &str) -> String {
 pub fn catalog() -> Result<crate::data::Frame> {
     let entries = LEARNERS.iter().map(|name| {
         let l = parse(name)?;
-        let tasks = [l.supports(Task::Classification), l.supports(Task::Regression)];
-        Ok(crate::param::Entry::new(&l.spec(), tasks, ALIASES, l.parameters(), l.reference()))
+        Ok(crate::param::Entry::new(&l.spec(), |t| l.supports(t), ALIASES, l.parameters(), l.reference()))
     });
     Ok(crate::param::catalog("learner", &entries.collect::<Result<Vec<_>>>()?)?.into())
 }

@@ -404,8 +404,8 @@ impl Learner for DecisionTree {
         Spec::new("tree").with("min_leaf", self.min_leaf).with_opt("max_depth", depth, "none")
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !task.is_structured()
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
@@ -537,8 +537,8 @@ impl Learner for RandomForest {
         Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.per_split, "auto")
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !task.is_structured()
     }
 
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {

@@ -115,8 +115,8 @@ impl Learner for WeightedKnn {
     }
 
     /// Both tasks, given weights for the task (`relieff` for classes, `rrelieff` for numbers; see `check`).
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !task.is_structured()
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {

@@ -145,8 +145,8 @@ impl Ranker for ForestImportance {
             .with("importance", self.importance)
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        !task.is_structured()
     }
 
     fn check(&self, _data: &Dataset) -> Result<()> {

@@ -17,6 +17,10 @@
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
 //! | [`ShadowFeatures`] (`shadow:base=(…)`) | which features beat their shuffled shadows (p, q, verdict) | Boruta |
+//! | [`BinaryRelevance`] (`binary-relevance:base=(…)`), [`LabelPowerset`] (`label-powerset:base=(…)`) | any single-target ranker on multi-label and multi-target data | Tsoumakas & Katakis 2007 |
+//!
+//! **Several targets** (multi-label, multi-target): ReliefF and RReliefF rank them directly with a distance
+//! between target vectors ([`TargetDistance`]); the problem transformations above bring every other ranker.
 //!
 //! A ranker turns a [`Dataset`](crate::data::Dataset) into one relevance score per feature (higher = more
 //! relevant); [`Ranker::rank`] sorts them into a [`Ranking`](crate::data::Ranking) whose ties keep the dataset's feature order. Every
@@ -44,6 +48,7 @@ mod information;
 mod laplacian;
 mod mutual_info;
 mod permutation;
+mod problem_transformation;
 mod relief;
 mod shadow;
 mod surf;
@@ -64,14 +69,14 @@ pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
-pub use relief::{RReliefF, ReliefConvention, ReliefF};
+pub use problem_transformation::{BinaryRelevance, LabelPowerset};
+pub use relief::{RReliefF, ReliefConvention, ReliefF, TargetDistance};
 pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
 pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
 
 pub use crate::data::ranker::{Checked, Ranker};
-use crate::data::Task;
 use crate::error::{Error, Result};
 use crate::spec::Spec;
 
@@ -124,6 +129,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("surf*", "surf-star"),
     ("ensemble", "bag"),
     ("boruta", "shadow"),
+    ("br", "binary-relevance"),
+    ("lp", "label-powerset"),
 ];
 
 /// The ranking method a name means: itself, the method an alias names ([`ALIASES`]), or the name with `_`
@@ -139,16 +146,22 @@ pub fn canonical(name: &str) -> String {
 }
 
 /// The wrappers around another ranker, with the base their catalog row shows.
-const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf:base=(relieff)"];
+const WRAPPERS: &[&str] = &[
+    "bag:base=(relieff)",
+    "shadow:base=(relieff)",
+    "turf:base=(relieff)",
+    "binary-relevance:base=(relieff)",
+    "label-powerset:base=(relieff)",
+];
 
 /// Every ranking method as a table: `method`, `spec` (every parameter at its default, the text `parse`
-/// reads), `classification`, `regression` (the tasks it handles; a wrapper's are its base's), `aliases`,
-/// `parameters` (each key with the values it takes; [`parameters`] has one method's in full) and
-/// `reference` — what `featrank methods` prints and Python's `featrank.rankers()` shows.
+/// reads), `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles; a wrapper's
+/// are its base's), `aliases`, `parameters` (each key with the values it takes; [`parameters`] has one
+/// method's in full) and `reference` — what `featrank methods` prints and Python's `featrank.rankers()` shows.
 ///
 /// ```
 /// let t = featrank::rankers::catalog().unwrap();
-/// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 3);
+/// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 5);
 /// let mi = t.column("method").unwrap().str().unwrap().iter().position(|m| m == Some("mi")).unwrap();
 /// assert!(t.column("aliases").unwrap().str().unwrap().get(mi).unwrap().contains("mutual-info"));
 /// assert!(t.column("reference").unwrap().str().unwrap().get(0).unwrap().contains("Kononenko"));
@@ -156,8 +169,7 @@ const WRAPPERS: &[&str] = &["bag:base=(relieff)", "shadow:base=(relieff)", "turf
 pub fn catalog() -> Result<crate::data::Frame> {
     let entries = METHODS.iter().chain(WRAPPERS).map(|text| {
         let r = parse(text)?;
-        let tasks = [r.supports(Task::Classification), r.supports(Task::Regression)];
-        Ok(crate::param::Entry::new(&r.spec(), tasks, ALIASES, r.parameters(), r.reference()))
+        Ok(crate::param::Entry::new(&r.spec(), |t| r.supports(t), ALIASES, r.parameters(), r.reference()))
     });
     Ok(crate::param::catalog("method", &entries.collect::<Result<Vec<_>>>()?)?.into())
 }
@@ -231,11 +243,13 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
         "turf" => Box::new(Turf::from_spec(s)?),
         "bag" => Box::new(Ensemble::from_spec(s)?),
         "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
+        "binary-relevance" => Box::new(BinaryRelevance::from_spec(s)?),
+        "label-powerset" => Box::new(LabelPowerset::from_spec(s)?),
         other => {
             return Err(Error::Unknown {
                 kind: "ranking method".into(),
                 name: other.into(),
-                known: format!("{}, bag, shadow, turf", METHODS.join(", ")),
+                known: format!("{}, bag, shadow, turf, binary-relevance, label-powerset", METHODS.join(", ")),
             })
         }
     };

@@ -32,6 +32,12 @@
 //! N_dC += diff(τ)·d, N_dF[F] += diff(F)·d, N_dC&dF[F] += diff(τ)·diff(F)·d over the k nearest of each
 //! R_i, and W[F] = N_dC&dF/N_dC − (N_dF − N_dC&dF)/(m − N_dC), diff(τ) = |τ_i − τ_j| / range(τ).
 //!
+//! **Several targets** (multi-label, multi-target; Petković, Kocev & Džeroski 2020, Machine Learning 109;
+//! Petković, Džeroski & Kocev, DS 2018): both rankers run RReliefF's weights with diff(τ) replaced by a
+//! distance d(τ_i, τ_j) ∈ [0, 1] between the rows' target vectors ([`TargetDistance`]) — by default the
+//! mean per-target diff: each numeric target |τ_i − τ_j| / range, each class target 0 if equal else 1, so
+//! for labels the Hamming distance of the label sets; neighbours are the k nearest of all rows.
+//!
 //! The sum over reference instances runs in parallel in fixed chunks added in order, so the weights are
 //! bit-identical for any number of threads.
 
@@ -60,7 +66,44 @@ pub struct ReliefF {
     k: usize,
     m: Option<usize>,
     convention: ReliefConvention,
+    distance: TargetDistance,
 }
+
+/// The distance between two rows' target vectors that ReliefF and RReliefF use on data with several
+/// targets (module docs); the DS 2018 paper advises matching it to the measure the selected features
+/// will be judged by.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::rankers::{Ranker, ReliefF, TargetDistance};
+/// let df = df!("x" => [0.0, 0.1, 0.5, 0.6, 0.9, 1.0], "noise" => [0.3, 0.9, 0.1, 0.7, 0.4, 0.0],
+///              "a" => [0, 0, 1, 1, 1, 1], "b" => [0, 0, 0, 0, 1, 1]).unwrap();
+/// let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
+/// for d in [TargetDistance::Hamming, TargetDistance::Jaccard, TargetDistance::Subset] {
+///     let r = ReliefF::new().k(1).distance(d).rank(&ds, 0).unwrap();
+///     assert_eq!(r.order()[0], "x", "{d:?}");
+/// }
+/// assert_eq!(ReliefF::new().distance(TargetDistance::Jaccard).spec().to_string(),
+///            "relieff:k=10,m=all,convention=weka,distance=jaccard");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TargetDistance {
+    /// The mean per-target diff: for labels the Hamming distance (the share of labels the two rows
+    /// disagree on), for class targets the share of targets that differ, for numeric targets the mean
+    /// range-scaled |difference|. The default; the only one for numeric targets.
+    #[default]
+    Hamming,
+    /// Labels only: 1 − |A ∩ B| / |A ∪ B| of the two label sets (0 when both are empty).
+    Jaccard,
+    /// Labels or class targets: 0 when the two rows' targets all agree, else 1 (subset accuracy's loss).
+    Subset,
+}
+
+crate::spec::spec_words!(TargetDistance, "target distance", {
+    TargetDistance::Hamming => "hamming",
+    TargetDistance::Jaccard => "jaccard",
+    TargetDistance::Subset => "subset",
+});
 
 /// Where the Relief family leaves room, whose choice to follow (module docs).
 ///
@@ -108,6 +151,7 @@ pub struct RReliefF {
     k: usize,
     m: Option<usize>,
     convention: ReliefConvention,
+    distance: TargetDistance,
 }
 
 macro_rules! relief_common {
@@ -121,7 +165,7 @@ macro_rules! relief_common {
         impl $t {
             /// k = 10 neighbours, every instance used once as reference (the thesis' settings).
             pub fn new() -> $t {
-                $t { k: 10, m: None, convention: ReliefConvention::Weka }
+                $t { k: 10, m: None, convention: ReliefConvention::Weka, distance: TargetDistance::Hamming }
             }
 
             /// Number of nearest neighbours (≥ 1).
@@ -133,6 +177,12 @@ macro_rules! relief_common {
             /// Whose choices to follow for ties and missing values ([`ReliefConvention`]).
             pub fn convention(mut self, convention: ReliefConvention) -> $t {
                 self.convention = convention;
+                self
+            }
+
+            /// The distance between target vectors on data with several targets ([`TargetDistance`]).
+            pub fn distance(mut self, distance: TargetDistance) -> $t {
+                self.distance = distance;
                 self
             }
 
@@ -150,12 +200,38 @@ macro_rules! relief_common {
                     k: s.get("k", 10)?,
                     m: s.get_or_none("m", "all")?,
                     convention: s.get("convention", ReliefConvention::Weka)?,
+                    distance: s.get("distance", TargetDistance::Hamming)?,
                 }
                 .validated()
             }
 
+            /// The spec; `distance` only when it is not the default (it matters only with several targets).
             fn params(&self, method: &str) -> Spec {
-                Spec::new(method).with("k", self.k).with_opt("m", self.m, "all").with("convention", self.convention)
+                let s = Spec::new(method)
+                    .with("k", self.k)
+                    .with_opt("m", self.m, "all")
+                    .with("convention", self.convention);
+                match self.distance {
+                    TargetDistance::Hamming => s,
+                    other => s.with("distance", other),
+                }
+            }
+
+            /// The distance fits the targets: Jaccard needs labels, subset class targets.
+            fn check_distance(&self, data: &Dataset) -> Result<()> {
+                let task = data.task();
+                let fits = match self.distance {
+                    TargetDistance::Hamming => true,
+                    TargetDistance::Jaccard => task == Task::MultiLabel || !task.is_structured(),
+                    TargetDistance::Subset => task != Task::MultiTargetRegression,
+                };
+                match fits {
+                    true => self.clone().validated().map(|_| ()),
+                    false => Err(Error::param(
+                        "distance",
+                        format!("{} does not apply to {} targets; use hamming", self.distance, task.words()),
+                    )),
+                }
             }
 
             /// Check the parameters on their own.
@@ -208,6 +284,12 @@ const PARAMS: &[Param] = &[
         Values::Words(ReliefConvention::WORDS),
         "neighbour ties and missing-value diffs as Weka 3.6 (weka) or Robnik-Šikonja & Kononenko (rsk)",
     ),
+    Param::new(
+        "distance",
+        Values::Words(TargetDistance::WORDS),
+        "with several targets: the distance between two rows' targets — hamming (mean per-target diff), jaccard \
+         (labels), subset (0 when all agree)",
+    ),
 ];
 
 impl Ranker for ReliefF {
@@ -224,16 +306,19 @@ impl Ranker for ReliefF {
     }
 
     fn supports(&self, task: Task) -> bool {
-        task == Task::Classification
+        task == Task::Classification || task.is_structured()
     }
 
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
+    fn check(&self, data: &Dataset) -> Result<()> {
+        self.check_distance(data)
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let refs = self.references(data, seed)?;
+        if data.task().is_structured() {
+            return structured(data, &refs, self.k, self.convention, self.distance);
+        }
         let Target::Classes { codes, names } = data.target() else { unreachable!("checked: classification") };
         let n_classes = names.len();
         let space = Space::new(data, codes, n_classes, self.convention);
@@ -284,55 +369,119 @@ impl Ranker for RReliefF {
     }
 
     fn supports(&self, task: Task) -> bool {
-        task == Task::Regression
+        task == Task::Regression || task.is_structured()
     }
 
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
+    fn check(&self, data: &Dataset) -> Result<()> {
+        self.check_distance(data)
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let refs = self.references(data, seed)?;
+        if data.task().is_structured() {
+            return structured(data, &refs, self.k, self.convention, self.distance);
+        }
         let Target::Values(y) = data.target() else { unreachable!("checked: regression") };
         let (lo, hi) = y.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
         if hi <= lo {
             return Err(Error::target(data.target_name(), "RReliefF needs a target that varies; it is constant"));
         }
-        let groups = vec![0; data.n_rows()];
-        let space = Space::new(data, &groups, 1, self.convention);
-        let n = data.n_features();
-        let k = self.k;
-        // Layout: [N_dF (n), N_dC&dF (n), N_dC].
-        let sums = ordered_sum(refs.len(), CHUNK, 2 * n + 1, |range| {
-            let mut acc = vec![0.0; 2 * n + 1];
-            let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
-            space.each_distances(&refs[range], |i, dist| {
-                cand.clear();
-                cand.extend((0..data.n_rows()).filter(|&j| j != i));
-                nearest(self.convention, &mut cand, dist, k, &mut near);
-                let d = 1.0 / near.len() as f64;
-                for &j in &near {
-                    let dc = (y[i] - y[j]).abs() / (hi - lo);
-                    acc[2 * n] += dc * d;
-                    for f in 0..n {
-                        let df = space.diff(f, i, j);
-                        acc[f] += df * d;
-                        acc[n + f] += dc * df * d;
-                    }
+        rrelieff(data, &refs, self.k, self.convention, |i, j| (y[i] - y[j]).abs() / (hi - lo))
+    }
+}
+
+/// RReliefF's weights of `data` from the reference rows `refs` with the target diff `dc(i, j)` ∈ [0, 1]
+/// (module docs).
+fn rrelieff(
+    data: &Dataset,
+    refs: &[usize],
+    k: usize,
+    convention: ReliefConvention,
+    dc: impl Fn(usize, usize) -> f64 + Sync,
+) -> Result<Vec<f64>> {
+    let groups = vec![0; data.n_rows()];
+    let space = Space::new(data, &groups, 1, convention);
+    let n = data.n_features();
+    // Layout: [N_dF (n), N_dC&dF (n), N_dC].
+    let sums = ordered_sum(refs.len(), CHUNK, 2 * n + 1, |range| {
+        let mut acc = vec![0.0; 2 * n + 1];
+        let (mut cand, mut near): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        space.each_distances(&refs[range], |i, dist| {
+            cand.clear();
+            cand.extend((0..data.n_rows()).filter(|&j| j != i));
+            nearest(convention, &mut cand, dist, k, &mut near);
+            let d = 1.0 / near.len() as f64;
+            for &j in &near {
+                let dc = dc(i, j);
+                acc[2 * n] += dc * d;
+                for f in 0..n {
+                    let df = space.diff(f, i, j);
+                    acc[f] += df * d;
+                    acc[n + f] += dc * df * d;
                 }
-            });
-            acc
-        })?;
-        let m = refs.len() as f64;
-        let n_dc = sums[2 * n];
-        if n_dc <= 0.0 || n_dc >= m {
-            return Err(Error::target(
-                data.target_name(),
-                "RReliefF is undefined here: the nearest neighbours' targets are all equal (or all maximally apart)",
-            ));
+            }
+        });
+        acc
+    })?;
+    let m = refs.len() as f64;
+    let n_dc = sums[2 * n];
+    if n_dc <= 0.0 || n_dc >= m {
+        return Err(Error::target(
+            data.target_name(),
+            "RReliefF is undefined here: the nearest neighbours' targets are all equal (or all maximally apart)",
+        ));
+    }
+    Ok((0..n).map(|f| sums[n + f] / n_dc - (sums[f] - sums[n + f]) / (m - n_dc)).collect())
+}
+
+/// The Relief weights of data with several targets: RReliefF with the distance between target vectors
+/// (module docs). A target constant over the rows adds 0 to every distance.
+fn structured(
+    data: &Dataset,
+    refs: &[usize],
+    k: usize,
+    convention: ReliefConvention,
+    distance: TargetDistance,
+) -> Result<Vec<f64>> {
+    let targets = data.targets();
+    let t = targets.len();
+    // Row-major target vectors: each value scaled so that one target's diff is |a − b| (numeric: by the
+    // range; classes: the code, compared for equality).
+    let mut numeric = vec![false; t];
+    let mut y = vec![0.0; data.n_rows() * t];
+    for (c, target) in targets.iter().enumerate() {
+        match target {
+            Target::Values(v) => {
+                numeric[c] = true;
+                let (lo, hi) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
+                let range = if hi > lo { hi - lo } else { 1.0 };
+                v.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = (x - lo) / range);
+            }
+            Target::Classes { codes, .. } => codes.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = x as f64),
+            Target::Set(_) => unreachable!("a target set's members are single targets"),
         }
-        Ok((0..n).map(|f| sums[n + f] / n_dc - (sums[f] - sums[n + f]) / (m - n_dc)).collect())
+    }
+    let labels = data.label_matrix();
+    let row = |i: usize| &y[i * t..(i + 1) * t];
+    match (distance, labels) {
+        (TargetDistance::Jaccard, Some(labels)) => rrelieff(data, refs, k, convention, |i, j| {
+            let (a, b) = (labels.row(i), labels.row(j));
+            let union = a.iter().zip(b).filter(|(&p, &q)| p || q).count();
+            let both = a.iter().zip(b).filter(|(&p, &q)| p && q).count();
+            if union == 0 {
+                0.0
+            } else {
+                1.0 - both as f64 / union as f64
+            }
+        }),
+        (TargetDistance::Subset, _) => rrelieff(data, refs, k, convention, |i, j| (row(i) != row(j)) as u8 as f64),
+        _ => rrelieff(data, refs, k, convention, |i, j| {
+            let (a, b) = (row(i), row(j));
+            let sum: f64 =
+                (0..t).map(|c| if numeric[c] { (a[c] - b[c]).abs() } else { (a[c] != b[c]) as u8 as f64 }).sum();
+            sum / t as f64
+        }),
     }
 }
 
