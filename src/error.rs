@@ -174,7 +174,10 @@ impl Error {
             Error::DuplicateName { name, context } => format!("duplicate name '{}' in {context}", quote(name)),
             Error::InvalidParameter { name, reason } => format!("invalid parameter '{}': {reason}", quote(name)),
             Error::UnsupportedTask { method, task, hint } => {
-                format!("{method} does not handle {task:?} targets; {hint}")
+                match task.is_structured() {
+                    true => format!("{method} does not handle {} targets; {hint}", task.words()),
+                    false => format!("{method} does not handle {task:?} targets; {hint}"),
+                }
             }
             Error::Numerical { what, reason } => format!("numerical problem in {what}: {reason}"),
             Error::Parse { source_name, line, reason } => {

@@ -34,7 +34,10 @@ class Dataset:
 
     ``Dataset(df, target="class")`` from a pandas or Polars DataFrame or a pyarrow Table (target default: the
     last column); ``Dataset(X, y)`` from NumPy arrays (features ``x0, x1, ...`` unless ``feature_names``).
-    ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Text columns
+    ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Several
+    target columns (``targets=["happy", "sad", ...]``) make multi-label data (every target 0/1 or False/True),
+    multi-target classification or multi-target regression data; ``Dataset.read`` takes MEKA's ARFF files
+    (``@relation 'Music: -C 6'``) with their targets and no flag. Text columns
     become nominal features (a ``FeatrankWarning`` names them); a text column with a distinct value on ≥ 90 % of
     at least 10 rows is refused as a row identifier (``ColumnError``) unless ``allow_identifiers=True``.
 
@@ -43,22 +46,29 @@ class Dataset:
     4
     """
 
-    def __new__(cls, data: Any, target: Any = None, *, task: _Task = "auto",
-                feature_names: Sequence[str] | None = None, allow_identifiers: bool = False) -> Dataset: ...
+    def __new__(cls, data: Any, target: Any = None, *, targets: Sequence[str] | None = None,
+                task: _Task = "auto", feature_names: Sequence[str] | None = None,
+                allow_identifiers: bool = False) -> Dataset: ...
     @staticmethod
-    def read(path: str | os.PathLike[str], target: str | None = None, *, task: _Task = "auto") -> Dataset:
+    def read(path: str | os.PathLike[str], target: str | None = None, *, targets: Sequence[str] | None = None,
+             task: _Task = "auto") -> Dataset:
         """A .csv, .csv.gz, .arff or .parquet file, or a bundled dataset by name, read as the CLI reads it."""
     n_rows: int
     n_features: int
     feature_names: list[str]
     target: str
+    """the target column; of several targets their names joined by ", " """
+    targets: list[str]
+    """every target column (one unless multi-label or multi-target)"""
     task: str
+    """classification, regression, multi-label, multi-target classification or multi-target regression"""
     classes: list[Any] | None
     """the class labels in code order, in the target's own type (int, bool or str); None for regression"""
     x: np.ndarray
     """rows × features, float64, NaN missing, nominal features as level codes"""
     y: np.ndarray
-    """class codes (int64, indexing ``classes``) or values (float64)"""
+    """class codes (int64, indexing ``classes``) or values (float64); with several targets rows × targets
+    (labels 0/1 and class codes int64, values float64)"""
     def select(self, features: Sequence[str]) -> Dataset: ...
     def take(self, rows: Sequence[int]) -> Dataset: ...
     def to_polars(self) -> Any: ...

@@ -102,12 +102,20 @@ def _target_column(name, y, rows):
     return _arrow_column(name, pa.array(y, from_pandas=True))
 
 
-def to_columns(data, target=None, feature_names=None):
-    """``(columns, target name)`` for ``Dataset(data, target)``: a frame with a target column name (default:
-    the last column, as the CLI reads files) or a frame/array ``X`` with ``target`` an array ``y``."""
+def to_columns(data, target=None, feature_names=None, targets=None):
+    """``(columns, target names)`` for ``Dataset(data, target)``: a frame with a target column name (default:
+    the last column, as the CLI reads files) or several (``targets=[...]``: multi-label or multi-target data),
+    or a frame/array ``X`` with ``target`` an array ``y``."""
+    several = targets is not None
+    if several:
+        if target is not None:
+            raise Error("targets: give target or targets, not both")
+        if _is_array(data) or isinstance(targets, str):
+            raise Error("targets: a list of a frame's column names (with an array X give y)")
+        target = [str(t) for t in targets]
     if isinstance(data, tuple) and len(data) == 2 and target is None:
         data, target = data
-    target_is_name = target is None or isinstance(target, str)
+    target_is_name = target is None or isinstance(target, str) or several
     if _is_array(data):
         if target_is_name:
             raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
@@ -119,10 +127,12 @@ def to_columns(data, target=None, feature_names=None):
         if table.num_columns == 0:
             raise Error("empty data: the frame has no columns")
         cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
+    if several:
+        return cols, target
     if target_is_name:
         name = target if target is not None else cols[-1][0]
-        return cols, name
+        return cols, [name]
     names = {c[0] for c in cols}
     name = _DEFAULT_TARGET if _DEFAULT_TARGET not in names else "__target__"
     rows = len(cols[0][2]) if cols else 0
-    return cols + [_target_column(name, target, rows)], name
+    return cols + [_target_column(name, target, rows)], [name]

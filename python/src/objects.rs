@@ -36,36 +36,50 @@ impl Dataset {
 impl Dataset {
     /// See the class docstring in `featrank/_featrank.pyi`.
     #[new]
-    #[pyo3(signature = (data, target = None, *, task = "auto", feature_names = None, allow_identifiers = false))]
+    #[pyo3(signature = (data, target = None, *, targets = None, task = "auto", feature_names = None, allow_identifiers = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         target: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::text)] task: &str,
         #[pyo3(from_py_with = crate::args::arg)] feature_names: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::arg)] allow_identifiers: bool,
     ) -> PyResult<Dataset> {
-        let converted = py.import("featrank._input")?.call_method1("to_columns", (data, target, feature_names))?;
-        let (columns, target_name): (Bound<'_, PyList>, String) = converted.extract()?;
+        let input = py.import("featrank._input")?;
+        let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
+        let (columns, target_names): (Bound<'_, PyList>, Vec<String>) = converted.extract()?;
         let frame = frames::frame_from_columns(&columns)?;
         let task = self::task(task)?;
         let ds = blocking(py, None, || {
-            data::Dataset::builder(&frame, &target_name).task(task).allow_identifiers(allow_identifiers).build()
+            data::Dataset::builder_targets(&frame, &target_names)
+                .task(task)
+                .allow_identifiers(allow_identifiers)
+                .build()
         })?;
         Ok(Dataset::wrap(ds))
     }
 
     /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
     #[staticmethod]
-    #[pyo3(signature = (path, target = None, *, task = "auto"))]
+    #[pyo3(signature = (path, target = None, *, targets = None, task = "auto"))]
     fn read(
         py: Python<'_>,
         #[pyo3(from_py_with = crate::args::arg)] path: PathBuf,
         #[pyo3(from_py_with = crate::args::text_or_none)] target: Option<&str>,
+        #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::text)] task: &str,
     ) -> PyResult<Dataset> {
         let task = self::task(task)?;
-        blocking(py, None, || datasets::open(&path.to_string_lossy(), target, task)).map(Dataset::wrap)
+        let targets = match (target, targets) {
+            (Some(_), Some(_)) => {
+                return guarded(|| Err(featrank::Error::param("targets", "give target or targets, not both")))
+            }
+            (_, Some(many)) => many,
+            (one, None) => one.map(str::to_string).into_iter().collect(),
+        };
+        blocking(py, None, || datasets::open_targets(&path.to_string_lossy(), &targets, task)).map(Dataset::wrap)
     }
 
     #[getter]
@@ -80,13 +94,18 @@ impl Dataset {
     fn feature_names(&self) -> Vec<String> {
         self.inner.feature_names().to_vec()
     }
+    /// The target column; of several targets, their names joined by `, ` (`targets` lists them).
     #[getter]
     fn target(&self) -> String {
         self.inner.target_name().to_string()
     }
     #[getter]
-    fn task(&self) -> String {
-        format!("{:?}", self.inner.task()).to_lowercase()
+    fn targets(&self) -> Vec<String> {
+        self.inner.target_names().into_iter().map(str::to_string).collect()
+    }
+    #[getter]
+    fn task(&self) -> &'static str {
+        self.inner.task().words()
     }
     /// The class names in code order, as the target's values are (ints for an integer target, bools, str).
     #[getter]
@@ -110,16 +129,35 @@ impl Dataset {
     /// The target: class codes (int64, indexing `classes`) or values (float64).
     #[getter]
     fn y<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
-        match (self.inner.labels(), self.inner.values()) {
-            (Some(l), _) => PyArray1::from_vec(py, l.iter().map(|&c| c as i64).collect()).into_any(),
-            (None, Some(v)) => PyArray1::from_slice(py, v).into_any(),
-            (None, None) => py.None().into_bound(py),
+        let column = |t: &data::Target| -> Vec<f64> {
+            match t {
+                data::Target::Classes { codes, .. } => codes.iter().map(|&c| c as f64).collect(),
+                data::Target::Values(v) => v.clone(),
+                data::Target::Set(_) => Vec::new(),
+            }
+        };
+        match (self.inner.labels(), self.inner.values(), self.inner.label_matrix()) {
+            (Some(l), _, _) => PyArray1::from_vec(py, l.iter().map(|&c| c as i64).collect()).into_any(),
+            (None, Some(v), _) => PyArray1::from_slice(py, v).into_any(),
+            (None, None, Some(labels)) => numpy::ToPyArray::to_pyarray(&labels.mapv(i64::from), py).into_any(),
+            (None, None, None) => {
+                let columns: Vec<Vec<f64>> = self.inner.targets().iter().map(column).collect();
+                let y = featrank::ndarray::Array2::from_shape_fn((self.inner.n_rows(), columns.len()), |(i, t)| columns[t][i]);
+                if self.inner.task() == data::Task::MultiTargetClassification {
+                    numpy::ToPyArray::to_pyarray(&y.mapv(|c| c as i64), py).into_any()
+                } else {
+                    numpy::ToPyArray::to_pyarray(&y, py).into_any()
+                }
+            }
         }
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let frame = guarded(|| self.inner.to_polars())?;
-        let task = format!("{:?}", self.inner.task()).to_lowercase();
-        let parts = vec![pickle::parquet(&frame)?, self.inner.target_name().as_bytes().to_vec(), task.into_bytes()];
+        let task = match self.inner.task() {
+            data::Task::Regression | data::Task::MultiTargetRegression => "regression",
+            _ => "classification",
+        };
+        let parts = vec![pickle::parquet(&frame)?, pickle::json(&self.inner.target_names())?, task.into()];
         pickle::reduce(py, "Dataset", parts)
     }
     /// The features named, in that order, with the target.
@@ -415,9 +453,10 @@ pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> 
     Some(match kind {
         "Dataset" => (|| {
             let frame = pickle::from_parquet(parts.get(0)?)?;
-            let (target, task) = (pickle::text(parts.get(1)?)?, self::task(&pickle::text(parts.get(2)?)?)?);
+            let targets: Vec<String> = pickle::from_json(parts.get(1)?)?;
+            let task = self::task(&pickle::text(parts.get(2)?)?)?;
             let ds = guarded(|| {
-                data::Dataset::builder(&frame, &target)
+                data::Dataset::builder_targets(&frame, &targets)
                     .task(task)
                     .allow_all_missing(true)
                     .allow_identifiers(true)

@@ -168,7 +168,8 @@ pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Datase
 /// [`open`] with any number of target columns: none given = the bundled dataset's target, else the
 /// targets an ARFF file declares in MEKA's convention (`@relation 'Music: -C 6'`: the first 6
 /// attributes), else the last column; several = a multi-label or multi-target dataset
-/// ([`Dataset::from_polars_targets`]).
+/// ([`Dataset::from_polars_targets`]). One name with commas that is no column's name is read as a list
+/// (`happy,sad,calm`: what the CLI's `--targets` and a job's `target` pass).
 ///
 /// ```no_run
 /// use featrank::data::{datasets, TaskChoice, Task};
@@ -181,12 +182,12 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
     if !path.exists() && names().contains(&data) {
         let b = load(data)?;
         let task = if task == TaskChoice::Auto { b.task } else { task };
-        let targets = if targets.is_empty() { vec![b.target.to_string()] } else { targets };
+        let targets = if targets.is_empty() { vec![b.target.to_string()] } else { split_list(targets, &b.frame) };
         return Dataset::builder_targets(&b.frame, &targets).task(task).build();
     }
     let (frame, declared) = read_with_targets(path)?;
     let targets = match (targets.is_empty(), declared.is_empty()) {
-        (false, _) => targets,
+        (false, _) => split_list(targets, &frame),
         (true, false) => declared,
         (true, true) => vec![frame
             .get_column_names()
@@ -195,4 +196,14 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
             .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?],
     };
     Dataset::builder_targets(&frame, &targets).task(task).build()
+}
+
+/// One target name with commas that names no column of `frame`: the names it lists.
+fn split_list(targets: Vec<String>, frame: &polars::prelude::DataFrame) -> Vec<String> {
+    match targets.as_slice() {
+        [one] if one.contains(',') && frame.column(one).is_err() => {
+            one.split(',').map(|t| t.trim().to_string()).collect()
+        }
+        _ => targets,
+    }
 }

@@ -172,7 +172,7 @@ fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
         let hint = match task {
             Task::Regression => "use rrelieff or forest for a numeric target",
             Task::Classification => "use relieff for a class target",
-            _ => "use relieff, or binary-relevance:ranker=(…) to rank with any ranker per target",
+            _ => "use relieff, or binary-relevance:base=(…) or label-powerset:base=(…) for any other ranker",
         };
         return Err(Error::UnsupportedTask { method: name.to_string(), task, hint: hint.into() });
     }

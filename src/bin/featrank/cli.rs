@@ -74,8 +74,10 @@ enum Command {
     Info {
         /// A .csv, .csv.gz, .parquet or .arff file, or the name of a bundled dataset (e.g. iris).
         data: String,
-        /// Target column (default: the bundled dataset's target, else the last column as in Weka).
-        #[arg(long)]
+        /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+        /// data.
+        #[arg(long, visible_alias = "targets")]
         target: Option<String>,
         /// auto, classification or regression.
         #[arg(long, default_value = defaults::TASK)]
@@ -115,8 +117,10 @@ enum Command {
     Rank {
         /// A data file, or the name of a bundled dataset.
         data: String,
-        /// Target column (default: the bundled dataset's target, else the last column).
-        #[arg(long)]
+        /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+        /// data.
+        #[arg(long, visible_alias = "targets")]
         target: Option<String>,
         /// auto, classification or regression.
         #[arg(long, default_value = defaults::TASK)]
@@ -218,8 +222,10 @@ enum Command {
     Nested {
         /// A data file, or the name of a bundled dataset.
         data: String,
-        /// Target column (default: the bundled dataset's target, else the last column).
-        #[arg(long)]
+        /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+        /// data.
+        #[arg(long, visible_alias = "targets")]
         target: Option<String>,
         /// auto, classification or regression.
         #[arg(long, default_value = defaults::TASK)]
@@ -315,8 +321,10 @@ enum Command {
 pub struct RunArgs {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
-    /// Target column (default: the bundled dataset's target, else the last column).
-    #[arg(long)]
+    /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+    /// data.
+    #[arg(long, visible_alias = "targets")]
     pub target: Option<String>,
     /// auto, classification or regression.
     #[arg(long, default_value = defaults::TASK)]
