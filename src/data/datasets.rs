@@ -126,20 +126,49 @@ pub fn external(name: &str) -> Result<Bundled> {
         name: name.to_string(),
         known: EXTERNAL.join(", "),
     })?;
-    let file = format!("{known}.csv.gz");
+    Ok(Bundled {
+        name: known,
+        frame: crate::data::io::read(find_external(&format!("{known}.csv.gz"))?)?,
+        target: "class",
+        task: TaskChoice::Classification,
+    })
+}
+
+/// The multi-label and multi-target sets of `shared/data/multilabel` (MEKA's ARFF files `NAME.arff.gz`,
+/// their targets declared in the relation name): Music (emotions), Scene, solar_flare.
+pub const EXTERNAL_MULTI: &[&str] = &["Music", "Scene", "solar_flare"];
+
+/// Open an [`EXTERNAL_MULTI`] set as a dataset with its targets, found like [`external`] (in the folder
+/// `FEATRANK_DATA` names or `shared/data`, under `multilabel/`).
+///
+/// ```
+/// use featrank::data::{datasets, Task};
+/// match datasets::external_multi("Music") {
+///     Ok(music) => assert_eq!((music.task(), music.n_rows(), music.n_targets()), (Task::MultiLabel, 592, 6)),
+///     Err(e) => assert!(e.to_string().contains("FEATRANK_DATA")), // not on this machine
+/// }
+/// ```
+pub fn external_multi(name: &str) -> Result<Dataset> {
+    let known = EXTERNAL_MULTI.iter().find(|&&n| n == name).ok_or_else(|| Error::Unknown {
+        kind: "external multi-target dataset".into(),
+        name: name.to_string(),
+        known: EXTERNAL_MULTI.join(", "),
+    })?;
+    let path = find_external(&format!("multilabel/{known}.arff.gz"))?;
+    open_targets::<&str>(&path.to_string_lossy(), &[], TaskChoice::Auto)
+}
+
+/// Where an external file is: under `FEATRANK_DATA`, else `shared/data` in the working directory or one of
+/// its parents; an error says where it looked.
+fn find_external(file: &str) -> Result<std::path::PathBuf> {
     let mut dirs: Vec<std::path::PathBuf> = std::env::var_os(DATA_DIR_VAR).map(Into::into).into_iter().collect();
     if let Ok(cwd) = std::env::current_dir() {
         dirs.extend(cwd.ancestors().map(|a| a.join("shared").join("data")));
     }
-    match dirs.iter().map(|d| d.join(&file)).find(|p| p.is_file()) {
-        Some(path) => Ok(Bundled {
-            name: known,
-            frame: crate::data::io::read(&path)?,
-            target: "class",
-            task: TaskChoice::Classification,
-        }),
+    match dirs.iter().map(|d| d.join(file)).find(|p| p.is_file()) {
+        Some(path) => Ok(path),
         None => Err(Error::io(
-            &file,
+            file,
             std::io::Error::new(
                 std::io::ErrorKind::NotFound,
                 format!(

@@ -419,7 +419,13 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
 /// The error for a learner asked to work on a task it does not handle, naming the learners that do.
 pub(crate) fn unsupported(learner: &(impl Learner + ?Sized), task: Task) -> Error {
     let able: Vec<&str> = LEARNERS.iter().copied().filter(|n| parse(n).is_ok_and(|l| l.supports(task))).collect();
-    Error::UnsupportedTask { method: learner.name(), task, hint: format!("learners that do: {}", able.join(", ")) }
+    let hint = match able.is_empty() {
+        true => "no learner takes several targets yet: evaluate one target at a time (Dataset::for_target), or \
+                 rank them with relieff or binary-relevance:base=(…)"
+            .to_string(),
+        false => format!("learners that do: {}", able.join(", ")),
+    };
+    Error::UnsupportedTask { method: learner.name(), task, hint }
 }
 
 /// The class with the highest score; ties go to the lowest class index.

@@ -69,7 +69,7 @@ pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
-pub use problem_transformation::{BinaryRelevance, LabelPowerset};
+pub use problem_transformation::{BinaryRelevance, Combine, LabelPowerset};
 pub use relief::{RReliefF, ReliefConvention, ReliefF, TargetDistance};
 pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
 pub use surf::{Surf, SurfVariant};

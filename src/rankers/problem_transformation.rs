@@ -3,9 +3,13 @@
 //!
 //! - **Binary relevance** ([`BinaryRelevance`], `binary-relevance:base=(…)`, alias `br`): the base ranker
 //!   ranks the features once per target (a label, a class target, a numeric target: Spolaôr et al. 2013's
-//!   BR filters; Petković et al. 2020's per-target rankings), and each feature's ranks are combined with
-//!   an [`Aggregate`] (mean by default). The score is minus the aggregated rank; equal aggregates keep the
-//!   dataset's feature order. A target that is constant on the rows at hand (a rare label missing from a
+//!   BR filters; Petković et al. 2020's per-target rankings), and each feature's per-target **scores**
+//!   are combined with an [`Aggregate`] — the mean by default, Spolaôr et al.'s choice; `best` (the
+//!   largest) keeps a feature relevant to one label among many — or, with `on=ranks`, its per-target
+//!   ranks (then the score is minus the aggregated rank). Ranks lose how far apart the scores are: a
+//!   feature that matters for one label of six and is noise for the others averages a middling rank,
+//!   behind noise features that are merely middling everywhere; its mean score stays high. Equal
+//!   aggregates keep the dataset's feature order. A target that is constant on the rows at hand (a rare label missing from a
 //!   training fold) carries no ranking and is left out; when every target is, the ranker says so.
 //! - **Label powerset** ([`LabelPowerset`], `label-powerset:base=(…)`, alias `lp`): the base ranker ranks
 //!   the features against one class target whose classes are the distinct label sets (or combinations of
@@ -35,7 +39,8 @@ use crate::spec::Spec;
 ///              "a" => [0, 0, 1, 1, 0, 1], "b" => [0, 1, 0, 1, 1, 0]).unwrap();
 /// let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
 /// let br = BinaryRelevance::new(ReliefF::new().k(1), Aggregate::Mean);
-/// assert_eq!(br.spec().to_string(), "binary-relevance:base=(relieff:k=1,m=all,convention=weka),aggregate=mean");
+/// assert_eq!(br.spec().to_string(),
+///            "binary-relevance:base=(relieff:k=1,m=all,convention=weka),aggregate=mean,on=scores");
 /// let per_label = br.per_target(&ds, 0).unwrap();
 /// assert_eq!((per_label[0].order()[0].as_str(), per_label[1].order()[0].as_str()), ("x0", "x1"));
 /// assert_eq!(br.rank(&ds, 0).unwrap().order()[2], "x2");
@@ -44,7 +49,23 @@ use crate::spec::Spec;
 pub struct BinaryRelevance {
     base: Box<dyn Ranker>,
     aggregate: Aggregate,
+    on: Combine,
 }
+
+/// What binary relevance aggregates: each target's scores or its ranks (module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Combine {
+    /// The base ranker's scores (comparable across targets: the same method on the same rows). The default.
+    #[default]
+    Scores,
+    /// The ranks (1 = best) of each target's ranking.
+    Ranks,
+}
+
+crate::spec::spec_words!(Combine, "what binary relevance combines", {
+    Combine::Scores => "scores",
+    Combine::Ranks => "ranks",
+});
 
 /// Label powerset: a single-target ranker on the label sets as classes (module docs).
 ///
@@ -67,7 +88,8 @@ pub struct LabelPowerset {
 /// The keys of binary relevance.
 const BR_PARAMS: &[Param] = &[
     Param::new("base", Values::Spec("ranker"), "the single-target ranker run on every target"),
-    Param::new("aggregate", Values::Words(Aggregate::WORDS), "how the targets' ranks combine"),
+    Param::new("aggregate", Values::Words(Aggregate::WORDS), "how the targets' scores (or ranks) combine"),
+    Param::new("on", Values::Words(Combine::WORDS), "combine the targets' scores or their ranks"),
 ];
 
 /// The keys of label powerset.
@@ -92,17 +114,24 @@ fn member_task(task: Task) -> Option<Task> {
 }
 
 impl BinaryRelevance {
-    /// `base` run on every target, ranks combined with `aggregate`.
+    /// `base` run on every target, scores combined with `aggregate`.
     pub fn new(base: impl Ranker + 'static, aggregate: Aggregate) -> BinaryRelevance {
-        BinaryRelevance { base: Box::new(base), aggregate }
+        BinaryRelevance { base: Box::new(base), aggregate, on: Combine::Scores }
     }
 
-    /// From the spec `binary-relevance:base=(SPEC),aggregate=mean` (`base` is required).
+    /// Combine the targets' scores or their ranks ([`Combine`]).
+    pub fn on(mut self, on: Combine) -> BinaryRelevance {
+        self.on = on;
+        self
+    }
+
+    /// From the spec `binary-relevance:base=(SPEC),aggregate=mean,on=scores` (`base` is required).
     pub fn from_spec(s: &Spec) -> Result<BinaryRelevance> {
         s.check_params(BR_PARAMS)?;
         Ok(BinaryRelevance {
             base: base_of(s, "binary-relevance:base=(relieff)")?,
             aggregate: s.get("aggregate", Aggregate::Mean)?,
+            on: s.get("on", Combine::Scores)?,
         })
     }
 
@@ -153,11 +182,14 @@ impl Ranker for BinaryRelevance {
     }
 
     fn spec(&self) -> Spec {
-        Spec::new("binary-relevance").with("base", self.base.spec()).with("aggregate", self.aggregate)
+        Spec::new("binary-relevance").with("base", self.base.spec()).with("aggregate", self.aggregate).with("on", self.on)
     }
 
     fn name(&self) -> String {
-        format!("{}-br-{}", self.base.name(), self.aggregate)
+        match self.on {
+            Combine::Scores => format!("{}-br-{}", self.base.name(), self.aggregate),
+            Combine::Ranks => format!("{}-br-{}-rank", self.base.name(), self.aggregate),
+        }
     }
 
     fn supports(&self, task: Task) -> bool {
@@ -177,11 +209,18 @@ impl Ranker for BinaryRelevance {
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let rankings = self.rankings(data, seed)?;
+        // Aggregates read ranks (best = lowest), so scores go in negated.
         let ranks = rankings
             .iter()
             .map(|r| {
                 let mut ranks = vec![0.0; data.n_features()];
-                r.positions_in(&data)?.iter().enumerate().for_each(|(p, &f)| ranks[f] = (p + 1) as f64);
+                let positions = r.positions_in(&data)?;
+                match (self.on, r.scores()) {
+                    (Combine::Scores, Some(scores)) => {
+                        positions.iter().zip(scores).for_each(|(&f, &s)| ranks[f] = -s);
+                    }
+                    _ => positions.iter().enumerate().for_each(|(p, &f)| ranks[f] = (p + 1) as f64),
+                }
                 Ok(ranks)
             })
             .collect::<Result<Vec<_>>>()?;

@@ -81,6 +81,17 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
         "y" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>())
     .unwrap();
     cases.push(("regression", Dataset::from_polars(&reg, "y").unwrap()));
+    let labels = df!("m" => (0..20).map(|i| if i % 3 == 0 { None } else { Some(i as f64) }).collect::<Vec<_>>(),
+        "n" => (0..20).map(|i| if i % 4 == 1 { None } else { Some(if i % 3 == 0 { "u" } else { "v" }) }).collect::<Vec<_>>(),
+        "a" => &signal, "l1" => (0..20).map(|i| i % 2).collect::<Vec<i32>>(), "l2" => (0..20).map(|i| i % 5 == 0).collect::<Vec<bool>>(),
+        "l3" => (0..20).map(|i| if i == 3 { 1 } else { 0 }).collect::<Vec<i32>>())
+    .unwrap();
+    let labels = Dataset::builder_targets(&labels, &["l1", "l2", "l3"]).allow_all_missing(true).build().unwrap();
+    cases.push(("multi-label with a label of one row", labels));
+    let targets = df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(),
+        "t1" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>(), "t2" => (0..20).map(|i| (i % 3) as f64).collect::<Vec<f64>>())
+    .unwrap();
+    cases.push(("multi-target regression", Dataset::from_polars_targets(&targets, &["t1", "t2"]).unwrap()));
     cases
 }
 

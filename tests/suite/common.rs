@@ -126,5 +126,10 @@ pub fn covers_every_learner(specs: &[&str]) {
 
 /// Rankers that wrap another ranker (not in `rankers::METHODS`, which lists the methods without a base),
 /// cheap enough for the batteries.
-pub const WRAPPED_RANKERS: &[&str] =
-    &["bag:base=(relieff),bootstraps=3", "shadow:base=(relieff),rounds=5", "turf:base=(multisurf),keep=2"];
+pub const WRAPPED_RANKERS: &[&str] = &[
+    "bag:base=(relieff),bootstraps=3",
+    "shadow:base=(relieff),rounds=5",
+    "turf:base=(multisurf),keep=2",
+    "binary-relevance:base=(relieff)",
+    "label-powerset:base=(relieff)",
+];

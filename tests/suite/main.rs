@@ -25,6 +25,7 @@ mod properties;
 mod rankers;
 mod round_trips;
 mod scores;
+mod structured;
 mod svm_reference;
 mod synth;
 mod weka;

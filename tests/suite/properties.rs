@@ -22,10 +22,14 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
     let wdbc = featrank::data::datasets::load("wdbc").unwrap().dataset().unwrap();
     let wdbc = wdbc.take_rows(&(0..200).collect::<Vec<_>>()).unwrap();
     let reg = featrank::data::datasets::load("diabetes-progression").unwrap().dataset().unwrap();
+    let labels = featrank::data::synth::MultiLabel::new().rows(120).generate(3).unwrap().dataset().unwrap();
+    let mtr = df!("a" => (0..40).map(|i| (i % 7) as f64).collect::<Vec<_>>(), "b" => (0..40).map(|i| (i * 3 % 11) as f64).collect::<Vec<_>>(),
+        "y1" => (0..40).map(|i| (i % 7) as f64 * 2.0).collect::<Vec<_>>(), "y2" => (0..40).map(|i| (i * 3 % 11) as f64 + 0.5).collect::<Vec<_>>()).unwrap();
+    let mtr = Dataset::from_polars_targets(&mtr, &["y1", "y2"]).unwrap();
     let mut checked = 0;
     for &method in rankers::METHODS.iter().chain(common::WRAPPED_RANKERS) {
         let ranker = rankers::parse(method).unwrap();
-        for data in [&vote, &wdbc, &reg] {
+        for data in [&vote, &wdbc, &reg, &labels, &mtr] {
             let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };
             let three = on_threads(3, || ranker.scores(data, 7)).unwrap();
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();

@@ -94,6 +94,9 @@ impl CurveSpec {
         if candidates.is_empty() && self.expected == 0 {
             return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
         }
+        if !self.learner.supports(data.task()) {
+            return Err(crate::learners::unsupported(&*self.learner, data.task()));
+        }
         let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
         if measure.task() != data.task() {
             return Err(Error::param("measure", format!("{measure:?} does not apply to a {:?} target", data.task())));

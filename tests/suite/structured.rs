@@ -1,0 +1,304 @@
+//! Data with several targets (multi-label, multi-target): target sets built, refused and read back; MEKA's
+//! ARFF convention; the summary's label statistics (against the published ones for Music and Scene, which
+//! need `shared/data/multilabel` and are skipped, saying so, without it); Relief with a target distance and
+//! the problem transformations recovering a synthetic generator's planted features; their identities.
+
+use crate::common;
+use featrank::data::synth::MultiLabel;
+use featrank::data::{datasets, io, Target};
+use featrank::prelude::*;
+use featrank::rankers::{self, BinaryRelevance, LabelPowerset, RReliefF, Ranker, ReliefF, TargetDistance};
+
+fn frame() -> DataFrame {
+    df!(
+        "x" => [0.1, 0.7, 0.4, 0.9, 0.3, 0.6],
+        "happy" => [0i64, 1, 0, 1, 0, 1],
+        "kind" => ["u", "v", "u", "v", "u", "u"],
+        "calm" => [true, true, false, false, true, false],
+        "sad" => ["0", "0", "1", "0", "1", "1"],
+        "w" => [Some(1.0), None, Some(3.0), Some(2.0), Some(5.0), Some(0.5)]
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_target_set_is_built_read_back_and_subset_exactly() {
+    let df = frame();
+    let ds = Dataset::from_polars_targets(&df, &["happy", "calm", "sad"]).unwrap();
+    assert_eq!(ds.task(), Task::MultiLabel);
+    assert_eq!((ds.n_features(), ds.n_targets()), (3, 3));
+    assert_eq!(ds.feature_names(), ["x", "kind", "w"]);
+    assert_eq!(ds.target_names(), ["happy", "calm", "sad"]);
+    assert_eq!(ds.target_name(), "happy, calm, sad");
+    assert!(ds.labels().is_none() && ds.values().is_none() && ds.class_names().is_none());
+    // the frame comes back as it was: column order, dtypes, values, the null in w
+    common::assert_identical(&ds.to_polars().unwrap(), &df);
+    let y = ds.label_matrix().unwrap();
+    assert_eq!(y.row(0).to_vec(), [false, true, false]);
+    assert_eq!(y.row(2).to_vec(), [false, false, true]);
+    // rows, features, one target, the label powerset
+    let sub = ds.take_rows(&[2, 2, 5]).unwrap();
+    assert_eq!(sub.label_matrix().unwrap().row(1).to_vec(), [false, false, true]);
+    common::assert_identical(&sub.to_polars().unwrap(), &df.take(&featrank::polars::prelude::IdxCa::new("i".into(), [2 as featrank::polars::prelude::IdxSize, 2, 5])).unwrap());
+    let picked = ds.select_features(&["w"]).unwrap();
+    assert_eq!((picked.n_features(), picked.n_targets(), picked.task()), (1, 3, Task::MultiLabel));
+    let calm = ds.for_target(1).unwrap();
+    assert_eq!((calm.target_name(), calm.task(), calm.class_names().unwrap()), ("calm", Task::Classification, &["false".to_string(), "true".to_string()][..]));
+    assert!(ds.for_target(3).unwrap_err().to_string().contains("target 3"));
+    let lp = ds.label_powerset().unwrap();
+    assert_eq!(lp.class_names().unwrap(), ["0,true,0", "1,true,0", "0,false,1", "1,false,0", "0,true,1", "1,false,1"]);
+    let summary = ds.summary();
+    let sets = summary.label_sets.unwrap();
+    // labels per row: 1, 2, 1, 1, 2, 2 → cardinality 9/6, density 9/18, six distinct sets, none empty
+    assert_eq!((sets.cardinality, sets.density, sets.distinct, sets.empty), (1.5, 0.5, 6, 0));
+    assert_eq!(summary.targets.len(), 3);
+    assert!(summary.to_string().contains("label cardinality: 1.500, density: 0.500, distinct label sets: 6"));
+    assert!(summary.to_html().contains("cardinality 1.500"));
+}
+
+#[test]
+fn multi_target_kinds_and_their_refusals() {
+    let df = df!(
+        "x" => [0.1, 0.7, 0.4, 0.9, 0.3, 0.6],
+        "colour" => ["r", "g", "b", "r", "g", "b"],
+        "size" => [1i64, 2, 1, 3, 2, 1],
+        "w" => [1.5, 2.5, 0.5, 3.0, 2.0, 1.0],
+        "h" => [10.0, 12.0, 9.0, 11.5, 10.5, 9.5],
+        "flat" => [1i64, 1, 1, 1, 1, 1],
+        "gap" => [Some(1i64), None, Some(0), Some(1), Some(0), Some(1)]
+    )
+    .unwrap();
+    let mtc = Dataset::from_polars_targets(&df, &["colour", "size"]).unwrap();
+    assert_eq!(mtc.task(), Task::MultiTargetClassification);
+    assert!(mtc.label_matrix().is_none() && mtc.summary().label_sets.is_none());
+    assert_eq!(mtc.label_powerset().unwrap().n_classes(), 4);
+    let mtr = Dataset::from_polars_targets(&df, &["w", "h"]).unwrap();
+    assert_eq!(mtr.task(), Task::MultiTargetRegression);
+    assert!(mtr.label_powerset().unwrap_err().to_string().contains("label powerset"));
+    let forced = Dataset::builder_targets(&df, &["size", "x"]).task(TaskChoice::Regression).build().unwrap();
+    assert_eq!(forced.task(), Task::MultiTargetRegression);
+    let err = |targets: &[&str]| Dataset::from_polars_targets(&df, targets).unwrap_err().to_string();
+    assert!(err(&["w", "w"]).contains("duplicate name 'w'"), "{}", err(&["w", "w"]));
+    assert!(err(&["w", "colour"]).contains("'colour'") && err(&["w", "colour"]).contains("all numeric"));
+    assert!(err(&["size", "flat"]).contains("'flat'") && err(&["size", "flat"]).contains("one class"));
+    assert!(err(&["size", "gap"]).contains("'gap'") && err(&["size", "gap"]).contains("missing"));
+    assert!(err(&["size", "colr"]).contains("did you mean"));
+    let all = ["x", "colour", "size", "w", "h", "flat", "gap"];
+    assert!(err(&all).contains("no feature columns"));
+    assert!(Dataset::from_polars_targets::<&str>(&df, &[]).unwrap_err().to_string().contains("targets"));
+    // one name is an ordinary dataset
+    assert_eq!(Dataset::from_polars_targets(&df, &["colour"]).unwrap().task(), Task::Classification);
+}
+
+#[test]
+fn meka_arff_declares_its_targets() {
+    let text = |relation: &str| {
+        format!(
+            "@relation '{relation}'\n@attribute a {{0,1}}\n@attribute b {{0,1}}\n@attribute x numeric\n\
+             @attribute z numeric\n@data\n1,0,0.5,1\n0,1,0.25,2\n1,1,0.75,3\n0,0,0.1,4\n"
+        )
+    };
+    let targets = |relation: &str| io::arff::parse_with_targets(&text(relation), "t.arff").map(|(_, t)| t);
+    assert_eq!(targets("Toy: -C 2").unwrap(), ["a", "b"]);
+    assert_eq!(targets("Toy: -C 2 -split-number 3").unwrap(), ["a", "b"]);
+    assert_eq!(targets("Toy: -C -2").unwrap(), ["x", "z"]);
+    assert!(targets("plain name").unwrap().is_empty());
+    for bad in ["Toy: -C 0", "Toy: -C", "Toy: -C six", "Toy: -C 4", "Toy: -C -9"] {
+        let e = targets(bad).unwrap_err().to_string();
+        assert!(e.contains("t.arff, line 1") && (e.contains("-C") || e.contains("targets")), "{bad}: {e}");
+    }
+    // a file with no target flag: its declared targets; a flag overrides them
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("toy.arff");
+    std::fs::write(&path, text("Toy: -C 2")).unwrap();
+    let path = path.to_string_lossy();
+    let ds = datasets::open(&path, None, TaskChoice::Auto).unwrap();
+    assert_eq!((ds.task(), ds.feature_names()), (Task::MultiLabel, &["x".to_string(), "z".to_string()][..]));
+    assert_eq!(datasets::open(&path, Some("z"), TaskChoice::Auto).unwrap().task(), Task::Regression);
+    assert_eq!(datasets::open(&path, Some("x,z"), TaskChoice::Auto).unwrap().task(), Task::MultiTargetRegression);
+}
+
+/// Label statistics of the MEKA files against Tsoumakas et al.'s published ones (Mulan's table: emotions
+/// 593 rows, cardinality 1.869, density 0.311, 27 distinct sets; scene 2407 rows, 1.074, 0.179, 15). MEKA's
+/// Music has 592 rows (one fewer than Mulan's emotions), so its figures differ in the third decimal.
+#[test]
+fn music_and_scene_label_statistics_match_the_published_ones() {
+    for (name, rows, features, cardinality, density, distinct) in
+        [("Music", 592, 71, 1.869, 0.311, 27), ("Scene", 2407, 294, 1.074, 0.179, 15)]
+    {
+        let ds = match datasets::external_multi(name) {
+            Ok(ds) => ds,
+            Err(e) => {
+                println!("SKIPPED {name}: {e}");
+                continue;
+            }
+        };
+        assert_eq!((ds.n_rows(), ds.n_features(), ds.n_targets(), ds.task()), (rows, features, 6, Task::MultiLabel));
+        let sets = ds.summary().label_sets.unwrap();
+        assert!((sets.cardinality - cardinality).abs() < 0.002, "{name}: cardinality {}", sets.cardinality);
+        assert!((sets.density - density).abs() < 0.002, "{name}: density {}", sets.density);
+        assert_eq!(sets.distinct, distinct, "{name}");
+    }
+    if let Ok(flare) = datasets::external_multi("solar_flare") {
+        assert_eq!((flare.task(), flare.n_targets(), flare.n_features()), (Task::MultiTargetClassification, 3, 10));
+    }
+}
+
+/// The generator's exact relevance: a member of a majority vote of 3 fair coins, the vote flipped with
+/// probability q, has I(F; y) = 1 − H_b(¾(1 − q) + ¼q) bits.
+#[test]
+fn the_multi_label_generator_has_exact_ground_truth() {
+    let s = MultiLabel::new().generate(5).unwrap();
+    let hb = |p: f64| -p * p.log2() - (1.0 - p) * (1.0 - p).log2();
+    let member = 1.0 - hb(0.75 * 0.9 + 0.25 * 0.1);
+    for (l, truth) in s.per_label.iter().enumerate() {
+        let relevant: Vec<f64> = truth.relevance.iter().copied().filter(|&r| r > 0.0).collect();
+        assert_eq!(relevant.len(), 3, "label {l}");
+        assert!(relevant.iter().all(|r| (r - member).abs() < 1e-12));
+    }
+    let top = s.truth.ranking().unwrap();
+    assert!((s.truth.relevance.iter().copied().fold(0.0, f64::max) - 3.0 * member).abs() < 1e-12);
+    // the empirical label agreement with the noiseless vote ≈ 1 − flip
+    let ds = s.dataset().unwrap();
+    assert_eq!(ds.task(), Task::MultiLabel);
+    assert_eq!(top.len(), 27);
+    assert!(MultiLabel::new().flip(0.5).generate(1).unwrap_err().to_string().contains("flip"));
+    assert!(MultiLabel::new().labels(1).generate(1).unwrap_err().to_string().contains("labels"));
+    assert!(MultiLabel::new().own(20).generate(1).unwrap_err().to_string().contains("own"));
+}
+
+/// Every ranker for several targets puts the 7 planted features (1 shared, 2 per label) first; the
+/// target-distance Reliefs and binary relevance put the shared one, relevant to every label, first of all.
+#[test]
+fn rankers_recover_the_planted_features() {
+    let s = MultiLabel::new().rows(600).generate(11).unwrap();
+    let ds = s.dataset().unwrap();
+    let mut relevant: Vec<&str> = s.truth.relevant();
+    relevant.sort();
+    let shared = s.truth.ranking().unwrap().order()[0].clone();
+    for spec in [
+        "relieff",
+        "relieff:distance=jaccard",
+        "relieff:distance=subset",
+        "rrelieff",
+        "binary-relevance:base=(relieff)",
+        "binary-relevance:base=(info-gain)",
+        "binary-relevance:base=(forest:trees=50)",
+        "binary-relevance:base=(relieff),aggregate=best,on=ranks",
+        "label-powerset:base=(relieff)",
+        "label-powerset:base=(symmetrical-uncertainty)",
+    ] {
+        let r = rankers::parse(spec).unwrap().rank(&ds, 1).unwrap();
+        let mut top: Vec<&str> = r.order()[..7].iter().map(String::as_str).collect();
+        top.sort();
+        assert_eq!(top, relevant, "{spec}: {:?}", &r.order()[..10]);
+        if spec == "relieff" || spec == "binary-relevance:base=(relieff)" {
+            assert_eq!(r.order()[0], shared, "{spec}");
+        }
+    }
+    // the mean of ranks loses the own features among the noise (module docs), but keeps the shared one first
+    let ranks = rankers::parse("br:base=(relieff),on=ranks").unwrap().rank(&ds, 1).unwrap();
+    assert_eq!(ranks.order()[0], shared);
+    let found = ranks.order()[..7].iter().filter(|f| relevant.contains(&f.as_str())).count();
+    assert!(found < 7, "{:?}", &ranks.order()[..7]);
+    // per-label rankings: each label's three voters first
+    let per = BinaryRelevance::new(ReliefF::new(), Aggregate::Mean).per_target(&ds, 1).unwrap();
+    for (l, r) in per.iter().enumerate() {
+        let mut top: Vec<&str> = r.order()[..3].iter().map(String::as_str).collect();
+        top.sort();
+        let mut want = s.per_label[l].relevant();
+        want.sort();
+        assert_eq!((r.name(), top), (format!("y{l}").as_str(), want));
+    }
+}
+
+/// Identities: a target set of copies is its one target — ReliefF with the Hamming distance on two copies
+/// of a label equals RReliefF on the label as a 0/1 number, and on two numeric targets that are affine
+/// images of each other it equals RReliefF on one of them (range scaling makes every diff equal).
+#[test]
+fn a_set_of_copies_ranks_as_its_one_target() {
+    let s = MultiLabel::new().rows(150).generate(2).unwrap();
+    let mut frame = s.frame.clone().into_inner();
+    let y0 = frame.column("y0").unwrap().cast(&DataType::Float64).unwrap();
+    frame.with_column(y0.with_name("y0_value".into())).unwrap();
+    frame.with_column(frame.column("y0").unwrap().clone().with_name("y0_copy".into())).unwrap();
+    let features: Vec<String> = s.truth.features.clone();
+    let keep = |extra: &[&str]| {
+        let mut cols: Vec<String> = features.clone();
+        cols.extend(extra.iter().map(|s| s.to_string()));
+        frame.select(cols).unwrap()
+    };
+    let pair = Dataset::from_polars_targets(keep(&["y0", "y0_copy"]), &["y0", "y0_copy"]).unwrap();
+    let one = Dataset::from_polars(keep(&["y0_value"]), "y0_value").unwrap();
+    assert_eq!((pair.task(), one.task()), (Task::MultiLabel, Task::Regression));
+    let a = ReliefF::new().scores(&pair, 0).unwrap();
+    let b = RReliefF::new().scores(&one, 0).unwrap();
+    a.iter().zip(&b).for_each(|(x, y)| assert!((x - y).abs() < 1e-12, "{x} vs {y}"));
+    // numeric: w and 3w − 2
+    let w: Vec<f64> = (0..150).map(|i| ((i * 37) % 101) as f64 / 10.0).collect();
+    let x: Vec<f64> = w.iter().enumerate().map(|(i, v)| v + ((i * 7) % 5) as f64 * 0.3).collect();
+    let noise: Vec<f64> = (0..150).map(|i| ((i * 53) % 97) as f64).collect();
+    let df = df!("x" => &x, "noise" => &noise, "w" => &w, "w3" => w.iter().map(|v| 3.0 * v - 2.0).collect::<Vec<_>>()).unwrap();
+    let pair = Dataset::from_polars_targets(&df, &["w", "w3"]).unwrap();
+    let one = Dataset::from_polars(df.drop("w3").unwrap(), "w").unwrap();
+    let (a, b) = (RReliefF::new().scores(&pair, 0).unwrap(), RReliefF::new().scores(&one, 0).unwrap());
+    a.iter().zip(&b).for_each(|(x, y)| assert!((x - y).abs() < 1e-12, "{x} vs {y}"));
+    assert!(a[0] > a[1]);
+}
+
+/// Methods that take one target refuse a target set by name, and say what to use; binary relevance leaves
+/// out a label constant on the rows at hand and refuses when every label is.
+#[test]
+fn single_target_methods_refuse_target_sets_and_say_what_to_use() {
+    let ds = MultiLabel::new().rows(60).generate(4).unwrap().dataset().unwrap();
+    let e = rankers::parse("fisher").unwrap().rank(&ds, 0).unwrap_err();
+    assert!(matches!(e, Error::UnsupportedTask { .. }), "{e}");
+    let text = e.to_string();
+    assert!(text.contains("fisher does not handle multi-label targets") && text.contains("binary-relevance"), "{text}");
+    let r = Ranking::random(ds.feature_names(), 1, 0).unwrap();
+    let e = CurveSpec::new(Knn::new()).folds(3).evaluate(&ds, &[r]).unwrap_err().to_string();
+    assert!(e.contains("multi-label"), "{e}");
+    assert!(rankers::parse("relieff:distance=jaccard")
+        .unwrap()
+        .rank(&Dataset::from_polars_targets(df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(), &["a", "b"]).unwrap(), 0)
+        .unwrap_err()
+        .to_string()
+        .contains("distance"));
+    assert!(LabelPowerset::new(ReliefF::new()).rank(&Dataset::from_polars_targets(df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(), &["a", "b"]).unwrap(), 0).is_err());
+    // rows where y2 never applies: binary relevance ranks with y0 and y1 alone
+    let y2 = ds.for_target(2).unwrap();
+    let rows: Vec<usize> = (0..60).filter(|&i| y2.labels().unwrap()[i] == 0).collect();
+    let sub = ds.take_rows(&rows).unwrap();
+    let br = BinaryRelevance::new(ReliefF::new(), Aggregate::Mean);
+    assert_eq!(br.per_target(&sub, 0).unwrap().len(), 2);
+    let flat = df!("x" => [0.1, 0.5, 0.9, 0.3], "a" => [0, 1, 0, 1], "b" => [1, 0, 0, 1]).unwrap();
+    let flat = Dataset::from_polars_targets(&flat, &["a", "b"]).unwrap().take_rows(&[0, 0]).unwrap();
+    assert!(br.rank(&flat, 0).unwrap_err().to_string().contains("constant"));
+    match &flat.targets()[0] {
+        Target::Classes { codes, .. } => assert_eq!(codes, &[0, 0]),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Binary relevance and label powerset spell themselves, round-trip, and appear in the catalog with the
+/// tasks they take.
+#[test]
+fn wrappers_round_trip_and_are_catalogued() {
+    for spec in ["br:base=(relieff:k=5)", "lp:base=(info-gain)", "binary-relevance:base=(forest),aggregate=best,on=ranks"] {
+        let r = rankers::parse(spec).unwrap();
+        assert_eq!(rankers::parse(&r.spec().to_string()).unwrap().spec(), r.spec(), "{spec}");
+    }
+    assert_eq!(rankers::parse("br:base=(relieff)").unwrap().name(), "relieff-br-mean");
+    assert!(rankers::parse("br").unwrap_err().to_string().contains("base"));
+    let t = rankers::catalog().unwrap();
+    let row = |m: &str| t.column("method").unwrap().str().unwrap().iter().position(|x| x == Some(m)).unwrap();
+    let flag = |c: &str, m: &str| t.column(c).unwrap().bool().unwrap().get(row(m)).unwrap();
+    assert!(flag("multi-label", "relieff") && flag("multi-target", "rrelieff") && !flag("multi-label", "fisher"));
+    assert!(flag("multi-label", "binary-relevance") && flag("multi-target", "binary-relevance"));
+    assert!(flag("multi-label", "label-powerset") && !flag("classification", "label-powerset"));
+    assert_eq!(
+        ReliefF::new().distance(TargetDistance::Subset).spec().to_string(),
+        "relieff:k=10,m=all,convention=weka,distance=subset"
+    );
+}
+
