@@ -142,7 +142,9 @@ impl Dataset {
             (None, None, Some(labels)) => numpy::ToPyArray::to_pyarray(&labels.mapv(i64::from), py).into_any(),
             (None, None, None) => {
                 let columns: Vec<Vec<f64>> = self.inner.targets().iter().map(column).collect();
-                let y = featrank::ndarray::Array2::from_shape_fn((self.inner.n_rows(), columns.len()), |(i, t)| columns[t][i]);
+                let y = featrank::ndarray::Array2::from_shape_fn((self.inner.n_rows(), columns.len()), |(i, t)| {
+                    columns[t][i]
+                });
                 if self.inner.task() == data::Task::MultiTargetClassification {
                     numpy::ToPyArray::to_pyarray(&y.mapv(|c| c as i64), py).into_any()
                 } else {

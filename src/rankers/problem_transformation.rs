@@ -182,7 +182,10 @@ impl Ranker for BinaryRelevance {
     }
 
     fn spec(&self) -> Spec {
-        Spec::new("binary-relevance").with("base", self.base.spec()).with("aggregate", self.aggregate).with("on", self.on)
+        Spec::new("binary-relevance")
+            .with("base", self.base.spec())
+            .with("aggregate", self.aggregate)
+            .with("on", self.on)
     }
 
     fn name(&self) -> String {

@@ -43,6 +43,7 @@
 
 use rand::seq::index::sample;
 
+use super::relief_targets::TargetDistance;
 use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
@@ -68,42 +69,6 @@ pub struct ReliefF {
     convention: ReliefConvention,
     distance: TargetDistance,
 }
-
-/// The distance between two rows' target vectors that ReliefF and RReliefF use on data with several
-/// targets (module docs); the DS 2018 paper advises matching it to the measure the selected features
-/// will be judged by.
-///
-/// ```
-/// use featrank::prelude::*;
-/// use featrank::rankers::{Ranker, ReliefF, TargetDistance};
-/// let df = df!("x" => [0.0, 0.1, 0.5, 0.6, 0.9, 1.0], "noise" => [0.3, 0.9, 0.1, 0.7, 0.4, 0.0],
-///              "a" => [0, 0, 1, 1, 1, 1], "b" => [0, 0, 0, 0, 1, 1]).unwrap();
-/// let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
-/// for d in [TargetDistance::Hamming, TargetDistance::Jaccard, TargetDistance::Subset] {
-///     let r = ReliefF::new().k(1).distance(d).rank(&ds, 0).unwrap();
-///     assert_eq!(r.order()[0], "x", "{d:?}");
-/// }
-/// assert_eq!(ReliefF::new().distance(TargetDistance::Jaccard).spec().to_string(),
-///            "relieff:k=10,m=all,convention=weka,distance=jaccard");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TargetDistance {
-    /// The mean per-target diff: for labels the Hamming distance (the share of labels the two rows
-    /// disagree on), for class targets the share of targets that differ, for numeric targets the mean
-    /// range-scaled |difference|. The default; the only one for numeric targets.
-    #[default]
-    Hamming,
-    /// Labels only: 1 − |A ∩ B| / |A ∪ B| of the two label sets (0 when both are empty).
-    Jaccard,
-    /// Labels or class targets: 0 when the two rows' targets all agree, else 1 (subset accuracy's loss).
-    Subset,
-}
-
-crate::spec::spec_words!(TargetDistance, "target distance", {
-    TargetDistance::Hamming => "hamming",
-    TargetDistance::Jaccard => "jaccard",
-    TargetDistance::Subset => "subset",
-});
 
 /// Where the Relief family leaves room, whose choice to follow (module docs).
 ///
@@ -317,7 +282,7 @@ impl Ranker for ReliefF {
         let data = data.dataset();
         let refs = self.references(data, seed)?;
         if data.task().is_structured() {
-            return structured(data, &refs, self.k, self.convention, self.distance);
+            return super::relief_targets::weights(data, &refs, self.k, self.convention, self.distance);
         }
         let Target::Classes { codes, names } = data.target() else { unreachable!("checked: classification") };
         let n_classes = names.len();
@@ -380,7 +345,7 @@ impl Ranker for RReliefF {
         let data = data.dataset();
         let refs = self.references(data, seed)?;
         if data.task().is_structured() {
-            return structured(data, &refs, self.k, self.convention, self.distance);
+            return super::relief_targets::weights(data, &refs, self.k, self.convention, self.distance);
         }
         let Target::Values(y) = data.target() else { unreachable!("checked: regression") };
         let (lo, hi) = y.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
@@ -393,7 +358,7 @@ impl Ranker for RReliefF {
 
 /// RReliefF's weights of `data` from the reference rows `refs` with the target diff `dc(i, j)` ∈ [0, 1]
 /// (module docs).
-fn rrelieff(
+pub(super) fn rrelieff(
     data: &Dataset,
     refs: &[usize],
     k: usize,
@@ -433,56 +398,6 @@ fn rrelieff(
         ));
     }
     Ok((0..n).map(|f| sums[n + f] / n_dc - (sums[f] - sums[n + f]) / (m - n_dc)).collect())
-}
-
-/// The Relief weights of data with several targets: RReliefF with the distance between target vectors
-/// (module docs). A target constant over the rows adds 0 to every distance.
-fn structured(
-    data: &Dataset,
-    refs: &[usize],
-    k: usize,
-    convention: ReliefConvention,
-    distance: TargetDistance,
-) -> Result<Vec<f64>> {
-    let targets = data.targets();
-    let t = targets.len();
-    // Row-major target vectors: each value scaled so that one target's diff is |a − b| (numeric: by the
-    // range; classes: the code, compared for equality).
-    let mut numeric = vec![false; t];
-    let mut y = vec![0.0; data.n_rows() * t];
-    for (c, target) in targets.iter().enumerate() {
-        match target {
-            Target::Values(v) => {
-                numeric[c] = true;
-                let (lo, hi) = v.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
-                let range = if hi > lo { hi - lo } else { 1.0 };
-                v.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = (x - lo) / range);
-            }
-            Target::Classes { codes, .. } => codes.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = x as f64),
-            Target::Set(_) => unreachable!("a target set's members are single targets"),
-        }
-    }
-    let labels = data.label_matrix();
-    let row = |i: usize| &y[i * t..(i + 1) * t];
-    match (distance, labels) {
-        (TargetDistance::Jaccard, Some(labels)) => rrelieff(data, refs, k, convention, |i, j| {
-            let (a, b) = (labels.row(i), labels.row(j));
-            let union = a.iter().zip(b).filter(|(&p, &q)| p || q).count();
-            let both = a.iter().zip(b).filter(|(&p, &q)| p && q).count();
-            if union == 0 {
-                0.0
-            } else {
-                1.0 - both as f64 / union as f64
-            }
-        }),
-        (TargetDistance::Subset, _) => rrelieff(data, refs, k, convention, |i, j| (row(i) != row(j)) as u8 as f64),
-        _ => rrelieff(data, refs, k, convention, |i, j| {
-            let (a, b) = (row(i), row(j));
-            let sum: f64 =
-                (0..t).map(|c| if numeric[c] { (a[c] - b[c]).abs() } else { (a[c] != b[c]) as u8 as f64 }).sum();
-            sum / t as f64
-        }),
-    }
 }
 
 /// The `k` candidates (in row order) nearest by `dist` into `near`, ties as the convention says

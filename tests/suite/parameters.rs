@@ -3,7 +3,7 @@
 //! the end of an open interval, a hair past a closed one, NaN, ±∞, a word not listed — is refused with an
 //! error naming the key; the keys listed are the keys the parser takes and the full spec shows.
 
-use featrank::data::Dataset;
+use featrank::data::{Dataset, Task};
 use featrank::learners::{self, Learner};
 use featrank::param::{Param, Values};
 use featrank::polars::prelude::*;
@@ -20,6 +20,15 @@ fn data(classes: bool) -> Dataset {
     };
     df.with_column(y).unwrap();
     Dataset::from_polars(&df, "y").unwrap()
+}
+
+/// Multi-label data of 40 rows (two labels), for the methods that take only target sets.
+fn labels() -> Dataset {
+    let col = |m: usize| (0..40).map(|i| ((i * m) % 37) as f64 + 0.5 * i as f64).collect::<Vec<f64>>();
+    let df = df!("a" => col(7), "b" => col(11), "c" => col(13), "d" => col(17),
+        "y1" => (0..40).map(|i| i % 2).collect::<Vec<i32>>(), "y2" => (0..40).map(|i| (i % 3 == 0) as i32).collect::<Vec<i32>>())
+    .unwrap();
+    Dataset::from_polars_targets(&df, &["y1", "y2"]).unwrap()
 }
 
 /// Values a range takes, and values it refuses.
@@ -131,7 +140,7 @@ fn keys_match(what: &str, full: &Spec, params: &[Param], failures: &mut Vec<Stri
 
 #[test]
 fn every_listed_range_is_what_the_parser_takes() {
-    let (classes, numbers) = (data(true), data(false));
+    let (classes, numbers, labels) = (data(true), data(false), labels());
     let mut failures = Vec::new();
     let catalog = rankers::catalog().unwrap();
     for full in catalog.column("spec").unwrap().str().unwrap().iter().flatten() {
@@ -139,7 +148,11 @@ fn every_listed_range_is_what_the_parser_takes() {
         let method = ranker.spec().method().to_string();
         assert!(!ranker.reference().is_empty(), "ranker {method} names no reference");
         keys_match("ranker", &ranker.spec(), ranker.parameters(), &mut failures);
-        let data = if ranker.supports(featrank::data::Task::Classification) { &classes } else { &numbers };
+        let data = match (ranker.supports(Task::Classification), ranker.supports(Task::Regression)) {
+            (true, _) => &classes,
+            (false, true) => &numbers,
+            (false, false) => &labels,
+        };
         let build = |text: &str| rankers::parse(text)?.checked(data).map(|_| ());
         hold("ranker", &method, ranker.parameters(), &build, &mut failures);
     }

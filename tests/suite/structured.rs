@@ -39,11 +39,18 @@ fn a_target_set_is_built_read_back_and_subset_exactly() {
     // rows, features, one target, the label powerset
     let sub = ds.take_rows(&[2, 2, 5]).unwrap();
     assert_eq!(sub.label_matrix().unwrap().row(1).to_vec(), [false, false, true]);
-    common::assert_identical(&sub.to_polars().unwrap(), &df.take(&featrank::polars::prelude::IdxCa::new("i".into(), [2 as featrank::polars::prelude::IdxSize, 2, 5])).unwrap());
+    common::assert_identical(
+        &sub.to_polars().unwrap(),
+        &df.take(&featrank::polars::prelude::IdxCa::new("i".into(), [2 as featrank::polars::prelude::IdxSize, 2, 5]))
+            .unwrap(),
+    );
     let picked = ds.select_features(&["w"]).unwrap();
     assert_eq!((picked.n_features(), picked.n_targets(), picked.task()), (1, 3, Task::MultiLabel));
     let calm = ds.for_target(1).unwrap();
-    assert_eq!((calm.target_name(), calm.task(), calm.class_names().unwrap()), ("calm", Task::Classification, &["false".to_string(), "true".to_string()][..]));
+    assert_eq!(
+        (calm.target_name(), calm.task(), calm.class_names().unwrap()),
+        ("calm", Task::Classification, &["false".to_string(), "true".to_string()][..])
+    );
     assert!(ds.for_target(3).unwrap_err().to_string().contains("target 3"));
     let lp = ds.label_powerset().unwrap();
     assert_eq!(lp.class_names().unwrap(), ["0,true,0", "1,true,0", "0,false,1", "1,false,0", "0,true,1", "1,false,1"]);
@@ -238,7 +245,8 @@ fn a_set_of_copies_ranks_as_its_one_target() {
     let w: Vec<f64> = (0..150).map(|i| ((i * 37) % 101) as f64 / 10.0).collect();
     let x: Vec<f64> = w.iter().enumerate().map(|(i, v)| v + ((i * 7) % 5) as f64 * 0.3).collect();
     let noise: Vec<f64> = (0..150).map(|i| ((i * 53) % 97) as f64).collect();
-    let df = df!("x" => &x, "noise" => &noise, "w" => &w, "w3" => w.iter().map(|v| 3.0 * v - 2.0).collect::<Vec<_>>()).unwrap();
+    let df = df!("x" => &x, "noise" => &noise, "w" => &w, "w3" => w.iter().map(|v| 3.0 * v - 2.0).collect::<Vec<_>>())
+        .unwrap();
     let pair = Dataset::from_polars_targets(&df, &["w", "w3"]).unwrap();
     let one = Dataset::from_polars(df.drop("w3").unwrap(), "w").unwrap();
     let (a, b) = (RReliefF::new().scores(&pair, 0).unwrap(), RReliefF::new().scores(&one, 0).unwrap());
@@ -260,11 +268,27 @@ fn single_target_methods_refuse_target_sets_and_say_what_to_use() {
     assert!(e.contains("multi-label"), "{e}");
     assert!(rankers::parse("relieff:distance=jaccard")
         .unwrap()
-        .rank(&Dataset::from_polars_targets(df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(), &["a", "b"]).unwrap(), 0)
+        .rank(
+            &Dataset::from_polars_targets(
+                df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(),
+                &["a", "b"]
+            )
+            .unwrap(),
+            0
+        )
         .unwrap_err()
         .to_string()
         .contains("distance"));
-    assert!(LabelPowerset::new(ReliefF::new()).rank(&Dataset::from_polars_targets(df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(), &["a", "b"]).unwrap(), 0).is_err());
+    assert!(LabelPowerset::new(ReliefF::new())
+        .rank(
+            &Dataset::from_polars_targets(
+                df!("x" => [1.0, 2.0, 3.0], "a" => [1.0, 2.0, 0.5], "b" => [0.0, 1.0, 3.0]).unwrap(),
+                &["a", "b"]
+            )
+            .unwrap(),
+            0
+        )
+        .is_err());
     // rows where y2 never applies: binary relevance ranks with y0 and y1 alone
     let y2 = ds.for_target(2).unwrap();
     let rows: Vec<usize> = (0..60).filter(|&i| y2.labels().unwrap()[i] == 0).collect();
@@ -284,7 +308,9 @@ fn single_target_methods_refuse_target_sets_and_say_what_to_use() {
 /// tasks they take.
 #[test]
 fn wrappers_round_trip_and_are_catalogued() {
-    for spec in ["br:base=(relieff:k=5)", "lp:base=(info-gain)", "binary-relevance:base=(forest),aggregate=best,on=ranks"] {
+    for spec in
+        ["br:base=(relieff:k=5)", "lp:base=(info-gain)", "binary-relevance:base=(forest),aggregate=best,on=ranks"]
+    {
         let r = rankers::parse(spec).unwrap();
         assert_eq!(rankers::parse(&r.spec().to_string()).unwrap().spec(), r.spec(), "{spec}");
     }
@@ -301,4 +327,3 @@ fn wrappers_round_trip_and_are_catalogued() {
         "relieff:k=10,m=all,convention=weka,distance=subset"
     );
 }
-
