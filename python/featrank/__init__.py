@@ -75,24 +75,26 @@ DataLike = Any
 ``(X, y)`` arrays; a path (``str`` or ``os.PathLike``) or a bundled dataset's name."""
 
 
-def _dataset(data: DataLike, target: Any = None) -> Dataset:
+def _dataset(data: DataLike, target: Any = None, targets: Sequence[str] | None = None) -> Dataset:
     """``data`` as a Dataset: a Dataset as it is; a path (``str`` or ``os.PathLike``) or a bundled dataset's name
     read as ``Dataset.read`` reads it; a pandas/Polars DataFrame or pyarrow Table with ``target`` its target
-    column's name (default: the last column); ``(X, y)`` arrays or ``X`` with ``target=y``."""
+    column's name (default: the last column) or ``targets`` several; ``(X, y)`` arrays or ``X`` with
+    ``target=y``."""
     if isinstance(data, Dataset):
-        if target is not None:
+        if target is not None or targets is not None:
             raise ParameterError._of("target", f"the Dataset has its target ('{data.target}'); give target= with a "
                                      "DataFrame, a table, arrays or a path")
         return data
     if isinstance(data, (str, _os.PathLike)):
-        return Dataset.read(data, target)
-    return Dataset(data, target)
+        return Dataset.read(data, target, targets=targets)
+    return Dataset(data, target, targets=targets)
 
 
-def rank(data: DataLike, method: str, *, target: Any = None, seed: int = 0) -> Ranking:
+def rank(data: DataLike, method: str, *, target: Any = None, targets: Sequence[str] | None = None,
+         seed: int = 0) -> Ranking:
     """The ranking ``method`` (a spec: ``relieff:k=10``, ``info-gain``, ...) computes on all rows of ``data`` — a
-    Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last), ``(X,
-    y)``, or a path or bundled dataset's name.
+    Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last;
+    ``targets``: several, for multi-label or multi-target data), ``(X, y)``, or a path or bundled dataset's name.
 
     >>> import featrank, pandas as pd
     >>> df = pd.DataFrame({"signal": [0.1, 0.2, 0.9, 1.0] * 5, "noise": [0.5, 0.1, 0.4, 0.2] * 5,
@@ -100,10 +102,11 @@ def rank(data: DataLike, method: str, *, target: Any = None, seed: int = 0) -> R
     >>> featrank.rank(df, "relieff", target="y").order
     ['signal', 'noise']
     """
-    return _rank(_dataset(data, target), method, seed=seed)
+    return _rank(_dataset(data, target, targets), method, seed=seed)
 
 
-def rank_table(data: DataLike, method: str, *, target: Any = None, seed: int = 0) -> Table:
+def rank_table(data: DataLike, method: str, *, target: Any = None, targets: Sequence[str] | None = None,
+               seed: int = 0) -> Table:
     """The ranking of ``method`` as a table: ``feature, score, rank`` (and the method's extra columns, e.g. the
     shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` as in ``rank``.
 
@@ -111,7 +114,7 @@ def rank_table(data: DataLike, method: str, *, target: Any = None, seed: int = 0
     >>> featrank.rank_table("iris", "fisher").to_polars().columns
     ['feature', 'score', 'rank']
     """
-    return _rank_table(_dataset(data, target), method, seed=seed)
+    return _rank_table(_dataset(data, target, targets), method, seed=seed)
 
 
 @overload

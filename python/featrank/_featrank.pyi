@@ -19,7 +19,8 @@ _Task: TypeAlias = Literal["auto", "classification", "regression"]
 _Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
 _Grid: TypeAlias = Literal["paper", "full"] | str
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str
-_Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse"]
+_Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
+                              "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
 
 __version__: str

@@ -70,7 +70,7 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
         }
         E::UnsupportedTask { method, task, .. } => {
             attrs.set_item("method", method)?;
-            attrs.set_item("task", format!("{task:?}").to_lowercase())?;
+            attrs.set_item("task", task.words())?;
             "UnsupportedTaskError"
         }
         E::Numerical { what, .. } => {

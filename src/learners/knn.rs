@@ -6,7 +6,9 @@
 //! Rows at the k-th nearest distance ([`KnnTies`]): all of them take part, as in Weka's IBk (the
 //! default; the neighbours may then be more than k), or only those first in training-row order, so that
 //! exactly k do. Classification: unweighted majority vote, ties to the lowest class index; class scores
-//! are the vote fractions. Regression: the mean of the neighbours' targets. (Weka's IBk also widens its
+//! are the vote fractions. Regression: the mean of the neighbours' targets. Several targets (multi-label,
+//! multi-target): every target is voted (or averaged) by the **same** neighbours — binary relevance's kNN
+//! (BR-kNN, Spyromitros et al. 2008) at the cost of one neighbour search. (Weka's IBk also widens its
 //! scaling ranges with every test row it classifies; featrank scales by the training fold alone.)
 //!
 //! Curve fast path: the squared distances between test and training rows are a sum over features, so the
@@ -171,31 +173,63 @@ impl Knn {
         let previous = std::mem::take(near);
         let (mut candidates, mut voters) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
         // plain loops, no closures: all of this must be compiled inside the wide-vector function
-        let (mut labels, mut scores, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let targets = fold.data.targets();
+        let mut votes: Vec<Votes> = Vec::with_capacity(targets.len());
+        votes.resize_with(targets.len(), Votes::default);
         for t in 0..n_test {
             let row = &dist[t * n_train..(t + 1) * n_train];
             self.voters(row, k, previous.get(t * k..(t + 1) * k), &mut candidates, near, &mut voters);
-            match fold.data.target() {
-                Target::Classes { codes, names } => {
-                    let at = scores.len();
-                    scores.resize(at + names.len(), 0.0);
-                    let votes = &mut scores[at..];
-                    for &r in &voters {
-                        votes[codes[fold.train[r]]] += 1.0;
-                    }
-                    labels.push(argmax(votes));
-                    let count = voters.len() as f64;
-                    votes.iter_mut().for_each(|v| *v /= count);
-                }
-                Target::Values(y) => {
-                    values.push(voters.iter().map(|&r| y[fold.train[r]]).sum::<f64>() / voters.len() as f64)
-                }
-                Target::Set(_) => unreachable!("checked: kNN takes one target"),
+            for (target, out) in targets.iter().zip(votes.iter_mut()) {
+                out.vote(target, fold.train, &voters);
             }
         }
+        let mut each: Vec<Prediction> = Vec::with_capacity(targets.len());
+        for (target, out) in targets.iter().zip(votes) {
+            each.push(out.prediction(target));
+        }
         match fold.data.target() {
-            Target::Classes { .. } => Prediction::Classes { labels, scores },
-            Target::Values(_) | Target::Set(_) => Prediction::Values(values),
+            Target::Set(_) => Prediction::Set(each),
+            _ => each.remove(0),
+        }
+    }
+}
+
+/// One target's predictions as the test rows are voted.
+#[derive(Debug, Default)]
+struct Votes {
+    labels: Vec<usize>,
+    scores: Vec<f64>,
+    values: Vec<f64>,
+}
+
+impl Votes {
+    /// Vote one test row's `target` from its `voters` (indices into the training rows `train`): a class
+    /// by majority (ties to the lowest code, scores the vote fractions) or the mean value.
+    #[inline(always)]
+    fn vote(&mut self, target: &Target, train: &[usize], voters: &[usize]) {
+        match target {
+            Target::Classes { codes, names } => {
+                let at = self.scores.len();
+                self.scores.resize(at + names.len(), 0.0);
+                let votes = &mut self.scores[at..];
+                for &r in voters {
+                    votes[codes[train[r]]] += 1.0;
+                }
+                self.labels.push(argmax(votes));
+                let count = voters.len() as f64;
+                votes.iter_mut().for_each(|v| *v /= count);
+            }
+            Target::Values(y) => {
+                self.values.push(voters.iter().map(|&r| y[train[r]]).sum::<f64>() / voters.len() as f64)
+            }
+            Target::Set(_) => {}
+        }
+    }
+
+    fn prediction(self, target: &Target) -> Prediction {
+        match target {
+            Target::Classes { .. } => Prediction::Classes { labels: self.labels, scores: self.scores },
+            _ => Prediction::Values(self.values),
         }
     }
 }
@@ -287,8 +321,8 @@ impl Learner for Knn {
         Spec::new("knn").with("k", self.k).with("ties", self.ties)
     }
 
-    fn supports(&self, task: Task) -> bool {
-        !task.is_structured()
+    fn supports(&self, _task: Task) -> bool {
+        true
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
@@ -316,7 +350,15 @@ impl Learner for Knn {
         // a chain of any length up to n may be cached, up to the cache's size
         let cache = (F64 * train as u64 * data.n_features() as u64).min(COLUMN_CACHE * crate::memory::working_memory());
         let (block, train, test) = (block_rows(train, test, false) as u64, train as u64, test as u64);
-        cache + F64 * (block * train + 2 * train + test * (self.k as u64 + data.n_classes().max(1) as u64))
+        let outputs: u64 = data
+            .targets()
+            .iter()
+            .map(|t| match t {
+                Target::Classes { names, .. } => names.len() as u64,
+                _ => 1,
+            })
+            .sum();
+        cache + F64 * (block * train + 2 * train + test * (self.k as u64 + outputs))
     }
 
     fn fit_predict_nested_checked(

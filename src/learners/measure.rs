@@ -2,7 +2,16 @@
 //!
 //! Curves hold a performance, not an error: accuracy by default for classification ([P18]/[P20] plot
 //! accuracy), Pearson correlation for regression (the thesis' measure for the tumour data). Higher is better
-//! except for RMSE. Each point is computed on the predictions of all folds of one repeat pooled together
+//! except for RMSE, Hamming loss and aRRMSE.
+//!
+//! **Several targets** (Madjarov et al. 2012, Pattern Recognition 45; Borchani et al. 2015, WIREs DMKD 5):
+//! multi-label — Hamming loss (the share of row × label cells predicted wrong; the default), subset
+//! accuracy (rows whose whole label set is right), micro-F1 (2 ΣTP / (2 ΣTP + ΣFP + ΣFN) over every cell)
+//! and macro-F1 (the mean of each label's F1; a label neither present nor predicted among the rows scores
+//! 1); multi-target classification — mean accuracy over the targets (the default); multi-target
+//! regression — mean correlation over the targets (the default) and aRRMSE, the mean over targets of
+//! √(Σ(y − ŷ)² / Σ(y − ȳ)²) with ȳ the mean of the rows scored (a target constant on them is left out).
+//! Each point is computed on the predictions of all folds of one repeat pooled together
 //! (every row is predicted exactly once per repeat), then averaged over repeats.
 
 use serde::{Deserialize, Serialize};
@@ -32,6 +41,20 @@ pub enum Measure {
     Correlation,
     /// Root mean squared error (lower is better).
     Rmse,
+    /// Multi-label: the share of row × label cells predicted wrong (lower is better).
+    HammingLoss,
+    /// Multi-label: the share of rows whose whole label set is predicted right.
+    SubsetAccuracy,
+    /// Multi-label: F1 over every row × label cell.
+    MicroF1,
+    /// Multi-label: the mean over labels of each label's F1.
+    MacroF1,
+    /// Multi-target classification: the mean over targets of the accuracy.
+    MeanAccuracy,
+    /// Multi-target regression: the mean over targets of the Pearson correlation.
+    MeanCorrelation,
+    /// Multi-target regression: the average relative RMSE (lower is better).
+    Arrmse,
 }
 
 impl std::str::FromStr for Measure {
@@ -43,14 +66,19 @@ impl std::str::FromStr for Measure {
             "auc" | "macro_auc" => Measure::MacroAuc,
             "correlation" | "pearson" => Measure::Correlation,
             "rmse" => Measure::Rmse,
+            "hamming" | "hamming_loss" => Measure::HammingLoss,
+            "subset_accuracy" | "exact_match" => Measure::SubsetAccuracy,
+            "micro_f1" => Measure::MicroF1,
+            "macro_f1" => Measure::MacroF1,
+            "mean_accuracy" => Measure::MeanAccuracy,
+            "mean_correlation" => Measure::MeanCorrelation,
+            "arrmse" => Measure::Arrmse,
             _ => {
+                let known: Vec<&str> = Measure::ALL.iter().map(|m| m.label()).collect();
                 return Err(Error::param(
                     "measure",
-                    format!(
-                        "'{}' is not one of accuracy, balanced_accuracy, auc, correlation, rmse",
-                        crate::error::quote(s)
-                    ),
-                ))
+                    format!("'{}' is not one of {}", crate::error::quote(s), known.join(", ")),
+                ));
             }
         })
     }
@@ -60,21 +88,36 @@ impl Measure {
     /// Accuracy for classification, correlation for regression.
     pub fn default_for(task: Task) -> Measure {
         match task {
-            Task::Classification | Task::MultiLabel | Task::MultiTargetClassification => Measure::Accuracy,
-            Task::Regression | Task::MultiTargetRegression => Measure::Correlation,
+            Task::Classification => Measure::Accuracy,
+            Task::Regression => Measure::Correlation,
+            Task::MultiLabel => Measure::HammingLoss,
+            Task::MultiTargetClassification => Measure::MeanAccuracy,
+            Task::MultiTargetRegression => Measure::MeanCorrelation,
         }
     }
 
     /// Every measure.
-    pub const ALL: [Measure; 5] =
-        [Measure::Accuracy, Measure::BalancedAccuracy, Measure::MacroAuc, Measure::Correlation, Measure::Rmse];
+    pub const ALL: [Measure; 12] = [
+        Measure::Accuracy,
+        Measure::BalancedAccuracy,
+        Measure::MacroAuc,
+        Measure::Correlation,
+        Measure::Rmse,
+        Measure::HammingLoss,
+        Measure::SubsetAccuracy,
+        Measure::MicroF1,
+        Measure::MacroF1,
+        Measure::MeanAccuracy,
+        Measure::MeanCorrelation,
+        Measure::Arrmse,
+    ];
 
     /// Every measure as a table: `measure`, `task`, `higher_is_better`, `low`, `high` (its range) — what
     /// `featrank methods` prints and Python's `featrank.measures()` shows.
     ///
     /// ```
     /// let t = featrank::eval::Measure::catalog().unwrap();
-    /// assert_eq!(t.height(), 5);
+    /// assert_eq!(t.height(), 12);
     /// ```
     pub fn catalog() -> Result<crate::data::Frame> {
         use polars::prelude::*;
@@ -85,7 +128,7 @@ impl Measure {
                 Column::new("measure".into(), all.iter().map(|m| m.label()).collect::<Vec<_>>()),
                 Column::new(
                     "task".into(),
-                    all.iter().map(|m| format!("{:?}", m.task()).to_lowercase()).collect::<Vec<_>>(),
+                    all.iter().map(|m| m.task().words()).collect::<Vec<_>>(),
                 ),
                 Column::new("higher_is_better".into(), all.iter().map(|m| m.higher_is_better()).collect::<Vec<_>>()),
                 Column::new("low".into(), all.iter().map(|m| m.range().0).collect::<Vec<_>>()),
@@ -103,12 +146,19 @@ impl Measure {
             Measure::MacroAuc => "auc",
             Measure::Correlation => "correlation",
             Measure::Rmse => "rmse",
+            Measure::HammingLoss => "hamming",
+            Measure::SubsetAccuracy => "subset_accuracy",
+            Measure::MicroF1 => "micro_f1",
+            Measure::MacroF1 => "macro_f1",
+            Measure::MeanAccuracy => "mean_accuracy",
+            Measure::MeanCorrelation => "mean_correlation",
+            Measure::Arrmse => "arrmse",
         }
     }
 
-    /// `false` only for RMSE.
+    /// `false` for the losses: RMSE, Hamming loss, aRRMSE.
     pub fn higher_is_better(self) -> bool {
-        self != Measure::Rmse
+        !matches!(self, Measure::Rmse | Measure::HammingLoss | Measure::Arrmse)
     }
 
     /// The values the measure can take: `[0, 1]` for accuracy, balanced accuracy and AUC, `[−1, 1]` for a
@@ -122,8 +172,10 @@ impl Measure {
     pub fn range(self) -> (f64, f64) {
         match self {
             Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc => (0.0, 1.0),
-            Measure::Correlation => (-1.0, 1.0),
-            Measure::Rmse => (0.0, f64::INFINITY),
+            Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => (0.0, 1.0),
+            Measure::MeanAccuracy => (0.0, 1.0),
+            Measure::Correlation | Measure::MeanCorrelation => (-1.0, 1.0),
+            Measure::Rmse | Measure::Arrmse => (0.0, f64::INFINITY),
         }
     }
 
@@ -132,6 +184,9 @@ impl Measure {
         match self {
             Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc => Task::Classification,
             Measure::Correlation | Measure::Rmse => Task::Regression,
+            Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => Task::MultiLabel,
+            Measure::MeanAccuracy => Task::MultiTargetClassification,
+            Measure::MeanCorrelation | Measure::Arrmse => Task::MultiTargetRegression,
         }
     }
 
@@ -192,7 +247,81 @@ impl Measure {
                     _ => Err(Error::param("measure", format!("{self:?} is a classification measure"))),
                 }
             }
+            (Target::Set(targets), Prediction::Set(preds)) if targets.len() == preds.len() => {
+                self.score_set(targets, rows, preds)
+            }
             _ => Err(Error::param("prediction", "prediction kind does not match the task")),
+        }
+    }
+
+    /// The measure of a target set's predictions (module docs).
+    fn score_set(self, targets: &[Target], rows: &[usize], preds: &[Prediction]) -> Result<f64> {
+        let n = rows.len();
+        let mismatch = || Error::param("prediction", "prediction and row counts differ");
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+        match self {
+            Measure::MeanCorrelation | Measure::Arrmse => {
+                let mut each = Vec::new();
+                for (t, p) in targets.iter().zip(preds) {
+                    let (Target::Values(y), Prediction::Values(p)) = (t, p) else {
+                        return Err(Error::param("measure", format!("{} needs numeric targets", self.label())));
+                    };
+                    if p.len() != n {
+                        return Err(mismatch());
+                    }
+                    let truth: Vec<f64> = rows.iter().map(|&i| y[i]).collect();
+                    if self == Measure::MeanCorrelation {
+                        each.push(pearson(&truth, p));
+                        continue;
+                    }
+                    let centre = mean(&truth);
+                    let spread: f64 = truth.iter().map(|t| (t - centre).powi(2)).sum();
+                    if spread > 0.0 {
+                        each.push((truth.iter().zip(p).map(|(t, p)| (t - p).powi(2)).sum::<f64>() / spread).sqrt());
+                    }
+                }
+                if each.is_empty() {
+                    return Err(Error::param("measure", "aRRMSE needs a target that varies among the rows"));
+                }
+                Ok(mean(&each))
+            }
+            _ => {
+                // hits[i] counts the row's targets predicted right; TP, FP, FN per target (labels only)
+                let mut hits = vec![0usize; n];
+                let (mut tp, mut fp, mut fnn) = (vec![0.0; targets.len()], vec![0.0; targets.len()], vec![0.0; targets.len()]);
+                for (l, (t, p)) in targets.iter().zip(preds).enumerate() {
+                    let (Target::Classes { codes, .. }, Prediction::Classes { labels, .. }) = (t, p) else {
+                        return Err(Error::param("measure", format!("{} needs class targets", self.label())));
+                    };
+                    if labels.len() != n {
+                        return Err(mismatch());
+                    }
+                    let on = t.positive_code();
+                    for (h, (&i, &pred)) in hits.iter_mut().zip(rows.iter().zip(labels)) {
+                        *h += (codes[i] == pred) as usize;
+                        if let Some(on) = on {
+                            let (truth, pred) = (codes[i] == on, pred == on);
+                            tp[l] += (truth && pred) as u8 as f64;
+                            fp[l] += (!truth && pred) as u8 as f64;
+                            fnn[l] += (truth && !pred) as u8 as f64;
+                        }
+                    }
+                }
+                let cells = (n * targets.len()) as f64;
+                let f1 = |tp: f64, fp: f64, fnn: f64| if tp + fp + fnn == 0.0 { 1.0 } else { 2.0 * tp / (2.0 * tp + fp + fnn) };
+                match self {
+                    Measure::HammingLoss => Ok(1.0 - hits.iter().sum::<usize>() as f64 / cells),
+                    Measure::MeanAccuracy => Ok(hits.iter().sum::<usize>() as f64 / cells),
+                    Measure::SubsetAccuracy => {
+                        Ok(hits.iter().filter(|&&h| h == targets.len()).count() as f64 / n as f64)
+                    }
+                    Measure::MicroF1 => Ok(f1(tp.iter().sum(), fp.iter().sum(), fnn.iter().sum())),
+                    Measure::MacroF1 => {
+                        Ok(mean(&(0..targets.len()).map(|l| f1(tp[l], fp[l], fnn[l])).collect::<Vec<_>>()))
+                    }
+                    _ => Err(Error::param("measure", format!("{} does not apply to several targets", self.label()))),
+                }
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ pub(crate) use tree::Tree;
 pub use tree::{DecisionTree, RandomForest};
 pub use weighted_knn::WeightedKnn;
 
-use crate::data::{Dataset, Task};
+use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
 use crate::param::Param;
@@ -59,6 +59,8 @@ pub enum Prediction {
     },
     /// Predicted values (regression).
     Values(Vec<f64>),
+    /// One prediction per target of a target set, in target order (multi-label, multi-target).
+    Set(Vec<Prediction>),
 }
 
 impl Prediction {
@@ -81,6 +83,18 @@ impl Prediction {
                 }
             }
             Prediction::Values(v) => Prediction::Values(positions.iter().map(|&p| v[p]).collect()),
+            Prediction::Set(members) => Prediction::Set(members.iter().map(|m| m.select(positions)).collect()),
+        }
+    }
+
+    /// A prediction of `rows` rows for `target`, every class 0 with score 0 and every value 0, to be filled.
+    pub(crate) fn empty(target: &Target, rows: usize) -> Prediction {
+        match target {
+            Target::Classes { names, .. } => {
+                Prediction::Classes { labels: vec![0; rows], scores: vec![0.0; rows * names.len()] }
+            }
+            Target::Values(_) => Prediction::Values(vec![0.0; rows]),
+            Target::Set(members) => Prediction::Set(members.iter().map(|t| Prediction::empty(t, rows)).collect()),
         }
     }
 
@@ -93,6 +107,9 @@ impl Prediction {
                 scores.extend(s);
             }
             (Prediction::Values(v), Prediction::Values(m)) => v.extend(m),
+            (Prediction::Set(members), Prediction::Set(more)) => {
+                members.iter_mut().zip(more).for_each(|(m, more)| m.append(more))
+            }
             _ => {}
         }
     }

@@ -511,44 +511,42 @@ impl CvPlan {
         // position of every data row in `rows`
         let mut at = vec![usize::MAX; data.n_rows()];
         rows.iter().enumerate().for_each(|(p, &r)| at[r] = p);
-        let (n_rows, k) = (rows.len(), data.n_classes());
         let outputs = per_fold.first().map_or(0, Vec::len);
-        let mut pooled: Vec<Prediction> = (0..outputs)
-            .map(|_| match data.target() {
-                Target::Classes { .. } => {
-                    Prediction::Classes { labels: vec![0; n_rows], scores: vec![0.0; n_rows * k] }
-                }
-                Target::Values(_) | Target::Set(_) => Prediction::Values(vec![0.0; n_rows]),
-            })
-            .collect();
+        let mut pooled: Vec<Prediction> = (0..outputs).map(|_| Prediction::empty(data.target(), rows.len())).collect();
         for ((_, test), preds) in splits.iter().zip(per_fold) {
             if preds.len() != outputs {
                 return Err(Error::param("predict", "every fold must return the same number of predictions"));
             }
             for (pool, pred) in pooled.iter_mut().zip(preds) {
-                match (pool, pred) {
-                    (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s })
-                        if l.len() == test.len() && s.len() == test.len() * k =>
-                    {
-                        for (t, &row) in test.iter().enumerate() {
-                            let p = at[row];
-                            labels[p] = l[t];
-                            scores[p * k..(p + 1) * k].copy_from_slice(&s[t * k..(t + 1) * k]);
-                        }
-                    }
-                    (Prediction::Values(v), Prediction::Values(p)) if p.len() == test.len() => {
-                        test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
-                    }
-                    _ => {
-                        return Err(Error::param(
-                            "learner",
-                            "prediction kind or length does not match the task and the test rows",
-                        ))
-                    }
-                }
+                scatter(pool, pred, test, &at)?;
             }
         }
         Ok(OutOfFold { rows, predictions: pooled })
+    }
+}
+
+/// Put `pred` (of the rows `test`) into `pool` at the positions `at[row]`.
+fn scatter(pool: &mut Prediction, pred: Prediction, test: &[usize], at: &[usize]) -> Result<()> {
+    match (pool, pred) {
+        (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s })
+            if l.len() == test.len() && s.len() * labels.len() == test.len() * scores.len() =>
+        {
+            let k = scores.len() / labels.len().max(1);
+            for (t, &row) in test.iter().enumerate() {
+                let p = at[row];
+                labels[p] = l[t];
+                scores[p * k..(p + 1) * k].copy_from_slice(&s[t * k..(t + 1) * k]);
+            }
+            Ok(())
+        }
+        (Prediction::Values(v), Prediction::Values(p)) if p.len() == test.len() => {
+            test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
+            Ok(())
+        }
+        (Prediction::Set(pools), Prediction::Set(preds)) if pools.len() == preds.len() => {
+            pools.iter_mut().zip(preds).try_for_each(|(pool, pred)| scatter(pool, pred, test, at))
+        }
+        _ => Err(Error::param("learner", "prediction kind or length does not match the task and the test rows")),
     }
 }
 

@@ -47,14 +47,19 @@ fn learner_help() -> String {
 /// `--measure`'s help: every measure by task and each task's default, from the registry.
 fn measure_help() -> String {
     use featrank::{data::Task, eval::Measure};
+    let tasks = [
+        Task::Classification,
+        Task::Regression,
+        Task::MultiLabel,
+        Task::MultiTargetClassification,
+        Task::MultiTargetRegression,
+    ];
     let of = |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
-    format!(
-        "The measure: {} (classification); {} (regression). Default: {} (classification), {} (regression)",
-        of(Task::Classification),
-        of(Task::Regression),
-        Measure::default_for(Task::Classification).label(),
-        Measure::default_for(Task::Regression).label()
-    )
+    let each: Vec<String> = tasks
+        .iter()
+        .map(|&t| format!("{} ({}; default {})", of(t), t.words(), Measure::default_for(t).label()))
+        .collect();
+    format!("The measure: {}", each.join("; "))
 }
 
 #[derive(Parser)]

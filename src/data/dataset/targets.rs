@@ -36,10 +36,18 @@ impl Target {
         names.len() == 2 && v == [0.0, 1.0]
     }
 
+    /// For a label ([`Target::is_label`]): the code of its presence (`1` or `true`); `None` for other targets.
+    pub fn positive_code(&self) -> Option<usize> {
+        let Target::Classes { names, .. } = self else { return None };
+        if !self.is_label() {
+            return None;
+        }
+        names.iter().position(|n| n == "true" || n.parse::<f64>().is_ok_and(|v| v == 1.0))
+    }
+
     /// For a label ([`Target::is_label`]): whether each row has the label.
     fn presence(&self) -> Option<Vec<bool>> {
-        let Target::Classes { codes, names } = self else { return None };
-        let on = names.iter().position(|n| n == "true" || n.parse::<f64>().is_ok_and(|v| v == 1.0))?;
+        let (Target::Classes { codes, .. }, Some(on)) = (self, self.positive_code()) else { return None };
         Some(codes.iter().map(|&c| c == on).collect())
     }
 }

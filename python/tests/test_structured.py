@@ -1,0 +1,88 @@
+"""Several targets from Python: multi-label and multi-target datasets from frames and MEKA ARFF files, their
+rankings equal to the CLI's bit for bit, pickling, and the errors by kind."""
+
+import pickle
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import featrank
+from conftest import run_cli
+
+MEKA = """@relation 'Toy: -C 2'
+@attribute happy {0,1}
+@attribute calm {0,1}
+@attribute x numeric
+@attribute z numeric
+@attribute noise numeric
+@data
+"""
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory):
+    rng = np.random.default_rng(3)
+    x, z, noise = rng.random(80), rng.random(80), rng.random(80)
+    happy, calm = (x > 0.5).astype(int), (z + 0.1 * rng.random(80) > 0.55).astype(int)
+    path = tmp_path_factory.mktemp("meka") / "toy.arff"
+    rows = "".join(f"{h},{c},{a!r},{b!r},{n!r}\n" for h, c, a, b, n in zip(happy, calm, x, z, noise))
+    path.write_text(MEKA + rows)
+    frame = pd.DataFrame({"x": x, "z": z, "noise": noise, "happy": happy, "calm": calm})
+    return path, frame
+
+
+def test_a_frame_with_targets_is_multi_label(toy):
+    _, frame = toy
+    ds = featrank.Dataset(frame, targets=["happy", "calm"])
+    assert (ds.task, ds.targets, ds.target, ds.feature_names) == (
+        "multi-label", ["happy", "calm"], "happy, calm", ["x", "z", "noise"])
+    assert ds.y.shape == (80, 2) and ds.y.dtype == np.int64
+    assert np.array_equal(ds.y, frame[["happy", "calm"]].to_numpy())
+    assert featrank.Dataset(frame, "happy").targets == ["happy"]
+    reg = featrank.Dataset(frame, targets=["x", "z"])
+    assert reg.task == "multi-target regression" and reg.y.dtype == np.float64
+    assert "label sets" in ds._repr_html_() or "cardinality" in ds._repr_html_()
+
+
+def test_meka_arff_reads_its_targets_and_ranks_as_the_cli(toy, cli, tmp_path):
+    path, frame = toy
+    ds = featrank.Dataset.read(path)
+    assert ds.task == "multi-label" and ds.targets == ["happy", "calm"]
+    for method in ["relieff", "binary-relevance:base=(info-gain)", "label-powerset:base=(relieff:k=5)"]:
+        out = tmp_path / "r.csv"
+        run_cli(cli, "rank", path, "--method", method, "--out", out)
+        theirs = pd.read_csv(out)
+        mine = featrank.rank(ds, method)
+        assert mine.order == list(theirs["feature"]), method
+        assert np.array_equal(np.array(mine.scores), theirs["score"].to_numpy()), method
+    # the same numbers from the frame, and the CLI's --targets on a CSV
+    csv = tmp_path / "toy.csv"
+    frame.to_csv(csv, index=False)
+    run_cli(cli, "rank", csv, "--targets", "happy,calm", "--method", "relieff", "--out", tmp_path / "c.csv")
+    from_frame = featrank.rank(frame, "relieff", targets=["happy", "calm"])
+    assert from_frame.order == list(pd.read_csv(tmp_path / "c.csv")["feature"])
+    assert from_frame.order[:2] == ["x", "z"] or set(from_frame.order[:2]) == {"x", "z"}
+
+
+def test_target_sets_pickle(toy):
+    _, frame = toy
+    ds = featrank.Dataset(frame, targets=["happy", "calm"])
+    back = pickle.loads(pickle.dumps(ds))
+    assert (back.task, back.targets) == (ds.task, ds.targets)
+    assert np.array_equal(back.y, ds.y) and np.array_equal(back.x, ds.x)
+
+
+def test_refusals_are_errors_by_kind(toy):
+    _, frame = toy
+    with pytest.raises(featrank.UnsupportedTaskError) as e:
+        featrank.rank(frame, "fisher", targets=["happy", "calm"])
+    assert e.value.task == "multi-label" and "binary-relevance" in str(e.value)
+    with pytest.raises(featrank.ColumnNotFoundError):
+        featrank.Dataset(frame, targets=["happy", "clam"])
+    with pytest.raises(featrank.Error, match="not both"):
+        featrank.Dataset(frame, "happy", targets=["calm"])
+    with pytest.raises(featrank.Error, match="duplicate"):
+        featrank.Dataset(frame, targets=["happy", "happy"])
+    with pytest.raises(featrank.ParameterError, match="distance"):
+        featrank.rank(frame, "relieff:distance=jaccard", targets=["x", "z"])
