@@ -26,7 +26,7 @@ def toy(tmp_path_factory):
     x, z, noise = rng.random(80), rng.random(80), rng.random(80)
     happy, calm = (x > 0.5).astype(int), (z + 0.1 * rng.random(80) > 0.55).astype(int)
     path = tmp_path_factory.mktemp("meka") / "toy.arff"
-    rows = "".join(f"{h},{c},{a!r},{b!r},{n!r}\n" for h, c, a, b, n in zip(happy, calm, x, z, noise))
+    rows = "".join(f"{h},{c},{float(a)!r},{float(b)!r},{float(n)!r}\n" for h, c, a, b, n in zip(happy, calm, x, z, noise))
     path.write_text(MEKA + rows)
     frame = pd.DataFrame({"x": x, "z": z, "noise": noise, "happy": happy, "calm": calm})
     return path, frame
