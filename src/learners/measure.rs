@@ -126,10 +126,7 @@ impl Measure {
             all.len(),
             vec![
                 Column::new("measure".into(), all.iter().map(|m| m.label()).collect::<Vec<_>>()),
-                Column::new(
-                    "task".into(),
-                    all.iter().map(|m| m.task().words()).collect::<Vec<_>>(),
-                ),
+                Column::new("task".into(), all.iter().map(|m| m.task().words()).collect::<Vec<_>>()),
                 Column::new("higher_is_better".into(), all.iter().map(|m| m.higher_is_better()).collect::<Vec<_>>()),
                 Column::new("low".into(), all.iter().map(|m| m.range().0).collect::<Vec<_>>()),
                 Column::new("high".into(), all.iter().map(|m| m.range().1).collect::<Vec<_>>()),
@@ -288,7 +285,8 @@ impl Measure {
             _ => {
                 // hits[i] counts the row's targets predicted right; TP, FP, FN per target (labels only)
                 let mut hits = vec![0usize; n];
-                let (mut tp, mut fp, mut fnn) = (vec![0.0; targets.len()], vec![0.0; targets.len()], vec![0.0; targets.len()]);
+                let (mut tp, mut fp, mut fnn) =
+                    (vec![0.0; targets.len()], vec![0.0; targets.len()], vec![0.0; targets.len()]);
                 for (l, (t, p)) in targets.iter().zip(preds).enumerate() {
                     let (Target::Classes { codes, .. }, Prediction::Classes { labels, .. }) = (t, p) else {
                         return Err(Error::param("measure", format!("{} needs class targets", self.label())));
@@ -308,7 +306,13 @@ impl Measure {
                     }
                 }
                 let cells = (n * targets.len()) as f64;
-                let f1 = |tp: f64, fp: f64, fnn: f64| if tp + fp + fnn == 0.0 { 1.0 } else { 2.0 * tp / (2.0 * tp + fp + fnn) };
+                let f1 = |tp: f64, fp: f64, fnn: f64| {
+                    if tp + fp + fnn == 0.0 {
+                        1.0
+                    } else {
+                        2.0 * tp / (2.0 * tp + fp + fnn)
+                    }
+                };
                 match self {
                     Measure::HammingLoss => Ok(1.0 - hits.iter().sum::<usize>() as f64 / cells),
                     Measure::MeanAccuracy => Ok(hits.iter().sum::<usize>() as f64 / cells),

@@ -22,6 +22,7 @@ mod naive_bayes;
 pub mod plan;
 mod prepare;
 mod smo;
+mod stratification;
 mod svm;
 mod tree;
 mod weighted_knn;

@@ -197,7 +197,9 @@ impl CvPlan {
     }
 
     /// Repeated stratified k-fold from `seed`. Errors when `folds < 2`, `repeats == 0`, or a class has
-    /// fewer rows than folds (a fold would miss that class).
+    /// fewer rows than folds (a fold would miss that class). Multi-label and multi-target classification
+    /// data are stratified iteratively (Sechidis et al. 2011; `stratification.rs`), multi-target regression
+    /// data not at all (random folds of equal size).
     pub fn stratified(data: &Dataset, folds: usize, repeats: usize, seed: u64) -> Result<CvPlan> {
         Scheme::KFold { folds }.validated()?;
         CvPlan::check_repeats(data, repeats)?;
@@ -227,6 +229,12 @@ impl CvPlan {
                     },
                 ));
             }
+        }
+        if let Some(labels) = super::stratification::indicators(data) {
+            let assignments = (0..repeats)
+                .map(|r| super::stratification::folds_of(&labels, folds, &mut rng_for(seed, &[r as u64])))
+                .collect();
+            return Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments });
         }
         let regression = matches!(data.target(), Target::Values(_));
         let assignments = (0..repeats)
