@@ -417,14 +417,8 @@ fn curves_judge_multi_label_rankings_honestly() {
     let lo = expected.lo.as_ref().unwrap();
     // from 5 features on (the shared one and at least two labels' own voters) the ground truth beats every
     // random ranking but the luckiest 5 %
-    for k in 4..10 {
-        assert!(
-            ffa.mean[k] < lo[k],
-            "size {}: GT {} vs the expected band's best {}",
-            curves.sizes[k],
-            ffa.mean[k],
-            lo[k]
-        );
+    for ((size, gt), best) in curves.sizes.iter().zip(&ffa.mean).zip(lo).take(10).skip(4) {
+        assert!(gt < best, "size {size}: GT {gt} vs the expected band's best {best}");
     }
     let table = curves.eca_table().unwrap().to_polars().unwrap();
     println!("{table}");
