@@ -86,3 +86,21 @@ def test_refusals_are_errors_by_kind(toy):
         featrank.Dataset(frame, targets=["happy", "happy"])
     with pytest.raises(featrank.ParameterError, match="distance"):
         featrank.rank(frame, "relieff:distance=jaccard", targets=["x", "z"])
+
+
+def test_hamming_loss_curves_equal_the_cli(toy, cli, tmp_path):
+    path, _ = toy
+    ds = featrank.Dataset.read(path)
+    mine = featrank.curves(ds, rankers="relieff", folds=4, repeats=2, expected=5, grid="full", seed=3,
+                           progress=False)
+    out = tmp_path / "c.csv"
+    run_cli(cli, "curves", path, "--method", "relieff", "--folds", 4, "--repeats", 2, "--expected", 5,
+            "--grid", "full", "--seed", 3, "--out", out)
+    theirs = pd.read_csv(out)
+    table = mine.to_pandas()
+    assert np.array_equal(table["mean"].to_numpy(), theirs["mean"].to_numpy())
+    assert "hamming" in mine.description
+    # lower is better: relieff's curve at 2 features beats (is below) the random rankings' mean
+    relieff = table[(table.ranking == "relieff") & (table.curve == "FFA")].set_index("k")["mean"]
+    random = table[table.curve == "expected"].set_index("k")["mean"]
+    assert relieff[2] < random[2]

@@ -20,7 +20,11 @@ impl Curves {
         let (n, mut ffa, rfa) = curve_series(self)?;
         let y = value_range(ffa.iter().chain(&rfa))?;
         let x = 0.5..n as f64 + 0.5;
-        let measure = self.measure.label();
+        let measure = match self.measure.higher_is_better() {
+            true => self.measure.label().to_string(),
+            false => format!("{} (lower is better)", self.measure.label()),
+        };
+        let measure = measure.as_str();
         for s in &mut ffa {
             s.note = match self.get(&s.label, CurveKind::Ffa).map(|c| c.mode) {
                 Some(Mode::PerFold) => " (ranked per fold)".into(),
