@@ -687,7 +687,7 @@ fn catalog_specs_round_trip_and_aliases_reach_their_methods() {
         assert_eq!(&rankers::parse(spec).unwrap().spec().to_string(), spec);
     }
     for (alias, method) in rankers::ALIASES {
-        let wrapper = ["bag", "shadow", "turf"].contains(method);
+        let wrapper = ["bag", "shadow", "turf", "binary-relevance", "label-powerset"].contains(method);
         let text = if wrapper { format!("{alias}:base=(relieff)") } else { alias.to_string() };
         assert_eq!(rankers::parse(&text).unwrap().spec().method(), *method, "{alias}");
     }
