@@ -82,7 +82,7 @@ pub fn auc(scores: &[f64], positive: &[bool]) -> Option<f64> {
         return None;
     }
     let ranks = average_ranks(scores, false);
-    let rank_sum: f64 = ranks.iter().zip(positive).filter(|(_, &p)| p).map(|(r, _)| r).sum();
+    let rank_sum: f64 = ranks.iter().zip(positive).filter(|&(_, &p)| p).map(|(r, _)| r).sum();
     Some((rank_sum - n_pos * (n_pos + 1.0) / 2.0) / (n_pos * n_neg))
 }
 

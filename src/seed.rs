@@ -6,9 +6,9 @@
 //!
 //! ```
 //! use rand::Rng;
-//! let a: u64 = featrank::seed::rng_for(7, &[1, 2]).gen();
-//! let b: u64 = featrank::seed::rng_for(7, &[1, 2]).gen();
-//! let c: u64 = featrank::seed::rng_for(7, &[2, 1]).gen();
+//! let a: u64 = featrank::seed::rng_for(7, &[1, 2]).r#gen();
+//! let b: u64 = featrank::seed::rng_for(7, &[1, 2]).r#gen();
+//! let c: u64 = featrank::seed::rng_for(7, &[2, 1]).r#gen();
 //! assert_eq!(a, b);
 //! assert_ne!(a, c);
 //! ```

@@ -360,7 +360,7 @@ fn split_top(s: &str) -> std::result::Result<Vec<&str>, String> {
 /// `spec_words!(Type, "what it is", { Type::A => "a" | "alias", Type::B => "b" });` — the first word is the
 /// one displayed, the others are also read.
 macro_rules! spec_words {
-    ($t:ty, $kind:expr, { $($v:path => $word:literal $(| $alias:literal)*),+ $(,)? }) => {
+    ($t:ty, $kind:expr_2021, { $($v:path => $word:literal $(| $alias:literal)*),+ $(,)? }) => {
         impl std::str::FromStr for $t {
             type Err = $crate::error::Error;
             fn from_str(s: &str) -> $crate::error::Result<Self> {

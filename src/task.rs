@@ -36,6 +36,23 @@ impl Task {
         matches!(self, Task::MultiLabel | Task::MultiTargetClassification | Task::MultiTargetRegression)
     }
 
+    /// The task each target of a target set has on its own (binary relevance's task): classification for
+    /// multi-label and multi-target classification, regression for multi-target regression; `None` for one
+    /// target.
+    ///
+    /// ```
+    /// use featrank::data::Task;
+    /// assert_eq!(Task::MultiLabel.member(), Some(Task::Classification));
+    /// assert_eq!(Task::Regression.member(), None);
+    /// ```
+    pub fn member(self) -> Option<Task> {
+        match self {
+            Task::MultiLabel | Task::MultiTargetClassification => Some(Task::Classification),
+            Task::MultiTargetRegression => Some(Task::Regression),
+            Task::Classification | Task::Regression => None,
+        }
+    }
+
     /// The task in words, as summaries and figures say it: `classification`, `multi-label`, ….
     ///
     /// ```

@@ -283,7 +283,7 @@ pub fn nogueira(selected: &[Vec<bool>]) -> Result<Nogueira> {
         .iter()
         .zip(&k)
         .map(|(z, &ki)| {
-            let zp = z.iter().zip(&p).filter(|(&b, _)| b).map(|(_, &q)| q).sum::<f64>() / df;
+            let zp = z.iter().zip(&p).filter(|&(&b, _)| b).map(|(_, &q)| q).sum::<f64>() / df;
             (zp - ki * kbar / (df * df) + phi / 2.0 * (2.0 * ki * kbar / (df * df) - ki / df - kbar / df + 1.0)) / denom
         })
         .collect();

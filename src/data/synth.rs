@@ -304,7 +304,7 @@ impl GroundTruth {
 
     /// Names of the relevant features (relevance > 0).
     pub fn relevant(&self) -> Vec<&str> {
-        self.features.iter().zip(&self.relevance).filter(|(_, &r)| r > 0.0).map(|(f, _)| f.as_str()).collect()
+        self.features.iter().zip(&self.relevance).filter(|&(_, &r)| r > 0.0).map(|(f, _)| f.as_str()).collect()
     }
 
     /// The ground-truth ranking R_GT (scores = relevance; ties in column order).
@@ -364,7 +364,7 @@ impl GroundTruth {
         };
         let mut rel = self.relevance.clone();
         for &j in &idx[..(theta * n as f64).round() as usize] {
-            rel[j] = rng.gen::<f64>() * top;
+            rel[j] = rng.r#gen::<f64>() * top;
         }
         Ok(Ranking::from_scores(&self.features, &rel)?.with_name(format!("theta{theta}_{stream}")))
     }

@@ -163,34 +163,71 @@ impl Knn {
         }
     }
 
-    /// Predict every test row from the distance matrix. `near` holds each test row's neighbours at the
-    /// previous, smaller feature set (empty for none) and receives the new ones.
+    /// Tally every test row's voters from the distance matrix (kNN: vote them). `near` holds each test
+    /// row's neighbours at the previous, smaller feature set (empty for none) and receives the new ones.
     #[inline(always)]
-    fn predict(&self, fold: &Fold<'_>, dist: &[f64], near: &mut Vec<usize>) -> Prediction {
+    fn predict<T: Tally>(&self, fold: &Fold<'_>, dist: &[f64], near: &mut Vec<usize>, tally: &mut T) -> T::Out {
         let n_train = fold.train.len();
         let k = self.k.min(n_train);
         let n_test = fold.test.len();
         let previous = std::mem::take(near);
         let (mut candidates, mut voters) = (Vec::with_capacity(n_train), Vec::with_capacity(k));
         // plain loops, no closures: all of this must be compiled inside the wide-vector function
-        let targets = fold.data.targets();
-        let mut votes: Vec<Votes> = Vec::with_capacity(targets.len());
-        votes.resize_with(targets.len(), Votes::default);
         for t in 0..n_test {
             let row = &dist[t * n_train..(t + 1) * n_train];
             self.voters(row, k, previous.get(t * k..(t + 1) * k), &mut candidates, near, &mut voters);
-            for (target, out) in targets.iter().zip(votes.iter_mut()) {
-                out.vote(target, fold.train, &voters);
-            }
+            tally.row(fold, &voters);
         }
-        let mut each: Vec<Prediction> = Vec::with_capacity(targets.len());
-        for (target, out) in targets.iter().zip(votes) {
-            each.push(out.prediction(target));
+        tally.take(fold)
+    }
+}
+
+/// What the neighbour chain makes of each test row's voters at one size: kNN's votes ([`Vote`]), or
+/// ML-kNN's counts of neighbours with each label.
+pub(crate) trait Tally {
+    /// One size's result for a block of test rows.
+    type Out;
+    /// Take one test row's voters (positions in `fold.train`, ascending).
+    fn row(&mut self, fold: &Fold<'_>, voters: &[usize]);
+    /// The rows taken since the last call as one result; the tally starts empty again.
+    fn take(&mut self, fold: &Fold<'_>) -> Self::Out;
+    /// A later block of test rows' result after an earlier one's.
+    fn join(out: &mut Self::Out, more: Self::Out);
+}
+
+/// kNN's tally: every target voted by the same neighbours.
+#[derive(Debug, Default)]
+struct Vote {
+    each: Vec<Votes>,
+}
+
+impl Tally for Vote {
+    type Out = Prediction;
+
+    #[inline(always)]
+    fn row(&mut self, fold: &Fold<'_>, voters: &[usize]) {
+        let targets = fold.data.targets();
+        if self.each.len() < targets.len() {
+            self.each.resize_with(targets.len(), Votes::default);
         }
+        for (target, out) in targets.iter().zip(self.each.iter_mut()) {
+            out.vote(target, fold.train, voters);
+        }
+    }
+
+    fn take(&mut self, fold: &Fold<'_>) -> Prediction {
+        let targets = fold.data.targets();
+        self.each.resize_with(targets.len(), Votes::default);
+        let mut each: Vec<Prediction> =
+            self.each.iter_mut().zip(targets).map(|(v, t)| std::mem::take(v).prediction(t)).collect();
         match fold.data.target() {
             Target::Set(_) => Prediction::Set(each),
             _ => each.remove(0),
         }
+    }
+
+    fn join(out: &mut Prediction, more: Prediction) {
+        out.append(more)
     }
 }
 
@@ -381,6 +418,20 @@ impl Knn {
         sizes: &[usize],
         weights: Option<&[f64]>,
     ) -> Vec<Prediction> {
+        self.nested_tally(fold, order, sizes, weights, &mut Vote::default(), false)
+    }
+
+    /// `tally`'s result at every size of the chain. `leave_one_out`: the test rows are the training rows
+    /// (`fold.test == fold.train`) and no row is its own neighbour (it needs k below the training rows).
+    pub(crate) fn nested_tally<T: Tally>(
+        &self,
+        fold: &Fold<'_>,
+        order: &[usize],
+        sizes: &[usize],
+        weights: Option<&[f64]>,
+        tally: &mut T,
+        leave_one_out: bool,
+    ) -> Vec<T::Out> {
         // The chain's training columns, scaled once per fold when they fit the cache; blocks of test rows can
         // then be as small as the cache wants (else each block scales them again, and blocks stay large).
         let chain = &order[..sizes.last().copied().unwrap_or(0).min(order.len())];
@@ -389,27 +440,38 @@ impl Knn {
             cached.then(|| chain.iter().map(|&j| TrainColumn::new(fold, j)).collect());
         // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
         let rows = block_rows(fold.train.len(), fold.test.len(), cached).max(1);
-        let mut blocks = fold.test.chunks(rows);
         let columns = columns.as_deref();
-        let mut out = self.chain(&Fold { test: blocks.next().unwrap_or(&[]), ..*fold }, order, sizes, weights, columns);
-        for test in blocks {
-            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights, columns);
-            out.iter_mut().zip(more).for_each(|(p, m)| p.append(m));
+        let mut out: Option<Vec<T::Out>> = None;
+        for (b, test) in fold.test.chunks(rows).chain(fold.test.is_empty().then_some(&[][..])).enumerate() {
+            let own = leave_one_out.then_some(b * rows);
+            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights, columns, tally, own);
+            match out.as_mut() {
+                None => out = Some(more),
+                Some(out) => out.iter_mut().zip(more).for_each(|(p, m)| T::join(p, m)),
+            }
         }
-        out
+        out.unwrap_or_default()
     }
 
     /// The nested chain on one block of test rows: one distance matrix updated feature by feature
-    /// (`columns`: the chain's training columns, or none to scale each here).
-    fn chain(
+    /// (`columns`: the chain's training columns, or none to scale each here). `own`: the test rows are
+    /// the training rows from this position on, each kept out of its own neighbours (an infinite distance).
+    #[allow(clippy::too_many_arguments)]
+    fn chain<T: Tally>(
         &self,
         fold: &Fold<'_>,
         order: &[usize],
         sizes: &[usize],
         weights: Option<&[f64]>,
         columns: Option<&[TrainColumn]>,
-    ) -> Vec<Prediction> {
-        let mut dist = vec![0.0; fold.test.len() * fold.train.len()];
+        tally: &mut T,
+        own: Option<usize>,
+    ) -> Vec<T::Out> {
+        let n_train = fold.train.len();
+        let mut dist = vec![0.0; fold.test.len() * n_train];
+        if let Some(start) = own {
+            (0..fold.test.len()).for_each(|t| dist[t * n_train + start + t] = f64::INFINITY);
+        }
         let (mut added, mut near) = (0, Vec::new());
         crate::simd::wide(
             #[inline(always)]
@@ -424,7 +486,7 @@ impl Knn {
                         }
                     }
                     added = k;
-                    out.push(self.predict(fold, &dist, &mut near));
+                    out.push(self.predict(fold, &dist, &mut near, tally));
                 }
                 out
             },

@@ -13,10 +13,12 @@
 //! learner's own `check`); a learner implements `fit_predict_checked` (and optionally
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
+mod binary_relevance;
 mod knn;
 #[cfg(feature = "linfa")]
 mod linfa_model;
 pub mod measure;
+mod ml_knn;
 mod mlp;
 mod naive_bayes;
 pub mod plan;
@@ -27,10 +29,12 @@ mod svm;
 mod tree;
 mod weighted_knn;
 
+pub use binary_relevance::BinaryRelevance;
 pub use knn::{Knn, KnnTies};
 #[cfg(feature = "linfa")]
 pub use linfa_model::LinfaLearner;
 pub use measure::Measure;
+pub use ml_knn::MlKnn;
 pub use mlp::Mlp;
 pub use naive_bayes::NaiveBayes;
 pub use plan::{CvPlan, OutOfFold, Scheme};
@@ -335,8 +339,12 @@ macro_rules! forward_learner {
 // Boxed, shared and borrowed learners are learners, so notebooks pass them without wrapping.
 forward_learner!(Box<L>, std::sync::Arc<L>, &L);
 
-/// The learner names [`parse`] knows.
-pub const LEARNERS: &[&str] = &["knn", "weighted-knn", "svm", "nb", "tree", "forest", "mlp"];
+/// The learner names [`parse`] knows on their own (the wrapper around another learner, `binary-relevance`, is
+/// in the catalog with its base).
+pub const LEARNERS: &[&str] = &["knn", "weighted-knn", "svm", "nb", "tree", "forest", "mlp", "ml-knn"];
+
+/// The wrappers around another learner, with the base their catalog row shows.
+const WRAPPERS: &[&str] = &["binary-relevance:base=(nb)"];
 
 /// Other names users write for a learner, and the learner each means (names are also read with `_` for `-`
 /// and in any case: [`canonical`]).
@@ -352,6 +360,8 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("random-forest", "forest"),
     ("rf", "forest"),
     ("neural-network", "mlp"),
+    ("mlknn", "ml-knn"),
+    ("br", "binary-relevance"),
 ];
 
 /// The learner a name means: itself, the learner an alias names ([`ALIASES`]), or the name with `_` read as
@@ -373,11 +383,11 @@ pub fn canonical(name: &str) -> String {
 ///
 /// ```
 /// let t = featrank::learners::catalog().unwrap();
-/// assert_eq!(t.height(), featrank::learners::LEARNERS.len());
+/// assert_eq!(t.height(), featrank::learners::LEARNERS.len() + 1); // and binary-relevance
 /// assert_eq!(t.column("spec").unwrap().str().unwrap().get(0), Some("knn:k=10,ties=all"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
-    let entries = LEARNERS.iter().map(|name| {
+    let entries = LEARNERS.iter().chain(WRAPPERS).map(|name| {
         let l = parse(name)?;
         Ok(crate::param::Entry::new(&l.spec(), |t| l.supports(t), ALIASES, l.parameters(), l.reference()))
     });
@@ -396,12 +406,14 @@ pub fn catalog() -> Result<crate::data::Frame> {
 /// ```
 pub fn parameters(learner: &str) -> Result<crate::data::Frame> {
     let name = canonical(learner);
-    let params = parse(&name)?.parameters();
+    let wrapper = WRAPPERS.iter().find(|t| t.split(':').next() == Some(name.as_str()));
+    let params = parse(wrapper.copied().unwrap_or(&name))?.parameters();
     Ok(crate::param::table(params, &name, |spec| parse(spec).ok().map(|l| l.spec()))?.into())
 }
 
 /// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `weighted-knn:weights=(relieff)`, `svm:c=0.1`,
-/// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`; parameters left out take their defaults.
+/// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`, `ml-knn:k=10`, `binary-relevance:base=(nb)`; parameters left
+/// out take their defaults.
 ///
 /// ```
 /// let l = featrank::learners::parse("knn:k=5").unwrap();
@@ -430,6 +442,8 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
         "tree" => Box::new(DecisionTree::from_spec(s)?),
         "forest" => Box::new(RandomForest::from_spec(s)?),
         "mlp" => Box::new(Mlp::from_spec(s)?),
+        "ml-knn" => Box::new(MlKnn::from_spec(s)?),
+        "binary-relevance" => Box::new(BinaryRelevance::from_spec(s)?),
         other => return Err(Error::Unknown { kind: "learner".into(), name: other.into(), known: LEARNERS.join(", ") }),
     })
 }
@@ -437,12 +451,10 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
 /// The error for a learner asked to work on a task it does not handle, naming the learners that do.
 pub(crate) fn unsupported(learner: &(impl Learner + ?Sized), task: Task) -> Error {
     let able: Vec<&str> = LEARNERS.iter().copied().filter(|n| parse(n).is_ok_and(|l| l.supports(task))).collect();
-    let hint = match able.is_empty() {
-        true => "no learner takes several targets yet: evaluate one target at a time (Dataset::for_target), or \
-                 rank them with relieff or binary-relevance:base=(…)"
-            .to_string(),
-        false => format!("learners that do: {}", able.join(", ")),
-    };
+    let mut hint = format!("learners that do: {}", able.join(", "));
+    if task.is_structured() {
+        hint += ", and binary-relevance:base=(…) around one that takes a single target";
+    }
     Error::UnsupportedTask { method: learner.name(), task, hint }
 }
 

@@ -335,7 +335,7 @@ impl CvPlan {
         }
         for (r, a) in assignments.iter().enumerate() {
             // an id at or beyond the rows names a fold no row can fill (and would size the check below)
-            if let Some((row, &id)) = a.iter().enumerate().find(|(_, &id)| id >= n_rows.max(2)) {
+            if let Some((row, &id)) = a.iter().enumerate().find(|&(_, &id)| id >= n_rows.max(2)) {
                 return Err(Error::param(
                     "folds",
                     format!(

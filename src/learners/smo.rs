@@ -470,7 +470,7 @@ mod tests {
             .iter()
             .map(|p| {
                 let clean = p[0] * p[1] + p[2] > 0.1;
-                if clean ^ (rng.gen::<f64>() < flip) {
+                if clean ^ (rng.r#gen::<f64>() < flip) {
                     1.0
                 } else {
                     -1.0

@@ -71,7 +71,7 @@ impl Ensemble {
                 let sample = data.take_rows(&rows)?;
                 let ranking = self
                     .base
-                    .rank(&sample, rng.gen())
+                    .rank(&sample, rng.r#gen())
                     .map_err(|e| Error::param("bootstrap", format!("bootstrap sample {b}: {}", e.message())))?;
                 let positions = ranking.positions_in(data)?;
                 let mut ranks = vec![0.0; data.n_features()];

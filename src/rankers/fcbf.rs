@@ -137,7 +137,7 @@ impl Fcbf {
                 .par_iter()
                 .map(|&q| PairEntropies::of(&features[p], &features[q], classes, k).su_xz() >= su[q])
                 .collect();
-            for (&q, _) in later.iter().zip(&covered).filter(|(_, &c)| c) {
+            for (&q, _) in later.iter().zip(&covered).filter(|&(_, &c)| c) {
                 roles[q] = FcbfRole::Redundant;
                 covered_by[q] = Some(p);
             }

@@ -276,7 +276,7 @@ impl Spread<'_> {
     fn each(&self, mut f: impl FnMut(usize, f64)) {
         match self {
             Spread::One(a) => f(*a, 1.0),
-            Spread::Many(p) => p.iter().enumerate().filter(|(_, &w)| w > 0.0).for_each(|(a, &w)| f(a, w)),
+            Spread::Many(p) => p.iter().enumerate().filter(|&(_, &w)| w > 0.0).for_each(|(a, &w)| f(a, w)),
         }
     }
 }

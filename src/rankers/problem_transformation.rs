@@ -104,15 +104,6 @@ fn base_of(s: &Spec, example: &str) -> Result<Box<dyn Ranker>> {
     crate::spec::nested("base", super::parse(base))
 }
 
-/// The task each target of a `task` dataset has on its own.
-fn member_task(task: Task) -> Option<Task> {
-    match task {
-        Task::MultiLabel | Task::MultiTargetClassification => Some(Task::Classification),
-        Task::MultiTargetRegression => Some(Task::Regression),
-        Task::Classification | Task::Regression => None,
-    }
-}
-
 impl BinaryRelevance {
     /// `base` run on every target, scores combined with `aggregate`.
     pub fn new(base: impl Ranker + 'static, aggregate: Aggregate) -> BinaryRelevance {
@@ -154,7 +145,7 @@ impl BinaryRelevance {
                 if one.values().is_some_and(|v| v.iter().all(|&x| x == v[0])) {
                     return Ok(None);
                 }
-                let seed = rand::Rng::gen(&mut rng_for(seed, &[t as u64]));
+                let seed = rand::Rng::r#gen(&mut rng_for(seed, &[t as u64]));
                 let ranking = self.base.rank(&one, seed).map_err(|e| {
                     Error::param("base", format!("{} on target '{}': {}", self.base.name(), names[t], e.message()))
                 })?;
@@ -196,7 +187,7 @@ impl Ranker for BinaryRelevance {
     }
 
     fn supports(&self, task: Task) -> bool {
-        member_task(task).is_some_and(|t| self.base.supports(t))
+        task.member().is_some_and(|t| self.base.supports(t))
     }
 
     fn check(&self, data: &Dataset) -> Result<()> {
@@ -262,7 +253,7 @@ impl Ranker for LabelPowerset {
     }
 
     fn supports(&self, task: Task) -> bool {
-        member_task(task) == Some(Task::Classification) && self.base.supports(Task::Classification)
+        task.member() == Some(Task::Classification) && self.base.supports(Task::Classification)
     }
 
     fn check(&self, data: &Dataset) -> Result<()> {

@@ -613,7 +613,7 @@ fn numeric_model(col: &[f64], groups: &[usize], n_groups: usize) -> MissingModel
     let sorted: Vec<Vec<f64>> = (0..n_groups)
         .map(|g| {
             let mut v: Vec<f64> =
-                col.iter().zip(groups).filter(|(v, &gr)| gr == g && !v.is_nan()).map(|(v, _)| *v).collect();
+                col.iter().zip(groups).filter(|&(ref v, &gr)| gr == g && !v.is_nan()).map(|(v, _)| *v).collect();
             if v.is_empty() {
                 v = all.clone();
             }

@@ -75,8 +75,8 @@ pub(super) fn weights(
     match (distance, labels) {
         (TargetDistance::Jaccard, Some(labels)) => super::relief::rrelieff(data, refs, k, convention, |i, j| {
             let (a, b) = (labels.row(i), labels.row(j));
-            let union = a.iter().zip(b).filter(|(&p, &q)| p || q).count();
-            let both = a.iter().zip(b).filter(|(&p, &q)| p && q).count();
+            let union = a.iter().zip(b).filter(|&(&p, &q)| p || q).count();
+            let both = a.iter().zip(b).filter(|&(&p, &q)| p && q).count();
             if union == 0 {
                 0.0
             } else {

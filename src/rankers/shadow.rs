@@ -123,7 +123,7 @@ impl ShadowTest {
 
     /// The features with the given verdict, in the dataset's order.
     pub fn with(&self, verdict: Relevance) -> Vec<String> {
-        self.features.iter().zip(&self.relevance).filter(|(_, &v)| v == verdict).map(|(f, _)| f.clone()).collect()
+        self.features.iter().zip(&self.relevance).filter(|&(_, &v)| v == verdict).map(|(f, _)| f.clone()).collect()
     }
 
     /// The table `feature, score, rank, real_score, shadow_score, p_value, q_value, verdict` in rank order.
@@ -204,7 +204,7 @@ impl ShadowFeatures {
                     .collect();
                 let augmented = data.with_shadows(&perms)?;
                 self.base
-                    .scores(&augmented, rng.gen())
+                    .scores(&augmented, rng.r#gen())
                     .map_err(|e| Error::param("base", format!("shadow round {r}: {}", e.message())))
             })
             .collect::<Result<_>>()?;

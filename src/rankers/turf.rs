@@ -123,7 +123,7 @@ impl Ranker for Turf {
         // eliminated features, in the order they are to be ranked from the bottom up
         let mut bottom: Vec<usize> = Vec::with_capacity(p);
         for _ in 0..rounds.max(1) {
-            let order = self.order(data, &current, rng.gen())?;
+            let order = self.order(data, &current, rng.r#gen())?;
             let keep_now = ((current.len() as f64) * (1.0 - self.pct)).ceil() as usize;
             bottom.extend(order[keep_now..].iter().rev());
             let mut kept = order[..keep_now].to_vec();
@@ -136,7 +136,7 @@ impl Ranker for Turf {
         if current.is_empty() {
             return Err(Error::param("pct", "every feature was removed; use a smaller pct"));
         }
-        bottom.extend(self.order(data, &current, rng.gen())?.into_iter().rev());
+        bottom.extend(self.order(data, &current, rng.r#gen())?.into_iter().rev());
         let mut scores = vec![0.0; p];
         for (position, &f) in bottom.iter().enumerate() {
             scores[f] = (position + 1) as f64;

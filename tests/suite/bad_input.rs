@@ -175,7 +175,18 @@ fn every_learner_on_every_awkward_dataset() {
     let mut battery = Battery::default();
     for (case, data) in awkward() {
         let ranking = Ranking::random(data.feature_names(), 1, 0).unwrap();
-        let specs = ["knn:k=3", "weighted-knn:k=3", "svm:c=0.1", "nb", "tree", "forest:trees=10", "mlp:epochs=20"];
+        let specs = [
+            "knn:k=3",
+            "weighted-knn:k=3",
+            "svm:c=0.1",
+            "nb",
+            "tree",
+            "forest:trees=10",
+            "mlp:epochs=20",
+            "ml-knn:k=3",
+            "binary-relevance:base=(nb)",
+            "br:base=(svm:c=0.1)",
+        ];
         common::covers_every_learner(&specs);
         for spec in specs {
             let learner: std::sync::Arc<dyn featrank::learners::Learner> =

@@ -912,8 +912,8 @@ fn hostile_numbers_never_abort_the_cli() {
 fn methods_lists_every_ranker_learner_and_measure_from_the_registries() {
     let out = ok(&["methods"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    for name in featrank::rankers::METHODS.iter().chain(featrank::learners::LEARNERS).chain(&["bag", "shadow", "turf"])
-    {
+    let wrappers = ["bag", "shadow", "turf", "binary-relevance"];
+    for name in featrank::rankers::METHODS.iter().chain(featrank::learners::LEARNERS).chain(&wrappers) {
         assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{name} "))), "{name} missing:\n{text}");
     }
     assert!(

@@ -278,10 +278,10 @@ fn permutation_importance_is_zero_for_unused_features() {
     let mut rng = featrank::seed::rng_for(8, &[]);
     let n = 200;
     let class: Vec<&str> = (0..n).map(|i| if i % 2 == 0 { "a" } else { "b" }).collect();
-    let signal: Vec<f64> = (0..n).map(|i| (i % 2) as f64 * 2.0 + rng.gen::<f64>()).collect();
+    let signal: Vec<f64> = (0..n).map(|i| (i % 2) as f64 * 2.0 + rng.r#gen::<f64>()).collect();
     let mut cols = vec![Column::new("signal".into(), signal)];
     for j in 0..5 {
-        cols.push(Column::new(format!("noise{j}").into(), (0..n).map(|_| rng.gen::<f64>()).collect::<Vec<f64>>()));
+        cols.push(Column::new(format!("noise{j}").into(), (0..n).map(|_| rng.r#gen::<f64>()).collect::<Vec<f64>>()));
     }
     cols.push(Column::new("class".into(), class));
     let data = Dataset::from_polars(DataFrame::new(n, cols).unwrap(), "class").unwrap();

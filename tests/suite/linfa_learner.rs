@@ -40,7 +40,7 @@ fn hand_loop(
                         let y: Array1<usize> = train.iter().map(|&r| labels[r]).collect();
                         let predicted =
                             fit(ds.matrix(&train, features).unwrap(), y, ds.matrix(&test, features).unwrap());
-                        correct += test.iter().zip(&predicted).filter(|(&r, &p)| labels[r] == p).count();
+                        correct += test.iter().zip(&predicted).filter(|&(&r, &p)| labels[r] == p).count();
                         total += test.len();
                     }
                     correct as f64 / total as f64
@@ -108,11 +108,11 @@ fn unit_cube() -> Dataset {
     let x = Array2::from_shape_fn((n, d), |(i, _)| match i {
         0..=9 => 0.0,
         10..=19 => 1.0,
-        _ => rng.gen::<f64>(),
+        _ => rng.r#gen::<f64>(),
     });
     let y: Vec<String> = (0..n)
         .map(|i| {
-            let s = x[[i, 0]] + 0.6 * x[[i, 1]] - 0.3 * x[[i, 2]] + 0.2 * rng.gen::<f64>();
+            let s = x[[i, 0]] + 0.6 * x[[i, 1]] - 0.3 * x[[i, 2]] + 0.2 * rng.r#gen::<f64>();
             if s > 0.75 { "yes" } else { "no" }.to_string()
         })
         .collect();

@@ -156,13 +156,19 @@ fn every_listed_range_is_what_the_parser_takes() {
         let build = |text: &str| rankers::parse(text)?.checked(data).map(|_| ());
         hold("ranker", &method, ranker.parameters(), &build, &mut failures);
     }
-    for name in learners::LEARNERS {
-        let learner = learners::parse(name).unwrap();
+    let catalog = learners::catalog().unwrap();
+    for full in catalog.column("spec").unwrap().str().unwrap().iter().flatten() {
+        let learner = learners::parse(full).unwrap();
+        let name = learner.spec().method().to_string();
         assert!(!learner.reference().is_empty(), "learner {name} names no reference");
         keys_match("learner", &learner.spec(), learner.parameters(), &mut failures);
-        let data = if learner.supports(featrank::data::Task::Classification) { &classes } else { &numbers };
+        let data = match (learner.supports(Task::Classification), learner.supports(Task::Regression)) {
+            (true, _) => &classes,
+            (false, true) => &numbers,
+            (false, false) => &labels,
+        };
         let build = |text: &str| learners::parse(text)?.check_data(data, 30);
-        hold("learner", name, learner.parameters(), &build, &mut failures);
+        hold("learner", &name, learner.parameters(), &build, &mut failures);
     }
     assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
 }

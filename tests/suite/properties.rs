@@ -48,14 +48,25 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
 
 #[test]
 fn ffa_n_equals_rfa_n_for_every_learner() {
-    let ds = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
-    let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
-    let specs =
-        ["knn:k=5", "weighted-knn:k=5,weights=(fisher)", "svm:c=0.1", "nb", "tree", "forest:trees=5", "mlp:epochs=20"];
+    let glass = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
+    let labels = featrank::data::synth::MultiLabel::new().rows(90).generate(2).unwrap().dataset().unwrap();
+    let specs = [
+        "knn:k=5",
+        "weighted-knn:k=5,weights=(fisher)",
+        "svm:c=0.1",
+        "nb",
+        "tree",
+        "forest:trees=5",
+        "mlp:epochs=20",
+        "ml-knn:k=5",
+        "binary-relevance:base=(tree)",
+    ];
     common::covers_every_learner(&specs);
     for spec in specs {
         let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();
-        let c = CurveSpec::new(learner).folds(3).repeats(1).evaluate(&ds, std::slice::from_ref(&r)).unwrap();
+        let ds = if learner.supports(featrank::data::Task::Classification) { &glass } else { &labels };
+        let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
+        let c = CurveSpec::new(learner).folds(3).repeats(1).evaluate(ds, std::slice::from_ref(&r)).unwrap();
         let (f, b) = (c.get(r.name(), CurveKind::Ffa).unwrap(), c.get(r.name(), CurveKind::Rfa).unwrap());
         assert_eq!(f.mean.last().unwrap().to_bits(), b.mean.last().unwrap().to_bits(), "{spec}");
     }

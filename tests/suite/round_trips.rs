@@ -153,6 +153,9 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         "forest:trees=7,mtry=2",
         "mlp",
         "mlp:epochs=20,rate=0.1,momentum=0",
+        "ml-knn",
+        "ml-knn:k=3,smoothing=0.5",
+        "binary-relevance:base=(nb)",
     ];
     for text in learner_specs {
         let l = learners::parse(text).unwrap();

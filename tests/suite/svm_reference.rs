@@ -14,10 +14,10 @@ fn data() -> (Dataset, Array2<f64>, Vec<bool>) {
     let x = Array2::from_shape_fn((n, d), |(i, _)| match i {
         0 => 0.0,
         1 => 1.0,
-        _ => rng.gen::<f64>(),
+        _ => rng.r#gen::<f64>(),
     });
     let pos: Vec<bool> =
-        (0..n).map(|i| x[[i, 0]] * x[[i, 1]] + 0.3 * x[[i, 2]] + 0.1 * rng.gen::<f64>() > 0.4).collect();
+        (0..n).map(|i| x[[i, 0]] * x[[i, 1]] + 0.3 * x[[i, 2]] + 0.1 * rng.r#gen::<f64>() > 0.4).collect();
     let mut cols: Vec<Column> = (0..d).map(|j| Column::new(format!("x{j}").into(), x.column(j).to_vec())).collect();
     cols.push(Column::new("class".into(), pos.iter().map(|&p| if p { "a" } else { "b" }).collect::<Vec<_>>()));
     let df = DataFrame::new(n, cols).unwrap();
@@ -68,7 +68,7 @@ fn nested_path_matches_refits() {
         let mut cols: Vec<Column> = (0..d)
             .map(|j| {
                 let v: Vec<f64> =
-                    y.iter().map(|&c| if j < 4 { c as f64 * 0.8 } else { 0.0 } + rng.gen::<f64>()).collect();
+                    y.iter().map(|&c| if j < 4 { c as f64 * 0.8 } else { 0.0 } + rng.r#gen::<f64>()).collect();
                 Column::new(format!("x{j}").into(), v)
             })
             .collect();

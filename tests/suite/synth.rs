@@ -33,7 +33,7 @@ fn generated_features_follow_their_probabilities() {
     let ds = Dataset::from_polars(&s.frame, "class").unwrap();
     let y = ds.labels().unwrap();
     let col = |name: &str| ds.feature(ds.feature_index(name).unwrap()).to_vec();
-    let agree = |x: &[f64]| x.iter().zip(y).filter(|(v, &c)| **v as usize == c).count() as f64 / y.len() as f64;
+    let agree = |x: &[f64]| x.iter().zip(y).filter(|&(ref v, &c)| **v as usize == c).count() as f64 / y.len() as f64;
     for set in &s.truth.sets {
         match set.kind {
             SetKind::Single => assert!((agree(&col(&set.features[0])) - set.p).abs() < 0.015, "{set:?}"),
@@ -243,7 +243,7 @@ fn ground_truth_curves_on_combined() {
     let best = ffa.iter().cloned().fold(0.0, f64::max);
     assert!(best <= bayes + 0.02 && best > bayes - 0.08, "best FFA {best} vs Bayes {bayes}");
     // RFA stays at chance while the bottom-k holds only the 73 irrelevant features
-    let chance: Vec<f64> = c.sizes.iter().zip(rfa).filter(|(&k, _)| k <= 73).map(|(_, &a)| a).collect();
+    let chance: Vec<f64> = c.sizes.iter().zip(rfa).filter(|&(&k, _)| k <= 73).map(|(_, &a)| a).collect();
     assert!(chance.len() > 50 && chance.iter().all(|&a| (a - 0.5).abs() < 0.06), "{chance:?}");
     assert!(*rfa.last().unwrap() > 0.85);
 }

@@ -38,8 +38,8 @@ fn ranker_help() -> String {
 /// `--learner`'s help: every learner, from the registry.
 fn learner_help() -> String {
     format!(
-        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {} (`featrank methods NAME` shows a \
-         learner's parameters)",
+        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, binary-relevance:base=(…) (several \
+         targets; `featrank methods NAME` shows a learner's parameters)",
         featrank::learners::LEARNERS.join(", ")
     )
 }

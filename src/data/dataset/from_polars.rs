@@ -307,7 +307,7 @@ fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
             })
             .collect();
         codes.iter_mut().for_each(|c| *c = remap[*c]);
-        levels = levels.into_iter().zip(&used).filter(|(_, &u)| u).map(|(l, _)| l).collect();
+        levels = levels.into_iter().zip(&used).filter(|&(_, &u)| u).map(|(l, _)| l).collect();
     }
     if levels.len() < 2 {
         return Err(Error::target(

@@ -26,7 +26,7 @@ impl Dataset {
                 .collect(),
             targets: self.target_summaries(),
             label_sets: self.label_sets(),
-            missing: self.names.iter().zip(&missing).filter(|(_, &m)| m > 0).map(|(n, &m)| (n.clone(), m)).collect(),
+            missing: self.names.iter().zip(&missing).filter(|&(_, &m)| m > 0).map(|(n, &m)| (n.clone(), m)).collect(),
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
             text: self.text_features(),
