@@ -65,7 +65,8 @@ pub mod prelude {
         PiCurve, PiSpec, Sample, Scheme, Weighting,
     };
     pub use crate::learners::{
-        self, DecisionTree, Kernel, Knn, KnnTies, Learner, Mlp, Multiclass, NaiveBayes, RandomForest, Svm, WeightedKnn,
+        self, DecisionTree, Kernel, Knn, KnnTies, Learner, MlKnn, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
+        WeightedKnn,
     };
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,

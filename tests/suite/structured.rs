@@ -6,6 +6,7 @@
 use crate::common;
 use featrank::data::synth::MultiLabel;
 use featrank::data::{datasets, io, Target};
+use featrank::learners::Prediction;
 use featrank::prelude::*;
 use featrank::rankers::{self, BinaryRelevance, LabelPowerset, RReliefF, Ranker, ReliefF, TargetDistance};
 
@@ -485,4 +486,181 @@ fn iterative_stratification_keeps_label_proportions() {
     let plan = featrank::eval::CvPlan::stratified(&mtr, 4, 1, 1).unwrap();
     let sizes: Vec<usize> = (0..4).map(|f| plan.split(0, f).1.len()).collect();
     assert!(sizes.iter().all(|&s| (5..=6).contains(&s)), "{sizes:?}");
+}
+
+/// Continuous features and three labels of different kinds (a threshold, an interaction, a rare label).
+fn continuous_labels(rows: usize, seed: u64) -> Dataset {
+    use rand::Rng;
+    use rand_distr::StandardNormal;
+    let mut rng = featrank::seed::rng_for(seed, &[]);
+    let x: Vec<Vec<f64>> = (0..5).map(|_| (0..rows).map(|_| rng.sample(StandardNormal)).collect()).collect();
+    let noise: Vec<f64> = (0..rows).map(|_| rng.sample::<f64, _>(StandardNormal) * 0.5).collect();
+    let a: Vec<i32> = (0..rows).map(|i| (x[0][i] + noise[i] > 0.0) as i32).collect();
+    let b: Vec<i32> = (0..rows).map(|i| (x[1][i] * x[2][i] > 0.0) as i32).collect();
+    let c: Vec<i32> = (0..rows).map(|i| (x[0][i] > 1.0) as i32).collect();
+    let mut cols: Vec<Column> = x.iter().enumerate().map(|(j, v)| Column::new(format!("x{j}").into(), v)).collect();
+    cols.extend([Column::new("a".into(), a), Column::new("b".into(), b), Column::new("c".into(), c)]);
+    Dataset::from_polars_targets(&DataFrame::new(rows, cols).unwrap(), &["a", "b", "c"]).unwrap()
+}
+
+/// ML-kNN by its definition (Zhang & Zhou 2007), written out plainly: features min-max scaled by the
+/// training rows, squared Euclidean distance summed in the features' order, the k nearest other training
+/// rows (ties by training position), the smoothed prior and likelihoods. Per label: (codes, scores of 1).
+fn ml_knn_by_definition(
+    data: &Dataset,
+    train: &[usize],
+    test: &[usize],
+    features: &[usize],
+    k: usize,
+) -> Vec<(Vec<usize>, Vec<f64>)> {
+    let scaled = |j: usize, v: f64| {
+        let col = data.feature(j);
+        let lo = train.iter().map(|&i| col[i]).fold(f64::INFINITY, f64::min);
+        let hi = train.iter().map(|&i| col[i]).fold(f64::NEG_INFINITY, f64::max);
+        if hi > lo {
+            (v - lo) / (hi - lo)
+        } else {
+            0.0
+        }
+    };
+    let dist = |a: usize, b: usize| {
+        features.iter().fold(0.0, |d, &j| {
+            let diff = scaled(j, data.feature(j)[a]) - scaled(j, data.feature(j)[b]);
+            d + diff * diff
+        })
+    };
+    let nearest = |row: usize, skip: Option<usize>| {
+        let mut by: Vec<(f64, usize)> =
+            (0..train.len()).filter(|&p| Some(p) != skip).map(|p| (dist(row, train[p]), p)).collect();
+        by.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        by[..k].iter().map(|&(_, p)| train[p]).collect::<Vec<usize>>()
+    };
+    let labels = data.label_matrix().unwrap();
+    (0..data.n_targets())
+        .map(|l| {
+            let has = |r: usize| labels[[r, l]];
+            let count = |near: &[usize]| near.iter().filter(|&&r| has(r)).count();
+            let (mut with, mut without) = (vec![0.0; k + 1], vec![0.0; k + 1]);
+            for (p, &r) in train.iter().enumerate() {
+                let j = count(&nearest(r, Some(p)));
+                if has(r) {
+                    with[j] += 1.0
+                } else {
+                    without[j] += 1.0
+                }
+            }
+            let m = train.len() as f64;
+            let prior = (1.0 + with.iter().sum::<f64>()) / (2.0 + m);
+            let like = |c: &[f64], j: usize| (1.0 + c[j]) / ((k + 1) as f64 + c.iter().sum::<f64>());
+            let on = data.targets()[l].positive_code().unwrap();
+            test.iter()
+                .map(|&t| {
+                    let j = count(&nearest(t, None));
+                    let (p1, p0) = (prior * like(&with, j), (1.0 - prior) * like(&without, j));
+                    (if p1 >= p0 { on } else { 1 - on }, p1 / (p1 + p0))
+                })
+                .unzip()
+        })
+        .collect()
+}
+
+/// ML-kNN's curve chain (training rows searched among themselves, each left out of its own neighbours)
+/// gives the definition's predictions and posteriors at every size of a chain, on every fold.
+#[test]
+fn ml_knn_is_its_definition_at_every_size() {
+    let ds = continuous_labels(90, 4);
+    let plan = featrank::eval::CvPlan::stratified(&ds, 3, 1, 5).unwrap();
+    let order = [3, 0, 4, 1, 2];
+    let sizes = [1, 2, 3, 5];
+    for f in 0..3 {
+        let (train, test) = plan.split(0, f);
+        let fold = featrank::learners::Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        let nested = MlKnn::new().k(7).fit_predict_nested(&fold, &order, &sizes).unwrap();
+        for (&size, p) in sizes.iter().zip(&nested) {
+            let want = ml_knn_by_definition(&ds, &train, &test, &order[..size], 7);
+            let Prediction::Set(each) = p else { panic!("{p:?}") };
+            for (l, (p, (codes, scores))) in each.iter().zip(&want).enumerate() {
+                let Prediction::Classes { labels, scores: got } = p else { panic!("{p:?}") };
+                assert_eq!(labels, codes, "fold {f}, size {size}, label {l}");
+                let on = ds.targets()[l].positive_code().unwrap();
+                for (t, s) in scores.iter().enumerate() {
+                    assert!((got[2 * t + on] - s).abs() < 1e-12, "fold {f}, size {size}, label {l}, row {t}");
+                }
+            }
+            let refit = MlKnn::new().k(7).fit_predict(&fold, &order[..size]).unwrap();
+            assert_eq!(&refit, p, "size {size}: the chain and a single fit differ");
+        }
+    }
+    // k must leave a neighbour to count in the smallest training fold
+    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2], test: &[3], seed: 0 };
+    let e = MlKnn::new().k(3).fit_predict(&fold, &[0]).unwrap_err().to_string();
+    assert!(e.contains("k = 3") && e.contains("below"), "{e}");
+    assert!(featrank::learners::parse("ml-knn:smoothing=0").unwrap_err().to_string().contains("smoothing"));
+}
+
+/// The training rows' counts leave each row out: with k = 1, a row's nearest other row has the opposite
+/// label, and ML-kNN learns it (counting a row as its own neighbour would learn the opposite).
+#[test]
+fn ml_knn_learns_from_the_other_rows_only() {
+    let df = df!("x" => [0.0, 1.0, 10.0, 11.0, 0.2], "a" => [0, 1, 0, 1, 1], "b" => [1, 1, 0, 0, 1]).unwrap();
+    let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
+    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
+    let Prediction::Set(each) = MlKnn::new().k(1).fit_predict(&fold, &[0]).unwrap() else { unreachable!() };
+    // the test row's nearest (x = 0) lacks a; the rows lacking a neighbour (C = 0) all have a:
+    // P(H₁)P(E₀|H₁) = ½ · 3/4 against ½ · 1/4
+    let Prediction::Classes { labels, scores } = &each[0] else { unreachable!() };
+    assert_eq!((labels[0], scores[1]), (1, 0.75));
+}
+
+/// Binary relevance around kNN is kNN's own vote per label (the same neighbours): the same curves bit for
+/// bit. Around naive Bayes it is naive Bayes on each label alone, fold by fold; a label absent from a
+/// training fold is predicted absent (score 1) without asking the base learner.
+#[test]
+fn binary_relevance_learner_is_its_base_per_target() {
+    let s = MultiLabel::new().rows(150).noise(4).generate(5).unwrap();
+    let ds = s.dataset().unwrap();
+    let order = s.truth.ranking().unwrap();
+    let plan = featrank::eval::CvPlan::stratified(&ds, 5, 2, 2).unwrap();
+    let curve = |spec: &str| {
+        let c = CurveSpec::new(featrank::learners::parse(spec).unwrap())
+            .plan(plan.clone())
+            .expected(0)
+            .evaluate(&ds, std::slice::from_ref(&order))
+            .unwrap();
+        let bits = |k| c.get("GT", k).unwrap().per_repeat.iter().flatten().map(|v: &f64| v.to_bits()).collect();
+        (bits(CurveKind::Ffa), bits(CurveKind::Rfa)) as (Vec<u64>, Vec<u64>)
+    };
+    assert_eq!(curve("knn:k=7"), curve("br:base=(knn:k=7)"));
+    let features: Vec<usize> = (0..ds.n_features()).collect();
+    for f in 0..5 {
+        let (train, test) = plan.split(1, f);
+        let fold = featrank::learners::Fold { data: &ds, train: &train, test: &test, seed: 3 };
+        let br = featrank::learners::BinaryRelevance::new(NaiveBayes::new()).fit_predict(&fold, &features).unwrap();
+        let each: Vec<Prediction> = (0..ds.n_targets())
+            .map(|t| {
+                let one = ds.for_target(t).unwrap();
+                NaiveBayes::new().fit_predict(&featrank::learners::Fold { data: &one, ..fold }, &features).unwrap()
+            })
+            .collect();
+        assert_eq!(br, Prediction::Set(each), "fold {f}");
+    }
+    let df = df!("x" => [0.0, 0.2, 0.8, 1.0, 0.5], "a" => [0, 0, 1, 1, 1], "rare" => [0, 0, 0, 0, 1]).unwrap();
+    let ds = Dataset::from_polars_targets(&df, &["a", "rare"]).unwrap();
+    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
+    let p = featrank::learners::parse("br:base=(svm:c=1)").unwrap().fit_predict(&fold, &[0]).unwrap();
+    let Prediction::Set(each) = p else { unreachable!() };
+    assert_eq!(each[1], Prediction::Classes { labels: vec![0], scores: vec![1.0, 0.0] });
+    // a base that takes no class target is refused before any work, naming the wrapper
+    let e = featrank::learners::parse("br:base=(knn)").unwrap().fit_predict(&fold, &[0]);
+    assert!(e.is_ok());
+    let mtr = Dataset::from_polars_targets(
+        df!("x" => [1.0, 2.0, 3.0, 4.0, 5.0], "t1" => [1.0, 2.0, 0.5, 3.0, 1.0], "t2" => [0.0, 1.0, 3.0, 2.0, 2.0])
+            .unwrap(),
+        &["t1", "t2"],
+    )
+    .unwrap();
+    let r = Ranking::from_order(mtr.feature_names()).unwrap();
+    let e = CurveSpec::new(featrank::learners::parse("br:base=(nb)").unwrap()).folds(2).evaluate(&mtr, &[r]);
+    let text = e.unwrap_err().to_string();
+    assert!(text.contains("nb-br does not handle multi-target regression"), "{text}");
 }
