@@ -104,3 +104,15 @@ def test_hamming_loss_curves_equal_the_cli(toy, cli, tmp_path):
     relieff = table[(table.ranking == "relieff") & (table.curve == "FFA")].set_index("k")["mean"]
     random = table[table.curve == "expected"].set_index("k")["mean"]
     assert relieff[2] < random[2]
+
+
+@pytest.mark.parametrize("learner", ["ml-knn:k=5", "br:base=(nb)"])
+def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner):
+    path, _ = toy
+    mine = featrank.curves(featrank.Dataset.read(path), rankers="relieff", learner=learner, folds=4, repeats=1,
+                           expected=3, grid="full", seed=5, progress=False)
+    out = tmp_path / "c.csv"
+    run_cli(cli, "curves", path, "--method", "relieff", "--learner", learner, "--folds", 4, "--repeats", 1,
+            "--expected", 3, "--grid", "full", "--seed", 5, "--out", out)
+    assert np.array_equal(mine.to_pandas()["mean"].to_numpy(), pd.read_csv(out)["mean"].to_numpy())
+    assert ("ml-knn" if learner.startswith("ml") else "binary-relevance") in mine.description

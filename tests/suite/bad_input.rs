@@ -191,6 +191,7 @@ fn every_learner_on_every_awkward_dataset() {
         for spec in specs {
             let learner: std::sync::Arc<dyn featrank::learners::Learner> =
                 featrank::learners::parse(spec).unwrap().into();
+            let supported = learner.supports(data.task());
             battery.run(
                 &format!("{spec} curves on '{case}'"),
                 || {
@@ -208,6 +209,9 @@ fn every_learner_on_every_awkward_dataset() {
                         .then(|| "non-finite curve values".into())
                 },
                 |e| match case {
+                    _ if !supported => {
+                        (!matches!(e, Error::UnsupportedTask { .. })).then(|| format!("not refused by task: {e}"))
+                    }
                     BEYOND => (!refused_beyond(case, e)).then(|| format!("not refused by the column's name: {e}")),
                     SAFE_ENDS => Some(format!("values within the safe range refused: {e}")),
                     _ => None,
