@@ -67,7 +67,7 @@ fn main() {
     let mrmr = match &colon {
         Ok(colon) => {
             featrank::data::io::write_csv(&colon.frame, dir.join("mrmr.csv")).unwrap();
-            let data = Dataset::from_polars(&colon.frame, colon.target).unwrap();
+            let data = Dataset::from_polars(&colon.frame, &colon.targets[0]).unwrap();
             let start = Instant::now();
             let scores = parse("mrmr:discretise=equal-width,bins=3").unwrap().scores(&data, 0).unwrap();
             let seconds = start.elapsed().as_secs_f64();

@@ -1,5 +1,6 @@
-//! Small real datasets bundled with featrank (embedded in the library, so they load from anywhere), and
-//! the larger microarray and challenge sets the papers use, which are not bundled ([`external`]).
+//! Small real datasets bundled with featrank (embedded in the library, so they load from anywhere) — among
+//! them a multi-label set (`emotions`) and a multi-target one (`solar-flare`) — and the larger microarray and
+//! challenge sets the papers use, which are not bundled ([`external`]).
 //!
 //! Provenance, citations, shapes, class counts and checksums are in `data/README.md`.
 //!
@@ -12,27 +13,35 @@
 //! assert_eq!(ds.class_counts().unwrap(), [50, 50, 50]);
 //! ```
 
-use crate::data::io::{read_bytes, read_with_targets, Format};
+use crate::data::io::{read_bytes_with_targets, read_with_targets, Format};
 use crate::data::{Dataset, Frame, TaskChoice};
 use crate::error::{Error, Result};
 
-/// One bundled dataset: its frame and the target the papers use.
+/// One bundled dataset: its frame and the target(s) the papers use.
+///
+/// ```
+/// use featrank::data::{datasets, Task};
+/// let emotions = datasets::load("emotions").unwrap();
+/// assert_eq!(emotions.targets[..2], ["amazed-suprised", "happy-pleased"]);
+/// let ds = emotions.dataset().unwrap();
+/// assert_eq!((ds.task(), ds.n_rows(), ds.n_features(), ds.n_targets()), (Task::MultiLabel, 592, 71, 6));
+/// ```
 #[derive(Debug, Clone)]
 pub struct Bundled {
     /// Name as given to [`load`].
     pub name: &'static str,
-    /// The table, target column included.
+    /// The table, target columns included.
     pub frame: Frame,
-    /// The default target column.
-    pub target: &'static str,
-    /// The task the target defines.
+    /// The default target column, or columns for multi-label and multi-target data.
+    pub targets: Vec<String>,
+    /// The task the targets define.
     pub task: TaskChoice,
 }
 
 impl Bundled {
-    /// The frame as a [`Dataset`] with the default target and task.
+    /// The frame as a [`Dataset`] with the default target(s) and task.
     pub fn dataset(&self) -> Result<Dataset> {
-        Dataset::builder(&self.frame, self.target).task(self.task).build()
+        Dataset::builder_targets(&self.frame, &self.targets).task(self.task).build()
     }
 }
 
@@ -41,6 +50,7 @@ struct Entry {
     file: &'static str,
     bytes: &'static [u8],
     format: Format,
+    /// The target column; empty: the targets the file declares (MEKA's ARFF convention).
     target: &'static str,
     task: TaskChoice,
 }
@@ -74,6 +84,8 @@ const ENTRIES: &[Entry] = &[
     entry!("wdbc", "wdbc.csv", Csv, "diagnosis", Classification),
     entry!("wine", "wine.csv", Csv, "class", Classification),
     entry!("diabetes-progression", "diabetes-progression.csv", Csv, "progression", Regression),
+    entry!("emotions", "emotions.arff.gz", Arff, "", Auto),
+    entry!("solar-flare", "solar-flare.arff.gz", Arff, "", Auto),
 ];
 
 /// Names of the bundled datasets.
@@ -89,7 +101,9 @@ pub fn file_name(name: &str) -> Result<&'static str> {
 /// Load a bundled dataset by name (`german` is accepted for `credit-g`).
 pub fn load(name: &str) -> Result<Bundled> {
     let e = entry(name)?;
-    Ok(Bundled { name: e.name, frame: read_bytes(e.bytes, e.format, e.file)?, target: e.target, task: e.task })
+    let (frame, declared) = read_bytes_with_targets(e.bytes, e.format, e.file)?;
+    let targets = if e.target.is_empty() { declared } else { vec![e.target.to_string()] };
+    Ok(Bundled { name: e.name, frame, targets, task: e.task })
 }
 
 fn entry(name: &str) -> Result<&'static Entry> {
@@ -129,7 +143,7 @@ pub fn external(name: &str) -> Result<Bundled> {
     Ok(Bundled {
         name: known,
         frame: crate::data::io::read(find_external(&format!("{known}.csv.gz"))?)?,
-        target: "class",
+        targets: vec!["class".to_string()],
         task: TaskChoice::Classification,
     })
 }
@@ -211,7 +225,7 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
     if !path.exists() && names().contains(&data) {
         let b = load(data)?;
         let task = if task == TaskChoice::Auto { b.task } else { task };
-        let targets = if targets.is_empty() { vec![b.target.to_string()] } else { split_list(targets, &b.frame) };
+        let targets = if targets.is_empty() { b.targets } else { split_list(targets, &b.frame) };
         return Dataset::builder_targets(&b.frame, &targets).task(task).build();
     }
     let (frame, declared) = read_with_targets(path)?;

@@ -92,7 +92,7 @@ fn relieff_matches_weka_on_every_bundled_set() {
         let ours = match data.task() {
             Task::Classification => ReliefF::new().scores(&data, 0).unwrap(),
             Task::Regression => RReliefF::new().scores(&data, 0).unwrap(),
-            other => panic!("{name}: a bundled set with {} targets", other.words()),
+            _ => continue, // several targets: Weka has no multi-label ReliefF
         };
         let (d, at) = worst(&data, &ours, &refs[&(name.to_string(), "relieff".to_string())]);
         println!("{name:>20} relieff max deviation {d:.1e} ({at})");

@@ -29,7 +29,8 @@ impl From<Error> for CliError {
 fn ranker_help() -> String {
     format!(
         "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; bag:base=(…), \
-         shadow:base=(…) and turf:base=(…) wrap any of them. `featrank methods` lists them with their defaults and \
+         shadow:base=(…) and turf:base=(…) wrap any of them, binary-relevance:base=(…) and label-powerset:base=(…) \
+         take it to several targets. `featrank methods` lists them with their defaults and \
          references, `featrank methods NAME` a method's parameters and the values they take",
         featrank::rankers::METHODS.join(", ")
     )

@@ -74,7 +74,12 @@ pub fn read_with_targets(path: impl AsRef<Path>) -> Result<(Frame, Vec<String>)>
 /// Read a table held in memory; `source` names it in error messages. Gzip input is detected by its
 /// magic bytes. Refused like [`read`] when the table would exceed the memory limit.
 pub fn read_bytes(bytes: &[u8], format: Format, source: &str) -> Result<Frame> {
-    read_from(bytes, bytes.len() as u64, format, source).map(|(frame, _)| frame)
+    read_bytes_with_targets(bytes, format, source).map(|(frame, _)| frame)
+}
+
+/// [`read_bytes`], and the target columns the table declares (as [`read_with_targets`]).
+pub fn read_bytes_with_targets(bytes: &[u8], format: Format, source: &str) -> Result<(Frame, Vec<String>)> {
+    read_from(bytes, bytes.len() as u64, format, source)
 }
 
 fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Result<(Frame, Vec<String>)> {
