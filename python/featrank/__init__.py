@@ -119,23 +119,27 @@ def rank_table(data: DataLike, method: str, *, target: Any = None, targets: Sequ
 
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: list[Any] | tuple[Any, ...],
+           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
            progress: bool = True) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: Any = "knn:k=10",
+           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
            progress: bool = True) -> Curves: ...
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None, learner: Any = "knn:k=10",
+           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
            progress: bool = True) -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
-    ``data`` — a Dataset, a DataFrame or table with ``target``, ``(X, y)``, or a path (as in ``rank``).
+    ``data`` — a Dataset, a DataFrame or table with ``target`` (or ``targets``: several, for multi-label or
+multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or a path (as in ``rank``).
 
     ``learner``: a spec (``"svm:c=0.1"``) or a scikit-learn estimator; a list of them gives one ``Curves`` per
     learner, in a dict keyed by what each run records as its learner — every run on the same folds (same seed)
@@ -160,7 +164,7 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
         if not learner:
             raise ArgumentError._of("learner", "a learner (a spec or a scikit-learn estimator) or a non-empty list of "
                                     "them", learner)
-        data, runs = _dataset(data, target), {}
+        data, runs = _dataset(data, target, targets), {}
         for one in learner:
             run = _cast(Curves, curves(data, rankings, rankers, learner=one, folds=folds, repeats=repeats,
                                        scheme=scheme, grid=grid, expected=expected,
@@ -190,7 +194,7 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
         raise ArgumentError._of("rankings", "a Ranking or a list of Rankings (featrank.Ranking.from_order, "
                                 "from_scores, read_csv, rank)", wrong)
     with _bar(progress) as callback:
-        return _curves(_dataset(data, target), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+        return _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
                        progress=callback, fold_ids=fold_ids)
 

@@ -116,3 +116,12 @@ def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner)
             "--expected", 3, "--grid", "full", "--seed", 5, "--out", out)
     assert np.array_equal(mine.to_pandas()["mean"].to_numpy(), pd.read_csv(out)["mean"].to_numpy())
     assert ("ml-knn" if learner.startswith("ml") else "binary-relevance") in mine.description
+
+
+def test_curves_take_a_frame_with_targets(toy):
+    _, frame = toy
+    kw = dict(rankers="relieff", learner="ml-knn:k=5", folds=3, repeats=1, expected=2, seed=2, progress=False)
+    direct = featrank.curves(frame, targets=["happy", "calm"], **kw)
+    built = featrank.curves(featrank.Dataset(frame, targets=["happy", "calm"]), **kw)
+    assert direct.to_pandas().equals(built.to_pandas())
+    assert "hamming" in direct.description

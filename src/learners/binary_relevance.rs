@@ -110,7 +110,7 @@ impl Learner for BinaryRelevance {
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
-        self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+        super::one_size(self, fold, features)
     }
 
     /// A copy of the data with one target, the base learner's working set, and every target's predictions.

@@ -378,7 +378,7 @@ impl Learner for Knn {
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
-        self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+        super::one_size(self, fold, features)
     }
 
     /// The distances of one block of test rows to every training row ([`block_rows`], the larger of its

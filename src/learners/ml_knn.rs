@@ -227,7 +227,7 @@ impl Learner for MlKnn {
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
-        self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+        super::one_size(self, fold, features)
     }
 
     /// kNN's chain on the training rows against each other (the larger search) and on the test rows, and

@@ -458,6 +458,16 @@ pub(crate) fn unsupported(learner: &(impl Learner + ?Sized), task: Task) -> Erro
     Error::UnsupportedTask { method: learner.name(), task, hint }
 }
 
+/// A single fit as the chain of one size: for learners whose [`Learner::fit_predict_nested_checked`] is the
+/// real work (kNN's family, binary relevance), so that one fit and a curve's point are the same computation.
+pub(crate) fn one_size(
+    learner: &(impl Learner + ?Sized),
+    fold: &CheckedFold<'_>,
+    features: &[usize],
+) -> Result<Prediction> {
+    learner.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+}
+
 /// The class with the highest score; ties go to the lowest class index.
 pub(crate) fn argmax(scores: &[f64]) -> usize {
     let mut best = 0;

@@ -143,7 +143,7 @@ impl Learner for WeightedKnn {
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
-        self.fit_predict_nested_checked(fold, features, &[features.len()]).map(|mut p| p.remove(0))
+        super::one_size(self, fold, features)
     }
 
     fn fit_predict_nested_checked(
