@@ -698,3 +698,60 @@ fn binary_relevance_learner_is_its_base_per_target() {
     let text = e.unwrap_err().to_string();
     assert!(text.contains("nb-br does not handle multi-target regression"), "{text}");
 }
+
+/// The cluster path takes target sets as it takes one target: a job on the bundled emotions (its targets
+/// from the file) planned, run in two shards and merged gives the curves of the same job run at once, bit
+/// for bit — with ML-kNN, ReliefF in every training fold and the Hamming loss.
+#[test]
+fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
+    use featrank::protocol::{CurveJob, Manifest, Shard};
+    let dir = tempfile::tempdir().unwrap();
+    let job = CurveJob {
+        data: "emotions".into(),
+        methods: vec!["relieff".into()],
+        learner: "ml-knn:k=5".into(),
+        folds: 3,
+        repeats: 1,
+        grid: "1,2,5,10,71".into(),
+        expected: 3,
+        seed: 4,
+        ..CurveJob::default()
+    };
+    let (data, candidates) = job.load().unwrap();
+    assert_eq!((data.task(), data.n_targets()), (Task::MultiLabel, 6));
+    let direct = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
+    assert!(direct.description().contains("hamming"), "{}", direct.description());
+    let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
+    let parts: Vec<std::path::PathBuf> = (0..2)
+        .map(|i| {
+            let part = dir.path().join(format!("p{i}.parquet"));
+            manifest.run_shard(format!("{i}/2").parse::<Shard>().unwrap(), &part, false).unwrap();
+            part
+        })
+        .collect();
+    let merged = manifest.merge(&parts).unwrap();
+    assert_eq!(merged.to_polars().unwrap(), direct.to_polars().unwrap());
+}
+
+/// Nested evaluation on labels: the inner CV chooses ReliefF's k and the size by the Hamming loss (lower is
+/// better), and the estimate is a loss between 0 and the rate of the rarer value of the labels.
+#[test]
+fn nested_evaluation_takes_a_target_set() {
+    use featrank::protocol::NestedSpec;
+    let s = MultiLabel::new().rows(120).noise(4).generate(6).unwrap();
+    let ds = s.dataset().unwrap();
+    let spec = NestedSpec::new(&["relieff:k=[5,10]"], "knn:k=[3,7]").unwrap().folds(3).inner_folds(3).seed(2);
+    let nested = spec.evaluate(&ds).unwrap();
+    let e = nested.estimate().unwrap();
+    assert!(0.0 <= e.lo && e.lo <= e.mean && e.mean <= e.hi, "{e:?}");
+    // the planted labels are learnable: clearly below always predicting each label's majority value
+    let majority = (0..ds.n_targets())
+        .map(|t| {
+            let counts = ds.for_target(t).unwrap().class_counts().unwrap();
+            *counts.iter().min().unwrap() as f64 / ds.n_rows() as f64
+        })
+        .sum::<f64>()
+        / ds.n_targets() as f64;
+    assert!(e.mean < majority - 0.05, "Hamming loss {} against the majority rule's {majority}", e.mean);
+    assert_eq!(nested.to_polars().unwrap().height(), 3);
+}
