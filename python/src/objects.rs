@@ -174,6 +174,24 @@ impl Dataset {
     fn take(&self, py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] rows: Vec<usize>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.take_rows(&rows)).map(Dataset::wrap)
     }
+    /// One target of a target set alone (by name or 0-based position): binary relevance's view.
+    fn for_target(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<Dataset> {
+        let index = match target.extract::<usize>() {
+            Ok(i) => Ok(i),
+            Err(_) => {
+                let name = crate::args::text(target)?;
+                let names = self.inner.target_names();
+                names.iter().position(|n| *n == name).ok_or_else(|| {
+                    featrank::Error::param("target", format!("'{name}' is not a target (targets: {})", names.join(", ")))
+                })
+            }
+        };
+        blocking(py, None, || self.inner.for_target(index?)).map(Dataset::wrap)
+    }
+    /// The label sets (or combinations of class targets) as the classes of one target: label powerset's view.
+    fn label_powerset(&self, py: Python<'_>) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.label_powerset()).map(Dataset::wrap)
+    }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }

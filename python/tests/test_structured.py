@@ -125,3 +125,18 @@ def test_curves_take_a_frame_with_targets(toy):
     built = featrank.curves(featrank.Dataset(frame, targets=["happy", "calm"]), **kw)
     assert direct.to_pandas().equals(built.to_pandas())
     assert "hamming" in direct.description
+
+
+def test_one_target_alone_and_the_label_sets(toy):
+    _, frame = toy
+    ds = featrank.Dataset(frame, targets=["happy", "calm"])
+    calm = ds.for_target("calm")
+    assert (calm.task, calm.targets, calm.feature_names) == ("classification", ["calm"], ["x", "z", "noise"])
+    assert np.array_equal(calm.y, frame["calm"].to_numpy())
+    assert ds.for_target(0).targets == ["happy"]
+    with pytest.raises(featrank.Error, match="'sad' is not a target"):
+        ds.for_target("sad")
+    lp = ds.label_powerset()
+    assert lp.task == "classification" and len(set(lp.y)) == len(set(zip(frame.happy, frame.calm)))
+    # each label's own ranking: x decides happy, z decides calm
+    assert [featrank.rank(ds.for_target(t), "relieff", seed=1).top(1) for t in ds.targets] == [["x"], ["z"]]
