@@ -140,3 +140,38 @@ def test_one_target_alone_and_the_label_sets(toy):
     assert lp.task == "classification" and len(set(lp.y)) == len(set(zip(frame.happy, frame.calm)))
     # each label's own ranking: x decides happy, z decides calm
     assert [featrank.rank(ds.for_target(t), "relieff", seed=1).top(1) for t in ds.targets] == [["x"], ["z"]]
+
+
+def test_ml_knn_agrees_with_scikit_multilearn():
+    """featrank's ML-kNN curves against scikit-multilearn's MLkNN (an independent implementation) on the same
+    folds, features min-max scaled by each training fold as featrank scales them. Two adaptations, both to
+    the paper's definition: scikit-multilearn counts a training row among its own neighbours unless told to
+    skip the first (``ignore_first_neighbours=1``, then it would skip the test rows' nearest too), so its
+    counts are made skipping it and its predictions without; and its ``NearestNeighbors(k)`` call predates
+    scikit-learn's keyword-only arguments. Continuous data, so no distance ties."""
+    mlknn_module = pytest.importorskip("skmultilearn.adapt.mlknn")
+    from sklearn.neighbors import NearestNeighbors
+    mlknn_module.NearestNeighbors = lambda k: NearestNeighbors(n_neighbors=k)
+    rng = np.random.default_rng(11)
+    n, k = 150, 7
+    x = rng.normal(size=(n, 5))
+    y = np.column_stack([x[:, 0] + 0.5 * rng.normal(size=n) > 0, x[:, 1] * x[:, 2] > 0, x[:, 3] > 0.8]).astype(int)
+    frame = pd.DataFrame(x, columns=[f"x{j}" for j in range(5)]).assign(a=y[:, 0], b=y[:, 1], c=y[:, 2])
+    folds = np.arange(n) % 5
+    rng.shuffle(folds)
+    order = ["x3", "x0", "x4", "x1", "x2"]
+    curves = featrank.curves(frame, rankings=featrank.Ranking.from_order(order), targets=["a", "b", "c"],
+                             learner=f"ml-knn:k={k}", folds=folds, expected=0, grid="full", progress=False)
+    table = curves.to_pandas()
+    ffa = table[table.curve == "FFA"].set_index("k")["mean"]
+    for size in range(1, 6):
+        wrong = 0
+        for f in range(5):
+            train, test = folds != f, folds == f
+            cols = [int(c[1:]) for c in order[:size]]
+            lo, hi = x[train][:, cols].min(axis=0), x[train][:, cols].max(axis=0)
+            scaled = (x[:, cols] - lo) / (hi - lo)
+            model = mlknn_module.MLkNN(k=k, s=1.0, ignore_first_neighbours=1).fit(scaled[train], y[train])
+            model.ignore_first_neighbours = 0
+            wrong += int((model.predict(scaled[test]).toarray() != y[test]).sum())
+        assert abs(ffa[size] - wrong / y.size) < 1e-12, (size, ffa[size], wrong / y.size)
