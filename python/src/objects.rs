@@ -182,7 +182,10 @@ impl Dataset {
                 let name = crate::args::text(target)?;
                 let names = self.inner.target_names();
                 names.iter().position(|n| *n == name).ok_or_else(|| {
-                    featrank::Error::param("target", format!("'{name}' is not a target (targets: {})", names.join(", ")))
+                    featrank::Error::param(
+                        "target",
+                        format!("'{name}' is not a target (targets: {})", names.join(", ")),
+                    )
                 })
             }
         };

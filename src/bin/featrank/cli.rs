@@ -85,7 +85,7 @@ enum Command {
         /// data.
         #[arg(long, visible_alias = "targets")]
         target: Option<String>,
-        /// auto, classification or regression.
+        /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
         #[arg(long, default_value = defaults::TASK)]
         task: String,
         /// Print JSON instead of text.
@@ -128,7 +128,7 @@ enum Command {
         /// data.
         #[arg(long, visible_alias = "targets")]
         target: Option<String>,
-        /// auto, classification or regression.
+        /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
         #[arg(long, default_value = defaults::TASK)]
         task: String,
         #[arg(long, help = ranker_help())]
@@ -233,7 +233,7 @@ enum Command {
         /// data.
         #[arg(long, visible_alias = "targets")]
         target: Option<String>,
-        /// auto, classification or regression.
+        /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
         #[arg(long, default_value = defaults::TASK)]
         task: String,
         /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
@@ -332,7 +332,7 @@ pub struct RunArgs {
     /// data.
     #[arg(long, visible_alias = "targets")]
     pub target: Option<String>,
-    /// auto, classification or regression.
+    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
     #[arg(long, default_value = defaults::TASK)]
     pub task: String,
     /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
