@@ -101,7 +101,7 @@ pub(crate) fn refused(py: Python<'_>, parameter: &str, what: &str, got: &Bound<'
 }
 
 /// `featrank.ArgumentError("expected …, got …")`.
-fn argument_error(py: Python<'_>, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
+pub(crate) fn argument_error(py: Python<'_>, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
     let shown = got.repr().map(|r| r.to_string()).unwrap_or_else(|_| "an object".into());
     let kind = got.get_type().name().map(|n| n.to_string()).unwrap_or_default();
     let message = format!("expected {what}, got {} ({kind})", featrank::error::quote(&shown));

@@ -179,7 +179,9 @@ impl Dataset {
         let index = match target.extract::<usize>() {
             Ok(i) => Ok(i),
             Err(_) => {
-                let name = crate::args::text(target)?;
+                let name = crate::args::text(target).map_err(|_| {
+                    crate::args::argument_error(py, "a target's name (str) or 0-based position (int ≥ 0)", target)
+                })?;
                 let names = self.inner.target_names();
                 names.iter().position(|n| *n == name).ok_or_else(|| {
                     featrank::Error::param(

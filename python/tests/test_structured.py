@@ -136,6 +136,8 @@ def test_one_target_alone_and_the_label_sets(toy):
     assert ds.for_target(0).targets == ["happy"]
     with pytest.raises(featrank.Error, match="'sad' is not a target"):
         ds.for_target("sad")
+    with pytest.raises(featrank.ArgumentError, match="name .* or 0-based position"):
+        ds.for_target(-1)
     lp = ds.label_powerset()
     assert lp.task == "classification" and len(set(lp.y)) == len(set(zip(frame.happy, frame.calm)))
     # each label's own ranking: x decides happy, z decides calm

@@ -196,9 +196,16 @@ pub(crate) trait Tally {
 }
 
 /// kNN's tally: every target voted by the same neighbours.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Vote {
+    /// One per target of the data.
     each: Vec<Votes>,
+}
+
+impl Vote {
+    fn new(data: &Dataset) -> Vote {
+        Vote { each: data.targets().iter().map(|_| Votes::default()).collect() }
+    }
 }
 
 impl Tally for Vote {
@@ -206,18 +213,13 @@ impl Tally for Vote {
 
     #[inline(always)]
     fn row(&mut self, fold: &Fold<'_>, voters: &[usize]) {
-        let targets = fold.data.targets();
-        if self.each.len() < targets.len() {
-            self.each.resize_with(targets.len(), Votes::default);
-        }
-        for (target, out) in targets.iter().zip(self.each.iter_mut()) {
+        for (target, out) in fold.data.targets().iter().zip(self.each.iter_mut()) {
             out.vote(target, fold.train, voters);
         }
     }
 
     fn take(&mut self, fold: &Fold<'_>) -> Prediction {
         let targets = fold.data.targets();
-        self.each.resize_with(targets.len(), Votes::default);
         let mut each: Vec<Prediction> =
             self.each.iter_mut().zip(targets).map(|(v, t)| std::mem::take(v).prediction(t)).collect();
         match fold.data.target() {
@@ -418,7 +420,7 @@ impl Knn {
         sizes: &[usize],
         weights: Option<&[f64]>,
     ) -> Vec<Prediction> {
-        self.nested_tally(fold, order, sizes, weights, &mut Vote::default(), false)
+        self.nested_tally(fold, order, sizes, weights, &mut Vote::new(fold.data), false)
     }
 
     /// `tally`'s result at every size of the chain. `leave_one_out`: the test rows are the training rows
