@@ -1,8 +1,8 @@
 //! kNN curves against the machine's floor: featrank's curves beside a plain tiled loop written here — what the
 //! work costs without featrank's design, and how far featrank is from it.
 //!
-//! The work: FFA and RFA curves at every size, k = 10, one repeat of stratified 10-fold CV, Madelon-style
-//! continuous data (5 informative + 5 redundant + 10 noise features), the ground-truth ranking. The reference
+//! The work: FFA and RFA curves at every size, k = 10, one repeat of stratified 10-fold CV, 20 continuous
+//! features, the ranking by construction. The reference
 //! (`reference`) scales each fold by its training ranges as featrank does, then walks tiles of 32 test × 2,048
 //! training rows: a tile's squared distances stay in cache while features are added one at a time, and after
 //! each feature every (test row, size) keeps its 10 nearest so far (ties to the earlier training row) —
@@ -10,8 +10,12 @@
 //! equal featrank's with `ties=first` (asserted up to 10,000 rows); featrank's default (`ties=all`, Weka's rule)
 //! is timed beside it.
 //!
-//! `cargo bench --bench floor` runs 1,000, 10,000 and 30,000 rows; `cargo bench --bench floor -- 100000` any
-//! others.
+//! Two kinds of data: Madelon-style, where the first sizes fix the neighbourhoods and featrank's neighbour
+//! bound prunes most training rows, and isotropic Gaussian, where every added feature moves the neighbours
+//! and the bound prunes little ([`Kind`]).
+//!
+//! `cargo bench --bench floor` runs 1,000, 10,000 and 30,000 rows of both; `cargo bench --bench floor --
+//! 100000 gaussian` other sizes, one kind.
 //!
 //! `cargo bench --bench floor -- smo` times instead the floor of one SMO iteration (`learners/smo.rs`): its
 //! three passes over the active set — choose j from row K_i (the second-order rule, one division per row),
@@ -24,6 +28,10 @@ use std::time::Instant;
 use featrank::prelude::*;
 use rayon::prelude::*;
 
+#[path = "support/knn_data.rs"]
+mod knn_data;
+use knn_data::Kind;
+
 const K: usize = 10;
 const TEST_TILE: usize = 32;
 const TRAIN_TILE: usize = 2048;
@@ -34,46 +42,48 @@ fn main() {
     }
     let picked: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let sizes = if picked.is_empty() { vec![1_000, 10_000, 30_000] } else { picked };
+    let kinds = Kind::from_args();
     println!(
-        "kNN curves (k = {K}, FFA + RFA at every size, 10-fold CV × 1) against a plain tiled loop, Madelon-style \
-         data with 20 features, {} threads",
+        "kNN curves (k = {K}, FFA + RFA at every size, 10-fold CV × 1) against a plain tiled loop, 20 features, {} \
+         threads",
         rayon::current_num_threads()
     );
     println!(
-        "{:>7}  {:>14} {:>14} {:>14} {:>8} {:>8}",
-        "N", "ties=first s", "ties=all s", "reference s", "first/ref", "all/ref"
+        "{:>9} {:>7}  {:>14} {:>14} {:>14} {:>8} {:>8}",
+        "data", "N", "ties=first s", "ties=all s", "reference s", "first/ref", "all/ref"
     );
-    for rows in sizes {
-        let s = Madelon::new().rows(rows).informative(5).redundant(5).noise(10).generate(1).unwrap();
-        let ds = Dataset::from_polars(&s.frame, "class").unwrap();
-        let truth = s.truth.ranking().unwrap();
-        let order = truth.positions_in(&ds).unwrap();
-        let plan = CvPlan::stratified(&ds, 10, 1, 1).unwrap();
-        let featrank = |ties: KnnTies| {
+    for kind in kinds {
+        for &rows in &sizes {
+            let (ds, truth) = kind.data(rows);
+            let order = truth.positions_in(&ds).unwrap();
+            let plan = CvPlan::stratified(&ds, 10, 1, 1).unwrap();
+            let featrank = |ties: KnnTies| {
+                let start = Instant::now();
+                let c = CurveSpec::new(Knn::new().k(K).ties(ties))
+                    .plan(plan.clone())
+                    .grid(Grid::Full)
+                    .expected(0)
+                    .evaluate(&ds, std::slice::from_ref(&truth))
+                    .unwrap();
+                (start.elapsed().as_secs_f64(), c)
+            };
+            let (t_first, curves) = featrank(KnnTies::First);
+            let (t_all, _) = featrank(KnnTies::All);
             let start = Instant::now();
-            let c = CurveSpec::new(Knn::new().k(K).ties(ties))
-                .plan(plan.clone())
-                .grid(Grid::Full)
-                .expected(0)
-                .evaluate(&ds, std::slice::from_ref(&truth))
-                .unwrap();
-            (start.elapsed().as_secs_f64(), c)
-        };
-        let (t_first, curves) = featrank(KnnTies::First);
-        let (t_all, _) = featrank(KnnTies::All);
-        let start = Instant::now();
-        let (ffa, rfa) = reference(&ds, &plan, &order);
-        let t_ref = start.elapsed().as_secs_f64();
-        if rows <= 10_000 {
-            let name = truth.name();
-            assert_eq!(curves.get(name, CurveKind::Ffa).unwrap().mean, ffa, "FFA at {rows} rows");
-            assert_eq!(curves.get(name, CurveKind::Rfa).unwrap().mean, rfa, "RFA at {rows} rows");
+            let (ffa, rfa) = reference(&ds, &plan, &order);
+            let t_ref = start.elapsed().as_secs_f64();
+            if rows <= 10_000 {
+                let name = truth.name();
+                assert_eq!(curves.get(name, CurveKind::Ffa).unwrap().mean, ffa, "FFA at {rows} rows");
+                assert_eq!(curves.get(name, CurveKind::Rfa).unwrap().mean, rfa, "RFA at {rows} rows");
+            }
+            println!(
+                "{:>9} {rows:>7}  {t_first:>14.2} {t_all:>14.2} {t_ref:>14.2} {:>8.2} {:>8.2}",
+                kind.name(),
+                t_first / t_ref,
+                t_all / t_ref
+            );
         }
-        println!(
-            "{rows:>7}  {t_first:>14.2} {t_all:>14.2} {t_ref:>14.2} {:>8.2} {:>8.2}",
-            t_first / t_ref,
-            t_all / t_ref
-        );
     }
 }
 
@@ -202,11 +212,12 @@ fn reference(ds: &Dataset, plan: &CvPlan, order: &[usize]) -> (Vec<f64>, Vec<f64
         };
         let (tr, te) = (scaled(&train), scaled(&test));
         let train_labels: Vec<usize> = train.iter().map(|&i| labels[i]).collect();
+        let test_labels: Vec<usize> = test.iter().map(|&i| labels[i]).collect();
         for (chain, correct) in [(&ffa_chain, &mut ffa), (&rfa_chain, &mut rfa)] {
             let hits: Vec<Vec<usize>> = (0..test.len())
                 .collect::<Vec<_>>()
                 .par_chunks(TEST_TILE)
-                .map(|tile| test_tile(tile, &tr, &te, chain, &train_labels, classes, |t| labels[test[t]]))
+                .map(|tile| wide_tile(tile, &tr, &te, chain, &train_labels, classes, &test_labels))
                 .collect();
             for h in hits {
                 correct.iter_mut().zip(h).for_each(|(c, x)| *c += x);
@@ -220,7 +231,58 @@ fn reference(ds: &Dataset, plan: &CvPlan, order: &[usize]) -> (Vec<f64>, Vec<f64
     (ffa, rfa)
 }
 
-/// Correct predictions at every size of `chain` for the test rows `tile` (positions in `te`).
+/// [`test_tile`] compiled with AVX-512F or AVX2 where the CPU has them, as featrank's chain is (the same
+/// dispatch as `featrank::simd`, no FMA): the floor is the plain loop at the same vector width.
+fn wide_tile(
+    tile: &[usize],
+    tr: &[Vec<f64>],
+    te: &[Vec<f64>],
+    chain: &[usize],
+    train_labels: &[usize],
+    classes: usize,
+    truth: &[usize],
+) -> Vec<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            #[target_feature(enable = "avx512f")]
+            unsafe fn run(
+                tile: &[usize],
+                tr: &[Vec<f64>],
+                te: &[Vec<f64>],
+                chain: &[usize],
+                train_labels: &[usize],
+                classes: usize,
+                truth: &[usize],
+            ) -> Vec<usize> {
+                test_tile(tile, tr, te, chain, train_labels, classes, truth)
+            }
+            // SAFETY: the CPU supports AVX-512F, checked just above.
+            return unsafe { run(tile, tr, te, chain, train_labels, classes, truth) };
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            #[target_feature(enable = "avx2")]
+            unsafe fn run(
+                tile: &[usize],
+                tr: &[Vec<f64>],
+                te: &[Vec<f64>],
+                chain: &[usize],
+                train_labels: &[usize],
+                classes: usize,
+                truth: &[usize],
+            ) -> Vec<usize> {
+                test_tile(tile, tr, te, chain, train_labels, classes, truth)
+            }
+            // SAFETY: the CPU supports AVX2, checked just above.
+            return unsafe { run(tile, tr, te, chain, train_labels, classes, truth) };
+        }
+    }
+    test_tile(tile, tr, te, chain, train_labels, classes, truth)
+}
+
+/// Correct predictions at every size of `chain` for the test rows `tile` (positions in `te`; their classes
+/// `truth`).
+#[inline(always)]
 fn test_tile(
     tile: &[usize],
     tr: &[Vec<f64>],
@@ -228,7 +290,7 @@ fn test_tile(
     chain: &[usize],
     train_labels: &[usize],
     classes: usize,
-    truth: impl Fn(usize) -> usize,
+    truth: &[usize],
 ) -> Vec<usize> {
     let (n, n_train) = (chain.len(), train_labels.len());
     // the K nearest (distance, training row) per (test row, size), ascending
@@ -265,7 +327,7 @@ fn test_tile(
             best[t * n + s].iter().for_each(|&(_, r)| votes[train_labels[r as usize]] += 1);
             // the most votes, ties to the lowest class index
             let predicted = (0..classes).fold(0, |b, c| if votes[c] > votes[b] { c } else { b });
-            *c += (predicted == truth(row)) as usize;
+            *c += (predicted == truth[row]) as usize;
         }
     }
     correct

@@ -184,9 +184,9 @@ impl Knn {
 
 /// What the neighbour chain makes of each test row's voters at one size: kNN's votes ([`Vote`]), or
 /// ML-kNN's counts of neighbours with each label.
-pub(crate) trait Tally {
+pub(crate) trait Tally: Clone + Send + Sync {
     /// One size's result for a block of test rows.
-    type Out;
+    type Out: Send;
     /// Take one test row's voters (positions in `fold.train`, ascending).
     fn row(&mut self, fold: &Fold<'_>, voters: &[usize]);
     /// The rows taken since the last call as one result; the tally starts empty again.
@@ -196,7 +196,7 @@ pub(crate) trait Tally {
 }
 
 /// kNN's tally: every target voted by the same neighbours.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Vote {
     /// One per target of the data.
     each: Vec<Votes>,
@@ -234,7 +234,7 @@ impl Tally for Vote {
 }
 
 /// One target's predictions as the test rows are voted.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Votes {
     labels: Vec<usize>,
     scores: Vec<f64>,
@@ -420,10 +420,11 @@ impl Knn {
         sizes: &[usize],
         weights: Option<&[f64]>,
     ) -> Vec<Prediction> {
-        self.nested_tally(fold, order, sizes, weights, &mut Vote::new(fold.data), false)
+        self.nested_tally(fold, order, sizes, weights, &Vote::new(fold.data), false)
     }
 
-    /// `tally`'s result at every size of the chain. `leave_one_out`: the test rows are the training rows
+    /// The result at every size of the chain of `tally` (empty: each block of test rows counts into a copy
+    /// of it). `leave_one_out`: the test rows are the training rows
     /// (`fold.test == fold.train`) and no row is its own neighbour (it needs k below the training rows).
     pub(crate) fn nested_tally<T: Tally>(
         &self,
@@ -431,7 +432,7 @@ impl Knn {
         order: &[usize],
         sizes: &[usize],
         weights: Option<&[f64]>,
-        tally: &mut T,
+        tally: &T,
         leave_one_out: bool,
     ) -> Vec<T::Out> {
         // The chain's training columns, scaled once per fold when they fit the cache; blocks of test rows can
@@ -440,13 +441,19 @@ impl Knn {
         let cached = cache_fits(fold.train.len(), chain.len());
         let columns: Option<Vec<TrainColumn>> =
             cached.then(|| chain.iter().map(|&j| TrainColumn::new(fold, j)).collect());
-        // Test rows are predicted independently, so blocks of them give the same predictions as one pass.
+        // Test rows are predicted independently, so blocks of them give the same predictions as one pass, and
+        // they are the pieces of parallel work that keep many threads busy on one fold (in order, whatever
+        // the thread count).
         let rows = block_rows(fold.train.len(), fold.test.len(), cached).max(1);
         let columns = columns.as_deref();
-        let mut out: Option<Vec<T::Out>> = None;
-        for (b, test) in fold.test.chunks(rows).chain(fold.test.is_empty().then_some(&[][..])).enumerate() {
+        let blocks: Vec<&[usize]> = fold.test.chunks(rows).chain(fold.test.is_empty().then_some(&[][..])).collect();
+        let per_block = crate::parallel::map(blocks.len(), |b| {
             let own = leave_one_out.then_some(b * rows);
-            let more = self.chain(&Fold { test, ..*fold }, order, sizes, weights, columns, tally, own);
+            let test = blocks[b];
+            self.chain(&Fold { test, ..*fold }, order, sizes, weights, columns, &mut tally.clone(), own)
+        });
+        let mut out: Option<Vec<T::Out>> = None;
+        for more in per_block {
             match out.as_mut() {
                 None => out = Some(more),
                 Some(out) => out.iter_mut().zip(more).for_each(|(p, m)| T::join(p, m)),

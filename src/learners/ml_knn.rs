@@ -139,6 +139,7 @@ impl MlKnn {
 }
 
 /// A label: its target (class codes) and the code of its presence.
+#[derive(Clone)]
 struct Label<'a> {
     target: &'a Target,
     codes: &'a [usize],
@@ -165,6 +166,7 @@ fn labels(data: &Dataset) -> Vec<Label<'_>> {
 }
 
 /// ML-kNN's tally: per row, the number of its neighbours with each label (row-major rows × labels).
+#[derive(Clone)]
 struct Counts<'a> {
     labels: Vec<Label<'a>>,
     counts: Vec<u32>,
@@ -245,8 +247,8 @@ impl Learner for MlKnn {
     ) -> Result<Vec<Prediction>> {
         let search = self.search();
         let counts = |fold: &Fold<'_>, leave_one_out| {
-            let mut tally = Counts { labels: labels(fold.data), counts: Vec::new() };
-            search.nested_tally(fold, order, sizes, None, &mut tally, leave_one_out)
+            let tally = Counts { labels: labels(fold.data), counts: Vec::new() };
+            search.nested_tally(fold, order, sizes, None, &tally, leave_one_out)
         };
         let own = counts(&Fold { test: fold.train, ..**fold }, true);
         let test = counts(fold, false);

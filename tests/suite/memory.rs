@@ -1,8 +1,10 @@
 //! Memory: kNN's blocked distances give the same predictions as one block; work whose estimate exceeds the
 //! limit is refused, with the estimate, before it starts (curves, rankers, the CLI).
 
+use featrank::data::synth::MultiLabel;
 use featrank::learners::Fold;
 use featrank::memory;
+use featrank::parallel::Schedule;
 use featrank::prelude::*;
 
 /// 600 rows: five numeric features and a nominal one, about 5 % of cells missing; a three-class target
@@ -63,9 +65,15 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
             memory::set_working_memory(None);
             let whole = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
             memory::set_working_memory(Some(1));
-            let blocked = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
+            // the blocks are pieces of parallel work: any thread count, or all on one thread recorded
+            let blocked = on_threads(3, || knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
+            let one = on_threads(1, || knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
+            let (recorded, schedule) = Schedule::record(|| knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
             memory::set_working_memory(None);
             assert_eq!(whole, blocked, "{} on a {} target", knn.spec(), if numeric { "numeric" } else { "class" });
+            assert_eq!(one, blocked);
+            assert_eq!(recorded, blocked);
+            assert_eq!(schedule.pieces(), 4, "200 test rows in blocks of 64");
             assert_eq!(whole.len(), sizes.len());
             // the single fits agree with the chain at every size
             for (p, &k) in whole.iter().zip(&sizes) {
@@ -73,6 +81,29 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
             }
         }
     }
+}
+
+fn on_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(f)
+}
+
+#[test]
+fn ml_knn_blocks_of_rows_give_the_same_predictions_as_one_block() {
+    // ML-kNN's leave-one-out search of the training rows runs in blocks too: each block's rows are kept out
+    // of their own neighbours at their own positions.
+    let data = MultiLabel::new().rows(300).generate(3).unwrap().dataset().unwrap();
+    let train: Vec<usize> = (0..300).filter(|i| i % 4 != 0).collect();
+    let test: Vec<usize> = (0..300).filter(|i| i % 4 == 0).collect();
+    let fold = Fold { data: &data, train: &train, test: &test, seed: 0 };
+    let order: Vec<usize> = (0..data.n_features()).rev().collect();
+    let sizes: Vec<usize> = (1..=data.n_features()).collect();
+    let ml = MlKnn::new().k(5);
+    memory::set_working_memory(None);
+    let whole = ml.fit_predict_nested(&fold, &order, &sizes).unwrap();
+    memory::set_working_memory(Some(1));
+    let blocked = on_threads(3, || ml.fit_predict_nested(&fold, &order, &sizes).unwrap());
+    memory::set_working_memory(None);
+    assert_eq!(whole, blocked);
 }
 
 #[test]

@@ -296,7 +296,8 @@ impl CurveRun<'_> {
                     progress.tick();
                     Ok(scores)
                 };
-                done(vec![chain(&ffa)?, chain(&rfa)?], orders)
+                // FFA and RFA at once: two more pieces of parallel work for one ranking
+                done(crate::parallel::try_map(2, |c| chain(if c == 0 { &ffa } else { &rfa }))?, orders)
             }
         }
     }
