@@ -1,36 +1,85 @@
 //! Running a hot loop with the wider vector instructions the CPU has.
 //!
-//! The default x86-64 target only assumes SSE2 (two f64 per instruction). `wide` runs a closure in a
-//! function compiled with AVX-512F enabled (eight f64) or, failing that, AVX2 (four f64), chosen at run
-//! time from what the CPU supports, so the same binary stays portable. Fused multiply-add is not
-//! enabled: every operation rounds as in the SSE2 build, so all three give bit-identical results (the
-//! loops keep their lane structure; only how many lanes one instruction holds changes). Callers mark
-//! the helpers their closure calls `#[inline(always)]` so they are compiled inside the wide function.
+//! The default x86-64 target only assumes SSE2 (two f64 per instruction). [`wide!`](crate::simd::wide) runs a
+//! closure in a function compiled with AVX-512F enabled (eight f64) or, failing that, AVX2 (four f64), chosen
+//! at run time from what the CPU supports ([`level`]), so the same binary stays portable. Fused multiply-add
+//! is not enabled: every operation rounds as in the SSE2 build, so all three give bit-identical results (the
+//! loops keep their lane structure; only how many lanes one instruction holds changes). Callers mark the
+//! helpers the body calls `#[inline(always)]` so they are compiled inside the wide function.
+//!
+//! Each call site names its functions (`wide!(knn_chain, || …)` compiles `…::knn_chain::avx2` and
+//! `…::knn_chain::avx512`), so a test can read the machine code and see that the hot loop is still inside
+//! them (`tests/suite/vector_code.rs`): a closure that stops being inlined silently runs on SSE2.
 //!
 //! AVX-512 over AVX2, measured on 2 cores of an AMD EPYC (Zen 5): the quadratic SVM's curves 11 % faster
 //! (the SMO passes), kNN curves and the Relief family unchanged within run-to-run noise.
 
-/// `f()`, compiled with AVX-512F or AVX2 where available.
+/// The widest vector instructions the CPU offers that [`wide!`](crate::simd::wide) uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Level {
+    Avx512,
+    Avx2,
+    /// The target's baseline (SSE2 on x86-64).
+    Base,
+}
+
+/// What this CPU supports (detected once; the answer is cached by the standard library).
 #[inline(always)]
-pub(crate) fn wide<R>(f: impl FnOnce() -> R) -> R {
+pub(crate) fn level() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f") {
-            #[target_feature(enable = "avx512f")]
-            unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-            // SAFETY: the CPU supports AVX-512F, checked just above.
-            return unsafe { run(f) };
+            return Level::Avx512;
         }
         if std::arch::is_x86_feature_detected!("avx2") {
-            #[target_feature(enable = "avx2")]
-            unsafe fn run<R>(f: impl FnOnce() -> R) -> R {
-                f()
-            }
-            // SAFETY: the CPU supports AVX2, checked just above.
-            return unsafe { run(f) };
+            return Level::Avx2;
         }
     }
-    f()
+    Level::Base
 }
+
+/// `wide!(site, || body)`: the body's value, the body compiled with AVX-512F or AVX2 where the CPU has
+/// them, in functions named `site::avx512` and `site::avx2` inside the calling function.
+macro_rules! wide {
+    ($site:ident, || $body:expr $(,)?) => {{
+        #[allow(non_snake_case)]
+        mod $site {
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx512f")]
+            pub(super) unsafe fn avx512<R>(f: impl FnOnce() -> R) -> R {
+                f()
+            }
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            pub(super) unsafe fn avx2<R>(f: impl FnOnce() -> R) -> R {
+                f()
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            pub(super) unsafe fn avx512<R>(f: impl FnOnce() -> R) -> R {
+                f()
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            pub(super) unsafe fn avx2<R>(f: impl FnOnce() -> R) -> R {
+                f()
+            }
+        }
+        match $crate::simd::level() {
+            // SAFETY: the CPU supports AVX-512F (`level` checked it).
+            $crate::simd::Level::Avx512 => unsafe {
+                $site::avx512(
+                    #[inline(always)]
+                    || $body,
+                )
+            },
+            // SAFETY: the CPU supports AVX2 (`level` checked it).
+            $crate::simd::Level::Avx2 => unsafe {
+                $site::avx2(
+                    #[inline(always)]
+                    || $body,
+                )
+            },
+            $crate::simd::Level::Base => $body,
+        }
+    }};
+}
+pub(crate) use wide;

@@ -19,7 +19,7 @@
 //! row only examines the training rows within that bound (whole blocks of 8 are skipped by one vector
 //! compare), the bound tightens to the k-th nearest of the rows held once they are many, and the same pass
 //! yields the voters of either tie rule (ties resolved by position exactly as a full sort would). The
-//! whole chain runs inside one function compiled for the wide vector units ([`super::simd::wide`]; no
+//! whole chain runs inside one function compiled for the wide vector units (`simd::wide!`; no
 //! closures in it, which would be compiled apart).
 
 use super::prepare::Range;
@@ -482,24 +482,21 @@ impl Knn {
             (0..fold.test.len()).for_each(|t| dist[t * n_train + start + t] = f64::INFINITY);
         }
         let (mut added, mut near) = (0, Vec::new());
-        crate::simd::wide(
-            #[inline(always)]
-            || {
-                let mut out = Vec::with_capacity(sizes.len());
-                for &k in sizes {
-                    for (p, &j) in order.iter().enumerate().take(k).skip(added) {
-                        let weight = weights.map_or(1.0, |w| w[j]);
-                        match columns {
-                            Some(columns) => self.add_feature(fold, j, &columns[p], weight, &mut dist),
-                            None => self.add_feature(fold, j, &TrainColumn::new(fold, j), weight, &mut dist),
-                        }
+        crate::simd::wide!(knn_chain, || {
+            let mut out = Vec::with_capacity(sizes.len());
+            for &k in sizes {
+                for (p, &j) in order.iter().enumerate().take(k).skip(added) {
+                    let weight = weights.map_or(1.0, |w| w[j]);
+                    match columns {
+                        Some(columns) => self.add_feature(fold, j, &columns[p], weight, &mut dist),
+                        None => self.add_feature(fold, j, &TrainColumn::new(fold, j), weight, &mut dist),
                     }
-                    added = k;
-                    out.push(self.predict(fold, &dist, &mut near, tally));
                 }
-                out
-            },
-        )
+                added = k;
+                out.push(self.predict(fold, &dist, &mut near, tally));
+            }
+            out
+        },)
     }
 }
 

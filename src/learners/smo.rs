@@ -30,10 +30,7 @@ pub(crate) struct Solution {
 /// minimises the new objective, λ = eᵀα / αᵀQα: adding features grows the kernel, so the old
 /// multipliers are too large by roughly that factor.
 pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
-    crate::simd::wide(
-        #[inline(always)]
-        || solve_any(k, y, c, tol, start),
-    )
+    crate::simd::wide!(smo_solve, || solve_any(k, y, c, tol, start))
 }
 
 #[inline(always)]

@@ -24,7 +24,6 @@ use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
 use crate::param::{Param, Values};
-use crate::simd;
 use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].
@@ -192,20 +191,17 @@ impl Svm {
         let b: Vec<Vec<f64>> = new.clone().map(|c| b.column(c).to_vec()).collect();
         let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
         sums.par_chunks_mut(width).zip(kern.par_chunks_mut(width)).enumerate().for_each(|(i, (row, out))| {
-            simd::wide(
-                #[inline(always)]
-                || {
-                    for (c, b) in new.clone().zip(&b) {
-                        let ai = a[[i, c]];
-                        if gaussian {
-                            row.iter_mut().zip(b).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
-                        } else if ai != 0.0 {
-                            row.iter_mut().zip(b).for_each(|(r, &bj)| *r += ai * bj);
-                        }
+            crate::simd::wide!(svm_kernel_rows, || {
+                for (c, b) in new.clone().zip(&b) {
+                    let ai = a[[i, c]];
+                    if gaussian {
+                        row.iter_mut().zip(b).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
+                    } else if ai != 0.0 {
+                        row.iter_mut().zip(b).for_each(|(r, &bj)| *r += ai * bj);
                     }
-                    out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.kernel_of(s));
-                },
-            )
+                }
+                out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.kernel_of(s));
+            },)
         });
     }
 }

@@ -542,10 +542,7 @@ impl<'a> Space<'a> {
         let mut out = vec![0.0; tile(rows).min(refs.len()) * rows];
         for tile in refs.chunks(tile(rows)) {
             let out = &mut out[..tile.len() * rows];
-            crate::simd::wide(
-                #[inline(always)]
-                || self.distances_from(tile, out),
-            );
+            crate::simd::wide!(relief_tile, || self.distances_from(tile, out),);
             for (t, &i) in tile.iter().enumerate() {
                 visit(i, &out[t * rows..(t + 1) * rows]);
             }

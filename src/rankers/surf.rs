@@ -312,10 +312,7 @@ impl SurfSpace {
         for tile in refs.chunks(size) {
             let out = &mut out[..tile.len() * rows];
             let shared = &mut shared[..if self.any_missing { tile.len() * rows } else { 0 }];
-            crate::simd::wide(
-                #[inline(always)]
-                || self.distances_from(tile, out, shared),
-            );
+            crate::simd::wide!(surf_tile, || self.distances_from(tile, out, shared),);
             for (t, &i) in tile.iter().enumerate() {
                 visit(i, &out[t * rows..(t + 1) * rows]);
             }

@@ -133,3 +133,15 @@ pub const WRAPPED_RANKERS: &[&str] = &[
     "binary-relevance:base=(relieff)",
     "label-powerset:base=(relieff)",
 ];
+
+/// Every `.rs` file under `dir`, recursively.
+pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}

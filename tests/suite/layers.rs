@@ -3,7 +3,9 @@
 //! layered. `lib.rs` (the crate's front door and prelude) and `src/bin` (a user of the library) stand
 //! above every layer.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::common;
 
 /// The layers from the bottom up, each with the top-level modules of `src/` it holds; ARCHITECTURE.md
 /// draws the same order.
@@ -107,22 +109,11 @@ fn against_the_order(path: &str, source: &str) -> Vec<String> {
         .collect()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_import_follows_the_layer_order() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.sort();
     let mut violations = Vec::new();
     for file in files {
@@ -164,7 +155,7 @@ fn the_check_sees_a_wrong_import_in_any_form() {
 fn no_source_file_is_over_700_lines() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     let long: Vec<String> = files
         .iter()
         .map(|f| (f, std::fs::read_to_string(f).unwrap().lines().count()))

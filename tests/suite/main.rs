@@ -28,4 +28,5 @@ mod scores;
 mod structured;
 mod svm_reference;
 mod synth;
+mod vector_code;
 mod weka;

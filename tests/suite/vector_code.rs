@@ -1,0 +1,95 @@
+//! The vector guard: every hot loop compiled through `simd::wide!` (the kNN chain, the SVM's kernel rows, SMO's
+//! passes, the Relief family's distance tiles) is still inside the functions compiled for AVX2 and AVX-512.
+//! A closure that stops being inlined into them runs on SSE2 and halves the vector width, silently (it
+//! happened twice); this test reads the machine code of its own binary (`nm` and `objdump` from binutils,
+//! which the Rust linker needs anyway) and fails when such a function has no packed f64 arithmetic on ymm or
+//! zmm registers left. Outside CI it skips, saying so, where binutils is missing.
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common;
+
+/// The packed f64 arithmetic that each wide function must still hold (at least this many instructions on
+/// ymm/zmm registers); the loops they came from hold dozens.
+const AT_LEAST: usize = 8;
+
+/// Every `wide!(site, …)` site in `src/`.
+fn sites() -> Vec<String> {
+    let mut files = Vec::new();
+    common::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    let mut sites = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (at, _) in text.match_indices("simd::wide!(") {
+            let rest = &text[at + "simd::wide!(".len()..];
+            let name: String = rest.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            sites.push(name);
+        }
+    }
+    sites.sort();
+    sites
+}
+
+fn tool(name: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(name).args(args).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn hot_loops_are_compiled_for_the_wide_vector_units() {
+    let sites = sites();
+    assert!(sites.len() >= 5, "the wide sites in src/: {sites:?}");
+    let exe = std::env::current_exe().unwrap();
+    let exe = exe.to_str().unwrap();
+    let Some(symbols) = tool("nm", &["-C", "-S", "--defined-only", exe]) else {
+        assert!(std::env::var_os("CI").is_none(), "the vector guard needs nm and objdump (binutils) in CI");
+        eprintln!("vector guard skipped: nm (binutils) is not installed");
+        return;
+    };
+    let mut failures = Vec::new();
+    for site in &sites {
+        for width in ["avx2", "avx512"] {
+            // `<caller>::<site>::<width>`: one per instance of a generic caller
+            let suffix = format!("::{site}::{width}");
+            let instances: Vec<(u64, u64)> = symbols
+                .lines()
+                .filter(|l| l.ends_with(&suffix))
+                .filter_map(|l| {
+                    let mut f = l.split_whitespace();
+                    let (addr, size) = (f.next()?, f.next()?);
+                    Some((u64::from_str_radix(addr, 16).ok()?, u64::from_str_radix(size, 16).ok()?))
+                })
+                .collect();
+            if instances.is_empty() {
+                failures.push(format!("{site}::{width}: not in the test binary (no test runs it, or it was renamed)"));
+            }
+            for (addr, size) in instances {
+                let (start, stop) =
+                    (format!("--start-address=0x{addr:x}"), format!("--stop-address=0x{:x}", addr + size));
+                let code = tool("objdump", &["-d", "--no-show-raw-insn", &start, &stop, exe])
+                    .expect("objdump (binutils) beside nm");
+                let packed = code
+                    .lines()
+                    .filter_map(|l| l.split('\t').nth(1))
+                    .filter(|ins| {
+                        let mnemonic = ins.split_whitespace().next().unwrap_or("");
+                        let arithmetic = ["vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vcmp"]
+                            .iter()
+                            .any(|m| mnemonic.starts_with(m))
+                            && mnemonic.ends_with("pd");
+                        arithmetic && (ins.contains("%ymm") || ins.contains("%zmm"))
+                    })
+                    .count();
+                if packed < AT_LEAST {
+                    failures.push(format!(
+                        "{site}::{width} at 0x{addr:x}: {packed} packed f64 instructions on ymm/zmm (at least \
+                         {AT_LEAST}): its loop is no longer compiled inside it — mark what it calls #[inline(always)]"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
