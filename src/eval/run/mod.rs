@@ -148,7 +148,11 @@ impl CurveSpec {
         let per_slot =
             self.learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
         let held = run_size(self.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
-        memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held), || {
+        // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
+        // working memory and its candidates each.
+        let blocks = (rayon::current_num_threads() - parallel) as u64
+            * memory::working_memory().saturating_add(3 * memory::F64 * train as u64);
+        memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held).saturating_add(blocks), || {
             format!(
                 "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once; {} \
                  random rankings, {repeats} repeats, {} sizes)",
