@@ -41,7 +41,7 @@ fn main() {
             let start = Instant::now();
             let measured = run();
             let wall = start.elapsed();
-            let (recorded, schedule) = Schedule::record(run);
+            let (recorded, schedule) = Schedule::record(run).unwrap();
             assert_eq!(recorded, measured, "the recorded run gives the parallel run's curves");
             let work = schedule.work().as_secs_f64();
             println!(

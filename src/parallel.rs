@@ -130,26 +130,31 @@ fn recorded<R>(n: usize, f: &dyn Fn(usize) -> R) -> Vec<R> {
 impl Schedule {
     /// Run `work` on this thread alone, every piece of its parallel maps one after another, and record them:
     /// `(its value, the schedule)`. The values are those of a parallel run (the maps give the same values on
-    /// any number of threads). Work parallelised by other means than [`map`] and [`try_map`] counts as
+    /// any number of threads). A recording inside another on the same thread is refused. Work parallelised by other means than [`map`] and [`try_map`] counts as
     /// serial.
     ///
     /// ```
     /// use featrank::parallel::{map, Schedule};
     /// let (sum, schedule) = Schedule::record(|| {
     ///     map(8, |i| (0..200_000u64).map(|x| x ^ i as u64).sum::<u64>()).iter().sum::<u64>()
-    /// });
+    /// })
+    /// .unwrap();
     /// assert_eq!(schedule.pieces(), 8);
+    /// assert!(Schedule::record(|| Schedule::record(|| ()).unwrap_err()).is_ok()); // no nesting
     /// // eight equal pieces: two threads finish in about half the time, never in less
     /// assert!(schedule.simulate(2) >= schedule.work() / 2);
     /// assert!(schedule.span() <= schedule.work());
     /// # let _ = sum;
     /// ```
-    pub fn record<R>(work: impl FnOnce() -> R) -> (R, Schedule) {
+    pub fn record<R>(work: impl FnOnce() -> R) -> Result<(R, Schedule)> {
         RECORDING.with(|r| {
             let mut r = r.borrow_mut();
-            assert!(r.is_none(), "Schedule::record does not nest");
+            if r.is_some() {
+                return Err(crate::Error::param("Schedule::record", "a recording is already under way on this thread"));
+            }
             *r = Some(vec![(Schedule::default(), Instant::now())]);
-        });
+            Ok(())
+        })?;
         // the recording ends even if `work` unwinds
         struct End;
         impl Drop for End {
@@ -162,7 +167,7 @@ impl Schedule {
         let mut stack = RECORDING.with(|r| r.borrow_mut().take()).expect("recording");
         std::mem::forget(end);
         close_stretch(&mut stack, Instant::now());
-        (value, stack.pop().expect("the root frame").0)
+        Ok((value, stack.pop().expect("the root frame").0))
     }
 
     /// The time on one thread: every serial stretch of every piece.
@@ -334,7 +339,8 @@ mod tests {
     #[test]
     fn record_nests_as_the_work_does() {
         let (values, schedule) =
-            Schedule::record(|| map(3, |i| try_map(i + 1, |j| Ok(i * 10 + j)).unwrap().into_iter().sum::<usize>()));
+            Schedule::record(|| map(3, |i| try_map(i + 1, |j| Ok(i * 10 + j)).unwrap().into_iter().sum::<usize>()))
+                .unwrap();
         assert_eq!(values, [0, 21, 63]);
         // three pieces, holding forks of 1, 2 and 3
         assert_eq!(schedule.pieces(), 3 + 1 + 2 + 3);

@@ -68,7 +68,8 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
             // the blocks are pieces of parallel work: any thread count, or all on one thread recorded
             let blocked = on_threads(3, || knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
             let one = on_threads(1, || knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
-            let (recorded, schedule) = Schedule::record(|| knn.fit_predict_nested(&fold, &order, &sizes).unwrap());
+            let (recorded, schedule) =
+                Schedule::record(|| knn.fit_predict_nested(&fold, &order, &sizes).unwrap()).unwrap();
             memory::set_working_memory(None);
             assert_eq!(whole, blocked, "{} on a {} target", knn.spec(), if numeric { "numeric" } else { "class" });
             assert_eq!(one, blocked);
