@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// `f(0), …, f(n − 1)` in parallel, the values in order; on failure, the error of the lowest failing index.
 /// A piece after a failure already seen is skipped (a failing run does not do all its work first); every
@@ -150,7 +150,7 @@ impl Schedule {
         RECORDING.with(|r| {
             let mut r = r.borrow_mut();
             if r.is_some() {
-                return Err(crate::Error::param("Schedule::record", "a recording is already under way on this thread"));
+                return Err(Error::param("Schedule::record", "a recording is already under way on this thread"));
             }
             *r = Some(vec![(Schedule::default(), Instant::now())]);
             Ok(())
