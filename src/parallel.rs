@@ -130,8 +130,8 @@ fn recorded<R>(n: usize, f: &dyn Fn(usize) -> R) -> Vec<R> {
 impl Schedule {
     /// Run `work` on this thread alone, every piece of its parallel maps one after another, and record them:
     /// `(its value, the schedule)`. The values are those of a parallel run (the maps give the same values on
-    /// any number of threads). A recording inside another on the same thread is refused. Work parallelised by other means than [`map`] and [`try_map`] counts as
-    /// serial.
+    /// any number of threads). Work parallelised by other means than [`map`] and [`try_map`] counts as
+    /// serial. A recording inside another on the same thread is refused with an [`Error`].
     ///
     /// ```
     /// use featrank::parallel::{map, Schedule};
