@@ -2,8 +2,11 @@
 //!
 //! min_α ½ αᵀQα − eᵀα subject to 0 ≤ α_i ≤ C and yᵀα = 0, with Q_ij = y_i y_j K_ij (Platt 1998; the
 //! working-set rule is LIBSVM's second-order one, Fan, Chen & Lin 2005, with its shrinking). The solver
-//! stops when the maximal KKT violation m(α) − M(α) falls below `tol`. The decision function is
-//! f(x) = Σ_i α_i y_i K(x_i, x) − ρ.
+//! stops when the maximal KKT violation m(α) − M(α) falls below 2τ, τ = `tol`: Weka's SMO criterion
+//! b_low ≤ b_up + 2τ (Keerthi et al. 2001, modification 1, as in Weka's `BinarySMO`), since
+//! b_low − b_up = m(α) − M(α). So `tol` means what Weka's `-L` tolerance means, the papers' tool; LIBSVM's
+//! `eps` (scikit-learn's `tol`) bounds m − M itself, so LIBSVM's eps = 2τ solves to the same accuracy.
+//! The decision function is f(x) = Σ_i α_i y_i K(x_i, x) − ρ.
 //!
 //! Why featrank carries its own solver: SVM-RFE and the SVM curves fit thousands of machines whose
 //! kernel matrices differ by one feature (K ← K ± x_f x_fᵀ for the linear kernel), and whose previous
@@ -24,9 +27,9 @@ pub(crate) struct Solution {
     pub iterations: usize,
 }
 
-/// Solve the dual for the `n × n` row-major kernel `k`, labels `y` (±1), box `c`, KKT tolerance `tol`,
-/// starting from `start` (a feasible α, e.g. the solution for a kernel with one feature fewer; zeros
-/// when `None`). A start is first rescaled along its ray to λα with the λ ∈ [0, C / max α] that
+/// Solve the dual for the `n × n` row-major kernel `k`, labels `y` (±1), box `c`, Weka's tolerance `tol`
+/// (stop at m − M < 2·`tol`, see the module docs), starting from `start` (a feasible α, e.g. the solution
+/// for a kernel with one feature fewer; zeros when `None`). A start is first rescaled along its ray to λα with the λ ∈ [0, C / max α] that
 /// minimises the new objective, λ = eᵀα / αᵀQα: adding features grows the kernel, so the old
 /// multipliers are too large by roughly that factor.
 pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
@@ -66,7 +69,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
             set.shrink(k, y, &mut alpha, &mut grad, c);
         }
         let (i, j) = match set.working_set(k) {
-            Some((i, j, gap)) if gap >= tol => (i, j),
+            Some((i, j, gap)) if gap >= 2.0 * tol => (i, j),
             _ => {
                 set.write_back(&mut alpha, &mut grad);
                 if set.idx.len() == n && set.masked == 0 {
@@ -509,7 +512,7 @@ mod tests {
             assert!(s.alpha.iter().all(|&a| (0.0..=c).contains(&a)));
             assert!(s.alpha.iter().zip(&y).map(|(a, y)| a * y).sum::<f64>().abs() < 1e-9);
             let v = kkt_violation(&k, &y, &s.alpha, c);
-            assert!(v < 1e-3 + 1e-9, "n = {n}, C = {c}: violation {v}");
+            assert!(v < 2e-3 + 1e-9, "n = {n}, C = {c}: violation {v}");
         }
     }
 

@@ -110,7 +110,8 @@ impl Svm {
         self
     }
 
-    /// SMO stopping tolerance (> 0).
+    /// SMO stopping tolerance τ (> 0), as Weka's SMO reads it: the solver stops when the maximal KKT
+    /// violation m(α) − M(α) falls below 2τ (LIBSVM's `eps` = 2τ).
     pub fn tol(mut self, tol: f64) -> Svm {
         self.tol = tol;
         self

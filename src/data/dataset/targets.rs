@@ -36,7 +36,8 @@ impl Target {
         names.len() == 2 && v == [0.0, 1.0]
     }
 
-    /// For a label ([`Target::is_label`]): the code of its presence (`1` or `true`); `None` for other targets.
+    /// For a label — a class target whose two classes are `0`/`1` (any numeric spelling) or `false`/`true` —
+    /// the code of its presence (`1` or `true`); `None` for other targets.
     pub fn positive_code(&self) -> Option<usize> {
         let Target::Classes { names, .. } = self else { return None };
         if !self.is_label() {
