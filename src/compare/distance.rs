@@ -1,9 +1,9 @@
 //! Distances and agreement between rankings, and a ranking's agreement with a known relevant set.
 //!
-//! Tied scores matter here (ground-truth rankings are full of ties, [P18] §4 and docs/references.md): a ranking
+//! Tied scores matter here (ground-truth rankings are full of ties, \[P18\] §4 and docs/references.md): a ranking
 //! built from scores gives tied features their **average rank**; a ranking given as an order has no ties.
 //!
-//! - Spearman ρ: Pearson correlation of the two (average) rank vectors ([P20] Appendix 2, the /(n−1)
+//! - Spearman ρ: Pearson correlation of the two (average) rank vectors (\[P20\] Appendix 2, the /(n−1)
 //!   inside the square root); for tie-free rankings 1 − 6Σd²/(n(n²−1)).
 //! - Kendall τ-b: (concordant − discordant)/√((n₀ − n₁)(n₀ − n₂)), ties in either ranking excluded from the
 //!   pair counts as τ-b prescribes.

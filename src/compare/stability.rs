@@ -1,12 +1,12 @@
-//! Stability of a ranker: how much its rankings change between samples of the data ([P20] Eqs. 1–4),
+//! Stability of a ranker: how much its rankings change between samples of the data (\[P20\] Eqs. 1–4),
 //! and the Kuncheva index of top-k sets.
 //!
-//! **Top-i Canberra distance** ([P20] Eq. 2): with rank^i(F) = min(rank(F), i + 1),
+//! **Top-i Canberra distance** (\[P20\] Eq. 2): with rank^i(F) = min(rank(F), i + 1),
 //! Ca_i(A, B) = Σ_j |rank^i_A(F_j) − rank^i_B(F_j)| / (rank^i_A(F_j) + rank^i_B(F_j)), over all n features.
 //!
-//! **Stability curve** ([P20] Eq. 4): St(i) = mean over pairs of rankings of Ca_i, divided by the expected
+//! **Stability curve** (\[P20\] Eq. 4): St(i) = mean over pairs of rankings of Ca_i, divided by the expected
 //! Ca_i of two uniformly random rankings. 0 = identical top-i lists, ≈ 1 = as unstable as random.
-//! The normaliser is the **exact** expectation ([P20] Eq. 4, docs/references.md; [P20]'s printed approximation
+//! The normaliser is the **exact** expectation (\[P20\] Eq. 4, docs/references.md; \[P20\]'s printed approximation
 //! is wrong): each feature's truncated rank is marginally P(a) = 1/n for a ≤ i, P(i+1) = (n−i)/n,
 //! independently in the two rankings, so
 //!
@@ -50,7 +50,7 @@ fn aligned_ranks(a: &Ranking, b: &Ranking) -> Result<Vec<usize>> {
         .collect()
 }
 
-/// Top-i Canberra distance between two rankings of the same features ([P20] Eq. 2).
+/// Top-i Canberra distance between two rankings of the same features (\[P20\] Eq. 2).
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -150,7 +150,7 @@ pub struct StabilityCurve {
     pub rankings: usize,
 }
 
-/// The stability curve of `rankings` (all of the same features) at `sizes` ([P20] Eq. 4).
+/// The stability curve of `rankings` (all of the same features) at `sizes` (\[P20\] Eq. 4).
 ///
 /// ```
 /// use featrank::prelude::*;

@@ -1,4 +1,4 @@
-//! Comparing k methods over N datasets (Demšar 2006, as [P18] §5.3 does with ECA values).
+//! Comparing k methods over N datasets (Demšar 2006, as \[P18\] §5.3 does with ECA values).
 //!
 //! - Per dataset the methods are ranked by score, **higher = rank 1**, ties get the average rank.
 //! - Friedman: χ²_F = 12N/(k(k+1)) · (Σ_j R_j² − k(k+1)²/4), R_j = average rank of method j; df = k − 1.
@@ -120,7 +120,7 @@ pub fn nemenyi_q(k: usize, alpha: f64) -> Result<f64> {
 ///
 /// ```
 /// let cd = featrank::compare::stats::nemenyi_cd(4, 28, 0.05).unwrap();
-/// assert!((cd - 0.8864).abs() < 1e-3); // [P18] §5.3
+/// assert!((cd - 0.8864).abs() < 1e-3); // \[P18\] §5.3
 /// ```
 pub fn nemenyi_cd(k: usize, n: usize, alpha: f64) -> Result<f64> {
     if n == 0 {

@@ -158,7 +158,7 @@ impl Ranking {
         self.order.is_empty()
     }
 
-    /// "The best of both" ([P20] §4, water: one ranking orders the head better, another the tail): this
+    /// "The best of both" (\[P20\] §4, water: one ranking orders the head better, another the tail): this
     /// ranking's top `k` features, then the remaining ones in `tail`'s order. Both must rank the same
     /// features. Named `head+tail@k`. [`crate::eval::Curves::splice_point`] finds `k` from two rankings' curves.
     ///

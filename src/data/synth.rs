@@ -1,4 +1,4 @@
-//! Synthetic data with exact ground truth (thesis §3.5, §5.1 Table 3; [P18] §4.1; [P20] Appendix 1).
+//! Synthetic data with exact ground truth (thesis §3.5, §5.1 Table 3; \[P18\] §4.1; \[P20\] Appendix 1).
 //!
 //! **Binary generators** `single`, `pair`, `combined`: the target y ~ Bernoulli(½); features are grouped in
 //! *interaction sets*, each with a function f and a probability p = P(f(F_int) = y):
@@ -27,10 +27,10 @@
 //! shared by every label and features of its own, flipped with a known probability; exact per-label and
 //! overall relevance.
 //!
-//! **Noisy rankings R_θ** ([P18] §4.2, [P20]): exactly round(θ·n) features, chosen uniformly, get a random
+//! **Noisy rankings R_θ** (\[P18\] §4.2, \[P20\]): exactly round(θ·n) features, chosen uniformly, get a random
 //! relevance; the others keep their ground-truth relevance; the ranking sorts by relevance with ties kept
 //! in column order, and keeps the relevances as scores (so rank distances see the ties as average ranks).
-//! The random relevance is U(0, 1) as [P20] states ([`NoiseScale::Unit`]) or U(0, max relevance)
+//! The random relevance is U(0, 1) as \[P20\] states ([`NoiseScale::Unit`]) or U(0, max relevance)
 //! ([`NoiseScale::MaxRelevance`]); docs/references.md notes why the papers' numbers cannot be
 //! matched exactly either way.
 
@@ -328,7 +328,7 @@ impl GroundTruth {
     }
 
     /// The ranking of a method that finds the individually relevant features but not the interacting ones
-    /// (as [P20] Fig. 4 shows for IG and SVM-RFE): relevant singles first in ground-truth order, then every
+    /// (as \[P20\] Fig. 4 shows for IG and SVM-RFE): relevant singles first in ground-truth order, then every
     /// other feature (XOR members and irrelevant ones) in a seeded random order.
     ///
     /// ```
@@ -373,7 +373,7 @@ impl GroundTruth {
 /// The range of the random relevance given to noised features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoiseScale {
-    /// U(0, 1) as [P20] states.
+    /// U(0, 1) as \[P20\] states.
     Unit,
     /// U(0, largest ground-truth relevance).
     MaxRelevance,

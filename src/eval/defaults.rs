@@ -15,7 +15,7 @@
 #[cfg(doc)]
 use crate::eval::Grid;
 
-/// The curve learner: kNN with k = 10, the papers' ([P20] §4).
+/// The curve learner: kNN with k = 10, the papers' (\[P20\] §4).
 pub const LEARNER: &str = "knn:k=10";
 /// How the task is chosen: from the target's dtype ([`crate::data::TaskChoice::Auto`]).
 pub const TASK: &str = "auto";

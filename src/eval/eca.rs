@@ -1,4 +1,4 @@
-//! ECA, the error curve analysis score ([P18] Eqs. 1–4).
+//! ECA, the error curve analysis score (\[P18\] Eqs. 1–4).
 //!
 //! **ECA.** For rankings A and B with curves on the same grid, δ_i = curve_A(i) − curve_B(i) and
 //!
@@ -6,14 +6,14 @@
 //! FFA_δ = Σ w_i δ_i^FFA / Σ w_i,   RFA_δ = Σ w_i δ_i^RFA / Σ w_i,   ECA = (FFA_δ − RFA_δ) / 2
 //! ```
 //!
-//! with the four weightings of [P18] Table 3: uniform (w = 1), position (w = 1/i), magnitude (w = |δ_i|)
+//! with the four weightings of \[P18\] Table 3: uniform (w = 1), position (w = 1/i), magnitude (w = |δ_i|)
 //! and both (w = |δ_i|/i), i = subset size; the weights are computed separately for FFA and RFA. ECA > 0
 //! means A is better (curves hold a performance; for a loss such as RMSE the sign is flipped so that
 //! "positive = first ranking better" still holds). With magnitude weights and all δ = 0 the aggregate is 0.
 //!
 //! **Non-uniform grids** (conventions fixed here, the papers give none): each grid point also carries the
 //! number of subset sizes it stands for, width_i = s_i − s_{i−1} (s_0 = 0), so w_i ← w_i·width_i. On the full
-//! grid every width is 1 and the formula is exactly [P18]'s; on the [P20] grid the score approximates the
+//! grid every width is 1 and the formula is exactly \[P18\]'s; on the \[P20\] grid the score approximates the
 //! full-resolution one instead of over-weighting the densely sampled start.
 //!
 
@@ -35,7 +35,7 @@ pub enum Weighting {
 }
 
 impl Weighting {
-    /// The four weightings, in [P18]'s order.
+    /// The four weightings, in \[P18\]'s order.
     pub const ALL: [Weighting; 4] = [Weighting::Uniform, Weighting::Position, Weighting::Magnitude, Weighting::Both];
 
     /// `uniform`, `position`, `magnitude` or `both`.
@@ -61,7 +61,7 @@ impl std::str::FromStr for Weighting {
     }
 }
 
-/// Weighted mean of point differences `deltas` at ascending subset `sizes` ([P18] Eq. 3, with grid widths).
+/// Weighted mean of point differences `deltas` at ascending subset `sizes` (\[P18\] Eq. 3, with grid widths).
 ///
 /// ```
 /// use featrank::eval::eca::{weighted_delta, Weighting};
@@ -106,7 +106,7 @@ pub struct Eca {
 }
 
 /// ECA of curves `a` against curves `b`, each given as `(FFA, RFA)` means per size: FFA_δ and RFA_δ are
-/// the weighted means of the differences a − b, ECA = (FFA_δ − RFA_δ)/2 ([P18] §3.3).
+/// the weighted means of the differences a − b, ECA = (FFA_δ − RFA_δ)/2 (\[P18\] §3.3).
 ///
 /// ```
 /// use featrank::eval::{eca::eca, Weighting};

@@ -1,7 +1,7 @@
 //! [`Grid`]: the subset sizes at which FFA/RFA curves are evaluated.
 //!
-//! [P20] adds δ(i) features to a subset of size i: δ(i) = 1 for i ≤ 50, 5 for 50 < i ≤ 500 and
-//! ⌊n/20⌋ otherwise. featrank follows the literal reading ([P20], docs/references.md): sizes
+//! \[P20\] adds δ(i) features to a subset of size i: δ(i) = 1 for i ≤ 50, 5 for 50 < i ≤ 500 and
+//! ⌊n/20⌋ otherwise. featrank follows the literal reading (\[P20\], docs/references.md): sizes
 //! 1, 2, …, 51, then 56, 61, …, 501, then 501 + k·⌊n/20⌋, and n is always the last point so that
 //! FFA(n) = RFA(n) can be checked. For n ≤ 50 this is every size 1..n.
 
@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 pub enum Grid {
     /// Every size 1..n.
     Full,
-    /// The [P20] δ(i) schedule (the default).
+    /// The \[P20\] δ(i) schedule (the default).
     Paper,
     /// The given sizes (sorted, deduplicated, n appended).
     Custom(Vec<usize>),

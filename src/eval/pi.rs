@@ -82,7 +82,7 @@ pub fn performance_index(points: &[(usize, f64)]) -> Vec<f64> {
         .collect()
 }
 
-/// The Performance Index protocol ([003]): which learner, how many folds, up to how many top features,
+/// The Performance Index protocol (\[003\]): which learner, how many folds, up to how many top features,
 /// and the seed; [`PiSpec::evaluate`] gives the [`PiCurve`] of a ranking.
 ///
 /// For N = 1..=max_n, the rows complete on the top-N features are cross-validated (stratified, one repeat,

@@ -1,4 +1,4 @@
-//! k-nearest neighbours as Weka's IBk computes it ([P20] uses k = 10).
+//! k-nearest neighbours as Weka's IBk computes it (\[P20\] uses k = 10).
 //!
 //! Distance: d(a,b)² = Σ_j diff_j(a,b)², with numeric attributes min-max scaled by the **training fold's**
 //! ranges and nominal attributes compared 0/1. Missing values follow Weka's EuclideanDistance: both
@@ -83,7 +83,7 @@ impl Default for Knn {
 }
 
 impl Knn {
-    /// kNN with the papers' k = 10 neighbours ([P20]); change it with [`Knn::k`].
+    /// kNN with the papers' k = 10 neighbours (\[P20\]); change it with [`Knn::k`].
     pub fn new() -> Knn {
         Knn { k: 10, ties: KnnTies::All }
     }
@@ -383,7 +383,7 @@ impl Learner for Knn {
         super::one_size(self, fold, features)
     }
 
-    /// The distances of one block of test rows to every training row ([`block_rows`], the larger of its
+    /// The distances of one block of test rows to every training row (`block_rows`, the larger of its
     /// two sizes), the neighbours kept per test row, and the training columns (cached, or one at a time).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
         // a chain of any length up to n may be cached, up to the cache's size

@@ -1,6 +1,6 @@
 //! [`Measure`]: the performance a curve point holds.
 //!
-//! Curves hold a performance, not an error: accuracy by default for classification ([P18]/[P20] plot
+//! Curves hold a performance, not an error: accuracy by default for classification (\[P18\]/\[P20\] plot
 //! accuracy), Pearson correlation for regression (the thesis' measure for the tumour data). Higher is better
 //! except for RMSE, Hamming loss and aRRMSE.
 //!

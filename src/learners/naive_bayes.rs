@@ -1,4 +1,4 @@
-//! Naive Bayes (John & Langley 1995, as used in [P20] Figs. 5–6).
+//! Naive Bayes (John & Langley 1995, as used in \[P20\] Figs. 5–6).
 //!
 //! P(c | x) ∝ P(c) · Π_j p(x_j | c), computed in log space.
 //! - Class prior: (n_c + 1)/(n + C) (Laplace).

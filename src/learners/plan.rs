@@ -2,9 +2,9 @@
 //! every repeat — and **the one cross-validated prediction loop** of featrank.
 //!
 //! The same plan is shared by every point of every curve of every ranking in a run, so FFA(n) = RFA(n)
-//! exactly and differences between rankings are paired ([P20] 10×10 stratified CV). Three [`Scheme`]s:
+//! exactly and differences between rankings are paired (\[P20\] 10×10 stratified CV). Three [`Scheme`]s:
 //!
-//! - **k-fold** (default, [P20]): each repeat splits the rows into k folds; each fold is the test set once.
+//! - **k-fold** (default, \[P20\]): each repeat splits the rows into k folds; each fold is the test set once.
 //!   Classification targets are split class by class — each class's rows are shuffled (per repeat, from the
 //!   seed) and dealt to folds in turn, continuing the deal across classes so fold sizes differ by at most
 //!   one. Regression targets are sorted, cut into consecutive groups of k rows (target quantiles), and each

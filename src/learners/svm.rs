@@ -1,4 +1,4 @@
-//! Support vector machine, the curve learner of [P18]/[P20]: quadratic kernel K(x,y) = ⟨x,y⟩², C = 0.1.
+//! Support vector machine, the curve learner of \[P18\]/\[P20\]: quadratic kernel K(x,y) = ⟨x,y⟩², C = 0.1.
 //!
 //! Attributes are prepared as Weka's SMO does (see `prepare::design_matrices`): min-max scaled with the
 //! training fold's ranges, nominal attributes as 0/1 indicator columns, missing values replaced by the

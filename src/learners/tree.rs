@@ -8,7 +8,7 @@
 //! A leaf predicts its class distribution (or mean value).
 //!
 //! The random forest grows `trees` trees on bootstrap samples, sampling ⌈log2 m⌉ + 1 candidate attributes
-//! **per split** (m = attributes available; [P20]/Weka's rule), continuing to draw while all drawn attributes
+//! **per split** (m = attributes available; \[P20\]/Weka's rule), continuing to draw while all drawn attributes
 //! are constant at the node (as scikit-learn does); its prediction averages the trees' leaf distributions.
 //! linfa-trees cannot sample attributes per split nor handle missing values, hence this module.
 
@@ -329,7 +329,7 @@ fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
     }
 }
 
-/// A single CART tree (the curve learner "tree" of [P20]; C4.5 there — see the module docs for the
+/// A single CART tree (the curve learner "tree" of \[P20\]; C4.5 there — see the module docs for the
 /// differences: binary Gini splits, no pruning).
 ///
 /// ```
@@ -443,7 +443,7 @@ impl Default for RandomForest {
 }
 
 impl RandomForest {
-    /// 100 trees, leaves of at least 1 row ([P20]).
+    /// 100 trees, leaves of at least 1 row (\[P20\]).
     pub fn new() -> RandomForest {
         RandomForest { trees: 100, min_leaf: 1, per_split: None }
     }

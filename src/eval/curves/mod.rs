@@ -1,4 +1,4 @@
-//! FFA/RFA error curves ([P18] §3.1, [P20] Algorithm 1) and the expected curve of random rankings.
+//! FFA/RFA error curves (\[P18\] §3.1, \[P20\] Algorithm 1) and the expected curve of random rankings.
 //!
 //! For a ranking R = (F_(1), …, F_(n)):
 //! - FFA(k) = performance of a model on the top-k set S^k = {F_(1), …, F_(k)};
@@ -6,13 +6,13 @@
 //!
 //! Points are paired by subset size k (the table's `k`); the papers draw RFA right-to-left (at x = i the
 //! model on the features ranked i..n) — that is a plotting matter. Every point is cross-validated with one
-//! shared [`CvPlan`] (default 10×10 stratified): the predictions of a repeat's folds are pooled, the
+//! shared [`CvPlan`](crate::learners::CvPlan) (default 10×10 stratified): the predictions of a repeat's folds are pooled, the
 //! measure computed, and mean/std taken over repeats.
 //!
 //! The full feature set (k = n) is evaluated once per (repeat, fold) and shared by every curve, so
 //! FFA(n) = RFA(n) holds bit for bit.
 //!
-//! **Expected curve** ([P18] Eq. 5): the mean over m uniformly random rankings (default 100) of their FFA
+//! **Expected curve** (\[P18\] Eq. 5): the mean over m uniformly random rankings (default 100) of their FFA
 //! curves, with a 5–95% band across the rankings. The bottom-k set of a uniform random ranking is as
 //! uniform as its top-k set, so this one curve is both the expected FFA and the expected RFA. Random ranking
 //! i is drawn from stream i of the seed, so the expected curve does not depend on which rankings are
@@ -57,7 +57,7 @@ pub const EXPECTED: &str = "expected";
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Baseline<'a> {
-    /// The expected curve of uniformly random rankings ([P18] Eq. 5).
+    /// The expected curve of uniformly random rankings (\[P18\] Eq. 5).
     Expected,
     /// Another ranking of the same run, by name.
     Ranking(&'a str),
@@ -318,8 +318,8 @@ impl Curves {
         self.curves.iter().filter(|c| c.kind == CurveKind::Ffa).map(|c| c.ranking.as_str()).collect()
     }
 
-    /// Add the point-wise mean of several rankings' curves as a ranking called `name` — [P18] §4.2 scores a
-    /// family of noisy rankings R_θ by the mean of their FFA and RFA curves, E[FFA]_θ and E[RFA]_θ. The
+    /// Add the point-wise mean of several rankings' curves as a ranking called `name` — \[P18\] §4.2 scores a
+    /// family of noisy rankings R_θ by the mean of their FFA and RFA curves, E\[FFA\]_θ and E\[RFA\]_θ. The
     /// new curves' `std` is the spread over the members, `per_repeat` and `per_split` the members' means.
     ///
     /// ```

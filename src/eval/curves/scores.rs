@@ -1,4 +1,4 @@
-//! Scores read from [`Curves`]: ECA between two curves ([P18] Eq. 6), its samples per split or repeat,
+//! Scores read from [`Curves`]: ECA between two curves (\[P18\] Eq. 6), its samples per split or repeat,
 //! and the splice point of two crossing rankings.
 
 use super::{Baseline, Curve, CurveKind, Curves, Sample};
@@ -21,7 +21,7 @@ impl Curves {
         self.eca_of(a, baseline.into(), w, &|c: &Curve| Some(c.mean.clone()))
     }
 
-    /// Where to splice `head` and `tail` ([`Ranking::splice`]): the grid size k at which `head`'s
+    /// Where to splice `head` and `tail` ([`Ranking::splice`](crate::data::Ranking::splice)): the grid size k at which `head`'s
     /// cumulative FFA advantage over `tail`, Σ_{sᵢ ≤ k} widthᵢ·(FFA_head(sᵢ) − FFA_tail(sᵢ)) (oriented so
     /// that positive = `head` better; widths as in ECA), is largest — `head` leads up to k and `tail`
     /// gains after it. `None` when the curves do not cross that way: `head` never leads, or `tail` never

@@ -176,10 +176,10 @@ impl CurveSpec {
     }
 
     /// Evaluate each random ranking on `r` of the plan's repeats instead of all (the shortcut of
-    /// [P18]'s expected curve for costly learners): random ranking i takes repeats i·r, …, i·r + r − 1
+    /// \[P18\]'s expected curve for costly learners): random ranking i takes repeats i·r, …, i·r + r − 1
     /// (mod the repeats), so every repeat serves the same number of rankings when m·r is a multiple of the
     /// repeats, and m·r ≥ repeats is required. The cost of the expected curve falls by repeats / r. Its
-    /// mean stays an unbiased estimate of E[FFA]; the 5–95% band over rankings widens, since each
+    /// mean stays an unbiased estimate of E\[FFA\]; the 5–95% band over rankings widens, since each
     /// ranking's curve is then a mean over fewer repeats (README, "The papers' SVM protocol", measures both).
     ///
     /// ```
@@ -217,7 +217,7 @@ impl CurveSpec {
     }
 
     /// Build FFA and RFA curves of every candidate — fixed rankings and rankers run inside every training
-    /// split — and the expected curve, all on one plan: every unit of the run ([`CurveRun`]) computed
+    /// split — and the expected curve, all on one plan: every unit of the run ([`CurveRun`](crate::eval::CurveRun)) computed
     /// here, in parallel.
     pub fn evaluate_all(&self, data: &Dataset, candidates: &[Candidate]) -> Result<Curves> {
         let run = self.prepare(data, candidates)?;

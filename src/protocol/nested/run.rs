@@ -105,7 +105,7 @@ impl NestedResult {
 }
 
 /// A nested evaluation, checked and ready: every check and the memory estimate passed before any work.
-/// Make one with [`NestedSpec::prepare`]; see the [module](self) for an example.
+/// Make one with [`NestedSpec::prepare`]; see the [module](crate::protocol::nested) for an example.
 pub struct NestedRun<'a> {
     spec: &'a NestedSpec,
     data: &'a Dataset,

@@ -4,7 +4,7 @@ use super::*;
 
 impl Curves {
     /// FFA and RFA panels side by side with a shared y axis: one line per ranking, the expected curve
-    /// with its 5–95 % band, the ground truth (ranking `GT`) dashed black. RFA is drawn as [P20] draws it:
+    /// with its 5–95 % band, the ground truth (ranking `GT`) dashed black. RFA is drawn as \[P20\] draws it:
     /// the value at x = i is the model on the features ranked i..n.
     ///
     /// ```
@@ -52,7 +52,7 @@ impl Curves {
 }
 
 /// The FFA and RFA lines of `curves` (one per ranking, then the expected curve with its band) and the
-/// largest subset size. RFA is placed as [P20] draws it: the value at x = i is the model on the features
+/// largest subset size. RFA is placed as \[P20\] draws it: the value at x = i is the model on the features
 /// ranked i..n.
 pub(super) fn curve_series(curves: &Curves) -> Result<(usize, Vec<Series>, Vec<Series>)> {
     let n = *curves

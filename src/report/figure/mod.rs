@@ -4,7 +4,7 @@
 //! Drawing knows nothing of notebooks: every function returns a [`Figure`] (the SVG text), which
 //! [`crate::report::display`] shows inline and [`Figure::save_svg`] writes for papers and reports.
 //!
-//! Conventions ([P20] "Interpretation of error curves"): the FFA panel puts the model on the
+//! Conventions (\[P20\] "Interpretation of error curves"): the FFA panel puts the model on the
 //! top-k features at x = k; the RFA panel puts the model on the features ranked i..n at x = i, so it is read
 //! right to left (x = n is the bottom-1 model, x = 1 the all-features model). Both panels share the y axis.
 //! The expected curve of random rankings is drawn grey with its 5–95 % band; a ranking named `GT` (as

@@ -3,7 +3,7 @@
 use super::*;
 
 impl PiCurve {
-    /// The Performance Index over the number of top-ranked features N ([003]).
+    /// The Performance Index over the number of top-ranked features N (\[003\]).
     pub fn plot(&self) -> Result<Figure> {
         pi_plot(std::slice::from_ref(self))
     }
