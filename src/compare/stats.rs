@@ -120,7 +120,7 @@ pub fn nemenyi_q(k: usize, alpha: f64) -> Result<f64> {
 ///
 /// ```
 /// let cd = featrank::compare::stats::nemenyi_cd(4, 28, 0.05).unwrap();
-/// assert!((cd - 0.8864).abs() < 1e-3); // \[P18\] §5.3
+/// assert!((cd - 0.8864).abs() < 1e-3); // [P18] §5.3
 /// ```
 pub fn nemenyi_cd(k: usize, n: usize, alpha: f64) -> Result<f64> {
     if n == 0 {
