@@ -177,7 +177,8 @@ impl Svm {
 
     /// Add the design columns `new` to the sums behind the kernel — ⟨x, y⟩ for linear and polynomial
     /// kernels, ‖x − y‖² for the Gaussian one — and derive the kernel from them, in one pass over the
-    /// rows (each row of `sums` stays in cache while all new columns enter it). `a` holds the rows
+    /// rows (each row of `sums` stays in cache while all new columns enter it); a row the new columns
+    /// leave unchanged (all its new entries 0: one-hot indicators, binary features) keeps its kernel row. `a` holds the rows
     /// (training or test design), `b` the training design; `sums` and `kern` are `a.nrows() × b.nrows()`.
     fn grow(
         &self,
@@ -193,15 +194,21 @@ impl Svm {
         let gaussian = matches!(self.kernel, Kernel::Gaussian { .. });
         sums.par_chunks_mut(width).zip(kern.par_chunks_mut(width)).enumerate().for_each(|(i, (row, out))| {
             crate::simd::wide!(svm_kernel_rows, || {
+                // A row whose new entries are all 0 keeps its ⟨x, y⟩ sums, so its kernel row stands (after
+                // the first call, which derives every row).
+                let mut changed = gaussian || new.start == 0;
                 for (c, b) in new.clone().zip(&b) {
                     let ai = a[[i, c]];
                     if gaussian {
                         row.iter_mut().zip(b).for_each(|(r, &bj)| *r += (ai - bj) * (ai - bj));
                     } else if ai != 0.0 {
                         row.iter_mut().zip(b).for_each(|(r, &bj)| *r += ai * bj);
+                        changed = true;
                     }
                 }
-                out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.kernel_of(s));
+                if changed {
+                    out.iter_mut().zip(row.iter()).for_each(|(k, &s)| *k = self.kernel_of(s));
+                }
             },)
         });
     }
