@@ -29,9 +29,9 @@ pub(crate) struct Solution {
 
 /// Solve the dual for the `n × n` row-major kernel `k`, labels `y` (±1), box `c`, Weka's tolerance `tol`
 /// (stop at m − M < 2·`tol`, see the module docs), starting from `start` (a feasible α, e.g. the solution
-/// for a kernel with one feature fewer; zeros when `None`). A start is first rescaled along its ray to λα with the λ ∈ [0, C / max α] that
-/// minimises the new objective, λ = eᵀα / αᵀQα: adding features grows the kernel, so the old
-/// multipliers are too large by roughly that factor.
+/// for a kernel with one feature fewer; zeros when `None`). A start is first rescaled along its ray to
+/// λα with the λ ∈ [0, C / max α] that minimises the new objective, λ = eᵀα / αᵀQα: adding features
+/// grows the kernel, so the old multipliers are too large by roughly that factor.
 pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
     crate::simd::wide!(smo_solve, || solve_any(k, y, c, tol, start))
 }

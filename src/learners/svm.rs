@@ -178,8 +178,9 @@ impl Svm {
     /// Add the design columns `new` to the sums behind the kernel — ⟨x, y⟩ for linear and polynomial
     /// kernels, ‖x − y‖² for the Gaussian one — and derive the kernel from them, in one pass over the
     /// rows (each row of `sums` stays in cache while all new columns enter it); a row the new columns
-    /// leave unchanged (all its new entries 0: one-hot indicators, binary features) keeps its kernel row. `a` holds the rows
-    /// (training or test design), `b` the training design; `sums` and `kern` are `a.nrows() × b.nrows()`.
+    /// leave unchanged (all its new entries 0: one-hot indicators, binary features) keeps its kernel
+    /// row. `a` holds the rows (training or test design), `b` the training design; `sums` and `kern` are
+    /// `a.nrows() × b.nrows()`.
     fn grow(
         &self,
         sums: &mut [f64],
