@@ -4,7 +4,8 @@ For every repeat, fold and subset size it scales the training fold to [0, 1] (Mi
 training rows), fits the model on the top-k (FFA) or bottom-k (RFA) features and predicts the test rows;
 accuracy is computed on the predictions of all folds of a repeat pooled. Models:
   knn:k=K  KNeighborsClassifier(n_neighbors=K)
-  svm:c=C  SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=C) — the papers' K(x, y) = <x, y>^2
+  svm:c=C  SVC(kernel="poly", degree=2, gamma=1, coef0=0, C=C, tol=2·τ) — the papers' K(x, y) = <x, y>^2;
+           featrank's tol τ (default 0.001) is Weka's, which stops at a KKT violation of 2τ, LIBSVM's eps
 
 usage: python3 sklearn_curves.py DATA.csv FOLDS.csv RANKING.csv LEARNER REPEATS SIZES
   DATA.csv    features then a `class` column
@@ -30,7 +31,8 @@ def model_for(learner):
     params = dict(p.split("=", 1) for p in params.split(",") if p)
     if name == "knn":
         return lambda: KNeighborsClassifier(n_neighbors=int(params.get("k", 10)))
-    return lambda: SVC(kernel="poly", degree=2, gamma=1.0, coef0=0.0, C=float(params.get("c", 0.1)))
+    c, eps = float(params.get("c", 0.1)), 2 * float(params.get("tol", 0.001))
+    return lambda: SVC(kernel="poly", degree=2, gamma=1.0, coef0=0.0, C=c, tol=eps)
 
 
 def curve(X, y, folds, order, sizes, make):
