@@ -44,8 +44,8 @@ class ParameterError(Error):
 
 class ArgumentError(ParameterError, TypeError):
     """A value a parameter cannot take, refused when the call converts its arguments (a negative seed, a text
-    for a count, one text for a list); also a ``TypeError``. ``parameter``: the parameter's name (Python ≥ 3.11,
-    where the conversion notes it on the error).
+    for a count, one text for a list); also a ``TypeError``. ``parameter``: the parameter's name, which the
+    conversion notes on the error (``__notes__``, on Python 3.10 too).
 
     >>> import featrank
     >>> try:
@@ -61,9 +61,15 @@ class ArgumentError(ParameterError, TypeError):
         shown = repr(got)
         shown = shown if len(shown) <= 200 else f"{shown[:200]}… ({len(shown)} characters)"
         error = cls(f"expected {what}, got {shown} ({type(got).__name__})")
-        if hasattr(error, "add_note"):
-            error.add_note(f"while processing '{parameter}'")
+        error.add_note(f"while processing '{parameter}'")
         return error
+
+    if not hasattr(BaseException, "add_note"):  # Python 3.10
+
+        def add_note(self, note: str) -> None:
+            """Python 3.11's ``BaseException.add_note``: the compiled module's argument conversion calls it to
+            name the parameter (``while processing 'seed'``), which ``parameter`` and the message read."""
+            self.__notes__ = [*getattr(self, "__notes__", ()), note]
 
     @property
     def parameter(self) -> str | None:  # type: ignore[override]

@@ -52,8 +52,8 @@ def check(call, value, own_type):
             call(value)
     except featrank.ArgumentError as e:
         assert not own_type, f"{shown}: {e} (a value of the parameter's own type)"
-        if sys.version_info >= (3, 11):  # the parameter's name comes as a note of the conversion
-            assert e.parameter and str(e).startswith(f"invalid parameter '{e.parameter}': expected "), str(e)
+        # the parameter's name comes as a note of the conversion (on Python 3.10 too)
+        assert e.parameter and str(e).startswith(f"invalid parameter '{e.parameter}': expected "), str(e)
         assert len(str(e)) < 5_000, f"{shown}: a message of {len(str(e))} characters"
     except featrank.Error as e:
         assert len(str(e)) < 5_000, f"{shown}: a message of {len(str(e))} characters"

@@ -5,6 +5,7 @@ import pathlib
 import shutil
 import subprocess
 
+import pandas as pd
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -25,6 +26,15 @@ def cli():
         pytest.fail("the featrank CLI is needed for the bit-identity tests: set FEATRANK_CLI or install cargo")
     subprocess.run([cargo, "build", "--locked", "--release", "--bin", "featrank"], cwd=ROOT, check=True)
     return str(ROOT / "target" / "release" / "featrank")
+
+
+def read_csv(source, **options):
+    """``pandas.read_csv`` with correctly rounded floats, for comparisons bit for bit with the CLI's CSV: pandas
+    2's default parser can be one ulp off (``0.9620000000000001`` reads as ``0.962``), so there it reads with
+    ``float_precision="round_trip"``; pandas 3 rounds correctly by default and deprecates the option."""
+    if int(pd.__version__.split(".")[0]) < 3:
+        options.setdefault("float_precision", "round_trip")
+    return pd.read_csv(source, **options)
 
 
 def run_cli(cli, *args):

@@ -13,11 +13,12 @@ import polars as pl
 import pytest
 
 import featrank
+from conftest import read_csv
 
 # [P18] Table 5: ECA (w = 1) of IG, RF, ReliefF, SVM-RFE on 28 datasets, as printed
 TABLE5_CSV = pathlib.Path(__file__).resolve().parents[2] / "tests" / "reference" / "p18_table5.csv"
 METHODS = ["IG", "RF", "ReliefF", "SVM-RFE"]
-TABLE5 = pd.read_csv(TABLE5_CSV)[METHODS].to_numpy().tolist()
+TABLE5 = read_csv(TABLE5_CSV)[METHODS].to_numpy().tolist()
 
 
 def test_friedman_reproduces_the_papers_table5_statistics_from_every_input_shape():

@@ -13,7 +13,7 @@ import featrank
 from featrank import _featrank, cluster
 from featrank.sklearn import FeatureSelector
 
-from conftest import run_cli
+from conftest import read_csv, run_cli
 
 D = _featrank._defaults()
 CURVES = {k: D[k] for k in ("learner", "task", "scheme", "folds", "repeats", "grid", "expected", "seed")}
@@ -60,11 +60,11 @@ def test_a_call_with_defaults_only_gives_the_cli_s_defaults_run(cli, tmp_path):
     iris = featrank.datasets.load("iris")
     curves = featrank.curves(iris, rankers="relieff", progress=False)
     run_cli(cli, "curves", "iris", "--method", "relieff", "--quiet", "--out", tmp_path / "c.csv")
-    pd.testing.assert_frame_equal(curves.to_pandas(), pd.read_csv(tmp_path / "c.csv"), check_exact=True,
-                                  check_dtype=False)
+    cli_curves = read_csv(tmp_path / "c.csv")
+    pd.testing.assert_frame_equal(curves.to_pandas(), cli_curves, check_exact=True, check_dtype=False)
     assert "10-fold CV × 10 repeats" in curves.description and curves.learner == "knn:k=10,ties=all"
     nested = featrank.nested(iris, "fisher")
     run_cli(cli, "nested", "iris", "--method", "fisher", "--out", tmp_path / "n.csv")
-    pd.testing.assert_frame_equal(nested.to_pandas(), pd.read_csv(tmp_path / "n.csv"), check_exact=True,
-                                  check_dtype=False)
+    cli_nested = read_csv(tmp_path / "n.csv")
+    pd.testing.assert_frame_equal(nested.to_pandas(), cli_nested, check_exact=True, check_dtype=False)
     assert np.isfinite(nested.estimate[0])

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import featrank
-from conftest import run_cli
+from conftest import read_csv, run_cli
 
 RUN = dict(folds=5, repeats=2, expected=5, grid="full", seed=7)
 RANKERS = ["relieff:k=10", "info-gain"]
@@ -27,18 +27,18 @@ def _cases(combined_csv):
     return [
         ("iris", featrank.datasets.load("iris"), "iris", "class"),
         ("vote", featrank.datasets.load("vote"), "vote", "Class"),
-        ("combined", featrank.Dataset(pd.read_csv(combined_csv), "class"), combined_csv, "class"),
+        ("combined", featrank.Dataset(read_csv(combined_csv), "class"), combined_csv, "class"),
     ]
 
 
 def test_a_file_read_by_featrank_equals_the_frame_read_by_pandas(combined_csv):
-    mine, theirs = featrank.Dataset.read(str(combined_csv), "class"), featrank.Dataset(pd.read_csv(combined_csv), "class")
+    mine, theirs = featrank.Dataset.read(str(combined_csv), "class"), featrank.Dataset(read_csv(combined_csv), "class")
     assert mine.feature_names == theirs.feature_names
     assert np.array_equal(mine.x, theirs.x) and np.array_equal(mine.y, theirs.y)
 
 
 def _csv(path):
-    return pd.read_csv(path)
+    return read_csv(path)
 
 
 def test_curves_rankings_and_decisions_are_bit_identical(cli, combined_csv, tmp_path):
@@ -99,7 +99,7 @@ def test_nested_equals_the_cli(cli, tmp_path):
     done = run_cli(cli, "nested", "iris", "--method", "relieff:k=[5,10]", "--method", "fisher", "--learner",
                    "knn:k=[1,5]", "--folds", 5, "--repeats", 2, "--seed", 3, "--out", tmp_path / "n.csv")
     pd.testing.assert_frame_equal(n.to_pandas(), _csv(tmp_path / "n.csv"), check_exact=True, check_dtype=False)
-    summary = pd.read_csv(__import__("io").StringIO(done.stdout))
+    summary = read_csv(__import__("io").StringIO(done.stdout))
     pd.testing.assert_frame_equal(n.summary().to_pandas(), summary, check_exact=True, check_dtype=False)
     assert n.estimate[0] == summary["nested"][0] and n.optimism == summary["optimism"][0]
     assert "optimism" in n._repr_html_() and "<svg" in n._repr_html_()

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import featrank
-from conftest import run_cli
+from conftest import read_csv, run_cli
 
 MEKA = """@relation 'Toy: -C 2'
 @attribute happy {0,1}
@@ -52,7 +52,7 @@ def test_meka_arff_reads_its_targets_and_ranks_as_the_cli(toy, cli, tmp_path):
     for method in ["relieff", "binary-relevance:base=(info-gain)", "label-powerset:base=(relieff:k=5)"]:
         out = tmp_path / "r.csv"
         run_cli(cli, "rank", path, "--method", method, "--out", out)
-        theirs = pd.read_csv(out)
+        theirs = read_csv(out)
         mine = featrank.rank(ds, method)
         assert mine.order == list(theirs["feature"]), method
         assert np.array_equal(np.array(mine.scores), theirs["score"].to_numpy()), method
@@ -61,7 +61,7 @@ def test_meka_arff_reads_its_targets_and_ranks_as_the_cli(toy, cli, tmp_path):
     frame.to_csv(csv, index=False)
     run_cli(cli, "rank", csv, "--targets", "happy,calm", "--method", "relieff", "--out", tmp_path / "c.csv")
     from_frame = featrank.rank(frame, "relieff", targets=["happy", "calm"])
-    assert from_frame.order == list(pd.read_csv(tmp_path / "c.csv")["feature"])
+    assert from_frame.order == list(read_csv(tmp_path / "c.csv")["feature"])
     assert from_frame.order[:2] == ["x", "z"] or set(from_frame.order[:2]) == {"x", "z"}
 
 
@@ -96,7 +96,7 @@ def test_hamming_loss_curves_equal_the_cli(toy, cli, tmp_path):
     out = tmp_path / "c.csv"
     run_cli(cli, "curves", path, "--method", "relieff", "--folds", 4, "--repeats", 2, "--expected", 5,
             "--grid", "full", "--seed", 3, "--out", out)
-    theirs = pd.read_csv(out)
+    theirs = read_csv(out)
     table = mine.to_pandas()
     assert np.array_equal(table["mean"].to_numpy(), theirs["mean"].to_numpy())
     assert "hamming" in mine.description
@@ -114,7 +114,7 @@ def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner)
     out = tmp_path / "c.csv"
     run_cli(cli, "curves", path, "--method", "relieff", "--learner", learner, "--folds", 4, "--repeats", 1,
             "--expected", 3, "--grid", "full", "--seed", 5, "--out", out)
-    assert np.array_equal(mine.to_pandas()["mean"].to_numpy(), pd.read_csv(out)["mean"].to_numpy())
+    assert np.array_equal(mine.to_pandas()["mean"].to_numpy(), read_csv(out)["mean"].to_numpy())
     assert ("ml-knn" if learner.startswith("ml") else "binary-relevance") in mine.description
 
 
