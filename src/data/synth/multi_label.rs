@@ -14,7 +14,8 @@ use crate::seed::rng_for;
 /// Multi-label data with exact ground truth: label l is the **majority vote** of its relevant features —
 /// `shared` features relevant to every label and `own` features of its own — flipped with probability
 /// `flip`; every feature is a fair coin, `noise` of them relevant to no label. Columns `f0, f1, …` are
-/// placed in a seeded random order (as for [`Binary`](crate::data::Binary)); the labels are `y0, y1, …` with values 0/1.
+/// placed in a seeded random order (as for [`Binary`](crate::data::Binary)); the labels are `y0, y1, …`
+/// with values 0/1.
 ///
 /// **Ground truth.** Per label, a relevant feature's relevance is I(F; y_l) in bits, computed by
 /// enumerating the vote's exact distribution (all members of a vote are equally relevant to it); a

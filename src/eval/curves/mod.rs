@@ -6,8 +6,8 @@
 //!
 //! Points are paired by subset size k (the table's `k`); the papers draw RFA right-to-left (at x = i the
 //! model on the features ranked i..n) — that is a plotting matter. Every point is cross-validated with one
-//! shared [`CvPlan`](crate::learners::CvPlan) (default 10×10 stratified): the predictions of a repeat's folds are pooled, the
-//! measure computed, and mean/std taken over repeats.
+//! shared [`CvPlan`](crate::learners::CvPlan) (default 10×10 stratified): the predictions of a repeat's
+//! folds are pooled, the measure computed, and mean/std taken over repeats.
 //!
 //! The full feature set (k = n) is evaluated once per (repeat, fold) and shared by every curve, so
 //! FFA(n) = RFA(n) holds bit for bit.

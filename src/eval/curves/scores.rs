@@ -21,11 +21,11 @@ impl Curves {
         self.eca_of(a, baseline.into(), w, &|c: &Curve| Some(c.mean.clone()))
     }
 
-    /// Where to splice `head` and `tail` ([`Ranking::splice`](crate::data::Ranking::splice)): the grid size k at which `head`'s
-    /// cumulative FFA advantage over `tail`, Σ_{sᵢ ≤ k} widthᵢ·(FFA_head(sᵢ) − FFA_tail(sᵢ)) (oriented so
-    /// that positive = `head` better; widths as in ECA), is largest — `head` leads up to k and `tail`
-    /// gains after it. `None` when the curves do not cross that way: `head` never leads, or `tail` never
-    /// leads after the best k.
+    /// Where to splice `head` and `tail` ([`Ranking::splice`](crate::data::Ranking::splice)): the grid size
+    /// k at which `head`'s cumulative FFA advantage over `tail`, Σ_{sᵢ ≤ k} widthᵢ·(FFA_head(sᵢ) −
+    /// FFA_tail(sᵢ)) (oriented so that positive = `head` better; widths as in ECA), is largest — `head`
+    /// leads up to k and `tail` gains after it. `None` when the curves do not cross that way: `head` never
+    /// leads, or `tail` never leads after the best k.
     ///
     /// ```
     /// use featrank::prelude::*;

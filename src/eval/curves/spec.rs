@@ -217,8 +217,8 @@ impl CurveSpec {
     }
 
     /// Build FFA and RFA curves of every candidate — fixed rankings and rankers run inside every training
-    /// split — and the expected curve, all on one plan: every unit of the run ([`CurveRun`](crate::eval::CurveRun)) computed
-    /// here, in parallel.
+    /// split — and the expected curve, all on one plan: every unit of the run
+    /// ([`CurveRun`](crate::eval::CurveRun)) computed here, in parallel.
     pub fn evaluate_all(&self, data: &Dataset, candidates: &[Candidate]) -> Result<Curves> {
         let run = self.prepare(data, candidates)?;
         let results = run.compute(&run.units())?;
