@@ -22,6 +22,7 @@ pub mod notice;
 pub mod parallel;
 pub mod param;
 pub mod progress;
+pub(crate) mod reuse;
 pub mod seed;
 pub(crate) mod simd;
 pub mod spec;

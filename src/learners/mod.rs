@@ -39,7 +39,7 @@ pub use mlp::Mlp;
 pub use naive_bayes::NaiveBayes;
 pub use plan::{CvPlan, OutOfFold, Scheme};
 pub(crate) use prepare::{design_matrices, design_width};
-pub(crate) use svm::{add_products, Machine};
+pub(crate) use svm::{add_products, Machine, Scratch};
 pub use svm::{Kernel, Multiclass, Svm};
 pub(crate) use tree::Tree;
 pub use tree::{DecisionTree, RandomForest};

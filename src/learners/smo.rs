@@ -31,13 +31,15 @@ pub(crate) struct Solution {
 /// (stop at m − M < 2·`tol`, see the module docs), starting from `start` (a feasible α, e.g. the solution
 /// for a kernel with one feature fewer; zeros when `None`). A start is first rescaled along its ray to
 /// λα with the λ ∈ [0, C / max α] that minimises the new objective, λ = eᵀα / αᵀQα: adding features
-/// grows the kernel, so the old multipliers are too large by roughly that factor.
-pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
-    crate::simd::wide!(smo_solve, || solve_any(k, y, c, tol, start))
+/// grows the kernel, so the old multipliers are too large by roughly that factor. `work` holds the
+/// compacted kernel block between calls: a caller that solves many problems passes the same one, so the
+/// block's memory is reused instead of being requested (and zeroed by the system) for every solve.
+pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work: &mut Vec<f64>) -> Solution {
+    crate::simd::wide!(smo_solve, || solve_any(k, y, c, tol, start, work))
 }
 
 #[inline(always)]
-fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> Solution {
+fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work: &mut Vec<f64>) -> Solution {
     let n = y.len();
     debug_assert_eq!(k.len(), n * n);
     let mut alpha = match start {
@@ -53,7 +55,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
         alpha.iter_mut().for_each(|a| *a *= lambda);
         grad.iter_mut().for_each(|g| *g = lambda * (*g + 1.0) - 1.0);
     }
-    let mut set = Active::all(k, y, &alpha, &grad, c);
+    let mut set = Active::all(k, y, &alpha, &grad, c, std::mem::take(work));
     // Shrinking (LIBSVM, §4 of Fan, Chen & Lin): every `period` iterations, multipliers stuck at a bound
     // that cannot become violating leave the active set; the gradients of removed ones go stale and are
     // rebuilt from scratch before the final optimality check on the full set.
@@ -80,7 +82,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
                 set.idx.iter().for_each(|&t| stale[t] = false);
                 let rebuilt = full_gradient(k, y, &alpha);
                 (0..n).filter(|&t| stale[t]).for_each(|t| grad[t] = rebuilt[t]);
-                set = Active::all(k, y, &alpha, &grad, c);
+                set = Active::all(k, y, &alpha, &grad, c, std::mem::take(&mut set.q));
                 countdown = period;
                 continue;
             }
@@ -88,6 +90,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>) -> S
         set.step(k, i, j, c);
     }
     set.write_back(&mut alpha, &mut grad);
+    *work = set.q;
     let rho = offset(&alpha, y, &grad, c);
     Solution { alpha, rho, iterations }
 }
@@ -111,7 +114,7 @@ struct Active {
     /// Original index of each active position, ascending.
     idx: Vec<usize>,
     /// The active block of the kernel, row-major; empty while every index is active (rows come
-    /// straight from the full kernel then).
+    /// straight from the full kernel then). Its allocation is kept when it empties.
     q: Vec<f64>,
     y: Vec<f64>,
     alpha: Vec<f64>,
@@ -144,11 +147,12 @@ fn low_mask(a: f64, y: f64, c: f64) -> f64 {
 }
 
 impl Active {
-    /// Every index active.
+    /// Every index active; `q` is only storage (its contents are dropped, its allocation kept).
     #[inline(always)]
-    fn all(k: &[f64], y: &[f64], alpha: &[f64], grad: &[f64], c: f64) -> Active {
+    fn all(k: &[f64], y: &[f64], alpha: &[f64], grad: &[f64], c: f64, mut q: Vec<f64>) -> Active {
         let n = y.len();
-        Active::of((0..n).collect(), Vec::new(), k, y, alpha, grad, c)
+        q.clear();
+        Active::of((0..n).collect(), q, k, y, alpha, grad, c)
     }
 
     #[inline(always)]
@@ -337,11 +341,25 @@ impl Active {
             return;
         }
         self.write_back(alpha, grad);
-        let block = if self.q.is_empty() { k } else { &self.q[..] };
-        let mut q = Vec::with_capacity(live.len() * live.len());
-        for &r in &live {
-            let row = &block[r * a..(r + 1) * a];
-            q.extend(live.iter().map(|&s| row[s]));
+        let mut q = std::mem::take(&mut self.q);
+        if q.is_empty() {
+            // Every index was active (a = n): the block comes from the full kernel.
+            q.reserve(live.len() * live.len());
+            for &r in &live {
+                let row = &k[r * a..(r + 1) * a];
+                q.extend(live.iter().map(|&s| row[s]));
+            }
+        } else {
+            // In place: entry (r, s) moves to (r', s') with r' ≤ r and s' ≤ s in a narrower block, so
+            // each write lands at or before its own read, and every later read lies beyond it.
+            let mut w = 0;
+            for &r in &live {
+                for &s in &live {
+                    q[w] = q[r * a + s];
+                    w += 1;
+                }
+            }
+            q.truncate(w);
         }
         let idx = live.iter().map(|&p| self.idx[p]).collect();
         *self = Active::of(idx, q, k, y_all, alpha, grad, c);
@@ -438,11 +456,11 @@ mod tests {
     fn two_points() {
         // x = −1 (y = −1), x = +1 (y = +1); K = x xᵀ. Large C: α = ½ each, w = 1, ρ = 0.
         let k = [1.0, -1.0, -1.0, 1.0];
-        let s = solve(&k, &[-1.0, 1.0], 100.0, 1e-9, None);
+        let s = solve(&k, &[-1.0, 1.0], 100.0, 1e-9, None, &mut Vec::new());
         assert!((s.alpha[0] - 0.5).abs() < 1e-9 && (s.alpha[1] - 0.5).abs() < 1e-9);
         assert!(s.rho.abs() < 1e-9);
         // Small C: both at the bound C.
-        let s = solve(&k, &[-1.0, 1.0], 0.1, 1e-9, None);
+        let s = solve(&k, &[-1.0, 1.0], 0.1, 1e-9, None, &mut Vec::new());
         assert!((s.alpha[0] - 0.1).abs() < 1e-12 && (s.alpha[1] - 0.1).abs() < 1e-12);
     }
 
@@ -452,8 +470,8 @@ mod tests {
         let x = [0.0, 0.3, 0.5, 0.9, 1.0, 0.2];
         let y = [-1.0, -1.0, 1.0, 1.0, 1.0, -1.0];
         let k: Vec<f64> = (0..36).map(|p| x[p / 6] * x[p % 6] + 1.0).collect();
-        let a = solve(&k, &y, 1.0, 1e-10, None);
-        let b = solve(&k, &y, 1.0, 1e-10, Some(&a.alpha));
+        let a = solve(&k, &y, 1.0, 1e-10, None, &mut Vec::new());
+        let b = solve(&k, &y, 1.0, 1e-10, Some(&a.alpha), &mut Vec::new());
         assert!(b.iterations <= 2, "{} iterations", b.iterations);
         assert!(a.alpha.iter().zip(&b.alpha).all(|(p, q)| (p - q).abs() < 1e-9), "{:?} vs {:?}", a.alpha, b.alpha);
         let sum: f64 = a.alpha.iter().zip(&y).map(|(a, y)| a * y).sum();
@@ -505,7 +523,7 @@ mod tests {
     fn solutions_with_shrinking_meet_kkt_on_the_whole_problem() {
         for (n, c, seed) in [(400, 0.1, 1), (400, 10.0, 2), (37, 1.0, 3)] {
             let (k, y) = noisy_problem(n, 0.2, seed);
-            let s = solve(&k, &y, c, 1e-3, None);
+            let s = solve(&k, &y, c, 1e-3, None, &mut Vec::new());
             if c > 1.0 {
                 assert!(s.iterations > n, "n = {n}, C = {c}: {} iterations, shrinking never ran", s.iterations);
             }
@@ -522,10 +540,10 @@ mod tests {
     fn rescaled_warm_start_follows_a_growing_kernel() {
         let (k, y) = noisy_problem(120, 0.0, 5);
         let c = 1e6;
-        let a = solve(&k, &y, c, 1e-6, None);
+        let a = solve(&k, &y, c, 1e-6, None, &mut Vec::new());
         let k4: Vec<f64> = k.iter().map(|v| 4.0 * v).collect();
-        let warm = solve(&k4, &y, c, 1e-6, Some(&a.alpha));
-        let cold = solve(&k4, &y, c, 1e-6, None);
+        let warm = solve(&k4, &y, c, 1e-6, Some(&a.alpha), &mut Vec::new());
+        let cold = solve(&k4, &y, c, 1e-6, None, &mut Vec::new());
         assert!(warm.iterations * 20 < cold.iterations, "warm {} vs cold {}", warm.iterations, cold.iterations);
         let top = a.alpha.iter().fold(0.0, |m: f64, &p| m.max(p / 4.0));
         let off = a.alpha.iter().zip(&warm.alpha).fold(0.0, |m: f64, (p, q)| m.max((p / 4.0 - q).abs()));

@@ -24,6 +24,7 @@ use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
 use crate::param::{Param, Values};
+use crate::reuse::Buffer;
 use crate::spec::{spec_words, Spec};
 
 /// The kernel of an [`Svm`].
@@ -236,19 +237,29 @@ pub(crate) struct Machine {
     alpha: Option<Vec<f64>>,
 }
 
+/// Storage the machines of a fold share, one solve at a time: a machine's rows of the kernel (when it
+/// does not use every row) and the solver's compacted block. Kept from one solve to the next, so the
+/// memory is reused instead of being requested (and zeroed by the system) for every solve.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    sub: Vec<f64>,
+    block: Vec<f64>,
+}
+
 impl Machine {
     /// Solve on this machine's rows of the `n × n` kernel `kern`, starting from the last solution, and
     /// keep the new one as the next start.
-    pub(crate) fn solve(&mut self, kern: &[f64], n: usize, c: f64, tol: f64) -> Solution {
+    pub(crate) fn solve(&mut self, kern: &[f64], n: usize, c: f64, tol: f64, scratch: &mut Scratch) -> Solution {
         let sol = if self.rows.len() == n {
-            solve(kern, &self.y, c, tol, self.alpha.as_deref())
+            solve(kern, &self.y, c, tol, self.alpha.as_deref(), &mut scratch.block)
         } else {
-            let mut sub = Vec::with_capacity(self.rows.len() * self.rows.len());
+            let sub = &mut scratch.sub;
+            sub.clear();
             for &i in &self.rows {
                 let row = &kern[i * n..(i + 1) * n];
                 sub.extend(self.rows.iter().map(|&j| row[j]));
             }
-            solve(&sub, &self.y, c, tol, self.alpha.as_deref())
+            solve(sub, &self.y, c, tol, self.alpha.as_deref(), &mut scratch.block)
         };
         self.alpha = Some(sol.alpha.clone());
         sol
@@ -310,12 +321,13 @@ impl Svm {
         kern_test: &[f64],
         n: usize,
         k: usize,
+        scratch: &mut Scratch,
     ) -> Prediction {
         let n_test = kern_test.len() / n.max(1);
         let decisions: Vec<Vec<f64>> = machines
             .iter_mut()
             .map(|m| {
-                let sol = m.solve(kern, n, self.c, self.tol);
+                let sol = m.solve(kern, n, self.c, self.tol, scratch);
                 let support: Vec<usize> = (0..m.rows.len()).filter(|&i| sol.alpha[i] > 0.0).collect();
                 let d = (0..n_test)
                     .map(|t| {
@@ -405,10 +417,12 @@ impl Learner for Svm {
     }
 
     /// The design matrices, the sums behind the kernel and the kernel itself for train × train and
-    /// test × train (the curve fast path keeps both), and each machine's multipliers.
+    /// test × train (the curve fast path keeps both), each machine's multipliers, and the solver's
+    /// [`Scratch`] (a compacted block of at most (5n/6)² cells and, with more than two classes, a
+    /// machine's rows of the kernel: n² cells bound both).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
         let (n, t, w, k) = (train as u64, test as u64, design_width(data) as u64, data.n_classes() as u64);
-        F64 * (2 * n * n + 2 * t * n + (n + t) * w + k * k * n)
+        F64 * (3 * n * n + 2 * t * n + (n + t) * w + k * k * n)
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
@@ -432,16 +446,17 @@ impl Learner for Svm {
         let ytr: Vec<usize> = fold.train.iter().map(|&i| codes[i]).collect();
         let (scheme, mut machines) = self.machines(&ytr, k);
         let (n, n_test) = (fold.train.len(), fold.test.len());
-        let (mut sums, mut sums_test) = (vec![0.0; n * n], vec![0.0; n_test * n]);
-        let (mut kern, mut kern_test) = (vec![0.0; n * n], vec![0.0; n_test * n]);
+        let (mut sums, mut sums_test) = (Buffer::zeroed(n * n), Buffer::zeroed(n_test * n));
+        let (mut kern, mut kern_test) = (Buffer::zeroed(n * n), Buffer::zeroed(n_test * n));
         let mut added = 0;
+        let mut scratch = Scratch::default();
         let mut out = Vec::with_capacity(sizes.len());
         for &size in sizes {
             let cols = owners.partition_point(|&o| o < size);
             self.grow(&mut sums, &mut kern, xtr.view(), xtr.view(), added..cols);
             self.grow(&mut sums_test, &mut kern_test, xte.view(), xtr.view(), added..cols);
             added = cols;
-            out.push(self.predict(&scheme, &mut machines, &kern, &kern_test, n, k));
+            out.push(self.predict(&scheme, &mut machines, &kern, &kern_test, n, k, &mut scratch));
         }
         Ok(out)
     }

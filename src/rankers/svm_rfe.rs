@@ -25,7 +25,7 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Svm};
+use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Scratch, Svm};
 use crate::memory::F64;
 use crate::param::{Param, Values};
 use crate::spec::spec_words;
@@ -273,7 +273,7 @@ impl SvmRfe {
             let crit: Vec<Vec<f64>> = machines
                 .par_iter_mut()
                 .map(|m| {
-                    let sol = m.solve(&k, rows, self.c, self.tol);
+                    let sol = m.solve(&k, rows, self.c, self.tol, &mut Scratch::default());
                     let mut crit = vec![0.0; n];
                     for &f in &alive {
                         for &col in &cols_of[f] {
