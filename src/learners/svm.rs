@@ -418,7 +418,7 @@ impl Learner for Svm {
 
     /// The design matrices, the sums behind the kernel and the kernel itself for train × train and
     /// test × train (the curve fast path keeps both), each machine's multipliers, and the solver's
-    /// [`Scratch`] (a compacted block of at most (5n/6)² cells and, with more than two classes, a
+    /// `Scratch` (a compacted block of at most (5n/6)² cells and, with more than two classes, a
     /// machine's rows of the kernel: n² cells bound both).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
         let (n, t, w, k) = (train as u64, test as u64, design_width(data) as u64, data.n_classes() as u64);
