@@ -1,4 +1,5 @@
-//! The data of the kNN benchmarks (`floor`, `schedule`): 20 continuous features, two kinds of neighbourhood.
+//! The data of the kNN benchmarks (`floor`, `schedule`, the yardstick of the `curves` protocol): 20 continuous
+//! features, two kinds of neighbourhood.
 
 use featrank::prelude::*;
 
