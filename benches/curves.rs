@@ -119,8 +119,8 @@ fn protocol(ds: &Dataset, plan: &CvPlan, wanted: &dyn Fn(&str) -> bool) {
         plain_knn::reference(&data, &cv, &order);
         let t_loop = start.elapsed().as_secs_f64();
         println!(
-            "  the plain kNN loop of benches/floor.rs, 10,000 Gaussian rows, same run: {t_loop:.2} s; ten rankings take \
-             {:.0}× it",
+            "  the plain kNN loop of benches/floor.rs, 10,000 Gaussian rows, same run: {t_loop:.2} s; ten rankings \
+             take {:.0}× it",
             full / 10.0 / t_loop
         );
         let (t_one, _) = run(Box::new(Svm::new()), 100, Some(1), 0);

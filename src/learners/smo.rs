@@ -534,6 +534,22 @@ mod tests {
         }
     }
 
+    /// The block storage a caller passes from solve to solve (larger, left dirty by a bigger problem)
+    /// changes nothing: the same multipliers, offset and iterations as with fresh storage, on problems
+    /// whose active set is compacted more than once (in place after the first time).
+    #[test]
+    fn reused_block_storage_gives_the_same_solutions() {
+        let mut work = Vec::new();
+        for (n, c, seed) in [(400, 10.0, 2), (120, 1.0, 4), (300, 0.1, 6)] {
+            let (k, y) = noisy_problem(n, 0.2, seed);
+            let fresh = solve(&k, &y, c, 1e-3, None, &mut Vec::new());
+            let reused = solve(&k, &y, c, 1e-3, None, &mut work);
+            assert!(work.capacity() > 0, "n = {n}: the block was never compacted");
+            assert_eq!(fresh.alpha, reused.alpha, "n = {n}");
+            assert_eq!((fresh.rho, fresh.iterations), (reused.rho, reused.iterations), "n = {n}");
+        }
+    }
+
     /// Scaling the kernel by 4 scales an interior optimum by ¼, which is exactly the rescaled start
     /// λα with λ = eᵀα / αᵀ(4Q)α = ¼: the warm start needs almost no iterations, a cold one many.
     #[test]

@@ -10,7 +10,13 @@ use crate::common;
 /// The layers from the bottom up, each with the top-level modules of `src/` it holds; ARCHITECTURE.md
 /// draws the same order.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("base", &["error", "math", "memory", "notice", "param", "parallel", "progress", "reuse", "seed", "simd", "spec", "task"]),
+    (
+        "base",
+        &[
+            "error", "math", "memory", "notice", "param", "parallel", "progress", "reuse", "seed", "simd", "spec",
+            "task",
+        ],
+    ),
     ("data", &["data"]),
     ("methods", &["learners", "rankers"]),
     ("eval", &["eval"]),
