@@ -90,6 +90,17 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         ),
         (&["rank", "iris", "--method", "svm-rfe", "--memory-limit", "64K", "--out", "target/never.csv"], "(estimate)"),
         (&["--memory-limit", "lots", "info", "iris"], "'lots' is not a size"),
+        // Output paths are checked before any work (one line on stderr: no progress was shown).
+        (&["curves", "iris", "--out", "target/never"], "invalid parameter 'out': target/never: featrank writes .csv"),
+        (
+            &["curves", "iris", "--out", "target/n.csv", "--method", "fisher", "--stability", "target/s.json"],
+            "'stability'",
+        ),
+        (&["rank", "iris", "--method", "fisher", "--out", "target/never.arff"], "invalid parameter 'out'"),
+        (
+            &["synth", "combined", "--out", "target/never.csv", "--truth", "target/never.txt"],
+            "invalid parameter 'truth'",
+        ),
     ];
     for (args, want) in cases {
         let out = featrank(args);

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
-use featrank::data::io::{refuse_overwriting, write_atomically};
+use featrank::data::io::{check_writable, refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
 use featrank::eval::{defaults, Curves};
 use featrank::protocol::{CurveJob, NestedJob};
@@ -468,6 +468,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             if let Some(f) = &figure {
                 refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
             }
+            check_writable(&out, "out")?;
             let rules: Vec<SizeRule> = if rules.is_empty() {
                 SizeRule::DEFAULT.to_vec()
             } else {
@@ -486,6 +487,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             if let Some(f) = &figure {
                 refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
             }
+            check_writable(&out, "out")?;
             let both = TradeOff::of_curves(&Curves::load_json(&curves)?, k)?.with_beta(beta)?;
             write_atomically(&out, |tmp| io::write(&both.to_polars()?, tmp))?;
             if let Some(f) = figure {
@@ -498,6 +500,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             if let Some(v) = &verdicts {
                 refuse_overwriting(&[curves.as_ref(), out.as_ref()], v)?;
             }
+            check_writable(&out, "out")?;
+            if let Some(path) = &verdicts {
+                check_writable(path, "verdicts")?;
+            }
             let run = Curves::load_json(&curves)?;
             let sig = Significance::of_curves(&run, weighting.parse()?, level)?; // Wilcoxon's floor: a notice
             write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;
@@ -508,6 +514,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         }
         Command::Rank { data, target, task, method, seed, out } => {
             refuse_overwriting(&[data.as_ref()], &out)?;
+            check_writable(&out, "out")?;
             let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
             let table = rankers::parse(&method)?.table(&ds, seed)?;
             write_atomically(&out, |tmp| io::write(&table, tmp))?;
@@ -515,6 +522,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         Command::Score { curves, out, measure } => {
             if let Some(path) = &out {
                 refuse_overwriting(&[curves.as_ref()], path)?;
+                check_writable(path, "out")?;
             }
             let table = io::read(&curves)?;
             let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
@@ -526,6 +534,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         }
         Command::Synth { design, seed, rows, out, truth } => {
             refuse_overwriting(&[&out], &truth)?;
+            check_writable(&out, "out")?;
+            check_writable(&truth, "truth")?;
             let s = featrank::data::synth::generate(&design, rows, seed)?;
             write_atomically(&out, |tmp| io::write(&s.frame, tmp))?;
             write_atomically(&truth, |tmp| io::write(&s.truth.to_polars()?, tmp))?;
@@ -592,8 +602,8 @@ impl From<RunArgs> for CurveJob {
 }
 
 impl Outputs {
-    /// Before any work: refuse outputs that are inputs of the run or named twice, and --stability
-    /// without a --method.
+    /// Before any work: refuse outputs that are inputs of the run or named twice, tables that are not .csv
+    /// or .parquet, and --stability without a --method.
     pub fn check(&self, inputs: &[&std::path::Path], methods: bool) -> Result<(), Error> {
         if self.stability.is_some() && !methods {
             return Err(Error::param(
@@ -607,6 +617,10 @@ impl Outputs {
         for extra in [&self.json, &self.stability].into_iter().flatten() {
             refuse_overwriting(&inputs, extra)?;
             inputs.push(extra);
+        }
+        check_writable(&self.out, "out")?;
+        if let Some(path) = &self.stability {
+            check_writable(path, "stability")?;
         }
         Ok(())
     }

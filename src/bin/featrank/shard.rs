@@ -82,6 +82,7 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure:
 /// Before any work: refuse a nested run's outputs that are inputs or named twice.
 pub fn check_nested_outputs(inputs: &[&Path], out: &Path, figure: Option<&Path>) -> Result<(), Error> {
     refuse_overwriting(inputs, out)?;
+    io::check_writable(out, "out")?;
     if let Some(f) = figure {
         let mut inputs = inputs.to_vec();
         inputs.push(out);

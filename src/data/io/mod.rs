@@ -177,11 +177,28 @@ pub fn write_csv(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> 
 /// ```
 pub fn write(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> {
     let path = path.as_ref();
-    let name = path.to_string_lossy().to_ascii_lowercase();
-    match Format::from_path(path)? {
-        Format::Csv if !name.ends_with(".gz") => write_csv(frame, path),
-        Format::Parquet if !name.ends_with(".gz") => write_parquet(frame, path),
-        _ => Err(Error::param("out", format!("{}: featrank writes .csv or .parquet files", path.display()))),
+    match check_writable(path, "out")? {
+        Format::Parquet => write_parquet(frame, path),
+        _ => write_csv(frame, path),
+    }
+}
+
+/// The format [`write`] would write `path` in, or the error it would give, naming the parameter `param` that
+/// gave the path: a table is written as `.csv` or `.parquet`. The command line checks its output paths with it
+/// before any work.
+///
+/// ```
+/// use featrank::data::io::check_writable;
+/// assert!(check_writable("ranking.csv".as_ref(), "out").is_ok());
+/// let err = check_writable("ranking".as_ref(), "out").unwrap_err();
+/// assert_eq!(err.to_string(), "invalid parameter 'out': ranking: featrank writes .csv or .parquet files");
+/// assert!(check_writable("truth.arff".as_ref(), "truth").unwrap_err().to_string().contains("'truth'"));
+/// ```
+pub fn check_writable(path: &Path, param: &str) -> Result<Format> {
+    let gz = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
+    match Format::from_path(path) {
+        Ok(f @ (Format::Csv | Format::Parquet)) if !gz => Ok(f),
+        _ => Err(Error::param(param, format!("{}: featrank writes .csv or .parquet files", path.display()))),
     }
 }
 
