@@ -149,6 +149,15 @@ pub enum Error {
         cost: &'static str,
     },
 
+    /// The device a run asked for ([`crate::device::Device`]) cannot do it: no GPU or driver found, a
+    /// kernel that did not compile, GPU memory too small for the work (estimated before it starts).
+    Device {
+        /// The work, or the device's part in it.
+        what: String,
+        /// What was missing or went wrong, and what to do instead.
+        reason: String,
+    },
+
     /// Serialising or deserialising JSON failed.
     Json(serde_json::Error),
 
@@ -203,6 +212,7 @@ impl Error {
                 "{what} needs featrank's cargo feature `{feature}`, which this build lacks: depend on featrank with \
                  features = [\"{feature}\"] ({cost})"
             ),
+            Error::Device { what, reason } => format!("{what} cannot run on the GPU: {reason}"),
             Error::Json(e) => format!("json: {e}"),
             Error::Interrupted { what } => format!("{what} was interrupted before it finished"),
         }

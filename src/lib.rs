@@ -15,6 +15,7 @@
 
 // The layers from the bottom up (ARCHITECTURE.md; tests/suite/layers.rs keeps them): a module imports only
 // from its own layer and those below it. Base:
+pub mod device;
 pub mod error;
 pub mod math;
 pub mod memory;
@@ -60,6 +61,7 @@ pub mod prelude {
         FeatureKind, Frame, GroundTruth, Madelon, NoiseScale, Null, Ranking, Summary, Synthetic, Target, Task,
         TaskChoice,
     };
+    pub use crate::device::Device;
     pub use crate::error::{Error, Result};
     pub use crate::eval::{
         Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode,

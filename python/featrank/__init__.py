@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence, overload
 from typing import cast as _cast
 
 if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
-    from ._featrank import _Grid, _Measure, _Rule, _Scheme
+    from ._featrank import _Device, _Grid, _Measure, _Rule, _Scheme
 
 from ._featrank import (
     Curves,
@@ -48,6 +48,7 @@ from .errors import (
     ColumnError,
     ColumnNotFoundError,
     DataError,
+    DeviceError,
     FeatrankWarning,
     FileError,
     MemoryLimitError,
@@ -123,20 +124,20 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True) -> dict[str, Curves]: ...
+           progress: bool = True, device: _Device = "cpu") -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True) -> Curves: ...
+           progress: bool = True, device: _Device = "cpu") -> Curves: ...
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
            folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
            expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True) -> Curves | dict[str, Curves]:
+           progress: bool = True, device: _Device = "cpu") -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
     ``data`` — a Dataset, a DataFrame or table with ``target`` (or ``targets``: several, for multi-label or
 multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or a path (as in ``rank``).
@@ -148,7 +149,9 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     ``folds`` is a number of folds, or the folds themselves: fold ids (0, 1, ...) one per row, or an array of
     rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
     ``featrank/_featrank.pyi`` for every parameter. ``progress=True`` shows a tqdm bar when tqdm is
-    installed; Ctrl-C (or the notebook's stop button) interrupts within about a second.
+    installed; Ctrl-C (or the notebook's stop button) interrupts within about a second. ``device="gpu"`` runs
+    kNN's distance chains on an NVIDIA GPU, with the same curves (a featrank built with its cargo feature
+    ``gpu``; otherwise, or without a GPU, a ``featrank.DeviceError``).
 
     >>> import featrank
     >>> iris = featrank.datasets.load("iris")
@@ -169,7 +172,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
             run = _cast(Curves, curves(data, rankings, rankers, learner=one, folds=folds, repeats=repeats,
                                        scheme=scheme, grid=grid, expected=expected,
                                        expected_repeats=expected_repeats, measure=measure, seed=seed,
-                                       progress=progress))
+                                       progress=progress, device=device))
             if run.learner in runs:
                 raise ParameterError._of("learner", f"'{run.learner}' is given twice")
             runs[run.learner] = run
@@ -196,7 +199,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     with _bar(progress) as callback:
         return _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
-                       progress=callback, fold_ids=fold_ids)
+                       progress=callback, fold_ids=fold_ids, device=device)
 
 
 def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = "knn:k=10",
@@ -307,7 +310,7 @@ def __getattr__(name):
 
 
 __all__ = [
-    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "FeatrankWarning", "FileError", "MemoryLimitError", "MissingFileError",
+    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "DeviceError", "FeatrankWarning", "FileError", "MemoryLimitError", "MissingFileError",
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
     "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",

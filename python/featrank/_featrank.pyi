@@ -18,6 +18,7 @@ __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Syn
 _Task: TypeAlias = Literal["auto", "classification", "regression"]
 _Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
 _Grid: TypeAlias = Literal["paper", "full"] | str
+_Device: TypeAlias = Literal["cpu", "gpu"]
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str
 _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
                               "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse"]
@@ -290,9 +291,10 @@ def curves(data: Dataset, rankings: Sequence[Ranking] | None = None, rankers: Se
            learner: Any = None, folds: int = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper",
            expected: int = 100, expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
            progress: Callable[[str, int, int], None] | None = None,
-           fold_ids: np.ndarray | None = None) -> Curves:
+           fold_ids: np.ndarray | None = None, device: _Device = "cpu") -> Curves:
     """``fold_ids``: int64 rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and
-    ``repeats``; ``featrank.curves`` accepts them as ``folds=``)."""
+    ``repeats``; ``featrank.curves`` accepts them as ``folds=``). ``device``: ``"gpu"`` runs kNN's distance
+    chains on an NVIDIA GPU (a build with the cargo feature ``gpu``; byte-identical curves)."""
 def rank(data: Dataset, method: str, *, seed: int = 0) -> Ranking: ...
 def rank_table(data: Dataset, method: str, *, seed: int = 0) -> Table: ...
 def synthetic(design: str, *, rows: int | None = None, seed: int = 0) -> Synthetic: ...

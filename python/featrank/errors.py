@@ -151,6 +151,20 @@ class MemoryLimitError(Error, MemoryError):
     limit: int | None = None
 
 
+class DeviceError(Error, RuntimeError):
+    """The device a run asked for cannot do it (also a ``RuntimeError``): a featrank built without its cargo
+    feature ``gpu``, no NVIDIA GPU or driver found, NVRTC missing, or too little GPU memory for the work (refused
+    before it starts). ``device="cpu"`` gives the same curves.
+
+    >>> import featrank
+    >>> try:
+    ...     featrank.curves(featrank.datasets.load("iris"), expected=2, repeats=1, progress=False, device="gpu")
+    ... except featrank.DeviceError as e:
+    ...     print("gpu" in str(e))
+    True
+    """
+
+
 class FeatrankWarning(UserWarning):
     """What featrank tells without stopping (the Rust library's notices): text columns read as nominal features,
     a Wilcoxon test that cannot reach the level asked for. Python's filters apply, e.g.
@@ -167,6 +181,6 @@ class FeatrankWarning(UserWarning):
 
 
 __all__ = [
-    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "Error", "FeatrankWarning", "FileError", "MemoryLimitError",
+    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "DeviceError", "Error", "FeatrankWarning", "FileError", "MemoryLimitError",
     "MissingFileError", "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
 ]

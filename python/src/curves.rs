@@ -42,9 +42,9 @@ pub(crate) fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
 #[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = featrank::eval::defaults::FOLDS,
     repeats = featrank::eval::defaults::REPEATS, scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID,
     expected = featrank::eval::defaults::RANDOM_RANKINGS, expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED,
-    progress = None, fold_ids = None),
+    progress = None, fold_ids = None, device = "cpu"),
     text_signature = "(data, rankings=None, rankers=None, *, learner=None, folds=10, repeats=10, scheme='kfold', \
-    grid='paper', expected=100, expected_repeats=None, measure=None, seed=0, progress=None, fold_ids=None)")]
+    grid='paper', expected=100, expected_repeats=None, measure=None, seed=0, progress=None, fold_ids=None, device='cpu')")]
 #[allow(clippy::too_many_arguments)]
 fn curves(
     py: Python<'_>,
@@ -62,13 +62,15 @@ fn curves(
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
     progress: Option<&Bound<'_, PyAny>>,
     fold_ids: Option<PyReadonlyArray2<'_, i64>>,
+    #[pyo3(from_py_with = crate::args::text)] device: &str,
 ) -> PyResult<Curves> {
     let model = match learner {
         Some(l) => self::learner(l)?,
         None => guarded(|| featrank::learners::parse(featrank::eval::defaults::LEARNER))?,
     };
+    let device = guarded(|| device.parse())?;
     let options =
-        RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false };
+        RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false, device };
     let mut spec = guarded(|| CurveSpec::with_options(model, &options))?;
     if let Some(ids) = fold_ids {
         spec = spec.plan(plan_of(ids.as_array(), data.inner.n_rows())?);

@@ -95,6 +95,7 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
                 _ => "FileError",
             }
         }
+        E::Device { .. } | E::FeatureDisabled { feature: "gpu", .. } => "DeviceError",
         E::Memory { needed, limit, .. } => {
             attrs.set_item("needed", needed)?;
             attrs.set_item("limit", limit)?;

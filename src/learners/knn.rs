@@ -22,9 +22,13 @@
 //! whole chain runs inside one function compiled for the wide vector units (`simd::wide!`; no
 //! closures in it, which would be compiled apart).
 
+#[cfg(feature = "gpu")]
+mod gpu;
+
 use super::prepare::Range;
 use super::{argmax, CheckedFold, Fold, Learner, Prediction};
 use crate::data::{Dataset, FeatureKind, Target, Task};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::F64;
 use crate::param::{Param, Values};
@@ -42,6 +46,7 @@ use crate::spec::Spec;
 pub struct Knn {
     k: usize,
     ties: KnnTies,
+    device: Device,
 }
 
 /// Which rows at the k-th nearest distance are neighbours.
@@ -85,7 +90,7 @@ impl Default for Knn {
 impl Knn {
     /// kNN with the papers' k = 10 neighbours (\[P20\]); change it with [`Knn::k`].
     pub fn new() -> Knn {
-        Knn { k: 10, ties: KnnTies::All }
+        Knn { k: 10, ties: KnnTies::All, device: Device::Cpu }
     }
 
     /// The number of neighbours k (≥ 1).
@@ -98,6 +103,29 @@ impl Knn {
     pub fn ties(mut self, ties: KnnTies) -> Knn {
         self.ties = ties;
         self
+    }
+
+    /// Where the distance chains run ([`Device`]; the GPU needs the cargo feature `gpu`). The predictions
+    /// are the same on either. Curve runs choose it with [`CurveSpec::device`](crate::eval::CurveSpec::device).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let knn = Knn::new().device(Device::Gpu);
+    /// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all"); // the device is not part of the model
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// # if !cfg!(feature = "gpu") {
+    /// let err = knn.check(&iris, 100).unwrap_err(); // a build without the feature `gpu`
+    /// assert!(err.to_string().contains("`gpu`"));
+    /// # }
+    /// ```
+    pub fn device(mut self, device: Device) -> Knn {
+        self.device = device;
+        self
+    }
+
+    /// The device the distance chains run on.
+    pub fn on_device(&self) -> Device {
+        self.device
     }
 
     /// The number of neighbours.
@@ -113,13 +141,19 @@ impl Knn {
     /// From the spec `knn:k=10,ties=all` (`ties`: `all` or `first`).
     pub fn from_spec(s: &Spec) -> Result<Knn> {
         s.check_params(PARAMS)?;
-        Knn { k: s.get("k", 10)?, ties: s.get("ties", KnnTies::All)? }.validated()
+        Knn { k: s.get("k", 10)?, ties: s.get("ties", KnnTies::All)?, device: Device::Cpu }.validated()
     }
 
-    /// Check the parameters on their own (k ≥ 1).
+    /// Check the parameters on their own (k ≥ 1; on the GPU k ≤ [`GPU_MAX_K`]).
     pub fn validated(self) -> Result<Knn> {
         if self.k == 0 {
             return Err(Error::param("k", "kNN needs k ≥ 1"));
+        }
+        if self.device == Device::Gpu && self.k > GPU_MAX_K {
+            return Err(Error::param(
+                "k",
+                format!("kNN on the GPU keeps at most k = {GPU_MAX_K} neighbours, got {}", self.k),
+            ));
         }
         Ok(self)
     }
@@ -337,6 +371,9 @@ fn within_kth(row: &[f64], k: usize, bound: f64, out: &mut Vec<(f64, u32)>) {
     }
 }
 
+/// The most neighbours kNN keeps on the GPU (its kernel holds them in registers).
+pub const GPU_MAX_K: usize = 256;
+
 /// The keys of kNN.
 const PARAMS: &[Param] = &[
     Param::new("k", Values::whole(1), "neighbours that vote (at most the smallest training fold)"),
@@ -376,6 +413,12 @@ impl Learner for Knn {
                 ),
             ));
         }
+        self.device.check("kNN curves")?;
+        #[cfg(feature = "gpu")]
+        if self.device == Device::Gpu {
+            // the GPU holds the training columns and at least one test row's distances
+            self.check_gpu(data.n_rows(), data.n_features())?;
+        }
         Ok(())
     }
 
@@ -406,7 +449,13 @@ impl Learner for Knn {
         order: &[usize],
         sizes: &[usize],
     ) -> Result<Vec<Prediction>> {
-        Ok(self.nested(fold, order, sizes, None))
+        match self.device {
+            Device::Cpu => Ok(self.nested(fold, order, sizes, None)),
+            #[cfg(feature = "gpu")]
+            Device::Gpu => self.nested_gpu(fold, order, sizes),
+            #[cfg(not(feature = "gpu"))]
+            Device::Gpu => Device::Gpu.check("kNN curves").map(|_| Vec::new()),
+        }
     }
 }
 

@@ -30,7 +30,7 @@ mod tree;
 mod weighted_knn;
 
 pub use binary_relevance::BinaryRelevance;
-pub use knn::{Knn, KnnTies};
+pub use knn::{Knn, KnnTies, GPU_MAX_K};
 #[cfg(feature = "linfa")]
 pub use linfa_model::LinfaLearner;
 pub use measure::Measure;
@@ -446,6 +446,37 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
         "binary-relevance" => Box::new(BinaryRelevance::from_spec(s)?),
         other => return Err(Error::Unknown { kind: "learner".into(), name: other.into(), known: LEARNERS.join(", ") }),
     })
+}
+
+/// `learner` computing on `device`: itself on the CPU; on the GPU kNN (rebuilt from its spec) with its distance
+/// chains there. Any other learner is refused by name: only kNN's chains have a GPU kernel.
+///
+/// ```
+/// use std::sync::Arc;
+/// use featrank::prelude::*;
+/// let svm: Arc<dyn Learner> = Arc::new(Svm::new());
+/// let err = learners::on_device(&svm, Device::Gpu).unwrap_err();
+/// assert!(err.to_string().contains("'device'"));
+/// assert!(learners::on_device(&svm, Device::Cpu).is_ok());
+/// ```
+pub fn on_device(
+    learner: &std::sync::Arc<dyn Learner>,
+    device: crate::device::Device,
+) -> Result<std::sync::Arc<dyn Learner>> {
+    use crate::device::Device;
+    match device {
+        Device::Cpu => Ok(learner.clone()),
+        Device::Gpu => {
+            let spec = learner.spec();
+            if spec.method() != "knn" {
+                return Err(Error::param(
+                    "device",
+                    format!("the GPU runs kNN's distance chains only; learner '{spec}' runs on the CPU (device cpu)"),
+                ));
+            }
+            Ok(std::sync::Arc::new(Knn::from_spec(&spec)?.device(Device::Gpu)))
+        }
+    }
 }
 
 /// The error for a learner asked to work on a task it does not handle, naming the learners that do.

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
 use crate::data::{datasets, io, Dataset, Ranking};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::eval::{defaults, Candidate, CurveSpec, CvPlan, RunOptions};
 use crate::learners;
@@ -56,6 +57,9 @@ pub struct CurveJob {
     pub measure: Option<String>,
     /// Seed of folds, random rankings and learners.
     pub seed: u64,
+    /// Where the learner computes (kNN only on the GPU); absent from older manifests: the CPU.
+    #[serde(default)]
+    pub device: Device,
 }
 
 impl Default for CurveJob {
@@ -77,6 +81,7 @@ impl Default for CurveJob {
             expected_repeats: o.expected_repeats,
             measure: None,
             seed: o.seed,
+            device: o.device,
         }
     }
 }
@@ -121,6 +126,7 @@ impl CurveJob {
             measure: self.measure.as_deref(),
             seed: self.seed,
             progress,
+            device: self.device,
         };
         let mut spec = CurveSpec::with_options(learners::parse(&self.learner)?, &options)?;
         if let Some(f) = &self.folds_file {

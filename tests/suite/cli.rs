@@ -97,6 +97,8 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
             "'stability'",
         ),
         (&["rank", "iris", "--method", "fisher", "--out", "target/never.arff"], "invalid parameter 'out'"),
+        // The GPU runs kNN only; without the feature `gpu` (or without a GPU) the run is refused before work.
+        (&["curves", "iris", "--learner", "nb", "--device", "gpu", "--out", "target/never.csv"], "'device'"),
         (
             &["synth", "combined", "--out", "target/never.csv", "--truth", "target/never.txt"],
             "invalid parameter 'truth'",

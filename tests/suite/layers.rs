@@ -13,8 +13,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "base",
         &[
-            "error", "math", "memory", "notice", "param", "parallel", "progress", "reuse", "seed", "simd", "spec",
-            "task",
+            "device", "error", "math", "memory", "notice", "param", "parallel", "progress", "reuse", "seed", "simd",
+            "spec", "task",
         ],
     ),
     ("data", &["data"]),

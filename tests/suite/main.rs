@@ -11,6 +11,7 @@ mod cli;
 mod curves;
 mod dataset;
 mod decisions;
+mod device;
 mod display;
 mod fuzz_readers;
 mod honest;

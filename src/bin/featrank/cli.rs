@@ -374,6 +374,10 @@ pub struct RunArgs {
     /// Seed of folds, random rankings and learners.
     #[arg(long, default_value_t = defaults::SEED)]
     pub seed: u64,
+    /// Where the learner computes: cpu, or gpu (kNN's distance chains on an NVIDIA GPU, in a build with the
+    /// cargo feature `gpu`; the curves are byte-identical).
+    #[arg(long, default_value = "cpu")]
+    pub device: featrank::device::Device,
 }
 
 /// The files a curve run writes.
@@ -597,6 +601,7 @@ impl From<RunArgs> for CurveJob {
             expected_repeats: a.expected_repeats,
             measure: a.measure,
             seed: a.seed,
+            device: a.device,
         }
     }
 }

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use super::{Candidate, Curves};
 use crate::data::{Dataset, Ranking};
+use crate::device::Device;
 use crate::error::Result;
 use crate::eval::{defaults, CvPlan, Grid, Measure, Scheme};
 use crate::learners::Learner;
@@ -33,6 +34,7 @@ pub struct CurveSpec {
     pub(in crate::eval) expected_repeats: Option<usize>,
     pub(in crate::eval) seed: u64,
     pub(in crate::eval) progress: bool,
+    pub(in crate::eval) device: Device,
 }
 
 /// A curve run's settings as text and numbers, the way `featrank curves` and `featrank.curves` (Python) take
@@ -66,6 +68,8 @@ pub struct RunOptions<'a> {
     pub seed: u64,
     /// Progress lines on stderr.
     pub progress: bool,
+    /// Where the learner computes ([`Device`]; kNN only on the GPU).
+    pub device: Device,
 }
 
 impl Default for RunOptions<'_> {
@@ -81,6 +85,7 @@ impl Default for RunOptions<'_> {
             measure: None,
             seed: defaults::SEED,
             progress: false,
+            device: Device::Cpu,
         }
     }
 }
@@ -105,7 +110,8 @@ impl CurveSpec {
             .grid(options.grid.parse()?)
             .expected(options.expected)
             .seed(options.seed)
-            .progress(options.progress);
+            .progress(options.progress)
+            .device(options.device);
         if let Some(r) = options.expected_repeats {
             spec = spec.expected_repeats(r);
         }
@@ -129,6 +135,7 @@ impl CurveSpec {
             expected_repeats: None,
             seed: defaults::SEED,
             progress: false,
+            device: Device::Cpu,
         }
     }
 
@@ -207,6 +214,21 @@ impl CurveSpec {
     /// Report progress on stderr.
     pub fn progress(mut self, on: bool) -> CurveSpec {
         self.progress = on;
+        self
+    }
+
+    /// Where the learner computes: the CPU (default) or the GPU ([`Device::Gpu`]: kNN's distance chains, with
+    /// the cargo feature `gpu`), with byte-identical curves. A learner the device cannot run, a build without
+    /// the feature, or no GPU found is an error when the run is checked, before any work.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let err = CurveSpec::new(Svm::new()).device(Device::Gpu).evaluate(&iris, &[]).unwrap_err();
+    /// assert!(err.to_string().contains("kNN"));
+    /// ```
+    pub fn device(mut self, device: Device) -> CurveSpec {
+        self.device = device;
         self
     }
 

@@ -30,6 +30,7 @@ use unit::Scores;
 pub use unit::{Unit, UnitResult};
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 
@@ -37,6 +38,7 @@ use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::eval::curves::{Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, EXPECTED};
 use crate::eval::{CvPlan, FoldRankings, Measure};
+use crate::learners::Learner;
 use crate::math::{mean, quantile, std};
 use crate::memory;
 use crate::progress::Progress;
@@ -64,6 +66,8 @@ impl Chain<'_> {
 /// Make one with [`CurveSpec::prepare`]; see the [module](self) for an example.
 pub struct CurveRun<'a> {
     spec: &'a CurveSpec,
+    /// The spec's learner on the spec's device.
+    learner: Arc<dyn Learner>,
     data: &'a Dataset,
     candidates: &'a [Candidate],
     plan: CvPlan,
@@ -82,6 +86,7 @@ impl CurveSpec {
     /// estimate — before any work, and make its random rankings.
     pub fn prepare<'a>(&'a self, data: &'a Dataset, candidates: &'a [Candidate]) -> Result<CurveRun<'a>> {
         let n = data.n_features();
+        let learner = crate::learners::on_device(&self.learner, self.device)?;
         let mut names = std::collections::HashSet::new();
         for c in candidates {
             if !names.insert(c.name()) || c.name() == EXPECTED {
@@ -94,8 +99,8 @@ impl CurveSpec {
         if candidates.is_empty() && self.expected == 0 {
             return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
         }
-        if !self.learner.supports(data.task()) {
-            return Err(crate::learners::unsupported(&*self.learner, data.task()));
+        if !learner.supports(data.task()) {
+            return Err(crate::learners::unsupported(&*learner, data.task()));
         }
         let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
         if measure.task() != data.task() {
@@ -108,7 +113,7 @@ impl CurveSpec {
             }
             None => CvPlan::new(data, self.scheme, self.repeats, self.seed)?,
         };
-        self.learner.check_data(data, plan.min_train())?;
+        learner.check_data(data, plan.min_train())?;
         // Fixed orders, and every per-fold ranker's checks, before any work.
         let fixed: Vec<Option<Vec<usize>>> = candidates
             .iter()
@@ -146,7 +151,7 @@ impl CurveSpec {
             .min((n_chains.saturating_add(1)).saturating_mul(repeats).saturating_mul(plan.folds()));
         let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
         let per_slot =
-            self.learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
+            learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
         let held = run_size(self.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
         // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
         // working memory and its candidates each.
@@ -156,7 +161,7 @@ impl CurveSpec {
             format!(
                 "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once; {} \
                  random rankings, {repeats} repeats, {} sizes)",
-                self.learner.spec(),
+                learner.spec(),
                 data.n_rows(),
                 self.expected,
                 sizes.len()
@@ -177,7 +182,7 @@ impl CurveSpec {
                 order
             })
             .collect();
-        Ok(CurveRun { spec: self, data, candidates, plan, measure, sizes, fixed, random, random_repeats })
+        Ok(CurveRun { spec: self, learner, data, candidates, plan, measure, sizes, fixed, random, random_repeats })
     }
 }
 
@@ -235,7 +240,7 @@ impl CurveRun<'_> {
             Unit::Random { .. } => 1,
         };
         let progress = Progress::new(
-            &format!("featrank curves ({})", self.spec.learner.spec()),
+            &format!("featrank curves ({})", self.learner.spec()),
             units.iter().map(work).sum(),
             self.spec.progress,
         );
@@ -310,7 +315,7 @@ impl CurveRun<'_> {
     fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
         let (data, folds) = (self.data, self.plan.folds());
         let out = self.plan.cross_val_predict_with(data, repeat, self.spec.seed, |fold, split| {
-            self.spec.learner.fit_predict_nested(fold, chain.order(split), sizes)
+            self.learner.fit_predict_nested(fold, chain.order(split), sizes)
         })?;
         let pooled: Vec<f64> =
             out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
@@ -433,7 +438,7 @@ impl CurveRun<'_> {
         }
         let expected_repeats = self.random_repeats.first().map_or(repeats, Vec::len);
         Ok(Curves {
-            learner: self.spec.learner.spec().to_string(),
+            learner: self.learner.spec().to_string(),
             measure: self.measure,
             sizes: self.sizes.clone(),
             scheme: self.plan.scheme(),
