@@ -39,6 +39,7 @@ fn gpu_curves_are_the_cpu_s_byte_for_byte_or_a_clear_error() {
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     if let Err(e) = Device::Gpu.check("kNN curves") {
         // No GPU here (or a build without the feature): every way of asking for it says so, before any work.
+        assert!(std::env::var_os("FEATRANK_REQUIRE_GPU").is_none(), "FEATRANK_REQUIRE_GPU is set: {e}");
         assert!(matches!(e, Error::FeatureDisabled { feature: "gpu", .. } | Error::Device { .. }), "{e}");
         let run = CurveSpec::new(Knn::new()).device(Device::Gpu).folds(3).repeats(1).expected(2).evaluate(&iris, &[]);
         assert_eq!(run.unwrap_err().to_string(), e.to_string());

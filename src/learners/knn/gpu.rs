@@ -165,6 +165,85 @@ impl Knn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learners::KnnTies;
+
+    /// The kernel's selection step by step on the CPU, one test row (`gpu.cu`'s `knn_chain_step` after its
+    /// distances): each of `threads` threads keeps its K nearest of rows t, t + threads, … by (total_cmp key,
+    /// row) and the smallest key it dropped; K block-wide minima; then ties "all" from the lists, or from a
+    /// thread's rows again where it dropped one at most as far as the K-th. The voters and their count.
+    fn kernel_model(row: &[f64], k: usize, threads: usize, ties_all: bool, cap: usize) -> (usize, Vec<usize>) {
+        let key = |d: f64| {
+            let bits = d.to_bits() as i64;
+            bits ^ (((bits >> 63) as u64) >> 1) as i64
+        };
+        let mut lists = vec![Vec::<(i64, usize)>::new(); threads];
+        let mut dropped = vec![i64::MAX; threads];
+        for (i, &d) in row.iter().enumerate() {
+            let (list, t) = (&mut lists[i % threads], i % threads);
+            list.push((key(d), i));
+            list.sort();
+            if list.len() > k {
+                dropped[t] = dropped[t].min(list.pop().unwrap().0);
+            }
+        }
+        let mut taken = vec![0; threads];
+        let mut top = Vec::new();
+        for _ in 0..k {
+            let (t, &best) =
+                (0..threads).filter_map(|t| lists[t].get(taken[t]).map(|b| (t, b))).min_by_key(|&(_, b)| *b).unwrap();
+            taken[t] += 1;
+            top.push(best);
+        }
+        let kth = top[k - 1].0;
+        if !ties_all {
+            return (k, top.iter().map(|&(_, r)| r).collect());
+        }
+        let mut voters = Vec::new();
+        for t in 0..threads {
+            if dropped[t] <= kth {
+                voters.extend((t..row.len()).step_by(threads).filter(|&i| key(row[i]) <= kth));
+            } else {
+                voters.extend(lists[t].iter().filter(|&&(c, _)| c <= kth).map(|&(_, r)| r));
+            }
+        }
+        let count = voters.len();
+        voters.truncate(cap);
+        (count, voters)
+    }
+
+    /// The kernel's selection gives the CPU's voters — distinct distances, heavy ties (a few distinct values),
+    /// a thread holding all the nearest rows, both tie rules, k from 1 to more than a thread's share of rows.
+    #[test]
+    fn the_kernel_s_selection_gives_the_cpu_s_voters() {
+        use rand::Rng;
+        let mut rng = crate::seed::rng_for(5, &[]);
+        let mut checked_overflow = false;
+        for case in 0..300 {
+            let n = rng.gen_range(1..400);
+            let levels = [2, 3, 10, 1_000_000][case % 4];
+            let mut row: Vec<f64> = (0..n).map(|_| rng.gen_range(0..levels) as f64 / 7.0).collect();
+            if case % 5 == 0 {
+                // the nearest rows all belong to thread 0
+                (0..n).step_by(8).for_each(|i| row[i] *= 1e-3);
+            }
+            let k = rng.gen_range(1..=n.min(40));
+            for ties in [KnnTies::All, KnnTies::First] {
+                let knn = Knn::new().k(k).ties(ties);
+                let (mut candidates, mut near, mut expected) = (Vec::new(), Vec::new(), Vec::new());
+                knn.voters(&row, k, None, &mut candidates, &mut near, &mut expected);
+                let cap = cap(k);
+                let (count, mut voters) = kernel_model(&row, k, 8, ties == KnnTies::All, cap);
+                assert_eq!(count, expected.len(), "case {case}: n = {n}, k = {k}, {ties:?}");
+                if count <= cap {
+                    voters.sort_unstable();
+                    assert_eq!(voters, expected, "case {case}: n = {n}, k = {k}, {ties:?}");
+                } else {
+                    checked_overflow = true; // the host selects this row from its distances with `voters`
+                }
+            }
+        }
+        assert!(checked_overflow);
+    }
 
     /// The kernel compiles for small and the largest k, and with FMA contraction off its PTX holds no
     /// fused multiply-add: every sum is rounded as the CPU rounds it. Needs NVRTC (no GPU): where it is
