@@ -276,9 +276,9 @@ def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], 
                      rankers: Sequence[str] | None = None, learner: str = "knn:k=10", folds: int = 10,
                      repeats: int = 10, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = "kfold",
                      grid: _Grid = "paper", expected: int = 100, expected_repeats: int | None = None,
-                     measure: _Measure | None = None, seed: int = 0) -> Manifest:
+                     measure: _Measure | None = None, seed: int = 0, device: _Device = "cpu") -> Manifest:
     """Check a curve run (a data file or bundled dataset's name, fixed rankings as CSV files, rankers as specs)
-    and write its manifest to ``out``."""
+    and write its manifest to ``out`` (``device``: where its shards' kNN chains run)."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
                             target: str | None = None, task: _Task = "auto", learner: str = "knn:k=10",
                             folds: int = 10, repeats: int = 1, scheme: _Scheme = "kfold", inner_folds: int = 5,

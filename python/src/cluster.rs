@@ -24,11 +24,11 @@ pub struct Manifest {
 #[pyo3(signature = (data, out, *, target = None, task = featrank::eval::defaults::TASK, rankings = None, rankers = None,
     learner = featrank::eval::defaults::LEARNER, folds = featrank::eval::defaults::FOLDS, repeats = featrank::eval::defaults::REPEATS, folds_file = None,
     scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID, expected = featrank::eval::defaults::RANDOM_RANKINGS,
-    expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED),
+    expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED, device = "cpu"),
     // the defaults as Python shows them; tests/test_defaults.py holds them to the library's
     text_signature = "(data, out, *, target=None, task='auto', rankings=None, rankers=None, learner='knn:k=10', \
     folds=10, repeats=10, folds_file=None, scheme='kfold', grid='paper', expected=100, expected_repeats=None, \
-    measure=None, seed=0)")]
+    measure=None, seed=0, device='cpu')")]
 #[allow(clippy::too_many_arguments)]
 fn plan(
     py: Python<'_>,
@@ -48,8 +48,10 @@ fn plan(
     #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] measure: Option<String>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+    #[pyo3(from_py_with = crate::args::text)] device: &str,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
+    let device = guarded(|| device.parse())?;
     let job = CurveJob {
         data: data.to_string_lossy().into_owned(),
         target,
@@ -66,6 +68,7 @@ fn plan(
         expected_repeats,
         measure,
         seed,
+        device,
     };
     let manifest = blocking(py, None, || RsManifest::plan(job, &out))?;
     Ok(Manifest { inner: Arc::new(manifest) })

@@ -474,7 +474,7 @@ pub fn on_device(
                     format!("the GPU runs kNN's distance chains only; learner '{spec}' runs on the CPU (device cpu)"),
                 ));
             }
-            Ok(std::sync::Arc::new(Knn::from_spec(&spec)?.device(Device::Gpu)))
+            Ok(std::sync::Arc::new(Knn::from_spec(&spec)?.device(Device::Gpu).validated()?))
         }
     }
 }

@@ -207,7 +207,11 @@ impl Manifest {
         let units = match &job {
             Job::Curves(job) => {
                 let (data, candidates) = job.load()?;
-                Units::Curves(job.spec(false)?.prepare(&data, &candidates)?.units())
+                // A plan may be made where no GPU is (a login node): the learner is checked against the device,
+                // the run on the CPU (its units do not depend on the device).
+                crate::learners::on_device(&std::sync::Arc::from(crate::learners::parse(&job.learner)?), job.device)?;
+                let spec = job.spec(false)?.device(crate::device::Device::Cpu);
+                Units::Curves(spec.prepare(&data, &candidates)?.units())
             }
             Job::Nested(job) => {
                 let (data, spec) = (job.load()?, job.spec()?);

@@ -86,3 +86,22 @@ fn a_manifest_without_a_device_runs_on_the_cpu() {
     let old: featrank::protocol::CurveJob = serde_json::from_value(json).unwrap();
     assert_eq!(old.device, Device::Cpu);
 }
+
+#[test]
+fn a_gpu_run_is_planned_where_no_gpu_is_and_its_shards_need_one() {
+    use featrank::protocol::{CurveJob, Job, Manifest};
+    let dir = tempfile::tempdir().unwrap();
+    let job = CurveJob { data: "iris".into(), device: Device::Gpu, repeats: 1, expected: 2, ..Default::default() };
+    let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
+    let read = Manifest::read(&dir.path().join("m.json")).unwrap();
+    assert!(matches!(read.job(), Job::Curves(j) if j.device == Device::Gpu));
+    let shard = manifest.run_shard("0/1".parse().unwrap(), &dir.path().join("p.csv"), false);
+    match Device::Gpu.check("kNN curves") {
+        Err(e) => assert_eq!(shard.unwrap_err().to_string(), e.to_string()),
+        Ok(()) => assert_eq!(shard.unwrap(), manifest.unit_count()),
+    }
+    // what no device can run is refused when planned
+    let svm = CurveJob { data: "iris".into(), learner: "svm".into(), device: Device::Gpu, ..Default::default() };
+    let err = Manifest::plan(svm, &dir.path().join("svm.json")).unwrap_err();
+    assert!(err.to_string().contains("'device'"), "{err}");
+}
