@@ -15,6 +15,7 @@ Rust API and the CLI (``relieff:k=10``, ``svm:c=0.1,kernel=linear``). Same seed,
 from __future__ import annotations
 
 import os as _os
+from functools import cache as _cache
 from typing import TYPE_CHECKING, Any, Sequence, overload
 from typing import cast as _cast
 
@@ -196,6 +197,8 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
         wrong = next(r for r in rankings if not isinstance(r, Ranking))
         raise ArgumentError._of("rankings", "a Ranking or a list of Rankings (featrank.Ranking.from_order, "
                                 "from_scores, read_csv, rank)", wrong)
+    if device == "gpu":
+        _load_pip_nvrtc()
     with _bar(progress) as callback:
         return _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                        grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
@@ -288,6 +291,26 @@ def performance_index(data: DataLike, rankings: Ranking | Sequence[Ranking], *, 
         wrong = next(r for r in rankings if not isinstance(r, Ranking))
         raise ArgumentError._of("rankings", "a Ranking or a list of Rankings", wrong)
     return _performance_index(_dataset(data, target), rankings, learner=learner, folds=folds, max_n=max_n, seed=seed)
+
+
+@_cache
+def _load_pip_nvrtc() -> None:
+    """For ``device="gpu"``, once: pip's NVRTC (``pip install nvidia-cuda-nvrtc-cu12``) is not on the loader's
+    path; loaded into the process by its path (as PyTorch does), the Rust side then finds it by name."""
+    try:
+        import nvidia.cuda_nvrtc as package  # only where pip installed it
+    except ImportError:
+        return
+    import ctypes
+    import glob
+
+    for folder in getattr(package, "__path__", []):
+        for name in ("libnvrtc-builtins.so.*", "libnvrtc.so.*"):
+            for path in sorted(glob.glob(_os.path.join(folder, "lib", name))):
+                try:
+                    ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+                except OSError:
+                    pass
 
 
 def _one_or_many(specs: Any) -> list[Any] | None:

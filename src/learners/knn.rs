@@ -124,7 +124,7 @@ impl Knn {
     }
 
     /// The device the distance chains run on.
-    pub fn on_device(&self) -> Device {
+    pub fn runs_on(&self) -> Device {
         self.device
     }
 
