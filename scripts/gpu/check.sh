@@ -28,7 +28,7 @@ fi
 # NVRTC: already loadable, else the CUDA toolkit's or pip's copy
 if ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so'; then
   for lib in /usr/local/cuda/lib64 \
-    "$(python3 -c 'import nvidia.cuda_nvrtc as m, os; print(os.path.join(os.path.dirname(m.__file__), "lib"))' 2>/dev/null)"; do
+    "$(python3 -c 'import nvidia.cuda_nvrtc as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null)"; do
     if [ -n "$lib" ] && ls "$lib"/libnvrtc.so* > /dev/null 2>&1; then
       export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
       break
