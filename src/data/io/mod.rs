@@ -183,7 +183,7 @@ pub fn write(frame: impl AsDataFrame, path: impl AsRef<Path>) -> Result<()> {
     }
 }
 
-/// The format [`write`] would write `path` in, or the error it would give, naming the parameter `param` that
+/// The format [`write()`] would write `path` in, or the error it would give, naming the parameter `param` that
 /// gave the path: a table is written as `.csv` or `.parquet`. The command line checks its output paths with it
 /// before any work.
 ///
