@@ -127,7 +127,11 @@ pub(crate) mod cuda {
                 return Ok(f.clone());
             }
             let ptx = compile(&format!("{defines}\n{source}")).map_err(|reason| self.error(name, reason))?;
-            let module = self.context.load_module(ptx).map_err(|e| self.error(name, format!("loading failed: {e}")))?;
+            let module = self.context.load_module(ptx).map_err(|e| {
+                let hint = "an NVRTC newer than the driver writes PTX the driver cannot load: use the NVRTC of the \
+                            driver's CUDA version (nvidia-smi shows it)";
+                self.error(name, format!("loading the compiled kernel failed: {e} ({hint})"))
+            })?;
             let f = module.load_function(name).map_err(|e| self.error(name, format!("no kernel: {e}")))?;
             functions.insert(key, f.clone());
             Ok(f)
