@@ -429,8 +429,13 @@ impl Learner for Knn {
     /// The distances of one block of test rows to every training row (`block_rows`, the larger of its
     /// two sizes), the neighbours kept per test row, and the training columns (cached, or one at a time).
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        // a chain of any length up to n may be cached, up to the cache's size
-        let cache = (F64 * train as u64 * data.n_features() as u64).min(COLUMN_CACHE * crate::memory::working_memory());
+        // a chain of any length up to n may be cached, up to the cache's size (on the GPU the host holds the whole
+        // chain's columns to copy them; its voters, a block at a time, fit the working memory as the CPU's block)
+        let columns = F64 * train as u64 * data.n_features() as u64;
+        let cache = match self.device {
+            Device::Cpu => columns.min(COLUMN_CACHE * crate::memory::working_memory()),
+            Device::Gpu => columns,
+        };
         let (block, train, test) = (block_rows(train, test, false) as u64, train as u64, test as u64);
         let outputs: u64 = data
             .targets()

@@ -78,6 +78,8 @@ impl Knn {
         let budget = (SHARE * free as f64) as u64;
         let fixed = fixed_bytes(n_train, chain.len());
         let rows = (budget.saturating_sub(fixed) / row_bytes(n_train, chain.len(), k)).min(fold.test.len() as u64);
+        // the host's copies of a block (its voters, its test values) stay within the working memory
+        let host = (crate::memory::working_memory() / (4 * (cap as u64 + 1) + F64 * chain.len() as u64)).max(1);
         if rows == 0 {
             return Err(gpu.error(
                 "kNN curves",
@@ -94,7 +96,7 @@ impl Knn {
         let mut tally = Vote::new(fold.data);
         let mut out: Option<Vec<Prediction>> = None;
         let (mut candidates, mut near, mut voters) = (Vec::new(), Vec::new(), Vec::new());
-        for block in fold.test.chunks(rows.max(1) as usize) {
+        for block in fold.test.chunks(rows.min(host) as usize) {
             let block_fold = Fold { test: block, ..*fold };
             let n = block.len();
             let test: Vec<f64> = chain
