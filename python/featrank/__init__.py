@@ -151,8 +151,8 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
     ``featrank/_featrank.pyi`` for every parameter. ``progress=True`` shows a tqdm bar when tqdm is
     installed; Ctrl-C (or the notebook's stop button) interrupts within about a second. ``device="gpu"`` runs
-    kNN's distance chains on an NVIDIA GPU, with the same curves (a featrank built with its cargo feature
-    ``gpu``; otherwise, or without a GPU, a ``featrank.DeviceError``).
+    kNN's distance chains on an NVIDIA GPU, with the same curves (needs the NVIDIA driver and NVRTC — the CUDA
+    toolkit's or ``pip install nvidia-cuda-nvrtc-cu12``; without them a ``featrank.DeviceError``).
 
     >>> import featrank
     >>> iris = featrank.datasets.load("iris")
