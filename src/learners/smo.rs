@@ -14,8 +14,14 @@
 //!
 //! Speed: as in LIBSVM, the multipliers that shrinking sets aside leave the working arrays, so every
 //! iteration runs over contiguous arrays of the active set only (they are masked at once and compacted,
-//! kernel block included, once they are a sixth of it). The passes of an iteration (pick i, pick j, update the gradient) are branch-free so they
-//! vectorise, with AVX-512 or AVX2 where the CPU has it (`crate::simd`).
+//! kernel block included, once they are a sixth of it). An iteration is two passes over them (pick j and
+//! the gap; update the gradient and pick the next i), branch-free so they vectorise with AVX2 where the CPU
+//! has it (`crate::simd`), and written for AVX-512 registers where it has that (module `passes`: one
+//! pass each instead of two, the same results to the bit).
+
+mod passes;
+
+use passes::{argmax, Passes};
 
 /// A solved dual: multipliers, offset and the iteration count.
 #[derive(Debug, Clone)]
@@ -35,11 +41,21 @@ pub(crate) struct Solution {
 /// compacted kernel block between calls: a caller that solves many problems passes the same one, so the
 /// block's memory is reused instead of being requested (and zeroed by the system) for every solve.
 pub(crate) fn solve(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work: &mut Vec<f64>) -> Solution {
-    crate::simd::wide!(smo_solve, || solve_any(k, y, c, tol, start, work))
+    let passes = Passes::detect();
+    crate::simd::wide!(smo_solve, || solve_with(k, y, c, tol, start, work, passes))
 }
 
+/// [`solve`] with its passes run by `passes`.
 #[inline(always)]
-fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work: &mut Vec<f64>) -> Solution {
+fn solve_with(
+    k: &[f64],
+    y: &[f64],
+    c: f64,
+    tol: f64,
+    start: Option<&[f64]>,
+    work: &mut Vec<f64>,
+    passes: Passes,
+) -> Solution {
     let n = y.len();
     debug_assert_eq!(k.len(), n * n);
     let mut alpha = match start {
@@ -70,7 +86,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work
             countdown = period;
             set.shrink(k, y, &mut alpha, &mut grad, c);
         }
-        let (i, j) = match set.working_set(k) {
+        let (i, j) = match set.working_set(k, passes) {
             Some((i, j, gap)) if gap >= 2.0 * tol => (i, j),
             _ => {
                 set.write_back(&mut alpha, &mut grad);
@@ -87,7 +103,7 @@ fn solve_any(k: &[f64], y: &[f64], c: f64, tol: f64, start: Option<&[f64]>, work
                 continue;
             }
         };
-        set.step(k, i, j, c);
+        set.step(k, i, j, c, passes);
     }
     set.write_back(&mut alpha, &mut grad);
     *work = set.q;
@@ -179,7 +195,7 @@ impl Active {
     /// b_t = v_i − v_t > 0, maximises b_t² / (K_ii + K_tt − 2K_it). Returns (i, j, v_i − min_{I_low} v)
     /// or `None` when no pair can improve the objective. Ties go to the lowest position.
     #[inline(always)]
-    fn working_set(&mut self, k: &[f64]) -> Option<(usize, usize, f64)> {
+    fn working_set(&mut self, k: &[f64], passes: Passes) -> Option<(usize, usize, f64)> {
         let a = self.idx.len();
         let (gmax, i) = match self.best_up.take() {
             Some(best) => best,
@@ -197,33 +213,7 @@ impl Active {
         let (y, g, low, diag) = (&self.y[..a], &self.grad[..a], &self.low[..a], &self.diag[..a]);
         let q = if self.q.is_empty() { k } else { &self.q[..] };
         let ki = &q[i * a..(i + 1) * a];
-        let qdi = diag[i];
-        // max_{I_low} y_t G_t, in eight lanes (exact: comparisons do not round).
-        let mut lanes = [f64::NEG_INFINITY; 8];
-        let whole = a / 8 * 8;
-        for ((l, y), g) in low[..whole].chunks_exact(8).zip(y.chunks_exact(8)).zip(g.chunks_exact(8)) {
-            let (l, y, g): (&[f64; 8], &[f64; 8], &[f64; 8]) =
-                (l.try_into().expect("8"), y.try_into().expect("8"), g.try_into().expect("8"));
-            for q in 0..8 {
-                let v = y[q] * g[q] - l[q];
-                lanes[q] = if v > lanes[q] { v } else { lanes[q] };
-            }
-        }
-        let mut neg_gmin = f64::NEG_INFINITY;
-        for p in whole..a {
-            neg_gmin = neg_gmin.max(y[p] * g[p] - low[p]);
-        }
-        for m in lanes {
-            neg_gmin = neg_gmin.max(m);
-        }
-        let vals = &mut self.scratch[..a];
-        for (v, (((&l, &y), &g), (&d, &kt))) in vals.iter_mut().zip(low.iter().zip(y).zip(g).zip(diag.iter().zip(ki))) {
-            let b = gmax - (l - y * g);
-            let quad = qdi + d - 2.0 * kt;
-            let quad = if quad > 0.0 { quad } else { TAU };
-            *v = if b > 0.0 { b * b / quad } else { -1.0 };
-        }
-        let (best, j) = argmax(vals);
+        let (best, j, neg_gmin) = passes.select_j(low, y, g, diag, ki, i, gmax, &mut self.scratch[..a]);
         if best < 0.0 {
             return None;
         }
@@ -233,7 +223,7 @@ impl Active {
     /// Move α_i and α_j (active positions) along y_i α_i + y_j α_j = const to the clipped optimum and
     /// update the gradient of the active set.
     #[inline(always)]
-    fn step(&mut self, k: &[f64], i: usize, j: usize, c: f64) {
+    fn step(&mut self, k: &[f64], i: usize, j: usize, c: f64, passes: Passes) {
         let a = self.idx.len();
         let q = if self.q.is_empty() { k } else { &self.q[..] };
         let (ki, kj) = (&q[i * a..(i + 1) * a], &q[j * a..(j + 1) * a]);
@@ -293,13 +283,9 @@ impl Active {
             self.up[t] = up_mask(alpha[t], y[t], c);
             self.low[t] = low_mask(alpha[t], y[t], c);
         }
-        // The gradient update, and in the same pass v_t = −y_t G_t on I_up for the next i.
-        let (g, ya, up, vals) = (&mut grad[..a], &y[..a], &self.up[..a], &mut self.scratch[..a]);
-        for p in 0..a {
-            g[p] += ya[p] * (ki[p] * di + kj[p] * dj);
-            vals[p] = up[p] - ya[p] * g[p];
-        }
-        self.best_up = Some(argmax(vals));
+        // The gradient update, and in the same pass the next i: the argmax of v_t = −y_t G_t on I_up.
+        let (g, ya, up, ki, kj) = (&mut grad[..a], &y[..a], &self.up[..a], &ki[..a], &kj[..a]);
+        self.best_up = Some(passes.update(g, ya, up, ki, kj, di, dj, &mut self.scratch[..a]));
     }
 
     /// LIBSVM's `be_shrunk`: a multiplier at a bound whose gradient says it will stay there is set
@@ -382,34 +368,6 @@ impl Active {
 
 /// LIBSVM's τ: the stand-in for a non-positive K_ii + K_jj − 2K_ij.
 const TAU: f64 = 1e-12;
-
-/// The largest value of `v` (−∞ when empty) and its first position: the maximum of each block of 64
-/// (eight independent lanes, so it vectorises), then a search of the winning block. Exact, as
-/// comparisons do not round.
-#[inline(always)]
-fn argmax(v: &[f64]) -> (f64, usize) {
-    let (mut best, mut at) = (f64::NEG_INFINITY, None);
-    for (b, block) in v.chunks(64).enumerate() {
-        let mut m = [f64::NEG_INFINITY; 8];
-        let chunks = block.chunks_exact(8);
-        let mut top = chunks.remainder().iter().fold(f64::NEG_INFINITY, |m, &x| if x > m { x } else { m });
-        for chunk in chunks {
-            let chunk: &[f64; 8] = chunk.try_into().expect("chunks of 8");
-            for l in 0..8 {
-                m[l] = if chunk[l] > m[l] { chunk[l] } else { m[l] };
-            }
-        }
-        top = m.iter().fold(top, |m, &x| if x > m { x } else { m });
-        if top > best {
-            best = top;
-            at = Some(b);
-        }
-    }
-    match at {
-        Some(b) => (best, b * 64 + v[b * 64..].iter().position(|&x| x == best).expect("the block holds its maximum")),
-        None => (f64::NEG_INFINITY, usize::MAX),
-    }
-}
 
 /// ρ as LIBSVM computes it: the mean of y_i G_i over free multipliers, else the middle of the bounds.
 fn offset(alpha: &[f64], y: &[f64], grad: &[f64], c: f64) -> f64 {
@@ -564,5 +522,35 @@ mod tests {
         let top = a.alpha.iter().fold(0.0, |m: f64, &p| m.max(p / 4.0));
         let off = a.alpha.iter().zip(&warm.alpha).fold(0.0, |m: f64, (p, q)| m.max((p / 4.0 - q).abs()));
         assert!(off < 1e-4 * top, "largest difference {off} against largest multiplier {top}");
+    }
+
+    /// The papers' kind of problem — binary features, ⟨x, y⟩², C = 0.1, one feature more at each size,
+    /// warm starts, shrinking and compactions, ties everywhere — solved with the wide passes and the portable
+    /// ones: the same multipliers, offsets and iteration counts to the bit.
+    #[test]
+    fn the_wide_passes_solve_to_the_same_bits() {
+        use rand::{Rng, SeedableRng};
+        if Passes::detect() == Passes::Portable {
+            eprintln!("skipped: this CPU has no AVX-512F, so only the portable passes run here");
+            return;
+        }
+        let (n, features) = (203, 24);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let x: Vec<Vec<f64>> = (0..n).map(|_| (0..features).map(|_| rng.gen_range(0..2) as f64).collect()).collect();
+        let y: Vec<f64> =
+            x.iter().map(|r| if r[0] + r[1] * r[2] + rng.gen_range(0.0..0.8) > 1.0 { 1.0 } else { -1.0 }).collect();
+        let (mut sums, mut starts) = (vec![0.0; n * n], [None::<Vec<f64>>, None]);
+        for f in 0..features {
+            (0..n * n).for_each(|q| sums[q] += x[q / n][f] * x[q % n][f]);
+            let k: Vec<f64> = sums.iter().map(|s| s * s).collect();
+            let [portable, wide] = [Passes::Portable, Passes::detect()].map(|passes| {
+                let start = starts[(passes != Passes::Portable) as usize].as_deref();
+                solve_with(&k, &y, 0.1, 1e-3, start, &mut Vec::new(), passes)
+            });
+            assert_eq!(portable.iterations, wide.iterations, "iterations at {} features", f + 1);
+            assert_eq!(portable.rho.to_bits(), wide.rho.to_bits(), "offset at {} features", f + 1);
+            assert!(portable.alpha.iter().zip(&wide.alpha).all(|(a, b)| a.to_bits() == b.to_bits()));
+            starts = [Some(portable.alpha), Some(wide.alpha)];
+        }
     }
 }
