@@ -18,9 +18,10 @@
 //! 100000 gaussian` other sizes, one kind.
 //!
 //! `cargo bench --bench floor -- smo` times instead the floor of one SMO iteration (`learners/smo.rs`): its
-//! three passes over the active set — choose j from row K_i (the second-order rule, one division per row),
-//! the gap's maximum, the gradient update with rows K_i and K_j beside the next i — on arrays that stay in L1
-//! cache, compiled with AVX-512 or AVX2 as the solver is. The SVM protocol's account in the README compares it
+//! passes over the active set (`learners/smo/passes.rs`, compiled from the solver's own file) — choose j
+//! from row K_i (the second-order rule, one division per row) beside the gap's maximum, then the gradient
+//! update with rows K_i and K_j beside the next i — on arrays that stay in L1 cache, on the CPU's widest
+//! registers as in the solver. The SVM protocol's account in the README compares it
 //! with what an iteration costs inside the protocol.
 
 use std::time::Instant;
@@ -33,6 +34,14 @@ mod knn_data;
 mod plain_knn;
 use knn_data::Kind;
 use plain_knn::{reference, K};
+// The solver's own passes, compiled from its source file (they are private to the library).
+#[allow(dead_code, unused_imports, unused_macros)]
+#[path = "../src/simd.rs"]
+mod simd;
+#[allow(dead_code, unused_imports)]
+#[path = "../src/learners/smo/passes.rs"]
+mod solver_passes;
+use solver_passes::Passes;
 
 fn main() {
     if std::env::args().any(|a| a == "smo") {
@@ -87,100 +96,53 @@ fn main() {
 
 /// One SMO iteration's passes over `a` active rows, repeated on the same cached arrays: µs per iteration.
 fn smo_passes() {
-    println!("one SMO iteration's three passes on cached data (the floor of an iteration), 1 thread");
+    let which = Passes::detect();
+    println!("one SMO iteration's passes on cached data (the floor of an iteration), 1 thread, {which:?} passes");
     for a in [200, 400, 896] {
         let reps = 2_000_000 / a;
         #[cfg(target_arch = "x86_64")]
         let t = if std::arch::is_x86_feature_detected!("avx512f") {
             #[target_feature(enable = "avx512f")]
-            unsafe fn run(a: usize, reps: usize) -> f64 {
-                passes(a, reps)
+            unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
+                passes(a, reps, which)
             }
             // SAFETY: the CPU supports AVX-512F, checked just above.
-            unsafe { run(a, reps) }
+            unsafe { run(a, reps, which) }
         } else if std::arch::is_x86_feature_detected!("avx2") {
             #[target_feature(enable = "avx2")]
-            unsafe fn run(a: usize, reps: usize) -> f64 {
-                passes(a, reps)
+            unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
+                passes(a, reps, which)
             }
             // SAFETY: the CPU supports AVX2, checked just above.
-            unsafe { run(a, reps) }
+            unsafe { run(a, reps, which) }
         } else {
-            passes(a, reps)
+            passes(a, reps, which)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let t = passes(a, reps);
+        let t = passes(a, reps, which);
         println!("  {a:>4} active rows: {:.3} µs per iteration", t * 1e6 / reps as f64);
     }
 }
 
-/// The passes of `learners/smo.rs` (`working_set` with a known i, then `step`'s gradient pass), `reps` times;
-/// seconds.
+/// The solver's passes (`learners/smo/passes.rs`: choose j and the gap, then update the gradient and find
+/// the next i), `reps` times; seconds.
 #[inline(always)]
-fn passes(a: usize, reps: usize) -> f64 {
+fn passes(a: usize, reps: usize, which: Passes) -> f64 {
     let y: Vec<f64> = (0..a).map(|t| if t % 3 == 0 { 1.0 } else { -1.0 }).collect();
     let mut g: Vec<f64> = (0..a).map(|t| ((t * 7919) % 1000) as f64 / 1000.0 - 0.5).collect();
     let low: Vec<f64> = (0..a).map(|t| if t % 5 == 0 { f64::INFINITY } else { 0.0 }).collect();
     let up: Vec<f64> = (0..a).map(|t| if t % 7 == 0 { f64::NEG_INFINITY } else { 0.0 }).collect();
     let diag: Vec<f64> = (0..a).map(|t| 1.0 + t as f64).collect();
     let (ki, kj): (Vec<f64>, Vec<f64>) = (0..a).map(|t| (0.1 * t as f64, 0.05 * t as f64)).unzip();
-    let mut vals = vec![0.0; a];
+    let mut scratch = vec![0.0; a];
     let mut sink = 0.0;
     let start = Instant::now();
     for r in 0..reps {
         let gmax = 0.3 + (r % 7) as f64 * 0.01;
-        let mut lanes = [f64::NEG_INFINITY; 8];
-        for ((l, y), g) in low.chunks_exact(8).zip(y.chunks_exact(8)).zip(g.chunks_exact(8)) {
-            let (l, y, g): (&[f64; 8], &[f64; 8], &[f64; 8]) =
-                (l.try_into().expect("8"), y.try_into().expect("8"), g.try_into().expect("8"));
-            for q in 0..8 {
-                let v = y[q] * g[q] - l[q];
-                lanes[q] = if v > lanes[q] { v } else { lanes[q] };
-            }
-        }
-        let neg_gmin = lanes.iter().fold(f64::NEG_INFINITY, |m, &x| m.max(x));
-        for (v, (((&l, &y), &g), (&d, &kt))) in
-            vals.iter_mut().zip(low.iter().zip(&y).zip(&g).zip(diag.iter().zip(&ki)))
-        {
-            let b = gmax - (l - y * g);
-            let quad = 2.0 + d - 2.0 * kt;
-            let quad = if quad > 0.0 { quad } else { 1e-12 };
-            *v = if b > 0.0 { b * b / quad } else { -1.0 };
-        }
-        let (best, j) = first_max(&vals);
-        let (di, dj) = (1e-9, -1e-9);
-        let (g, y, up, ki, kj, vals) = (&mut g[..a], &y[..a], &up[..a], &ki[..a], &kj[..a], &mut vals[..a]);
-        for p in 0..a {
-            g[p] += y[p] * (ki[p] * di + kj[p] * dj);
-            vals[p] = up[p] - y[p] * g[p];
-        }
-        let (next, i) = first_max(vals);
+        let (best, j, neg_gmin) = which.select_j(&low, &y, &g, &diag, &ki, 1, gmax, &mut scratch);
+        let (next, i) = which.update(&mut g, &y, &up, &ki, &kj, 1e-9, -1e-9, &mut scratch);
         sink += neg_gmin + best + next + (i + j) as f64;
     }
     std::hint::black_box(sink);
     start.elapsed().as_secs_f64()
-}
-
-/// The largest value and its first position, in eight lanes per block of 64 as the solver's `argmax`: each
-/// block's maximum, then a search of the winning block.
-#[inline(always)]
-fn first_max(v: &[f64]) -> (f64, usize) {
-    let (mut best, mut at) = (f64::NEG_INFINITY, 0);
-    for (b, block) in v.chunks(64).enumerate() {
-        let mut m = [f64::NEG_INFINITY; 8];
-        let chunks = block.chunks_exact(8);
-        let mut top = chunks.remainder().iter().fold(f64::NEG_INFINITY, |m, &x| if x > m { x } else { m });
-        for chunk in chunks {
-            let chunk: &[f64; 8] = chunk.try_into().expect("chunks of 8");
-            for l in 0..8 {
-                m[l] = if chunk[l] > m[l] { chunk[l] } else { m[l] };
-            }
-        }
-        top = m.iter().fold(top, |m, &x| if x > m { x } else { m });
-        if top > best {
-            best = top;
-            at = b;
-        }
-    }
-    (best, at * 64 + v[at * 64..].iter().position(|&x| x == best).unwrap_or(0))
 }

@@ -197,7 +197,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
         wrong = next(r for r in rankings if not isinstance(r, Ranking))
         raise ArgumentError._of("rankings", "a Ranking or a list of Rankings (featrank.Ranking.from_order, "
                                 "from_scores, read_csv, rank)", wrong)
-    if device == "gpu":
+    if device in ("gpu", "cuda"):
         _load_pip_nvrtc()
     with _bar(progress) as callback:
         return _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,

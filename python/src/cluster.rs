@@ -177,6 +177,10 @@ impl Manifest {
         #[pyo3(from_py_with = crate::args::arg)] progress: bool,
     ) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
+        if matches!(self.inner.job(), Job::Curves(job) if job.device == featrank::device::Device::Gpu) {
+            // pip's NVRTC, as `featrank.curves(device="gpu")` finds it
+            py.import("featrank")?.getattr("_load_pip_nvrtc")?.call0()?;
+        }
         // featrank._progress.bar(progress) as a context manager around the blocking call
         let bar = py.import("featrank._progress")?.getattr("bar")?.call1((progress,))?;
         let callback = bar.call_method0("__enter__")?;

@@ -50,3 +50,17 @@ def test_a_cluster_plan_records_the_device(tmp_path):
     if gpu_missing() is not None:
         with pytest.raises(featrank.DeviceError):
             manifest.run("0/1", tmp_path / "p.csv", progress=False)
+
+
+def test_a_gpu_shard_finds_pip_s_nvrtc_as_curves_does(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(featrank, "_load_pip_nvrtc", lambda: calls.append("loaded"))
+    cpu = featrank.cluster.plan("iris", tmp_path / "cpu.json", repeats=1, expected=2)
+    cpu.run("0/1", tmp_path / "cpu.csv", progress=False)
+    assert calls == []
+    gpu = featrank.cluster.plan("iris", tmp_path / "gpu.json", repeats=1, expected=2, device="gpu")
+    try:
+        gpu.run("0/1", tmp_path / "gpu.csv", progress=False)
+    except featrank.DeviceError:
+        pass  # no GPU here: NVRTC was still looked for first
+    assert calls == ["loaded"]

@@ -21,7 +21,7 @@
 
 mod passes;
 
-use passes::{argmax, Passes};
+use passes::{argmax, Passes, TAU};
 
 /// A solved dual: multipliers, offset and the iteration count.
 #[derive(Debug, Clone)]
@@ -365,9 +365,6 @@ impl Active {
         }
     }
 }
-
-/// LIBSVM's τ: the stand-in for a non-positive K_ii + K_jj − 2K_ij.
-const TAU: f64 = 1e-12;
 
 /// ρ as LIBSVM computes it: the mean of y_i G_i over free multipliers, else the middle of the bounds.
 fn offset(alpha: &[f64], y: &[f64], grad: &[f64], c: f64) -> f64 {
