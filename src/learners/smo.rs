@@ -527,10 +527,6 @@ mod tests {
     #[test]
     fn the_wide_passes_solve_to_the_same_bits() {
         use rand::{Rng, SeedableRng};
-        if Passes::detect() == Passes::Portable {
-            eprintln!("skipped: this CPU has no AVX-512F, so only the portable passes run here");
-            return;
-        }
         let (n, features) = (203, 24);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let x: Vec<Vec<f64>> = (0..n).map(|_| (0..features).map(|_| rng.gen_range(0..2) as f64).collect()).collect();

@@ -374,43 +374,73 @@ mod tests {
         [y, g, up, low, diag, ki, kj]
     }
 
-    /// Every lane count around the groups of 8 and 32, ties everywhere: the same maxima, positions and
-    /// gradients to the bit as the portable passes.
-    #[test]
-    fn the_wide_passes_equal_the_portable_ones() {
-        let wide = Passes::detect();
-        if wide == Passes::Portable {
-            eprintln!("skipped: this CPU has no AVX-512F, so only the portable passes run here");
-            return;
-        }
-        for n in (1..80).chain([391, 392, 900]) {
-            for seed in 0..4 {
-                let [y, g, up, low, diag, ki, kj] = active(n, seed);
-                let mut scratch = vec![0.0; n];
-                let i = n / 2;
-                for gmax in [0.0, 1.5, 3.0] {
-                    let portable = Passes::Portable.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
-                    let fast = wide.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
-                    assert_eq!(
-                        (portable.0.to_bits(), portable.1, portable.2.to_bits()),
-                        (fast.0.to_bits(), fast.1, fast.2.to_bits()),
-                        "select_j, n = {n}"
-                    );
-                }
-                let (mut g1, mut g2) = (g.clone(), g.clone());
-                let portable = Passes::Portable.update(&mut g1, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
-                let fast = wide.update(&mut g2, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
-                assert_eq!((portable.0.to_bits(), portable.1), (fast.0.to_bits(), fast.1), "update, n = {n}");
-                assert!(g1.iter().zip(&g2).all(|(a, b)| a.to_bits() == b.to_bits()), "gradients, n = {n}");
+    /// The register passes this CPU can run.
+    fn wide() -> Vec<Passes> {
+        let mut all = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                all.push(Passes::Avx512);
             }
         }
-        // Nothing in I_up: (−∞, usize::MAX) from both.
-        let none = vec![f64::NEG_INFINITY; 20];
-        let (y, ki) = (vec![1.0; 20], vec![0.0; 20]);
-        let (mut g1, mut g2, mut scratch) = (vec![0.0; 20], vec![0.0; 20], vec![0.0; 20]);
-        assert_eq!(
-            Passes::Portable.update(&mut g1, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch),
-            wide.update(&mut g2, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch)
-        );
+        if all.is_empty() {
+            eprintln!("skipped: this CPU has no AVX-512F, so only the portable passes run here");
+        }
+        all
+    }
+
+    /// Every length around whole registers and their groups of four, ties everywhere: the same maxima,
+    /// positions and gradients to the bit as the portable passes — the maxima compared as values, so 0 and
+    /// −0 are equal: the portable argmax may return a maximum 0 with the sign of another lane than the
+    /// first position's, and the sign of a maximum 0 changes nothing the solver does (i's value only enters
+    /// b_t = v_i − v_t, used where b_t > 0, and the gap, only compared).
+    #[test]
+    fn the_register_passes_equal_the_portable_ones() {
+        for wide in wide() {
+            for n in (1..80).chain([391, 392, 900]) {
+                for seed in 0..4 {
+                    let [y, g, up, low, diag, ki, kj] = active(n, seed);
+                    let mut scratch = vec![0.0; n];
+                    let i = n / 2;
+                    for gmax in [0.0, 1.5, 3.0] {
+                        let portable = Passes::Portable.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
+                        let fast = wide.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
+                        assert_eq!(portable, fast, "{wide:?} select_j, n = {n}");
+                    }
+                    let (mut g1, mut g2) = (g.clone(), g.clone());
+                    let portable = Passes::Portable.update(&mut g1, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
+                    let fast = wide.update(&mut g2, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
+                    assert_eq!(portable, fast, "{wide:?} update, n = {n}");
+                    assert!(g1.iter().zip(&g2).all(|(a, b)| a.to_bits() == b.to_bits()), "{wide:?} gradients, n = {n}");
+                }
+            }
+            // Nothing in I_up: (−∞, usize::MAX) from both.
+            let none = vec![f64::NEG_INFINITY; 20];
+            let (y, ki) = (vec![1.0; 20], vec![0.0; 20]);
+            let (mut g1, mut g2, mut scratch) = (vec![0.0; 20], vec![0.0; 20], vec![0.0; 20]);
+            assert_eq!(
+                Passes::Portable.update(&mut g1, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch),
+                wide.update(&mut g2, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch)
+            );
+        }
+    }
+
+    /// A maximum 0 reached as −0 first and as 0 later, in other lanes and registers: the first position.
+    #[test]
+    fn a_maximum_zero_is_found_at_its_first_position() {
+        for wide in wide() {
+            for first in [3, 9, 17, 40] {
+                let n = 48;
+                let (y, ki) = (vec![1.0; n], vec![0.0; n]);
+                let mut up = vec![-1.0; n];
+                up[first] = -0.0;
+                (first + 1..n).step_by(5).for_each(|p| up[p] = 0.0);
+                let (mut g1, mut g2, mut scratch) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+                let portable = Passes::Portable.update(&mut g1, &y, &up, &ki, &ki, 0.0, 0.0, &mut scratch);
+                let fast = wide.update(&mut g2, &y, &up, &ki, &ki, 0.0, 0.0, &mut scratch);
+                assert_eq!(portable, (0.0, first));
+                assert_eq!(fast, (0.0, first), "{wide:?}, first {first}");
+            }
+        }
     }
 }
