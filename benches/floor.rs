@@ -41,7 +41,7 @@ mod simd;
 #[allow(dead_code, unused_imports)]
 #[path = "../src/learners/smo/passes.rs"]
 mod solver_passes;
-use solver_passes::Passes;
+use solver_passes::{Candidates, Passes, Step};
 
 fn main() {
     if std::env::args().any(|a| a == "smo") {
@@ -151,8 +151,10 @@ fn passes(a: usize, reps: usize, which: Passes) -> f64 {
     let start = Instant::now();
     for r in 0..reps {
         let gmax = 0.3 + (r % 7) as f64 * 0.01;
-        let (best, j, neg_gmin) = which.select_j(&low, &y, &g, &diag, &ki, 1, gmax, &mut scratch);
-        let (next, i) = which.update(&mut g, &y, &up, &ki, &kj, 1e-9, -1e-9, &mut scratch);
+        let candidates = Candidates { low: &low, y: &y, g: &g, diag: &diag, ki: &ki, i: 1, gmax };
+        let (best, j, neg_gmin) = which.select_j(&candidates, &mut scratch);
+        let step = Step { y: &y, up: &up, ki: &ki, kj: &kj, di: 1e-9, dj: -1e-9 };
+        let (next, i) = which.update(&mut g, &step, &mut scratch);
         sink += neg_gmin + best + next + (i + j) as f64;
     }
     std::hint::black_box(sink);

@@ -21,7 +21,7 @@
 
 mod passes;
 
-use passes::{argmax, Passes, TAU};
+use passes::{argmax, Candidates, Passes, Step, TAU};
 
 /// A solved dual: multipliers, offset and the iteration count.
 #[derive(Debug, Clone)]
@@ -213,7 +213,8 @@ impl Active {
         let (y, g, low, diag) = (&self.y[..a], &self.grad[..a], &self.low[..a], &self.diag[..a]);
         let q = if self.q.is_empty() { k } else { &self.q[..] };
         let ki = &q[i * a..(i + 1) * a];
-        let (best, j, neg_gmin) = passes.select_j(low, y, g, diag, ki, i, gmax, &mut self.scratch[..a]);
+        let candidates = Candidates { low, y, g, diag, ki, i, gmax };
+        let (best, j, neg_gmin) = passes.select_j(&candidates, &mut self.scratch[..a]);
         if best < 0.0 {
             return None;
         }
@@ -285,7 +286,7 @@ impl Active {
         }
         // The gradient update, and in the same pass the next i: the argmax of v_t = −y_t G_t on I_up.
         let (g, ya, up, ki, kj) = (&mut grad[..a], &y[..a], &self.up[..a], &ki[..a], &kj[..a]);
-        self.best_up = Some(passes.update(g, ya, up, ki, kj, di, dj, &mut self.scratch[..a]));
+        self.best_up = Some(passes.update(g, &Step { y: ya, up, ki, kj, di, dj }, &mut self.scratch[..a]));
     }
 
     /// LIBSVM's `be_shrunk`: a multiplier at a bound whose gradient says it will stay there is set

@@ -33,67 +33,61 @@ impl Passes {
     }
 
     /// j's pass: the gains b_t² / quad_t of LIBSVM's second-order rule, b_t = v_i − v_t with
-    /// v_t = −y_t G_t (`gmax` = v_i) and quad_t = K_ii + K_tt − 2K_it (τ where not positive), −1 off I_low
-    /// or where b_t ≤ 0; returns (the best gain, its first position, max_{I_low} y_t G_t). `low` masks I_low
-    /// (0 in it, +∞ out), `diag` holds K_tt, `ki` the row K_i; `scratch` is storage of the same length.
-    #[allow(clippy::too_many_arguments)]
+    /// v_t = −y_t G_t and quad_t = K_ii + K_tt − 2K_it (τ where not positive), −1 off I_low or where b_t ≤ 0;
+    /// returns (the best gain, its first position, max_{I_low} y_t G_t). `scratch` is storage as long as the
+    /// active set.
     #[inline(always)]
-    pub(super) fn select_j(
-        self,
-        low: &[f64],
-        y: &[f64],
-        g: &[f64],
-        diag: &[f64],
-        ki: &[f64],
-        i: usize,
-        gmax: f64,
-        scratch: &mut [f64],
-    ) -> (f64, usize, f64) {
+    pub(super) fn select_j(self, c: &Candidates<'_>, scratch: &mut [f64]) -> (f64, usize, f64) {
         match self {
-            Passes::Portable => select_j(low, y, g, diag, ki, i, gmax, scratch),
+            Passes::Portable => select_j(c, scratch),
             // SAFETY: `detect` chose it, so the CPU has AVX-512F.
             #[cfg(target_arch = "x86_64")]
-            Passes::Avx512 => unsafe { avx512::select_j(low, y, g, diag, ki, i, gmax) },
+            Passes::Avx512 => unsafe { avx512::select_j(c) },
         }
     }
 
-    /// The gradient's pass: G_t += y_t (K_it d_i + K_jt d_j) for rows `ki`, `kj` and steps `di`, `dj`;
-    /// returns the maximum of v_t = up_t − y_t G_t (`up` masks I_up: 0 in it, −∞ out) and its first position.
-    #[allow(clippy::too_many_arguments)]
+    /// The gradient's pass: G_t += y_t (K_it d_i + K_jt d_j); returns the maximum of v_t = up_t − y_t G_t
+    /// and its first position (the next i).
     #[inline(always)]
-    pub(super) fn update(
-        self,
-        g: &mut [f64],
-        y: &[f64],
-        up: &[f64],
-        ki: &[f64],
-        kj: &[f64],
-        di: f64,
-        dj: f64,
-        scratch: &mut [f64],
-    ) -> (f64, usize) {
+    pub(super) fn update(self, g: &mut [f64], s: &Step<'_>, scratch: &mut [f64]) -> (f64, usize) {
         match self {
-            Passes::Portable => update(g, y, up, ki, kj, di, dj, scratch),
+            Passes::Portable => update(g, s, scratch),
             // SAFETY: `detect` chose it, so the CPU has AVX-512F.
             #[cfg(target_arch = "x86_64")]
-            Passes::Avx512 => unsafe { avx512::update(g, y, up, ki, kj, di, dj) },
+            Passes::Avx512 => unsafe { avx512::update(g, s) },
         }
     }
 }
 
+/// What j's pass reads, over the active set: labels y, gradients G, `low` masking I_low (0 in it, +∞ out),
+/// `diag` holding K_tt, the row `ki` = K_i of the chosen i and `gmax` = v_i.
+#[derive(Clone, Copy)]
+pub(super) struct Candidates<'a> {
+    pub low: &'a [f64],
+    pub y: &'a [f64],
+    pub g: &'a [f64],
+    pub diag: &'a [f64],
+    pub ki: &'a [f64],
+    pub i: usize,
+    pub gmax: f64,
+}
+
+/// What the gradient pass reads, over the active set: labels y, `up` masking I_up (0 in it, −∞ out), the
+/// rows K_i and K_j and the steps d_i = Δα_i y_i, d_j = Δα_j y_j.
+#[derive(Clone, Copy)]
+pub(super) struct Step<'a> {
+    pub y: &'a [f64],
+    pub up: &'a [f64],
+    pub ki: &'a [f64],
+    pub kj: &'a [f64],
+    pub di: f64,
+    pub dj: f64,
+}
+
 /// The portable j pass ([`Passes::select_j`]).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn select_j(
-    low: &[f64],
-    y: &[f64],
-    g: &[f64],
-    diag: &[f64],
-    ki: &[f64],
-    i: usize,
-    gmax: f64,
-    scratch: &mut [f64],
-) -> (f64, usize, f64) {
+fn select_j(c: &Candidates<'_>, scratch: &mut [f64]) -> (f64, usize, f64) {
+    let Candidates { low, y, g, diag, ki, i, gmax } = *c;
     let (a, qdi) = (low.len(), diag[i]);
     // max_{I_low} y_t G_t, in eight lanes (exact: comparisons do not round).
     let mut lanes = [f64::NEG_INFINITY; 8];
@@ -125,18 +119,9 @@ fn select_j(
 }
 
 /// The portable gradient pass ([`Passes::update`]).
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn update(
-    g: &mut [f64],
-    y: &[f64],
-    up: &[f64],
-    ki: &[f64],
-    kj: &[f64],
-    di: f64,
-    dj: f64,
-    scratch: &mut [f64],
-) -> (f64, usize) {
+fn update(g: &mut [f64], s: &Step<'_>, scratch: &mut [f64]) -> (f64, usize) {
+    let Step { y, up, ki, kj, di, dj } = *s;
     let a = g.len();
     let (y, up, ki, kj, vals) = (&y[..a], &up[..a], &ki[..a], &kj[..a], &mut scratch[..a]);
     for p in 0..a {
@@ -266,15 +251,8 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn select_j(
-        low: &[f64],
-        y: &[f64],
-        g: &[f64],
-        diag: &[f64],
-        ki: &[f64],
-        i: usize,
-        gmax: f64,
-    ) -> (f64, usize, f64) {
+    pub(super) unsafe fn select_j(c: &super::Candidates<'_>) -> (f64, usize, f64) {
+        let super::Candidates { low, y, g, diag, ki, i, gmax } = *c;
         let n = low.len();
         let qdi = diag[i];
         assert!(y.len() == n && g.len() == n && diag.len() == n && ki.len() == n);
@@ -317,15 +295,8 @@ mod avx512 {
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn update(
-        g: &mut [f64],
-        y: &[f64],
-        up: &[f64],
-        ki: &[f64],
-        kj: &[f64],
-        di: f64,
-        dj: f64,
-    ) -> (f64, usize) {
+    pub(super) unsafe fn update(g: &mut [f64], s: &super::Step<'_>) -> (f64, usize) {
+        let super::Step { y, up, ki, kj, di, dj } = *s;
         let n = g.len();
         assert!(y.len() == n && up.len() == n && ki.len() == n && kj.len() == n);
         let (di, dj) = (_mm512_set1_pd(di), _mm512_set1_pd(dj));
@@ -403,13 +374,27 @@ mod tests {
                     let mut scratch = vec![0.0; n];
                     let i = n / 2;
                     for gmax in [0.0, 1.5, 3.0] {
-                        let portable = Passes::Portable.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
-                        let fast = wide.select_j(&low, &y, &g, &diag, &ki, i, gmax, &mut scratch);
+                        let portable = Passes::Portable.select_j(
+                            &Candidates { low: &low, y: &y, g: &g, diag: &diag, ki: &ki, i, gmax },
+                            &mut scratch,
+                        );
+                        let fast = wide.select_j(
+                            &Candidates { low: &low, y: &y, g: &g, diag: &diag, ki: &ki, i, gmax },
+                            &mut scratch,
+                        );
                         assert_eq!(portable, fast, "{wide:?} select_j, n = {n}");
                     }
                     let (mut g1, mut g2) = (g.clone(), g.clone());
-                    let portable = Passes::Portable.update(&mut g1, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
-                    let fast = wide.update(&mut g2, &y, &up, &ki, &kj, 0.25, -0.75, &mut scratch);
+                    let portable = Passes::Portable.update(
+                        &mut g1,
+                        &Step { y: &y, up: &up, ki: &ki, kj: &kj, di: 0.25, dj: -0.75 },
+                        &mut scratch,
+                    );
+                    let fast = wide.update(
+                        &mut g2,
+                        &Step { y: &y, up: &up, ki: &ki, kj: &kj, di: 0.25, dj: -0.75 },
+                        &mut scratch,
+                    );
                     assert_eq!(portable, fast, "{wide:?} update, n = {n}");
                     assert!(g1.iter().zip(&g2).all(|(a, b)| a.to_bits() == b.to_bits()), "{wide:?} gradients, n = {n}");
                 }
@@ -419,8 +404,12 @@ mod tests {
             let (y, ki) = (vec![1.0; 20], vec![0.0; 20]);
             let (mut g1, mut g2, mut scratch) = (vec![0.0; 20], vec![0.0; 20], vec![0.0; 20]);
             assert_eq!(
-                Passes::Portable.update(&mut g1, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch),
-                wide.update(&mut g2, &y, &none, &ki, &ki, 0.0, 0.0, &mut scratch)
+                Passes::Portable.update(
+                    &mut g1,
+                    &Step { y: &y, up: &none, ki: &ki, kj: &ki, di: 0.0, dj: 0.0 },
+                    &mut scratch
+                ),
+                wide.update(&mut g2, &Step { y: &y, up: &none, ki: &ki, kj: &ki, di: 0.0, dj: 0.0 }, &mut scratch)
             );
         }
     }
@@ -436,8 +425,13 @@ mod tests {
                 up[first] = -0.0;
                 (first + 1..n).step_by(5).for_each(|p| up[p] = 0.0);
                 let (mut g1, mut g2, mut scratch) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
-                let portable = Passes::Portable.update(&mut g1, &y, &up, &ki, &ki, 0.0, 0.0, &mut scratch);
-                let fast = wide.update(&mut g2, &y, &up, &ki, &ki, 0.0, 0.0, &mut scratch);
+                let portable = Passes::Portable.update(
+                    &mut g1,
+                    &Step { y: &y, up: &up, ki: &ki, kj: &ki, di: 0.0, dj: 0.0 },
+                    &mut scratch,
+                );
+                let fast =
+                    wide.update(&mut g2, &Step { y: &y, up: &up, ki: &ki, kj: &ki, di: 0.0, dj: 0.0 }, &mut scratch);
                 assert_eq!(portable, (0.0, first));
                 assert_eq!(fast, (0.0, first), "{wide:?}, first {first}");
             }
