@@ -360,6 +360,14 @@ mod tests {
         all
     }
 
+    /// A CPU with AVX-512F runs the register passes (the solver asks `detect`).
+    #[test]
+    fn avx512_cpus_get_the_register_passes() {
+        if !wide().is_empty() {
+            assert_eq!(Passes::detect(), Passes::Avx512);
+        }
+    }
+
     /// Every length around whole registers and their groups of four, ties everywhere: the same maxima,
     /// positions and gradients to the bit as the portable passes — the maxima compared as values, so 0 and
     /// −0 are equal: the portable argmax may return a maximum 0 with the sign of another lane than the
