@@ -207,8 +207,8 @@ mod avx512 {
             }
         }
 
-        /// (max, its first position); (−∞, `usize::MAX`) when nothing exceeded −∞. The value is the one
-        /// the winning lane holds (so a maximum of 0 keeps its sign, as the portable pass's would).
+        /// (max, its first position); (−∞, `usize::MAX`) when nothing exceeded −∞. The value is one the
+        /// lanes hold (of a maximum 0 reached as 0 and −0, either sign, as with the portable `argmax`).
         #[inline]
         #[target_feature(enable = "avx512f")]
         fn finish(self) -> (f64, usize) {
