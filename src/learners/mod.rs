@@ -45,7 +45,10 @@ pub(crate) use tree::Tree;
 pub use tree::{DecisionTree, RandomForest};
 pub use weighted_knn::WeightedKnn;
 
+use std::sync::Arc;
+
 use crate::data::{Dataset, Target, Task};
+use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
 use crate::param::Param;
@@ -337,7 +340,7 @@ macro_rules! forward_learner {
     )*};
 }
 // Boxed, shared and borrowed learners are learners, so notebooks pass them without wrapping.
-forward_learner!(Box<L>, std::sync::Arc<L>, &L);
+forward_learner!(Box<L>, Arc<L>, &L);
 
 /// The learner names [`parse`] knows on their own (the wrapper around another learner, `binary-relevance`, is
 /// in the catalog with its base).
@@ -459,11 +462,7 @@ pub fn from_spec(s: &Spec) -> Result<Box<dyn Learner>> {
 /// assert!(err.to_string().contains("'device'"));
 /// assert!(learners::on_device(&svm, Device::Cpu).is_ok());
 /// ```
-pub fn on_device(
-    learner: &std::sync::Arc<dyn Learner>,
-    device: crate::device::Device,
-) -> Result<std::sync::Arc<dyn Learner>> {
-    use crate::device::Device;
+pub fn on_device(learner: &Arc<dyn Learner>, device: Device) -> Result<Arc<dyn Learner>> {
     match device {
         Device::Cpu => Ok(learner.clone()),
         Device::Gpu => {
@@ -474,7 +473,7 @@ pub fn on_device(
                     format!("the GPU runs kNN's distance chains only; learner '{spec}' runs on the CPU (device cpu)"),
                 ));
             }
-            Ok(std::sync::Arc::new(Knn::from_spec(&spec)?.device(Device::Gpu).validated()?))
+            Ok(Arc::new(Knn::from_spec(&spec)?.device(Device::Gpu).validated()?))
         }
     }
 }

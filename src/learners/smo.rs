@@ -285,7 +285,7 @@ impl Active {
             self.low[t] = low_mask(alpha[t], y[t], c);
         }
         // The gradient update, and in the same pass the next i: the argmax of v_t = −y_t G_t on I_up.
-        let (g, ya, up, ki, kj) = (&mut grad[..a], &y[..a], &self.up[..a], &ki[..a], &kj[..a]);
+        let (g, ya, up) = (&mut grad[..a], &y[..a], &self.up[..a]);
         self.best_up = Some(passes.update(g, &Step { y: ya, up, ki, kj, di, dj }, &mut self.scratch[..a]));
     }
 
