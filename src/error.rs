@@ -106,8 +106,8 @@ pub enum Error {
         kind: String,
         /// The name that was given.
         name: String,
-        /// The known names, comma separated.
-        known: String,
+        /// The known names.
+        known: Vec<String>,
     },
 
     /// Reading or writing a file failed.
@@ -196,8 +196,8 @@ impl Error {
                 format!("cannot read '{path}': unknown file extension (expected .csv, .csv.gz, .parquet or .arff)")
             }
             Error::Unknown { kind, name, known } => {
-                let hint = did_you_mean(&ranked(name, &known.split(", ").collect::<Vec<_>>()));
-                format!("unknown {kind} '{}'; {hint}known: {known}", quote(name))
+                let hint = did_you_mean(&ranked(name, known));
+                format!("unknown {kind} '{}'; {hint}known: {}", quote(name), known.join(", "))
             }
             Error::Io { path, source } => format!("{path}: {source}"),
             Error::Polars(e) => format!("polars: {e}"),

@@ -19,6 +19,7 @@ pub mod device;
 pub mod error;
 pub mod math;
 pub mod memory;
+pub mod method;
 pub mod notice;
 pub mod parallel;
 pub mod param;
@@ -30,6 +31,9 @@ pub mod spec;
 pub mod task;
 
 pub mod data;
+
+// resampling: splits, folds, predictions and measures, below the methods
+pub mod resampling;
 
 // methods: learners and rankers, one layer (each nests the other in a spec)
 pub mod learners;
@@ -64,19 +68,21 @@ pub mod prelude {
     pub use crate::device::Device;
     pub use crate::error::{Error, Result};
     pub use crate::eval::{
-        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, CvPlan, Eca, FoldRankings, Grid, Measure, Mode,
-        PiCurve, PiSpec, Sample, Scheme, Weighting,
+        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Eca, FoldRankings, Grid, Mode, PiCurve, PiSpec,
+        Sample, Weighting,
     };
     pub use crate::learners::{
         self, DecisionTree, Kernel, Knn, KnnTies, Learner, MlKnn, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
         WeightedKnn,
     };
+    pub use crate::method::Method;
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, Relevance, ReliefF,
         SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
+    pub use crate::resampling::{CvPlan, Measure, Scheme};
     pub use crate::spec::Spec;
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};
     pub use polars::prelude::{df, Column, DataFrame, DataType, NamedFrom, Series};

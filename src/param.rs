@@ -183,18 +183,18 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The row of a method: its full default `spec`, the tasks it handles (`supports`), the names among
-    /// `aliases` (`(alias, method)` pairs) that mean it, its parameters and its reference.
+    /// The row of a method: its full default `spec`, the tasks it handles (`supports`), the other names
+    /// that mean it (`aliases`), its parameters and its reference.
     pub fn new(
         spec: &crate::spec::Spec,
         supports: impl Fn(crate::task::Task) -> bool,
-        aliases: &[(&str, &str)],
+        aliases: &[&str],
         parameters: &'static [Param],
         reference: &'static str,
     ) -> Entry {
         let method = spec.method().to_string();
         Entry {
-            aliases: aliases.iter().filter(|(_, m)| *m == method).map(|(a, _)| a.to_string()).collect(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
             spec: spec.to_string(),
             classification: supports(crate::task::Task::Classification),
             regression: supports(crate::task::Task::Regression),
@@ -244,14 +244,19 @@ pub fn catalog(first: &str, rows: &[Entry]) -> polars::prelude::PolarsResult<pol
 
 /// One method's parameters as a table: `parameter`, `default`, `values`, `needs` (the setting it applies
 /// with) and `meaning`. A default is the value in the full spec `rebuild` gives for `spec` (with the setting
-/// the parameter needs added); none where the data decides (`measure` of permutation importance).
+/// the parameter needs added); none where the data decides (`measure` of permutation importance) and none for
+/// a key `spec` itself writes (a wrapper's `base`, which the user must give).
 pub fn table(
     params: &[Param],
     spec: &str,
     rebuild: impl Fn(&str) -> Option<crate::spec::Spec>,
 ) -> polars::prelude::PolarsResult<polars::prelude::DataFrame> {
     use polars::prelude::*;
+    let written = spec.parse::<crate::spec::Spec>().ok();
     let default = |p: &Param| {
+        if written.as_ref().is_some_and(|w| w.value(p.key).is_some()) {
+            return None;
+        }
         let full = match p.needs {
             "" => rebuild(spec)?,
             needs => rebuild(&format!("{spec}{}{needs}", if spec.contains(':') { "," } else { ":" }))?,

@@ -369,7 +369,7 @@ macro_rules! spec_words {
                     other => Err($crate::error::Error::Unknown {
                         kind: $kind.into(),
                         name: other.into(),
-                        known: [$($word),+].join(", "),
+                        known: [$($word.to_string()),+].to_vec(),
                     }),
                 }
             }

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use featrank::compare::Stabilities as RsStabilities;
 use featrank::compare::TradeOff as RsTradeOff;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
-use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, CvPlan, RunOptions};
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, RunOptions};
 use featrank::learners::Learner;
+use featrank::resampling::CvPlan;
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 

@@ -3,7 +3,9 @@
 //! user's model). Slower than the built-in learners, which reuse work across sizes.
 
 use featrank::data::Task;
-use featrank::learners::{CheckedFold, Learner, Prediction};
+use featrank::learners::{CheckedFold, Learner};
+use featrank::method::Method;
+use featrank::resampling::Prediction;
 use featrank::{Error, Result, Spec};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
@@ -33,7 +35,7 @@ impl PyLearner {
     }
 }
 
-impl Learner for PyLearner {
+impl Method for PyLearner {
     fn spec(&self) -> Spec {
         Spec::new("sklearn").with("model", &self.model)
     }
@@ -45,7 +47,9 @@ impl Learner for PyLearner {
             _ => false,
         }
     }
+}
 
+impl Learner for PyLearner {
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let (n_train, n_test, n) = (fold.train.len(), fold.test.len(), features.len());
         let x_train = fold.data.matrix(fold.train, features)?.into_raw_vec_and_offset().0;

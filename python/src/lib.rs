@@ -65,7 +65,7 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
         E::Unknown { kind, name, known } => {
             attrs.set_item("name", name)?;
             attrs.set_item("kind", kind)?;
-            attrs.set_item("suggestions", known.split(", ").collect::<Vec<_>>())?;
+            attrs.set_item("suggestions", known)?;
             "SpecError"
         }
         E::UnsupportedTask { method, task, .. } => {

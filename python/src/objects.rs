@@ -578,7 +578,7 @@ fn parameters(
 /// Every measure: `measure`, `task`, `higher_is_better`, `low`, `high`.
 #[pyfunction]
 fn measures() -> PyResult<Table> {
-    catalog(featrank::eval::Measure::catalog())
+    catalog(featrank::resampling::Measure::catalog())
 }
 
 /// The bundled datasets' names.

@@ -24,16 +24,17 @@ use statrs::distribution::ContinuousCDF;
 
 use crate::data::Frame;
 use crate::error::{Error, Result};
-use crate::eval::{Baseline, Curves, Sample, Scheme, Weighting};
+use crate::eval::{Baseline, Curves, Sample, Weighting};
 use crate::math::average_ranks;
 pub use crate::math::{corrected_t_test, holm, CorrectedT};
+use crate::resampling::Scheme;
 
 /// n₂/n₁, the test-to-train size ratio of one split of `scheme` (the correction term of the resampled
 /// t-test).
 ///
 /// ```
 /// use featrank::compare::significance::test_to_train;
-/// use featrank::eval::Scheme;
+/// use featrank::resampling::Scheme;
 /// assert!((test_to_train(Scheme::KFold { folds: 10 }) - 1.0 / 9.0).abs() < 1e-12);
 /// assert!((test_to_train(Scheme::Holdout { test: 1.0 / 3.0 }) - 0.5).abs() < 1e-12);
 /// ```

@@ -22,7 +22,8 @@ use serde::{Deserialize, Serialize};
 use crate::compare::stability::nogueira;
 use crate::data::Frame;
 use crate::error::{Error, Result};
-use crate::eval::{CurveKind, Curves, Measure};
+use crate::eval::{CurveKind, Curves};
+use crate::resampling::Measure;
 
 /// One ranker at the chosen size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

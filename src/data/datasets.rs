@@ -111,7 +111,7 @@ fn entry(name: &str) -> Result<&'static Entry> {
     ENTRIES.iter().find(|e| e.name == name).ok_or_else(|| Error::Unknown {
         kind: "bundled dataset".into(),
         name: name.to_string(),
-        known: names().join(", "),
+        known: names().iter().map(|n| n.to_string()).collect(),
     })
 }
 
@@ -138,7 +138,7 @@ pub fn external(name: &str) -> Result<Bundled> {
     let known = EXTERNAL.iter().find(|&&n| n == name).ok_or_else(|| Error::Unknown {
         kind: "external dataset".into(),
         name: name.to_string(),
-        known: EXTERNAL.join(", "),
+        known: EXTERNAL.iter().map(|n| n.to_string()).collect(),
     })?;
     Ok(Bundled {
         name: known,
@@ -166,7 +166,7 @@ pub fn external_multi(name: &str) -> Result<Dataset> {
     let known = EXTERNAL_MULTI.iter().find(|&&n| n == name).ok_or_else(|| Error::Unknown {
         kind: "external multi-target dataset".into(),
         name: name.to_string(),
-        known: EXTERNAL_MULTI.join(", "),
+        known: EXTERNAL_MULTI.iter().map(|n| n.to_string()).collect(),
     })?;
     let path = find_external(&format!("multilabel/{known}.arff.gz"))?;
     open_targets::<&str>(&path.to_string_lossy(), &[], TaskChoice::Auto)

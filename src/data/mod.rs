@@ -7,7 +7,6 @@ pub mod dataset;
 pub mod datasets;
 pub mod frame;
 pub mod io;
-pub mod ranker;
 pub mod ranking;
 pub mod synth;
 
@@ -18,6 +17,5 @@ pub use dataset::{
 };
 pub use datasets::Bundled;
 pub use frame::{AsDataFrame, Frame};
-pub use ranker::{Checked, Ranker};
 pub use ranking::Ranking;
 pub use synth::{Binary, Design, GroundTruth, Madelon, NoiseScale, Null, Synthetic};

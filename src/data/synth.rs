@@ -635,7 +635,11 @@ pub fn generate(design: &str, rows: Option<usize>, seed: u64) -> Result<Syntheti
                 "pair" => Design::Pair,
                 "combined" => Design::Combined,
                 _ => {
-                    return Err(Error::Unknown { kind: "design".into(), name: other.into(), known: DESIGNS.join(", ") })
+                    return Err(Error::Unknown {
+                        kind: "design".into(),
+                        name: other.into(),
+                        known: DESIGNS.iter().map(|d| d.to_string()).collect(),
+                    })
                 }
             };
             Binary::new(d).rows(rows.unwrap_or(1000)).generate(seed)

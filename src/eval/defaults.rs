@@ -5,8 +5,10 @@
 //! test suite; `tests/suite/cli.rs` runs one call with defaults only through the library and the CLI).
 //!
 //! ```
-//! use featrank::eval::{defaults, Grid, Scheme};
-//! use featrank::learners::{parse, Knn, Learner};
+//! use featrank::eval::{defaults, Grid};
+//! use featrank::resampling::Scheme;
+//! use featrank::learners::{parse, Knn};
+//! use featrank::method::Method;
 //! assert_eq!(parse(defaults::LEARNER).unwrap().spec(), Knn::new().spec());
 //! assert_eq!(defaults::GRID.parse::<Grid>().unwrap(), Grid::default());
 //! assert_eq!(defaults::SCHEME.parse::<Scheme>().unwrap(), Scheme::KFold { folds: defaults::FOLDS });
@@ -22,7 +24,7 @@ pub const TASK: &str = "auto";
 /// The resampling: stratified k-fold with [`FOLDS`] folds.
 pub const SCHEME: &str = "kfold";
 /// Folds of a k-fold (the papers' 10×10 CV).
-pub use crate::learners::plan::DEFAULT_FOLDS as FOLDS;
+pub use crate::resampling::plan::DEFAULT_FOLDS as FOLDS;
 /// Repeats of a curve run's resampling.
 pub const REPEATS: usize = 10;
 /// The subset sizes of a curve: the papers' δ(i) schedule ([`Grid::default`] is what it reads as).

@@ -10,11 +10,12 @@ use polars::prelude::*;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Aggregate, Dataset, Frame, Ranker, Ranking};
+use crate::data::{Aggregate, Dataset, Frame, Ranking};
 use crate::error::{Error, Result};
-use crate::eval::{CvPlan, Scheme};
 use crate::math::{mean, quantile, std};
 use crate::memory;
+use crate::rankers::Ranker;
+use crate::resampling::{CvPlan, Scheme};
 use crate::seed::rng_for;
 
 /// Stream tag of the seeds per-fold rankers get.

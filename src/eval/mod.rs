@@ -16,6 +16,3 @@ pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
 pub use pi::{PiCurve, PiPoint, PiSpec};
 pub use run::{CurveRun, Unit, UnitResult};
-// The folds a learner is fit on and how its predictions score sit with the learners (the rankers that
-// cross-validate a learner use them); they are part of evaluation's vocabulary too.
-pub use crate::learners::{measure, plan, CvPlan, Measure, OutOfFold, Scheme};

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{Dataset, Ranking, Task};
 use crate::error::{Error, Result};
-use crate::eval::CvPlan;
-use crate::learners::{Learner, Prediction};
+use crate::learners::Learner;
+use crate::resampling::CvPlan;
+use crate::resampling::Prediction;
 
 /// One point of a Performance Index curve.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

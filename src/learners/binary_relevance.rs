@@ -7,18 +7,21 @@
 //! [`super::Knn`]); this one is for the rest (`binary-relevance:base=(nb)`, `br:base=(svm)`). Target t's
 //! model draws from the seed stream `(fold seed, t)`.
 
-use super::{CheckedFold, Fold, Learner, Prediction};
+use super::{CheckedFold, Learner};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
 /// A single-target learner per target of a target set (module docs).
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::learners::{BinaryRelevance, Fold, Prediction};
+/// use featrank::learners::BinaryRelevance;
+/// use featrank::resampling::{Fold, Prediction};
 /// // x0 decides label a, x1 label b.
 /// let df = df!("x0" => [0.0, 0.1, 0.9, 1.0, 0.05, 0.95], "x1" => [0.2, 0.9, 0.1, 0.8, 0.85, 0.15],
 ///              "a" => [0, 0, 1, 1, 0, 1], "b" => [0, 1, 0, 1, 1, 0]).unwrap();
@@ -83,7 +86,7 @@ impl BinaryRelevance {
     }
 }
 
-impl Learner for BinaryRelevance {
+impl Method for BinaryRelevance {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -103,7 +106,9 @@ impl Learner for BinaryRelevance {
     fn supports(&self, task: Task) -> bool {
         task.member().is_some_and(|t| self.base.supports(t))
     }
+}
 
+impl Learner for BinaryRelevance {
     /// The base learner's checks on every target alone.
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
         (0..data.n_targets()).try_for_each(|t| self.base.check_data(&data.for_target(t)?, min_train))

@@ -26,12 +26,14 @@
 mod gpu;
 
 use super::prepare::Range;
-use super::{argmax, CheckedFold, Fold, Learner, Prediction};
+use super::{argmax, CheckedFold, Learner};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
 /// k-nearest-neighbour classifier/regressor; see the module docs for the exact distance.
@@ -53,7 +55,7 @@ pub struct Knn {
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::learners::{Fold, Prediction};
+/// use featrank::resampling::{Fold, Prediction};
 /// // One feature; the test row (x = 0) has a row of class b at distance 0, then a b and two a's tied
 /// // at distance 1. With k = 2, Weka's rule lets all four vote (a: 2, b: 2); taking rows in order
 /// // keeps the b at 0 and the first tied row, another b.
@@ -384,7 +386,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Learner for Knn {
+impl Method for Knn {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -399,6 +401,13 @@ impl Learner for Knn {
 
     fn supports(&self, _task: Task) -> bool {
         true
+    }
+}
+
+impl Learner for Knn {
+    /// The same kNN with its distance chains on the GPU (k at most [`GPU_MAX_K`]).
+    fn on_gpu(&self) -> Result<Box<dyn Learner>> {
+        Ok(Box::new(self.device(Device::Gpu).validated()?))
     }
 
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {

@@ -24,9 +24,11 @@ use ::linfa::dataset::DatasetBase;
 use ::linfa::traits::{Fit, PredictInplace};
 use ndarray::{Array1, Array2};
 
-use super::{CheckedFold, Learner, Prediction};
+use super::{CheckedFold, Learner};
 use crate::data::{Dataset, Decoded, TargetValue, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
+use crate::resampling::Prediction;
 use crate::spec::Spec;
 
 /// A linfa model (its hyperparameters, `P`) as a [`Learner`]: fitted on every fold's training rows with
@@ -144,7 +146,7 @@ impl<P: fmt::Debug, L, E> LinfaLearner<P, L, E> {
     }
 }
 
-impl<P, L, E> Learner for LinfaLearner<P, L, E>
+impl<P, L, E> Method for LinfaLearner<P, L, E>
 where
     P: Fit<Array2<f64>, Array1<L>, E> + Send + Sync + fmt::Debug + 'static,
     P::Object: PredictInplace<Array2<f64>, Array1<L>>,
@@ -162,7 +164,15 @@ where
     fn reference(&self) -> &'static str {
         "the linfa crate of the model (rust-ml/linfa)"
     }
+}
 
+impl<P, L, E> Learner for LinfaLearner<P, L, E>
+where
+    P: Fit<Array2<f64>, Array1<L>, E> + Send + Sync + fmt::Debug + 'static,
+    P::Object: PredictInplace<Array2<f64>, Array1<L>>,
+    L: TargetValue,
+    E: std::error::Error + From<::linfa::error::Error> + 'static,
+{
     /// Numeric, complete features, and a target `L` can hold (e.g. two classes for `bool`).
     fn check(&self, data: &Dataset, _min_train: usize) -> Result<()> {
         data.check_numeric()?;

@@ -18,18 +18,21 @@
 //! the training rows (m² distances per feature, against kNN's m·test).
 
 use super::knn::Tally;
-use super::{CheckedFold, Fold, Knn, KnnTies, Learner, Prediction};
+use super::{CheckedFold, Knn, KnnTies, Learner};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
 /// Multi-label kNN with the maximum a posteriori rule per label (module docs).
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::learners::{Fold, MlKnn, Prediction};
+/// use featrank::learners::MlKnn;
+/// use featrank::resampling::{Fold, Prediction};
 /// // Label a follows x; label b is on for every row but the last.
 /// let df = df!("x" => [0.0, 0.1, 0.2, 0.8, 0.9, 1.0, 0.15, 0.85],
 ///              "a" => [0, 0, 0, 1, 1, 1, 0, 1], "b" => [1, 1, 1, 1, 1, 1, 1, 0]).unwrap();
@@ -195,7 +198,7 @@ impl Tally for Counts<'_> {
     }
 }
 
-impl Learner for MlKnn {
+impl Method for MlKnn {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -211,7 +214,9 @@ impl Learner for MlKnn {
     fn supports(&self, task: Task) -> bool {
         task == Task::MultiLabel
     }
+}
 
+impl Learner for MlKnn {
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
         (*self).validated()?;
         if self.k >= min_train {

@@ -11,10 +11,12 @@ use rand::seq::SliceRandom;
 use rand::Rng as _;
 
 use super::prepare::design_matrices;
-use super::{argmax, CheckedFold, Learner, Prediction};
+use super::{argmax, CheckedFold, Learner};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::Prediction;
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -22,7 +24,8 @@ use crate::spec::Spec;
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::learners::{Fold, Mlp};
+/// use featrank::learners::Mlp;
+/// use featrank::resampling::Fold;
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
 /// let (train, test) = plan.split(0, 0);
@@ -103,7 +106,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Learner for Mlp {
+impl Method for Mlp {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -119,7 +122,9 @@ impl Learner for Mlp {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Learner for Mlp {
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
     }

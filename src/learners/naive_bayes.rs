@@ -10,10 +10,12 @@
 //!
 //! linfa-bayes' Gaussian NB has neither nominal attributes nor missing values, hence this module.
 
-use super::{argmax, CheckedFold, Learner, Prediction};
+use super::{argmax, CheckedFold, Learner};
 use crate::data::{FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::Param;
+use crate::resampling::Prediction;
 use crate::spec::Spec;
 
 /// Naive Bayes for mixed numeric and nominal attributes with missing values.
@@ -41,7 +43,7 @@ impl NaiveBayes {
 /// Naive Bayes takes no keys.
 const PARAMS: &[Param] = &[];
 
-impl Learner for NaiveBayes {
+impl Method for NaiveBayes {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -57,7 +59,9 @@ impl Learner for NaiveBayes {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Learner for NaiveBayes {
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| super::unsupported(self, data.task()))?;

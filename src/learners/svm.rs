@@ -19,11 +19,13 @@ use rayon::prelude::*;
 
 use super::prepare::{design_matrices, design_width};
 use super::smo::{solve, Solution};
-use super::{argmax, CheckedFold, Learner, Prediction};
+use super::{argmax, CheckedFold, Learner};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::Prediction;
 use crate::reuse::Buffer;
 use crate::spec::{spec_words, Spec};
 
@@ -123,7 +125,11 @@ impl Svm {
     pub fn from_spec(s: &Spec) -> Result<Svm> {
         let name = s.value("kernel").unwrap_or("poly");
         if !KERNELS.contains(&name) {
-            return Err(Error::Unknown { kind: "kernel".into(), name: name.into(), known: KERNELS.join(", ") });
+            return Err(Error::Unknown {
+                kind: "kernel".into(),
+                name: name.into(),
+                known: KERNELS.iter().map(|k| k.to_string()).collect(),
+            });
         }
         let setting = format!("kernel={name}");
         s.check_params(
@@ -387,7 +393,7 @@ const PARAMS: &[Param] = &[
     Param::new("tol", Values::positive(), "the SMO solver's tolerance on the KKT conditions"),
 ];
 
-impl Learner for Svm {
+impl Method for Svm {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -411,7 +417,9 @@ impl Learner for Svm {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Learner for Svm {
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
     }

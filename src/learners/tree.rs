@@ -15,11 +15,13 @@
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use super::{argmax, CheckedFold, Learner, Prediction};
+use super::{argmax, CheckedFold, Learner};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::memory;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::Prediction;
 use crate::seed::{bootstrap, rng_for, Rng};
 use crate::spec::Spec;
 
@@ -390,7 +392,7 @@ const TREE: &[Param] = &[
     Param::new("max_depth", Values::whole_or(0, "none"), "splits from the root to a leaf at most; none: no limit"),
 ];
 
-impl Learner for DecisionTree {
+impl Method for DecisionTree {
     fn parameters(&self) -> &'static [Param] {
         TREE
     }
@@ -407,7 +409,9 @@ impl Learner for DecisionTree {
     fn supports(&self, task: Task) -> bool {
         !task.is_structured()
     }
+}
 
+impl Learner for DecisionTree {
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
     }
@@ -524,7 +528,7 @@ const FOREST: &[Param] = &[
     ),
 ];
 
-impl Learner for RandomForest {
+impl Method for RandomForest {
     fn parameters(&self) -> &'static [Param] {
         FOREST
     }
@@ -540,7 +544,9 @@ impl Learner for RandomForest {
     fn supports(&self, task: Task) -> bool {
         !task.is_structured()
     }
+}
 
+impl Learner for RandomForest {
     fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
         (*self).validated().map(|_| ())
     }

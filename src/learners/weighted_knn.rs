@@ -17,12 +17,14 @@
 
 use std::sync::Arc;
 
-use super::{CheckedFold, Fold, Knn, KnnTies, Learner, Prediction};
+use super::{CheckedFold, Knn, KnnTies, Learner};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::rankers::Ranker;
+use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
 /// kNN whose distance weighs each feature by a ranker's score on the training fold; see the module docs.
@@ -98,7 +100,7 @@ const PARAMS: &[Param] = &[
     Param::new("weights", Values::Spec("ranker"), "the ranker whose scores on the training rows weigh the features"),
 ];
 
-impl Learner for WeightedKnn {
+impl Method for WeightedKnn {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -118,7 +120,9 @@ impl Learner for WeightedKnn {
     fn supports(&self, task: Task) -> bool {
         !task.is_structured()
     }
+}
 
+impl Learner for WeightedKnn {
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
         self.knn.check(data, min_train)?;
         let task = data.task();

@@ -10,9 +10,10 @@ use crate::compare::SizeRule;
 use crate::data::{datasets, io, Dataset, Ranking};
 use crate::device::Device;
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveSpec, CvPlan, RunOptions};
+use crate::eval::{defaults, Candidate, CurveSpec, RunOptions};
 use crate::learners;
 use crate::protocol::NestedSpec;
+use crate::resampling::CvPlan;
 
 /// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
 /// as files, per-fold rankers and the learner as spec texts, and the run's options. Defaults are the

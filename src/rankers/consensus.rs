@@ -20,8 +20,10 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
-use crate::learners::{CvPlan, DecisionTree, Kernel, Knn, Learner, Measure, Mlp, NaiveBayes, Svm};
+use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::{CvPlan, Measure};
 use crate::spec::Spec;
 
 /// The classifier names, in the order of [`Consensus::auc_table`]'s columns.
@@ -147,7 +149,7 @@ const PARAMS: &[Param] = &[Param::new(
     "cross-validation folds of each single-feature classifier (at most the rows)",
 )];
 
-impl Ranker for Consensus {
+impl Method for Consensus {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -160,12 +162,14 @@ impl Ranker for Consensus {
         Spec::new("consensus").with("folds", self.folds)
     }
 
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
-    }
-
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
+    }
+}
+
+impl Ranker for Consensus {
+    fn check(&self, _data: &Dataset) -> Result<()> {
+        self.clone().validated().map(|_| ())
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

@@ -143,7 +143,8 @@ fn conditional_entropy(left: &[f64], right: &[f64]) -> f64 {
 /// keep their levels).
 ///
 /// ```
-/// use featrank::rankers::{Discretisation, InfoSelection, MdlCost, Ranker, SelectionCriterion};
+/// use featrank::method::Method;
+/// use featrank::rankers::{Discretisation, InfoSelection, MdlCost, SelectionCriterion};
 /// let jmi = InfoSelection::new(SelectionCriterion::Jmi).discretisation(Discretisation::EqualWidth(5));
 /// assert_eq!(jmi.spec().to_string(), "jmi:discretise=equal-width,bins=5");
 /// assert_eq!(Discretisation::default(), Discretisation::Mdl(MdlCost::CutPoints));

@@ -20,6 +20,7 @@ use super::mutual_info::mi_scores;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 
@@ -86,7 +87,7 @@ const PARAMS: &[Param] = &[
     Param::new("fisher", Values::Words(FisherVariant::WORDS), "the Fisher score's formula in the graph's weights"),
 ];
 
-impl Ranker for EcFs {
+impl Method for EcFs {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -102,7 +103,9 @@ impl Ranker for EcFs {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for EcFs {
     fn check(&self, _data: &Dataset) -> Result<()> {
         self.clone().validated().map(|_| ())
     }

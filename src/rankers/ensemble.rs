@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Aggregate, Dataset, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::{bootstrap, rng_for};
 use crate::spec::Spec;
@@ -89,7 +90,7 @@ const PARAMS: &[Param] = &[
     Param::new("aggregate", Values::Words(Aggregate::WORDS), "how the samples' ranks combine"),
 ];
 
-impl Ranker for Ensemble {
+impl Method for Ensemble {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -112,7 +113,9 @@ impl Ranker for Ensemble {
     fn supports(&self, task: Task) -> bool {
         self.base.supports(task)
     }
+}
 
+impl Ranker for Ensemble {
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.bootstraps == 0 {
             return Err(Error::param("bootstraps", "needs at least 1 bootstrap sample"));

@@ -20,6 +20,7 @@ use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
@@ -190,7 +191,7 @@ const PARAMS: &[Param] = &[
     Discretisation::PARAMS[2],
 ];
 
-impl Ranker for Fcbf {
+impl Method for Fcbf {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -206,7 +207,9 @@ impl Ranker for Fcbf {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for Fcbf {
     fn check(&self, _data: &Dataset) -> Result<()> {
         if !(0.0..=1.0).contains(&self.delta) {
             return Err(Error::param("delta", format!("must lie in [0, 1] (SU is), got {}", self.delta)));

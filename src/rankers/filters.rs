@@ -16,6 +16,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
 use crate::math::entropy;
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
@@ -87,7 +88,7 @@ const PARAMS: &[Param] = &[Param::new(
     "the cost MDL discretisation charges for a cut: Weka's (cut-points) or the paper's (instances)",
 )];
 
-impl Ranker for Filter {
+impl Method for Filter {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -110,7 +111,9 @@ impl Ranker for Filter {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for Filter {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let codes = data.labels().expect("checked: classification");

@@ -10,6 +10,7 @@
 use super::{Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
 
@@ -68,7 +69,7 @@ const PARAMS: &[Param] = &[Param::new(
     "the two-class or the many-class formula; auto picks by the number of classes",
 )];
 
-impl Ranker for Fisher {
+impl Method for Fisher {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -84,7 +85,9 @@ impl Ranker for Fisher {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for Fisher {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let present = data.class_counts().expect("classification").iter().filter(|&&c| c > 0).count();

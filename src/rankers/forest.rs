@@ -25,6 +25,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, RandomForest, Tree};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::{spec_words, Spec};
@@ -129,7 +130,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Ranker for ForestImportance {
+impl Method for ForestImportance {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -148,7 +149,9 @@ impl Ranker for ForestImportance {
     fn supports(&self, task: Task) -> bool {
         !task.is_structured()
     }
+}
 
+impl Ranker for ForestImportance {
     fn check(&self, _data: &Dataset) -> Result<()> {
         self.forest().map(|_| ())
     }

@@ -27,6 +27,7 @@ use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
 use crate::math::average_ranks;
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 
@@ -115,7 +116,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Ranker for InfFs {
+impl Method for InfFs {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -131,7 +132,9 @@ impl Ranker for InfFs {
     fn supports(&self, task: Task) -> bool {
         !self.supervised || task == Task::Classification
     }
+}
 
+impl Ranker for InfFs {
     fn check(&self, data: &Dataset) -> Result<()> {
         self.clone().validated()?;
         let classes = data.class_counts().map_or(0, |c| c.iter().filter(|&&n| n > 0).count());

@@ -31,6 +31,7 @@ use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
 use crate::math::entropy;
+use crate::method::Method;
 use crate::param::Param;
 use crate::spec::{spec_words, Spec};
 
@@ -144,7 +145,7 @@ impl InfoSelection {
 /// The keys of the greedy information criteria: the discretisation's.
 const PARAMS: &[Param] = &Discretisation::PARAMS;
 
-impl Ranker for InfoSelection {
+impl Method for InfoSelection {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -167,7 +168,9 @@ impl Ranker for InfoSelection {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for InfoSelection {
     fn check(&self, _data: &Dataset) -> Result<()> {
         self.discretisation.check()
     }

@@ -21,6 +21,7 @@ use super::fisher::numeric_values;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 
@@ -102,7 +103,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Ranker for LaplacianScore {
+impl Method for LaplacianScore {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -118,7 +119,9 @@ impl Ranker for LaplacianScore {
     fn supports(&self, _task: Task) -> bool {
         true
     }
+}
 
+impl Ranker for LaplacianScore {
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.k == 0 || self.k >= data.n_rows() {
             return Err(Error::param("k", format!("needs 1 ≤ k < rows ({}), got {}", data.n_rows(), self.k)));

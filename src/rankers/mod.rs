@@ -49,6 +49,7 @@ mod laplacian;
 mod mutual_info;
 mod permutation;
 mod problem_transformation;
+mod ranker;
 mod relief;
 mod relief_targets;
 mod shadow;
@@ -78,65 +79,111 @@ pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
 
-pub use crate::data::ranker::{Checked, Ranker};
-use crate::error::{Error, Result};
+pub use ranker::{Checked, Ranker};
+
+use crate::error::Result;
+use crate::method::{Entry, Registry};
 use crate::spec::Spec;
 
-/// The ranking methods [`parse`] knows; besides them, `bag` wraps any of them in a bootstrap ensemble,
-/// `shadow` tests any of them against shadow features and `turf` runs any of them (meant: the Relief
-/// family) with iterative removal of the worst features.
-pub const METHODS: &[&str] = &[
-    "relieff",
-    "rrelieff",
-    "forest",
-    "svm-rfe",
-    "info-gain",
-    "gain-ratio",
-    "symmetrical-uncertainty",
-    "chi2",
-    "fisher",
-    "mi",
-    "ecfs",
-    "inffs",
-    "consensus",
-    "permutation",
-    "mrmr",
-    "mrmr-quotient",
-    "jmi",
-    "cmim",
-    "disr",
-    "jmim",
-    "fcbf",
-    "laplacian",
-    "surf",
-    "surf-star",
-    "multisurf",
-    "multisurf-star",
-];
+/// Every ranking method: its name, aliases, catalog spec and builder — the one list the method names
+/// ([`methods`]), [`canonical`], [`parse`], the catalogs, the CLI's help and the tests' lists come from. Besides
+/// the methods of their own, `bag` wraps any of them in a bootstrap ensemble, `shadow` tests any of them against
+/// shadow features, `turf` runs any of them (meant: the Relief family) with iterative removal of the worst
+/// features, and `binary-relevance` / `label-powerset` bring any of them to target sets.
+///
+/// ```
+/// use featrank::rankers::REGISTRY;
+/// assert_eq!(REGISTRY.entry("boruta").unwrap().name, "shadow");
+/// assert!(REGISTRY.entry("bag").unwrap().wraps());
+/// ```
+pub static REGISTRY: Registry<dyn Ranker> = Registry {
+    kind: "ranking method",
+    column: "method",
+    entries: &[
+        entry("relieff", &[], |s| Ok(Box::new(ReliefF::from_spec(s)?))),
+        entry("rrelieff", &[], |s| Ok(Box::new(RReliefF::from_spec(s)?))),
+        entry("forest", &["random-forest"], |s| Ok(Box::new(ForestImportance::from_spec(s)?))),
+        entry("svm-rfe", &["rfe"], |s| Ok(Box::new(SvmRfe::from_spec(s)?))),
+        entry("info-gain", &["information-gain", "infogain"], filter),
+        entry("gain-ratio", &[], filter),
+        entry("symmetrical-uncertainty", &["su"], filter),
+        entry("chi2", &["chi-squared"], filter),
+        entry("fisher", &["fisher-score"], |s| Ok(Box::new(Fisher::from_spec(s)?))),
+        entry("mi", &["mutual-info", "mutual-information"], |s| Ok(Box::new(MutualInfo::from_spec(s)?))),
+        entry("ecfs", &[], |s| Ok(Box::new(EcFs::from_spec(s)?))),
+        entry("inffs", &[], |s| Ok(Box::new(InfFs::from_spec(s)?))),
+        entry("consensus", &[], |s| Ok(Box::new(Consensus::from_spec(s)?))),
+        entry("permutation", &[], |s| Ok(Box::new(PermutationImportance::from_spec(s)?))),
+        entry("mrmr", &[], information),
+        entry("mrmr-quotient", &[], information),
+        entry("jmi", &[], information),
+        entry("cmim", &[], information),
+        entry("disr", &[], information),
+        entry("jmim", &[], information),
+        entry("fcbf", &[], |s| Ok(Box::new(Fcbf::from_spec(s)?))),
+        entry("laplacian", &["laplacian-score"], |s| Ok(Box::new(LaplacianScore::from_spec(s)?))),
+        entry("surf", &[], surf),
+        entry("surf-star", &["surf*"], surf),
+        entry("multisurf", &[], surf),
+        entry("multisurf-star", &["multisurf*"], surf),
+        wrapper("bag", &["ensemble"], "bag:base=(relieff)", |s| Ok(Box::new(Ensemble::from_spec(s)?))),
+        wrapper("shadow", &["boruta"], "shadow:base=(relieff)", |s| Ok(Box::new(ShadowFeatures::from_spec(s)?))),
+        wrapper("turf", &[], "turf:base=(relieff)", |s| Ok(Box::new(Turf::from_spec(s)?))),
+        wrapper("binary-relevance", &["br"], "binary-relevance:base=(relieff)", |s| {
+            Ok(Box::new(BinaryRelevance::from_spec(s)?))
+        }),
+        wrapper("label-powerset", &["lp"], "label-powerset:base=(relieff)", |s| {
+            Ok(Box::new(LabelPowerset::from_spec(s)?))
+        }),
+    ],
+};
 
-/// Other names users write for a ranking method, and the method each means (names are also read with `_` for
-/// `-`: `info_gain`, `svm_rfe`).
-pub const ALIASES: &[(&str, &str)] = &[
-    ("mutual-info", "mi"),
-    ("mutual-information", "mi"),
-    ("information-gain", "info-gain"),
-    ("infogain", "info-gain"),
-    ("su", "symmetrical-uncertainty"),
-    ("chi-squared", "chi2"),
-    ("fisher-score", "fisher"),
-    ("laplacian-score", "laplacian"),
-    ("random-forest", "forest"),
-    ("rfe", "svm-rfe"),
-    ("multisurf*", "multisurf-star"),
-    ("surf*", "surf-star"),
-    ("ensemble", "bag"),
-    ("boruta", "shadow"),
-    ("br", "binary-relevance"),
-    ("lp", "label-powerset"),
-];
+/// How an entry builds its ranker from a spec.
+type Build = fn(&Spec) -> Result<Box<dyn Ranker>>;
 
-/// The ranking method a name means: itself, the method an alias names ([`ALIASES`]), or the name with `_`
-/// read as `-`.
+/// A method of its own: its catalog row shows its name.
+const fn entry(name: &'static str, aliases: &'static [&'static str], build: Build) -> Entry<dyn Ranker> {
+    Entry { name, aliases, example: name, build }
+}
+
+/// A method around another ranker: its catalog row shows `example`, with a base.
+const fn wrapper(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    example: &'static str,
+    build: Build,
+) -> Entry<dyn Ranker> {
+    Entry { name, aliases, example, build }
+}
+
+/// The four contingency filters, one type.
+fn filter(s: &Spec) -> Result<Box<dyn Ranker>> {
+    Ok(Box::new(Filter::from_spec(s)?))
+}
+
+/// The six greedy information criteria, one type.
+fn information(s: &Spec) -> Result<Box<dyn Ranker>> {
+    Ok(Box::new(InfoSelection::from_spec(s)?))
+}
+
+/// The four SURF variants, one type.
+fn surf(s: &Spec) -> Result<Box<dyn Ranker>> {
+    Ok(Box::new(Surf::from_spec(s)?))
+}
+
+/// The ranking methods that stand on their own (the wrappers around another ranker aside), in the registry's
+/// order.
+///
+/// ```
+/// let methods = featrank::rankers::methods();
+/// assert_eq!(methods[0], "relieff");
+/// assert!(!methods.contains(&"bag"));
+/// ```
+pub fn methods() -> Vec<&'static str> {
+    REGISTRY.names().collect()
+}
+
+/// The ranking method a name means: itself, the method an alias names, or the name with `_` read as `-`.
 ///
 /// ```
 /// assert_eq!(featrank::rankers::canonical("mutual_info"), "mi");
@@ -144,17 +191,8 @@ pub const ALIASES: &[(&str, &str)] = &[
 /// assert_eq!(featrank::rankers::canonical("relieff"), "relieff");
 /// ```
 pub fn canonical(name: &str) -> String {
-    crate::spec::canonical_name(name, ALIASES)
+    REGISTRY.canonical(name)
 }
-
-/// The wrappers around another ranker, with the base their catalog row shows.
-const WRAPPERS: &[&str] = &[
-    "bag:base=(relieff)",
-    "shadow:base=(relieff)",
-    "turf:base=(relieff)",
-    "binary-relevance:base=(relieff)",
-    "label-powerset:base=(relieff)",
-];
 
 /// Every ranking method as a table: `method`, `spec` (every parameter at its default, the text `parse`
 /// reads), `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles; a wrapper's
@@ -163,17 +201,13 @@ const WRAPPERS: &[&str] = &[
 ///
 /// ```
 /// let t = featrank::rankers::catalog().unwrap();
-/// assert_eq!(t.height(), featrank::rankers::METHODS.len() + 5);
+/// assert_eq!(t.height(), featrank::rankers::REGISTRY.entries.len());
 /// let mi = t.column("method").unwrap().str().unwrap().iter().position(|m| m == Some("mi")).unwrap();
 /// assert!(t.column("aliases").unwrap().str().unwrap().get(mi).unwrap().contains("mutual-info"));
 /// assert!(t.column("reference").unwrap().str().unwrap().get(0).unwrap().contains("Kononenko"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
-    let entries = METHODS.iter().chain(WRAPPERS).map(|text| {
-        let r = parse(text)?;
-        Ok(crate::param::Entry::new(&r.spec(), |t| r.supports(t), ALIASES, r.parameters(), r.reference()))
-    });
-    Ok(crate::param::catalog("method", &entries.collect::<Result<Vec<_>>>()?)?.into())
+    Ok(REGISTRY.catalog()?.into())
 }
 
 /// One ranking method's parameters as a table: `parameter`, `default`, `values` (what it takes on its own),
@@ -188,15 +222,7 @@ pub fn catalog() -> Result<crate::data::Frame> {
 /// assert!(featrank::rankers::parameters("relief").unwrap_err().to_string().contains("relieff"));
 /// ```
 pub fn parameters(method: &str) -> Result<crate::data::Frame> {
-    let method = canonical(method);
-    let text = METHODS.iter().chain(WRAPPERS).find(|t| t.split(':').next() == Some(method.as_str()));
-    let Some(text) = text else {
-        return Err(parse(&method)
-            .err()
-            .unwrap_or_else(|| Error::param("method", format!("{method} has no catalog row"))));
-    };
-    let params = parse(text)?.parameters();
-    Ok(crate::param::table(params, text, |spec| parse(spec).ok().map(|r| r.spec()))?.into())
+    Ok(REGISTRY.parameters(method)?.into())
 }
 
 /// Build a ranker from its spec (see [`Spec`]): the method name, then `key=value` parameters (each method
@@ -216,46 +242,12 @@ pub fn parameters(method: &str) -> Result<crate::data::Frame> {
 /// assert_eq!(parse("shadow:base=(fisher),rounds=50").unwrap().name(), "fisher-shadow");
 /// ```
 pub fn parse(spec: &str) -> Result<Box<dyn Ranker>> {
-    from_spec(&spec.parse()?)
+    REGISTRY.parse(spec)
 }
 
 /// Build a ranker from a parsed [`Spec`].
 pub fn from_spec(s: &Spec) -> Result<Box<dyn Ranker>> {
-    s.refuse_grid()?;
-    let method = canonical(s.method());
-    if method != s.method() {
-        return from_spec(&s.renamed(&method));
-    }
-    let ranker: Box<dyn Ranker> = match s.method() {
-        "relieff" => Box::new(ReliefF::from_spec(s)?),
-        "rrelieff" => Box::new(RReliefF::from_spec(s)?),
-        "forest" => Box::new(ForestImportance::from_spec(s)?),
-        "svm-rfe" => Box::new(SvmRfe::from_spec(s)?),
-        "info-gain" | "gain-ratio" | "symmetrical-uncertainty" | "chi2" => Box::new(Filter::from_spec(s)?),
-        "fisher" => Box::new(Fisher::from_spec(s)?),
-        "mi" => Box::new(MutualInfo::from_spec(s)?),
-        "ecfs" => Box::new(EcFs::from_spec(s)?),
-        "inffs" => Box::new(InfFs::from_spec(s)?),
-        "consensus" => Box::new(Consensus::from_spec(s)?),
-        "permutation" => Box::new(PermutationImportance::from_spec(s)?),
-        "mrmr" | "mrmr-quotient" | "jmi" | "cmim" | "disr" | "jmim" => Box::new(InfoSelection::from_spec(s)?),
-        "fcbf" => Box::new(Fcbf::from_spec(s)?),
-        "laplacian" => Box::new(LaplacianScore::from_spec(s)?),
-        "surf" | "surf-star" | "multisurf" | "multisurf-star" => Box::new(Surf::from_spec(s)?),
-        "turf" => Box::new(Turf::from_spec(s)?),
-        "bag" => Box::new(Ensemble::from_spec(s)?),
-        "shadow" => Box::new(ShadowFeatures::from_spec(s)?),
-        "binary-relevance" => Box::new(BinaryRelevance::from_spec(s)?),
-        "label-powerset" => Box::new(LabelPowerset::from_spec(s)?),
-        other => {
-            return Err(Error::Unknown {
-                kind: "ranking method".into(),
-                name: other.into(),
-                known: format!("{}, bag, shadow, turf, binary-relevance, label-powerset", METHODS.join(", ")),
-            })
-        }
-    };
-    Ok(ranker)
+    REGISTRY.from_spec(s)
 }
 
 /// Sum of per-chunk results in chunk order: a parallel reduction whose floating-point result does not

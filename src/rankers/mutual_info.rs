@@ -11,6 +11,7 @@
 use super::{Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::Result;
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 
@@ -61,7 +62,7 @@ impl MutualInfo {
 const PARAMS: &[Param] =
     &[Param::new("normalise", Values::Flag, "2I / (H(feature) + H(class)) (FSLib's value) instead of I in nats")];
 
-impl Ranker for MutualInfo {
+impl Method for MutualInfo {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -77,7 +78,9 @@ impl Ranker for MutualInfo {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for MutualInfo {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         Ok(mi_scores(data, self.normalise))

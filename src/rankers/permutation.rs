@@ -26,9 +26,11 @@ use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
-use crate::learners::{CvPlan, Fold, Knn, Learner, Measure};
+use crate::learners::{Knn, Learner};
 use crate::math::{corrected_t_test, mean, std};
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::{CvPlan, Fold, Measure};
 use crate::seed::rng_for;
 use crate::spec::Spec;
 
@@ -288,7 +290,7 @@ const PARAMS: &[Param] = &[
     Param::new("measure", Values::Measure, "the measure whose loss is the importance; left out: the task's default"),
 ];
 
-impl Ranker for PermutationImportance {
+impl Method for PermutationImportance {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -311,7 +313,9 @@ impl Ranker for PermutationImportance {
     fn supports(&self, task: Task) -> bool {
         self.learner.supports(task) && self.measure.is_none_or(|m| m.task() == task)
     }
+}
 
+impl Ranker for PermutationImportance {
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.folds < 2 {
             return Err(Error::param("folds", format!("needs at least 2 folds, got {}", self.folds)));

@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Aggregate, Dataset, Ranking, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
@@ -163,7 +164,7 @@ impl BinaryRelevance {
     }
 }
 
-impl Ranker for BinaryRelevance {
+impl Method for BinaryRelevance {
     fn parameters(&self) -> &'static [Param] {
         BR_PARAMS
     }
@@ -189,7 +190,9 @@ impl Ranker for BinaryRelevance {
     fn supports(&self, task: Task) -> bool {
         task.member().is_some_and(|t| self.base.supports(t))
     }
+}
 
+impl Ranker for BinaryRelevance {
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.for_target(0)?)
     }
@@ -235,7 +238,7 @@ impl LabelPowerset {
     }
 }
 
-impl Ranker for LabelPowerset {
+impl Method for LabelPowerset {
     fn parameters(&self) -> &'static [Param] {
         LP_PARAMS
     }
@@ -255,7 +258,9 @@ impl Ranker for LabelPowerset {
     fn supports(&self, task: Task) -> bool {
         task.member() == Some(Task::Classification) && self.base.supports(Task::Classification)
     }
+}
 
+impl Ranker for LabelPowerset {
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.label_powerset()?)
     }

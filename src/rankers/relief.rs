@@ -47,6 +47,7 @@ use super::relief_targets::TargetDistance;
 use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
@@ -257,7 +258,7 @@ const PARAMS: &[Param] = &[
     ),
 ];
 
-impl Ranker for ReliefF {
+impl Method for ReliefF {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -273,7 +274,9 @@ impl Ranker for ReliefF {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification || task.is_structured()
     }
+}
 
+impl Ranker for ReliefF {
     fn check(&self, data: &Dataset) -> Result<()> {
         self.check_distance(data)
     }
@@ -320,7 +323,7 @@ impl Ranker for ReliefF {
     }
 }
 
-impl Ranker for RReliefF {
+impl Method for RReliefF {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -336,7 +339,9 @@ impl Ranker for RReliefF {
     fn supports(&self, task: Task) -> bool {
         task == Task::Regression || task.is_structured()
     }
+}
 
+impl Ranker for RReliefF {
     fn check(&self, data: &Dataset) -> Result<()> {
         self.check_distance(data)
     }

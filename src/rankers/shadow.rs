@@ -35,6 +35,7 @@ use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Frame, Task};
 use crate::error::{Error, Result};
 use crate::math::{benjamini_hochberg, clopper_pearson_lower, mean};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
@@ -252,7 +253,7 @@ const PARAMS: &[Param] = &[
     Param::new("level", Values::open(0.0, 1.0), "false-discovery rate of the Benjamini–Hochberg verdicts"),
 ];
 
-impl Ranker for ShadowFeatures {
+impl Method for ShadowFeatures {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -272,7 +273,9 @@ impl Ranker for ShadowFeatures {
     fn supports(&self, task: Task) -> bool {
         self.base.supports(task)
     }
+}
 
+impl Ranker for ShadowFeatures {
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.rounds == 0 {
             return Err(Error::param("rounds", "needs at least 1 round of shadows"));

@@ -52,6 +52,7 @@ use super::{ordered_sum, Checked, Ranker};
 use crate::data::{Dataset, FeatureKind, Target, Task};
 use crate::error::{Error, Result};
 use crate::math::{mean, population_std, std};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
 
@@ -135,7 +136,7 @@ const PARAMS: &[Param] = &[Param::new(
     "numeric features with at most this many distinct values count as discrete (0: only nominal ones)",
 )];
 
-impl Ranker for Surf {
+impl Method for Surf {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -156,7 +157,9 @@ impl Ranker for Surf {
     fn supports(&self, task: Task) -> bool {
         matches!(task, Task::Classification | Task::Regression)
     }
+}
 
+impl Ranker for Surf {
     fn check(&self, data: &Dataset) -> Result<()> {
         if let Target::Values(y) = data.target() {
             if std(y) == 0.0 {

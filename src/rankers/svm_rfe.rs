@@ -25,9 +25,11 @@ use rayon::prelude::*;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{add_products, design_matrices, design_width, Fold, Kernel, Machine, Multiclass, Scratch, Svm};
+use crate::learners::{add_products, design_matrices, design_width, Kernel, Machine, Multiclass, Scratch, Svm};
 use crate::memory::F64;
+use crate::method::Method;
 use crate::param::{Param, Values};
+use crate::resampling::Fold;
 use crate::spec::spec_words;
 use crate::spec::Spec;
 use ndarray::Array2;
@@ -173,7 +175,7 @@ const PARAMS: &[Param] = &[
     Param::new("tol", Values::positive(), "the SMO solver's tolerance"),
 ];
 
-impl Ranker for SvmRfe {
+impl Method for SvmRfe {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -193,7 +195,9 @@ impl Ranker for SvmRfe {
     fn supports(&self, task: Task) -> bool {
         task == Task::Classification
     }
+}
 
+impl Ranker for SvmRfe {
     fn check(&self, _data: &Dataset) -> Result<()> {
         self.clone().validated().map(|_| ())
     }

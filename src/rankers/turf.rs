@@ -13,6 +13,7 @@ use super::{Checked, Ranker};
 use crate::data::ranking::rank_order;
 use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
 use crate::spec::Spec;
@@ -78,7 +79,7 @@ const PARAMS: &[Param] = &[
     Param::new("keep", Values::whole(1), "features left when the removal stops"),
 ];
 
-impl Ranker for Turf {
+impl Method for Turf {
     fn parameters(&self) -> &'static [Param] {
         PARAMS
     }
@@ -98,7 +99,9 @@ impl Ranker for Turf {
     fn supports(&self, task: Task) -> bool {
         self.base.supports(task)
     }
+}
 
+impl Ranker for Turf {
     fn check(&self, data: &Dataset) -> Result<()> {
         if !(self.pct > 0.0 && self.pct < 1.0) {
             return Err(Error::param(

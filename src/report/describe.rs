@@ -1,7 +1,8 @@
 //! What was run, in words: the one-line description figures and tables carry (learner, resampling,
 //! measure) and the expected curve's legend note.
 
-use crate::eval::{Curves, Scheme};
+use crate::eval::Curves;
+use crate::resampling::Scheme;
 
 impl Curves {
     /// What was run, in one line: learner, resampling, measure, e.g.

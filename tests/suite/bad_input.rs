@@ -148,7 +148,7 @@ impl Battery {
 fn every_ranker_on_every_awkward_dataset() {
     let mut battery = Battery::default();
     for (case, data) in awkward() {
-        for &method in rankers::METHODS.iter().chain(common::WRAPPED_RANKERS) {
+        for &method in rankers::methods().iter().chain(common::WRAPPED_RANKERS) {
             let ranker = rankers::parse(method).unwrap();
             let n = data.n_features();
             battery.run(

@@ -30,11 +30,11 @@ fn separating(scale: f64) -> Dataset {
 /// Every classification ranker of the registry, and the wrappers around one.
 /// The learners that take a class target (ML-kNN takes labels only).
 fn classification_learners() -> impl Iterator<Item = &'static str> {
-    learners::LEARNERS.iter().copied().filter(|n| learners::parse(n).unwrap().supports(Task::Classification))
+    learners::REGISTRY.names().filter(|n| learners::parse(n).unwrap().supports(Task::Classification))
 }
 
 fn classification_rankers() -> Vec<String> {
-    rankers::METHODS
+    rankers::methods()
         .iter()
         .filter(|m| **m != "rrelieff")
         .map(|m| m.to_string())

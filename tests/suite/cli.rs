@@ -231,7 +231,7 @@ fn curves_command_writes_the_long_table() {
     assert_eq!(stab_lines.next(), Some("ranking,k,canberra,kuncheva,phi,phi_variance,phi_lo,phi_hi,p_above_chance"));
     assert_eq!(stab_lines.count(), 2 * 4, "two rankers × four sizes");
     let c = featrank::eval::Curves::load_json(&json3).unwrap();
-    assert_eq!((c.scheme, c.folds, c.repeats), (featrank::eval::Scheme::Holdout { test: 0.3 }, 1, 4));
+    assert_eq!((c.scheme, c.folds, c.repeats), (featrank::resampling::Scheme::Holdout { test: 0.3 }, 1, 4));
     assert_eq!(c.fold_rankings("fisher").unwrap().len(), 4);
     let res = featrank(&[
         "curves",
@@ -926,8 +926,8 @@ fn hostile_numbers_never_abort_the_cli() {
 fn methods_lists_every_ranker_learner_and_measure_from_the_registries() {
     let out = ok(&["methods"]);
     let text = String::from_utf8(out.stdout).unwrap();
-    let wrappers = ["bag", "shadow", "turf", "binary-relevance"];
-    for name in featrank::rankers::METHODS.iter().chain(featrank::learners::LEARNERS).chain(&wrappers) {
+    let (rankers, learners) = (&featrank::rankers::REGISTRY, &featrank::learners::REGISTRY);
+    for name in rankers.all_names().chain(learners.all_names()) {
         assert!(text.lines().any(|l| l.trim_start().starts_with(&format!("{name} "))), "{name} missing:\n{text}");
     }
     assert!(
@@ -945,11 +945,11 @@ fn a_method_s_parameters_and_the_help_lists_come_from_the_registries() {
     let err = featrank(&["methods", "relief"]);
     assert!(!err.status.success() && String::from_utf8_lossy(&err.stderr).contains("did you mean 'relieff'"));
     let help = String::from_utf8(ok(&["rank", "--help"]).stdout).unwrap();
-    for m in featrank::rankers::METHODS {
+    for m in featrank::rankers::REGISTRY.all_names() {
         assert!(help.contains(m), "rank --help lacks {m}");
     }
     let help = String::from_utf8(ok(&["curves", "--help"]).stdout).unwrap();
-    for l in featrank::learners::LEARNERS {
+    for l in featrank::learners::REGISTRY.all_names() {
         assert!(help.contains(l), "curves --help lacks {l}");
     }
     assert!(help.contains(&format!("[default: {}]", featrank::eval::defaults::LEARNER)), "{help}");

@@ -119,13 +119,13 @@ pub fn planted_gaussian(rows: usize, relevant: usize, noise: usize, classes: usi
 /// A test that lists learner specs covers every learner the registry knows (a new learner cannot slip
 /// past the batteries).
 pub fn covers_every_learner(specs: &[&str]) {
-    for &m in featrank::learners::LEARNERS.iter().chain(&["binary-relevance"]) {
+    for m in featrank::learners::REGISTRY.all_names() {
         assert!(specs.iter().any(|s| s.split(':').next() == Some(m)), "learner {m} is missing from {specs:?}");
     }
 }
 
-/// Rankers that wrap another ranker (not in `rankers::METHODS`, which lists the methods without a base),
-/// cheap enough for the batteries.
+/// Rankers that wrap another ranker (not in `rankers::methods()`, which lists the methods without a base),
+/// cheap enough for the batteries; `every_wrapper_is_in_the_batteries` holds it to the registry.
 pub const WRAPPED_RANKERS: &[&str] = &[
     "bag:base=(relieff),bootstraps=3",
     "shadow:base=(relieff),rounds=5",
@@ -133,6 +133,14 @@ pub const WRAPPED_RANKERS: &[&str] = &[
     "binary-relevance:base=(relieff)",
     "label-powerset:base=(relieff)",
 ];
+
+#[test]
+fn every_wrapper_is_in_the_batteries() {
+    for e in featrank::rankers::REGISTRY.entries.iter().filter(|e| e.wraps()) {
+        let listed = WRAPPED_RANKERS.iter().any(|s| s.split(':').next() == Some(e.name));
+        assert!(listed, "the wrapper {} is missing from WRAPPED_RANKERS", e.name);
+    }
+}
 
 /// Every `.rs` file under `dir`, recursively.
 pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {

@@ -3,9 +3,9 @@
 
 use crate::common;
 
-use featrank::learners::{Fold, Prediction};
 use featrank::polars::prelude::*;
 use featrank::prelude::*;
+use featrank::resampling::{Fold, Prediction};
 
 fn planted_dataset() -> Dataset {
     Dataset::from_polars(common::planted(300, 3, 7, 0.9, 11), "class").unwrap()

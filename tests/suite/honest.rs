@@ -4,8 +4,8 @@
 use std::sync::Mutex;
 
 use featrank::compare::stability::nogueira;
-use featrank::data::Checked;
 use featrank::prelude::*;
+use featrank::rankers::Checked;
 use rand::SeedableRng;
 
 #[test]
@@ -51,13 +51,17 @@ struct Recorder {
     seen: Mutex<Vec<Vec<usize>>>,
 }
 
-impl Ranker for Recorder {
+impl Method for Recorder {
     fn spec(&self) -> Spec {
         Spec::new("recorder")
     }
+
     fn supports(&self, _: Task) -> bool {
         true
     }
+}
+
+impl Ranker for Recorder {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> featrank::Result<Vec<f64>> {
         let id = data.feature_index("id")?;
         let mut rows: Vec<usize> = data.feature(id).iter().map(|&v| v as usize).collect();
@@ -105,13 +109,17 @@ fn no_test_row_ever_reaches_a_per_fold_ranker() {
 #[derive(Debug)]
 struct FailsOnSubsets(usize);
 
-impl Ranker for FailsOnSubsets {
+impl Method for FailsOnSubsets {
     fn spec(&self) -> Spec {
         Spec::new("fails-on-subsets")
     }
+
     fn supports(&self, _: Task) -> bool {
         true
     }
+}
+
+impl Ranker for FailsOnSubsets {
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> featrank::Result<Vec<f64>> {
         if data.n_rows() < self.0 {
             return Err(featrank::Error::param("rows", "too few"));

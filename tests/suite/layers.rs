@@ -13,11 +13,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "base",
         &[
-            "device", "error", "math", "memory", "notice", "param", "parallel", "progress", "reuse", "seed", "simd",
-            "spec", "task",
+            "device", "error", "math", "memory", "method", "notice", "param", "parallel", "progress", "reuse", "seed",
+            "simd", "spec", "task",
         ],
     ),
     ("data", &["data"]),
+    ("resampling", &["resampling"]),
     ("methods", &["learners", "rankers"]),
     ("eval", &["eval"]),
     ("compare", &["compare"]),

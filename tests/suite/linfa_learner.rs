@@ -8,10 +8,11 @@
 
 use featrank::data::TargetValue;
 use featrank::eval::Candidate;
-use featrank::learners::{Fold, LinfaLearner, Prediction};
+use featrank::learners::LinfaLearner;
 use featrank::prelude::*;
 use featrank::protocol::NestedSpec;
 use featrank::rankers::PermutationImportance;
+use featrank::resampling::{Fold, Prediction};
 use linfa::traits::{Fit, Predict, PredictInplace};
 use linfa_logistic::{LogisticRegression, MultiLogisticRegression};
 use ndarray::{array, Array1, Array2};

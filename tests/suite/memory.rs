@@ -2,10 +2,10 @@
 //! limit is refused, with the estimate, before it starts (curves, rankers, the CLI).
 
 use featrank::data::synth::MultiLabel;
-use featrank::learners::Fold;
 use featrank::memory;
 use featrank::parallel::Schedule;
 use featrank::prelude::*;
+use featrank::resampling::Fold;
 
 /// 600 rows: five numeric features and a nominal one, about 5 % of cells missing; a three-class target
 /// (or, `numeric`, a numeric one) that depends on the first two features.

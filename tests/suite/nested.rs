@@ -164,8 +164,8 @@ fn ecfs_table4_protocol_at_ci_size() {
 #[test]
 fn nested_results_are_identical_under_plan_run_merge() {
     use featrank::compare::SizeRule;
-    use featrank::eval::Scheme;
     use featrank::protocol::{Manifest, NestedJob, Shard};
+    use featrank::resampling::Scheme;
     let s = Binary::new(Design::Combined).rows(150).generate(3).unwrap();
     let data = Dataset::from_polars(&s.frame, "class").unwrap();
     let rules = [SizeRule::OneStandardError, SizeRule::Best, SizeRule::At(4)];

@@ -188,3 +188,19 @@ fn a_method_parameters_table_shows_defaults_and_values() {
     let err = learners::parameters("knm").unwrap_err().to_string();
     assert!(err.contains("did you mean 'knn'"), "{err}");
 }
+
+#[test]
+fn a_wrapper_s_base_has_no_default_in_either_registry() {
+    // `bag` and `binary-relevance` cannot be built without a base: the table shows none, and the
+    // wrapper's own keys their defaults.
+    let default = |t: &featrank::data::Frame, key: &str| {
+        let keys = t.column("parameter").unwrap().str().unwrap();
+        let at = keys.iter().position(|k| k == Some(key)).unwrap();
+        t.column("default").unwrap().str().unwrap().get(at).map(String::from)
+    };
+    let bag = rankers::parameters("bag").unwrap();
+    assert_eq!((default(&bag, "base"), default(&bag, "bootstraps")), (None, Some("20".into())));
+    assert!(rankers::parse("bag").is_err());
+    assert_eq!(default(&learners::parameters("br").unwrap(), "base"), None);
+    assert!(learners::parse("binary-relevance").is_err());
+}

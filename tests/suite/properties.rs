@@ -27,7 +27,7 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
         "y1" => (0..40).map(|i| (i % 7) as f64 * 2.0).collect::<Vec<_>>(), "y2" => (0..40).map(|i| (i * 3 % 11) as f64 + 0.5).collect::<Vec<_>>()).unwrap();
     let mtr = Dataset::from_polars_targets(&mtr, &["y1", "y2"]).unwrap();
     let mut checked = 0;
-    for &method in rankers::METHODS.iter().chain(common::WRAPPED_RANKERS) {
+    for &method in rankers::methods().iter().chain(common::WRAPPED_RANKERS) {
         let ranker = rankers::parse(method).unwrap();
         for data in [&vote, &wdbc, &reg, &labels, &mtr] {
             let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };
@@ -43,7 +43,7 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
             checked += 1;
         }
     }
-    assert!(checked >= rankers::METHODS.len(), "only {checked} ranker/dataset pairs ran");
+    assert!(checked >= rankers::methods().len(), "only {checked} ranker/dataset pairs ran");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::common;
 
 use featrank::prelude::*;
-use featrank::rankers::{self, parse, ReliefConvention, METHODS};
+use featrank::rankers::{self, parse, ReliefConvention};
 
 fn dataset(df: &DataFrame) -> Dataset {
     Dataset::from_polars(df, "class").unwrap()
@@ -58,7 +58,7 @@ fn every_classification_ranker_puts_planted_features_on_top() {
     // count against main effects (`far_terms_count_against_main_effects`). DISR is left out on purpose: it divides by the joint entropy H(XZY), so a noise feature that MDL
     // makes constant (H adds nothing) beats a second relevant one — DISR's own normalisation, checked
     // in `information_selection_starts_with_the_information_gain_winner`.
-    for method in METHODS
+    for method in rankers::methods()
         .iter()
         .filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m))
     {
@@ -72,7 +72,7 @@ fn every_classification_ranker_puts_planted_features_on_top() {
 #[test]
 fn multiclass_rankers_find_planted_features() {
     let data = dataset(&common::planted_gaussian(300, 3, 12, 3, 6));
-    for method in METHODS
+    for method in rankers::methods()
         .iter()
         .filter(|m| !["rrelieff", "inffs", "disr", "laplacian", "surf-star", "multisurf-star"].contains(m))
     {
@@ -284,7 +284,7 @@ fn bad_input_gives_errors_naming_the_problem() {
     assert!(msg(Fisher::new().variant(FisherVariant::Binary).rank(&data, 0)).contains("exactly 2 classes"));
     // One class left after selecting rows (a frame with one class is refused when it is read).
     let one = data.take_rows(&[0, 3, 6, 9]).unwrap();
-    for method in METHODS.iter().filter(|m| **m != "rrelieff") {
+    for method in rankers::methods().iter().filter(|m| **m != "rrelieff") {
         let err = parse(method).unwrap().rank(&one, 0).unwrap_err().to_string();
         assert!(err.contains("two classes"), "{method}: {err}");
     }
@@ -686,14 +686,14 @@ fn catalog_specs_round_trip_and_aliases_reach_their_methods() {
     for spec in &specs {
         assert_eq!(&rankers::parse(spec).unwrap().spec().to_string(), spec);
     }
-    for (alias, method) in rankers::ALIASES {
-        let wrapper = ["bag", "shadow", "turf", "binary-relevance", "label-powerset"].contains(method);
+    for (alias, method) in rankers::REGISTRY.aliases() {
+        let wrapper = rankers::REGISTRY.entry(method).unwrap().wraps();
         let text = if wrapper { format!("{alias}:base=(relieff)") } else { alias.to_string() };
-        assert_eq!(rankers::parse(&text).unwrap().spec().method(), *method, "{alias}");
+        assert_eq!(rankers::parse(&text).unwrap().spec().method(), method, "{alias}");
     }
     assert_eq!(rankers::parse("info_gain:mdl=instances").unwrap().spec().to_string(), "info-gain:mdl=instances");
     let err = rankers::parse("relieef").unwrap_err().to_string();
     assert!(err.contains("did you mean 'relieff'?"), "{err}");
     let learners = featrank::learners::catalog().unwrap();
-    assert_eq!(learners.height(), featrank::learners::LEARNERS.len() + 1); // and binary-relevance
+    assert_eq!(learners.height(), featrank::learners::REGISTRY.entries.len()); // binary-relevance included
 }

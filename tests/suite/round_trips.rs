@@ -166,7 +166,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         }
     }
     crate::common::covers_every_learner(&learner_specs);
-    let mut ranker_specs: Vec<String> = rankers::METHODS.iter().map(|m| m.to_string()).collect();
+    let mut ranker_specs: Vec<String> = rankers::methods().iter().map(|m| m.to_string()).collect();
     ranker_specs.extend(
         [
             "relieff:k=3,m=50",
@@ -229,7 +229,7 @@ fn grids_expand_round_trip_and_are_refused_where_one_model_is_built() {
         assert_eq!(points.len(), n, "{text}");
         for p in &points {
             assert!(!p.is_grid());
-            let built = if learners::LEARNERS.contains(&p.method()) {
+            let built = if learners::REGISTRY.entry(p.method()).is_some() {
                 learners::from_spec(p).map(|l| l.spec())
             } else {
                 rankers::from_spec(p).map(|r| r.spec())
@@ -240,7 +240,7 @@ fn grids_expand_round_trip_and_are_refused_where_one_model_is_built() {
                 assert!(full.value(k).is_some_and(|f| f.starts_with(v)), "{p}: {k}={v} lost in {full}");
             }
         }
-        let is_learner = learners::LEARNERS.contains(&spec.method());
+        let is_learner = learners::REGISTRY.entry(spec.method()).is_some();
         let refused =
             if is_learner { learners::parse(text).err() } else { rankers::parse(text).err() }.unwrap().to_string();
         assert!(refused.contains("is a grid of values"), "{text}: {refused}");

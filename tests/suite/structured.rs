@@ -6,9 +6,9 @@
 use crate::common;
 use featrank::data::synth::MultiLabel;
 use featrank::data::{datasets, io, Target};
-use featrank::learners::Prediction;
 use featrank::prelude::*;
 use featrank::rankers::{self, BinaryRelevance, LabelPowerset, RReliefF, Ranker, ReliefF, TargetDistance};
+use featrank::resampling::Prediction;
 
 fn frame() -> DataFrame {
     df!(
@@ -373,7 +373,7 @@ fn br_knn_curves_are_the_per_label_knn_curves() {
     let s = MultiLabel::new().rows(200).noise(6).generate(8).unwrap();
     let ds = s.dataset().unwrap();
     let order = s.truth.ranking().unwrap();
-    let plan = featrank::eval::CvPlan::stratified(&ds, 5, 2, 3).unwrap();
+    let plan = featrank::resampling::CvPlan::stratified(&ds, 5, 2, 3).unwrap();
     let run = |data: &Dataset, measure| {
         CurveSpec::new(Knn::new().k(5))
             .plan(plan.clone())
@@ -408,8 +408,9 @@ fn multi_label_measures_have_hand_computed_values() {
     //   r3   0 0               0 0   (exact)
     let df = df!("x" => [0.1, 0.2, 0.3, 0.4], "a" => [1, 0, 1, 0], "b" => [0, 1, 1, 0]).unwrap();
     let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
-    let labels = |l: Vec<usize>| featrank::learners::Prediction::Classes { scores: vec![0.0; 2 * l.len()], labels: l };
-    let pred = featrank::learners::Prediction::Set(vec![labels(vec![1, 1, 0, 0]), labels(vec![0, 1, 1, 0])]);
+    let labels =
+        |l: Vec<usize>| featrank::resampling::Prediction::Classes { scores: vec![0.0; 2 * l.len()], labels: l };
+    let pred = featrank::resampling::Prediction::Set(vec![labels(vec![1, 1, 0, 0]), labels(vec![0, 1, 1, 0])]);
     let score = |m: Measure| m.score(&ds, &[0, 1, 2, 3], &pred).unwrap();
     assert_eq!(score(Measure::HammingLoss), 2.0 / 8.0);
     assert_eq!(score(Measure::SubsetAccuracy), 2.0 / 4.0);
@@ -420,9 +421,9 @@ fn multi_label_measures_have_hand_computed_values() {
                                                                              // multi-target regression: perfect on t1, the mean on t2 (RRMSE 1) → aRRMSE ½; correlations 1 and 0
     let df = df!("x" => [0.1, 0.2, 0.3, 0.4], "t1" => [1.0, 2.0, 3.0, 4.0], "t2" => [2.0, 4.0, 6.0, 8.0]).unwrap();
     let ds = Dataset::from_polars_targets(&df, &["t1", "t2"]).unwrap();
-    let values = featrank::learners::Prediction::Set(vec![
-        featrank::learners::Prediction::Values(vec![1.0, 2.0, 3.0, 4.0]),
-        featrank::learners::Prediction::Values(vec![5.0; 4]),
+    let values = featrank::resampling::Prediction::Set(vec![
+        featrank::resampling::Prediction::Values(vec![1.0, 2.0, 3.0, 4.0]),
+        featrank::resampling::Prediction::Values(vec![5.0; 4]),
     ]);
     assert_eq!(Measure::Arrmse.score(&ds, &[0, 1, 2, 3], &values).unwrap(), 0.5);
     assert_eq!(Measure::MeanCorrelation.score(&ds, &[0, 1, 2, 3], &values).unwrap(), 0.5);
@@ -498,7 +499,7 @@ fn iterative_stratification_keeps_label_proportions() {
         }
         (sum / 50.0, worst)
     };
-    let plan = featrank::eval::CvPlan::stratified(&ds, 10, 3, 9).unwrap();
+    let plan = featrank::resampling::CvPlan::stratified(&ds, 10, 3, 9).unwrap();
     for r in 0..3 {
         let mut fold_of = vec![0; 403];
         for f in 0..10 {
@@ -515,11 +516,11 @@ fn iterative_stratification_keeps_label_proportions() {
         println!("repeat {r}: mean deviation {mean:.2} (random folds {random_mean:.2}), worst {worst:.2}");
         assert!(worst <= 4.0 && mean < 0.3 * random_mean, "{mean} {worst} {random_mean}");
     }
-    assert_eq!(plan, featrank::eval::CvPlan::stratified(&ds, 10, 3, 9).unwrap(), "seeded");
+    assert_eq!(plan, featrank::resampling::CvPlan::stratified(&ds, 10, 3, 9).unwrap(), "seeded");
     let df = df!("x" => (0..23).map(|i| i as f64).collect::<Vec<_>>(), "t1" => (0..23).map(|i| (i * 3 % 7) as f64).collect::<Vec<_>>(),
         "t2" => (0..23).map(|i| (i % 5) as f64).collect::<Vec<_>>()).unwrap();
     let mtr = Dataset::from_polars_targets(&df, &["t1", "t2"]).unwrap();
-    let plan = featrank::eval::CvPlan::stratified(&mtr, 4, 1, 1).unwrap();
+    let plan = featrank::resampling::CvPlan::stratified(&mtr, 4, 1, 1).unwrap();
     let sizes: Vec<usize> = (0..4).map(|f| plan.split(0, f).1.len()).collect();
     assert!(sizes.iter().all(|&s| (5..=6).contains(&s)), "{sizes:?}");
 }
@@ -605,12 +606,12 @@ fn ml_knn_by_definition(
 #[test]
 fn ml_knn_is_its_definition_at_every_size() {
     let ds = continuous_labels(90, 4);
-    let plan = featrank::eval::CvPlan::stratified(&ds, 3, 1, 5).unwrap();
+    let plan = featrank::resampling::CvPlan::stratified(&ds, 3, 1, 5).unwrap();
     let order = [3, 0, 4, 1, 2];
     let sizes = [1, 2, 3, 5];
     for f in 0..3 {
         let (train, test) = plan.split(0, f);
-        let fold = featrank::learners::Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        let fold = featrank::resampling::Fold { data: &ds, train: &train, test: &test, seed: 0 };
         let nested = MlKnn::new().k(7).fit_predict_nested(&fold, &order, &sizes).unwrap();
         for (&size, p) in sizes.iter().zip(&nested) {
             let want = ml_knn_by_definition(&ds, &train, &test, &order[..size], 7);
@@ -628,7 +629,7 @@ fn ml_knn_is_its_definition_at_every_size() {
         }
     }
     // k must leave a neighbour to count in the smallest training fold
-    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2], test: &[3], seed: 0 };
+    let fold = featrank::resampling::Fold { data: &ds, train: &[0, 1, 2], test: &[3], seed: 0 };
     let e = MlKnn::new().k(3).fit_predict(&fold, &[0]).unwrap_err().to_string();
     assert!(e.contains("k = 3") && e.contains("below"), "{e}");
     assert!(featrank::learners::parse("ml-knn:smoothing=0").unwrap_err().to_string().contains("smoothing"));
@@ -640,7 +641,7 @@ fn ml_knn_is_its_definition_at_every_size() {
 fn ml_knn_learns_from_the_other_rows_only() {
     let df = df!("x" => [0.0, 1.0, 10.0, 11.0, 0.2], "a" => [0, 1, 0, 1, 1], "b" => [1, 1, 0, 0, 1]).unwrap();
     let ds = Dataset::from_polars_targets(&df, &["a", "b"]).unwrap();
-    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
+    let fold = featrank::resampling::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
     let Prediction::Set(each) = MlKnn::new().k(1).fit_predict(&fold, &[0]).unwrap() else { unreachable!() };
     // the test row's nearest (x = 0) lacks a; the rows lacking a neighbour (C = 0) all have a:
     // P(H₁)P(E₀|H₁) = ½ · 3/4 against ½ · 1/4
@@ -656,7 +657,7 @@ fn binary_relevance_learner_is_its_base_per_target() {
     let s = MultiLabel::new().rows(150).noise(4).generate(5).unwrap();
     let ds = s.dataset().unwrap();
     let order = s.truth.ranking().unwrap();
-    let plan = featrank::eval::CvPlan::stratified(&ds, 5, 2, 2).unwrap();
+    let plan = featrank::resampling::CvPlan::stratified(&ds, 5, 2, 2).unwrap();
     let curve = |spec: &str| {
         let c = CurveSpec::new(featrank::learners::parse(spec).unwrap())
             .plan(plan.clone())
@@ -670,19 +671,19 @@ fn binary_relevance_learner_is_its_base_per_target() {
     let features: Vec<usize> = (0..ds.n_features()).collect();
     for f in 0..5 {
         let (train, test) = plan.split(1, f);
-        let fold = featrank::learners::Fold { data: &ds, train: &train, test: &test, seed: 3 };
+        let fold = featrank::resampling::Fold { data: &ds, train: &train, test: &test, seed: 3 };
         let br = featrank::learners::BinaryRelevance::new(NaiveBayes::new()).fit_predict(&fold, &features).unwrap();
         let each: Vec<Prediction> = (0..ds.n_targets())
             .map(|t| {
                 let one = ds.for_target(t).unwrap();
-                NaiveBayes::new().fit_predict(&featrank::learners::Fold { data: &one, ..fold }, &features).unwrap()
+                NaiveBayes::new().fit_predict(&featrank::resampling::Fold { data: &one, ..fold }, &features).unwrap()
             })
             .collect();
         assert_eq!(br, Prediction::Set(each), "fold {f}");
     }
     let df = df!("x" => [0.0, 0.2, 0.8, 1.0, 0.5], "a" => [0, 0, 1, 1, 1], "rare" => [0, 0, 0, 0, 1]).unwrap();
     let ds = Dataset::from_polars_targets(&df, &["a", "rare"]).unwrap();
-    let fold = featrank::learners::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
+    let fold = featrank::resampling::Fold { data: &ds, train: &[0, 1, 2, 3], test: &[4], seed: 0 };
     let p = featrank::learners::parse("br:base=(svm:c=1)").unwrap().fit_predict(&fold, &[0]).unwrap();
     let Prediction::Set(each) = p else { unreachable!() };
     assert_eq!(each[1], Prediction::Classes { labels: vec![0], scores: vec![1.0, 0.0] });

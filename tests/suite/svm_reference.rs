@@ -1,8 +1,9 @@
 //! featrank's SMO solver against linfa-svm, the reference DESIGN.md names: the same C-SVC problem on the
 //! same matrix gives the same decision values within solver tolerance.
 
-use featrank::learners::{Fold, Learner, Prediction};
+use featrank::learners::Learner;
 use featrank::prelude::*;
+use featrank::resampling::{Fold, Prediction};
 use linfa::traits::Fit;
 use rand::Rng;
 

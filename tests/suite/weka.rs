@@ -1,9 +1,10 @@
 //! featrank's Weka conventions against Weka 3.6 itself: reference scores computed by Weka's attribute
 //! evaluators at full precision (`scripts/weka/references.sh` regenerates `tests/reference/`).
 
-use featrank::learners::{Fold, Learner, Prediction};
+use featrank::learners::Learner;
 use featrank::prelude::*;
 use featrank::rankers::{Criterion, Filter, MdlCost, RReliefF, Ranker, ReliefConvention, ReliefF, SvmRfe};
+use featrank::resampling::{Fold, Prediction};
 
 /// The SMO tolerance for the SVM-RFE comparison: the one SVMAttributeEval hands its SMO. (At 1e-6 one
 /// elimination step of breast-w already follows the solver's stopping point: two features swap.)

@@ -28,26 +28,34 @@ impl From<Error> for CliError {
 /// `--method`'s help: every ranking method, from the registry.
 fn ranker_help() -> String {
     format!(
-        "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; bag:base=(…), \
-         shadow:base=(…) and turf:base=(…) wrap any of them, binary-relevance:base=(…) and label-powerset:base=(…) \
-         take it to several targets. `featrank methods` lists them with their defaults and \
-         references, `featrank methods NAME` a method's parameters and the values they take",
-        featrank::rankers::METHODS.join(", ")
+        "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; {} wrap any of them \
+         (binary-relevance and label-powerset take it to several targets). `featrank methods` lists them with their \
+         defaults and references, `featrank methods NAME` a method's parameters and the values they take",
+        featrank::rankers::methods().join(", "),
+        wrappers(&featrank::rankers::REGISTRY)
     )
 }
 
 /// `--learner`'s help: every learner, from the registry.
 fn learner_help() -> String {
     format!(
-        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, binary-relevance:base=(…) (several \
-         targets; `featrank methods NAME` shows a learner's parameters)",
-        featrank::learners::LEARNERS.join(", ")
+        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, {} (several targets; `featrank \
+         methods NAME` shows a learner's parameters)",
+        featrank::learners::names().join(", "),
+        wrappers(&featrank::learners::REGISTRY)
     )
+}
+
+/// A registry's methods around another one, as `name:base=(…)`.
+fn wrappers<T: featrank::method::Method + ?Sized>(registry: &featrank::method::Registry<T>) -> String {
+    let names: Vec<String> =
+        registry.entries.iter().filter(|e| e.wraps()).map(|e| format!("{}:base=(…)", e.name)).collect();
+    names.join(", ")
 }
 
 /// `--measure`'s help: every measure by task and each task's default, from the registry.
 fn measure_help() -> String {
-    use featrank::{data::Task, eval::Measure};
+    use featrank::{data::Task, resampling::Measure};
     let tasks = [
         Task::Classification,
         Task::Regression,
@@ -553,7 +561,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             for (title, table) in [
                 ("Ranking methods (--method)", featrank::rankers::catalog()?),
                 ("Learners (--learner)", featrank::learners::catalog()?),
-                ("Measures (--measure)", featrank::eval::Measure::catalog()?),
+                ("Measures (--measure)", featrank::resampling::Measure::catalog()?),
             ] {
                 // the parameters have their own view: one method at a time
                 let table = match table.get_column_index("parameters") {

@@ -6,7 +6,7 @@
 //!
 //! Points are paired by subset size k (the table's `k`); the papers draw RFA right-to-left (at x = i the
 //! model on the features ranked i..n) — that is a plotting matter. Every point is cross-validated with one
-//! shared [`CvPlan`](crate::learners::CvPlan) (default 10×10 stratified): the predictions of a repeat's
+//! shared [`CvPlan`](crate::resampling::CvPlan) (default 10×10 stratified): the predictions of a repeat's
 //! folds are pooled, the measure computed, and mean/std taken over repeats.
 //!
 //! The full feature set (k = n) is evaluated once per (repeat, fold) and shared by every curve, so
@@ -34,10 +34,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Ranker, Ranking};
+use crate::data::Ranking;
 use crate::error::{Error, Result};
-use crate::eval::{FoldRankings, Measure, Scheme};
+use crate::eval::FoldRankings;
 use crate::math::{mean, std};
+use crate::rankers::Ranker;
+use crate::resampling::{Measure, Scheme};
 
 mod scores;
 mod spec;
@@ -309,7 +311,7 @@ impl Curves {
         self.fold_rankings.iter().find(|f| f.ranking == name).ok_or_else(|| Error::Unknown {
             kind: "per-fold ranker".into(),
             name: name.into(),
-            known: self.fold_rankings.iter().map(|f| f.ranking.as_str()).collect::<Vec<_>>().join(", "),
+            known: self.fold_rankings.iter().map(|f| f.ranking.clone()).collect(),
         })
     }
 
@@ -346,7 +348,7 @@ impl Curves {
                     self.get(m.as_ref(), kind).ok_or_else(|| Error::Unknown {
                         kind: "ranking".into(),
                         name: m.as_ref().into(),
-                        known: self.rankings().join(", "),
+                        known: self.rankings().iter().map(|r| r.to_string()).collect(),
                     })
                 })
                 .collect::<Result<_>>()?;

@@ -48,7 +48,7 @@ impl Curves {
             self.get(name, CurveKind::Ffa).ok_or_else(|| Error::Unknown {
                 kind: "ranking".into(),
                 name: name.into(),
-                known: self.rankings().join(", "),
+                known: self.rankings().iter().map(|r| r.to_string()).collect(),
             })
         };
         let (h, t) = (ffa(head)?, ffa(tail)?);
@@ -140,9 +140,11 @@ impl Curves {
             };
             match (self.get(name, CurveKind::Ffa), self.get(name, CurveKind::Rfa)) {
                 (Some(f), Some(r)) => Ok((values(f)?, values(r)?)),
-                _ => {
-                    Err(Error::Unknown { kind: "ranking".into(), name: name.into(), known: self.rankings().join(", ") })
-                }
+                _ => Err(Error::Unknown {
+                    kind: "ranking".into(),
+                    name: name.into(),
+                    known: self.rankings().iter().map(|r| r.to_string()).collect(),
+                }),
             }
         };
         let (x, y) = (pair(Baseline::Ranking(a))?, pair(baseline)?);

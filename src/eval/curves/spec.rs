@@ -6,8 +6,9 @@ use super::{Candidate, Curves};
 use crate::data::{Dataset, Ranking};
 use crate::device::Device;
 use crate::error::Result;
-use crate::eval::{defaults, CvPlan, Grid, Measure, Scheme};
+use crate::eval::{defaults, Grid};
 use crate::learners::Learner;
+use crate::resampling::{CvPlan, Measure, Scheme};
 
 /// How a curve run is set up; call [`CurveSpec::evaluate`].
 ///

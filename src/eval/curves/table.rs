@@ -5,8 +5,8 @@ use polars::prelude::*;
 use super::{Curve, CurveKind, Curves, Mode, EXPECTED};
 use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{Measure, Scheme};
 use crate::math::quantile;
+use crate::resampling::{Measure, Scheme};
 
 impl Curves {
     /// Long table with columns `ranking, curve, mode, k, mean, std, lo, hi`: `mean` and `std` over the values

@@ -37,11 +37,12 @@ use rand::seq::SliceRandom;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::eval::curves::{Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, EXPECTED};
-use crate::eval::{CvPlan, FoldRankings, Measure};
+use crate::eval::FoldRankings;
 use crate::learners::Learner;
 use crate::math::{mean, quantile, std};
 use crate::memory;
 use crate::progress::Progress;
+use crate::resampling::{CvPlan, Measure};
 use crate::seed::rng_for;
 
 /// Stream tag of the random rankings behind the expected curve.

@@ -9,8 +9,8 @@ use cudarc::driver::{LaunchConfig, PushKernelArg};
 use super::{Knn, Tally, TrainColumn, Vote};
 use crate::device::cuda;
 use crate::error::Result;
-use crate::learners::{Fold, Prediction};
 use crate::memory::{human, F64};
+use crate::resampling::{Fold, Prediction};
 
 /// The kernel's source.
 const SOURCE: &str = include_str!("gpu.cu");

@@ -24,11 +24,13 @@ use crate::compare::significance::test_to_train;
 use crate::compare::{SizeChoices, SizeRule};
 use crate::data::{Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveSpec, CvPlan, Grid, Measure, RunOptions, Scheme};
-use crate::learners::{self, Fold, Learner};
+use crate::eval::{defaults, Candidate, CurveSpec, Grid, RunOptions};
+use crate::learners::{self, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
 use crate::rankers;
+use crate::resampling::Fold;
+use crate::resampling::{CvPlan, Measure, Scheme};
 use crate::spec::Spec;
 
 /// What a nested evaluation runs: grids of rankers and learners in the spec grammar (a list value is a grid,

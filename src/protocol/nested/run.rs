@@ -28,7 +28,8 @@ use serde::{Deserialize, Serialize};
 use crate::compare::SizeRule;
 use crate::data::{AsDataFrame, Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{Candidate, CurveKind, CurveSpec, Curves, CvPlan, Measure, Unit, UnitResult};
+use crate::eval::{Candidate, CurveKind, CurveSpec, Curves, Unit, UnitResult};
+use crate::resampling::{CvPlan, Measure};
 
 use super::{beats, Nested, NestedSpec, NestedSplit, OrdinaryBest};
 

@@ -21,8 +21,9 @@ use crate::compare::{SizeChoices, Stabilities, StabilityCurve, TradeOff};
 use crate::data::GroundTruth;
 use crate::error::{Error, Result};
 use crate::eval::PiCurve;
-use crate::eval::{Curve, CurveKind, Curves, Mode, Scheme, EXPECTED};
+use crate::eval::{Curve, CurveKind, Curves, Mode, EXPECTED};
 use crate::protocol::Nested;
+use crate::resampling::Scheme;
 
 mod critical_difference;
 mod curves;

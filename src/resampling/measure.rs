@@ -18,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
-use crate::learners::Prediction;
 use crate::math::{auc, pearson};
+use crate::resampling::Prediction;
 
 /// A performance measure.
 ///
@@ -116,7 +116,7 @@ impl Measure {
     /// `featrank methods` prints and Python's `featrank.measures()` shows.
     ///
     /// ```
-    /// let t = featrank::eval::Measure::catalog().unwrap();
+    /// let t = featrank::resampling::Measure::catalog().unwrap();
     /// assert_eq!(t.height(), 12);
     /// ```
     pub fn catalog() -> Result<crate::data::Frame> {
@@ -162,7 +162,7 @@ impl Measure {
     /// correlation, `[0, ∞)` for RMSE (an interval around an estimate is clipped to them).
     ///
     /// ```
-    /// use featrank::eval::Measure;
+    /// use featrank::resampling::Measure;
     /// assert_eq!(Measure::Accuracy.range(), (0.0, 1.0));
     /// assert_eq!(Measure::Rmse.range(), (0.0, f64::INFINITY));
     /// ```

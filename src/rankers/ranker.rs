@@ -1,6 +1,6 @@
 //! The [`Ranker`] trait: what every feature-ranking method implements, and the one checking path all of
-//! them go through. It lives in the data layer, beside [`Ranking`], so that evaluation can run rankers
-//! (inside each training fold) while ranker implementations may use evaluation (`crate::rankers`).
+//! them go through. What it states about itself (spec, tasks, parameters, reference) is its
+//! [`Method`](crate::method::Method) supertrait, shared with [`Learner`](crate::learners::Learner).
 //!
 //! Checking runs once, before any work: [`Ranker::scores`] (and [`Ranker::rank`], which calls it) refuses
 //! data of the wrong task, fewer than two rows or a single class, then runs the ranker's own
@@ -13,8 +13,7 @@ use std::sync::Arc;
 use crate::data::{Dataset, Frame, Ranking, Task};
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
-use crate::param::Param;
-use crate::spec::Spec;
+use crate::method::Method;
 
 /// A dataset that has passed a ranker's checks (made only by [`Ranker::scores`]); derefs to [`Dataset`].
 #[derive(Debug, Clone, Copy)]
@@ -36,7 +35,8 @@ impl std::ops::Deref for Checked<'_> {
     }
 }
 
-/// A feature-ranking method.
+/// A feature-ranking method: what it states about itself is its [`Method`] supertrait; its work is
+/// [`Ranker::scores_checked`], reached through the checks of [`Ranker::scores`].
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -46,30 +46,7 @@ impl std::ops::Deref for Checked<'_> {
 /// assert_eq!(r.name(), "relieff");
 /// assert!(r.order()[..2].contains(&"petalwidth".to_string()));
 /// ```
-pub trait Ranker: Send + Sync + std::fmt::Debug {
-    /// The full spec: the method and every parameter, e.g. `relieff:k=10,m=all`;
-    /// [`crate::rankers::parse`] of its text rebuilds an equal ranker.
-    fn spec(&self) -> Spec;
-
-    /// The name a ranking made by this ranker carries; the method name (e.g. `relieff`) by default.
-    fn name(&self) -> String {
-        self.spec().method().to_string()
-    }
-
-    /// Whether the ranker handles `task`.
-    fn supports(&self, task: Task) -> bool;
-
-    /// The keys its spec takes, with the values each takes and what it does; what the catalogs show
-    /// ([`crate::rankers::parameters`]). The default lists none.
-    fn parameters(&self) -> &'static [Param] {
-        &[]
-    }
-
-    /// Where the method is published (authors, year, venue); what the catalogs show. The default is empty.
-    fn reference(&self) -> &'static str {
-        ""
-    }
-
+pub trait Ranker: Method {
     /// Check the ranker's parameters against `data` before any work (the task, row and class checks have
     /// already passed). The default accepts.
     fn check(&self, data: &Dataset) -> Result<()> {
@@ -131,21 +108,6 @@ pub trait Ranker: Send + Sync + std::fmt::Debug {
 macro_rules! forward_ranker {
     ($($t:ty),*) => {$(
         impl<R: Ranker + ?Sized> Ranker for $t {
-            fn spec(&self) -> Spec {
-                (**self).spec()
-            }
-            fn name(&self) -> String {
-                (**self).name()
-            }
-            fn supports(&self, task: Task) -> bool {
-                (**self).supports(task)
-            }
-            fn parameters(&self) -> &'static [Param] {
-                (**self).parameters()
-            }
-            fn reference(&self) -> &'static str {
-                (**self).reference()
-            }
             fn check(&self, data: &Dataset) -> Result<()> {
                 (**self).check(data)
             }

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{AsDataFrame, Dataset, Target};
 use crate::error::{Error, Result};
-use crate::learners::{Fold, Prediction};
+use crate::resampling::{Fold, Prediction};
 use crate::seed::{bootstrap, rng_for};
 use crate::spec::Spec;
 
@@ -34,7 +34,7 @@ const LEARNER_STREAM: u64 = 0x004c_4541_524e; // "LEARN"
 /// `kfold:folds=10`, `holdout:test=0.33` (or `holdout:0.33`), `bootstrap`.
 ///
 /// ```
-/// use featrank::eval::Scheme;
+/// use featrank::resampling::Scheme;
 /// let s: Scheme = "holdout:0.33".parse().unwrap();
 /// assert_eq!(s, Scheme::Holdout { test: 0.33 });
 /// assert_eq!(s.to_string(), "holdout:test=0.33");
@@ -105,7 +105,7 @@ impl Scheme {
                 return Err(Error::Unknown {
                     kind: "resampling scheme".into(),
                     name: other.into(),
-                    known: "kfold, holdout, bootstrap".into(),
+                    known: ["kfold", "holdout", "bootstrap"].map(String::from).to_vec(),
                 })
             }
         };
@@ -484,7 +484,7 @@ impl CvPlan {
     ///
     /// ```
     /// use featrank::prelude::*;
-    /// use featrank::learners::Prediction;
+    /// use featrank::resampling::Prediction;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let plan = CvPlan::stratified(&iris, 5, 1, 7).unwrap();
     /// let pooled = plan.cross_val_predict(&iris, 0, 7, |fold| Ok(vec![Knn::new().k(5).fit_predict(fold, &[2, 3])?])).unwrap();

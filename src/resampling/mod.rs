@@ -1,0 +1,14 @@
+//! Resampling, below the methods: how rows are split into training and test rows ([`CvPlan`]: k-fold,
+//! stratified or not, holdout, bootstrap; iterative stratification for target sets), what a split is
+//! ([`Fold`]) and what is predicted on it ([`Prediction`]), and how predictions are scored ([`Measure`]).
+//! Learners fit and predict on a [`Fold`]; rankers that cross-validate (consensus, permutation importance)
+//! and the evaluation layer split with a [`CvPlan`].
+
+mod fold;
+pub mod measure;
+pub mod plan;
+mod stratification;
+
+pub use fold::{Fold, Prediction};
+pub use measure::Measure;
+pub use plan::{CvPlan, OutOfFold, Scheme};
