@@ -169,7 +169,70 @@ pub enum Error {
     },
 }
 
+/// What kind of trouble an [`Error`] is: how each door sorts errors (Python raises one `featrank.Error`
+/// subclass per kind). [`Error::kind`] decides it for every variant, so a new variant cannot reach users
+/// unsorted.
+///
+/// ```
+/// use featrank::error::{Error, ErrorKind};
+/// assert_eq!(Error::param("k", "must be ≥ 1").kind(), ErrorKind::Parameter);
+/// assert_eq!(featrank::learners::parse("svn").unwrap_err().kind(), ErrorKind::Spec);
+/// assert_eq!("relieff:(".parse::<featrank::Spec>().unwrap_err().kind(), ErrorKind::Spec);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// Data that cannot serve: no rows or features, a name twice.
+    Data,
+    /// A column the data does not have.
+    ColumnNotFound,
+    /// A column or target that cannot be used as it is.
+    Column,
+    /// A parameter out of its range or unreadable.
+    Parameter,
+    /// A spec text that names nothing known or does not parse.
+    Spec,
+    /// A method asked to work on a task it does not handle.
+    UnsupportedTask,
+    /// Numbers a computation cannot work with.
+    Numerical,
+    /// A file whose contents (or name) do not parse.
+    Parse,
+    /// A file that does not exist.
+    MissingFile,
+    /// A file that cannot be read or written.
+    File,
+    /// Work over the memory limit, refused before it started.
+    Memory,
+    /// A device (the GPU) that cannot do the work, or a build without it.
+    Device,
+    /// Work stopped on request.
+    Interrupted,
+    /// Anything else: a table library's, a figure's or JSON's own error, a build without a cargo feature.
+    Other,
+}
+
 impl Error {
+    /// The kind of trouble, for each variant ([`ErrorKind`]).
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Error::EmptyData { .. } | Error::DuplicateName { .. } => ErrorKind::Data,
+            Error::MissingColumn { .. } => ErrorKind::ColumnNotFound,
+            Error::InvalidColumn { .. } | Error::InvalidTarget { .. } => ErrorKind::Column,
+            Error::InvalidParameter { name, .. } if name == crate::spec::SPEC_PARAMETER => ErrorKind::Spec,
+            Error::InvalidParameter { .. } => ErrorKind::Parameter,
+            Error::Unknown { .. } => ErrorKind::Spec,
+            Error::UnsupportedTask { .. } => ErrorKind::UnsupportedTask,
+            Error::Numerical { .. } => ErrorKind::Numerical,
+            Error::Parse { .. } | Error::UnsupportedFormat { .. } => ErrorKind::Parse,
+            Error::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => ErrorKind::MissingFile,
+            Error::Io { .. } => ErrorKind::File,
+            Error::Memory { .. } => ErrorKind::Memory,
+            Error::Device { .. } | Error::FeatureDisabled { feature: "gpu", .. } => ErrorKind::Device,
+            Error::Interrupted { .. } => ErrorKind::Interrupted,
+            Error::Polars(_) | Error::Plot { .. } | Error::Json(_) | Error::FeatureDisabled { .. } => ErrorKind::Other,
+        }
+    }
+
     /// The message, e.g. `invalid parameter 'k': …`. Unlike `Display` it never shows the error in a
     /// notebook: use it to put one error's text inside another.
     pub fn message(&self) -> String {

@@ -68,8 +68,8 @@ pub mod prelude {
     pub use crate::device::Device;
     pub use crate::error::{Error, Result};
     pub use crate::eval::{
-        Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Eca, FoldRankings, Grid, Mode, PiCurve, PiSpec,
-        Sample, Weighting,
+        Baseline, Candidate, Curve, CurveKind, CurveOptions, CurveSpec, Curves, Eca, FoldRankings, Grid, Mode, PiCurve,
+        PiSpec, Sample, Weighting,
     };
     pub use crate::learners::{
         self, DecisionTree, Kernel, Knn, KnnTies, Learner, MlKnn, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
@@ -82,7 +82,7 @@ pub mod prelude {
         SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
-    pub use crate::resampling::{CvPlan, Measure, Scheme};
+    pub use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
     pub use crate::spec::Spec;
     pub use ndarray::{self, Array1, Array2, ArrayView1, ArrayView2};
     pub use polars::prelude::{df, Column, DataFrame, DataType, NamedFrom, Series};

@@ -137,6 +137,14 @@ impl<T: ?Sized + Method> Registry<T> {
         self.entries.iter().map(|e| e.name)
     }
 
+    /// The methods around another one of the kind as `name:base=(…)`, separated by commas — how help texts
+    /// show them.
+    pub fn wrapper_forms(&self) -> String {
+        let forms: Vec<String> =
+            self.entries.iter().filter(|e| e.wraps()).map(|e| format!("{}:base=(…)", e.name)).collect();
+        forms.join(", ")
+    }
+
     /// The entry of a name or alias ([`Registry::canonical`]).
     pub fn entry(&self, name: &str) -> Option<&'static Entry<T>> {
         let name = self.canonical(name);

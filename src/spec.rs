@@ -261,7 +261,7 @@ impl FromStr for Spec {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Spec> {
-        let bad = |why: String| Error::param("spec", format!("'{}': {why}", quote(s)));
+        let bad = |why: String| Error::param(SPEC_PARAMETER, format!("'{}': {why}", quote(s)));
         if s.len() > MAX_LEN {
             return Err(bad(format!("{} characters; a spec has at most {MAX_LEN}", s.chars().count())));
         }
@@ -356,6 +356,10 @@ fn split_top(s: &str) -> std::result::Result<Vec<&str>, String> {
     Ok(parts)
 }
 
+/// The parameter name of a spec text that does not parse (`invalid parameter 'spec': …`); such errors are of
+/// the kind [`crate::error::ErrorKind::Spec`].
+pub const SPEC_PARAMETER: &str = "spec";
+
 /// `FromStr` and `Display` for a parameter enum from one word list, so the two cannot drift:
 /// `spec_words!(Type, "what it is", { Type::A => "a" | "alias", Type::B => "b" });` — the first word is the
 /// one displayed, the others are also read.
@@ -398,4 +402,48 @@ pub(crate) use spec_words;
 pub fn canonical_name(name: &str, aliases: &[(&str, &str)]) -> String {
     let name = name.trim().to_ascii_lowercase().replace('_', "-");
     aliases.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, method)| method.to_string())
+}
+
+/// Serde of a value as its text (`Display` to write, `FromStr` to read), for settings whose text is the
+/// form users know (`kfold:folds=10`, `paper`, `accuracy`): `#[serde(with = "crate::spec::as_text")]`.
+pub mod as_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Write `value` as its text.
+    pub fn serialize<T: std::fmt::Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    /// Read a value from its text.
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: std::str::FromStr<Err = crate::error::Error>,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(|e: crate::error::Error| serde::de::Error::custom(e.message()))
+    }
+
+    /// The same for an optional value (`null` when absent).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        /// Write `value` as its text, or `null`.
+        pub fn serialize<T: std::fmt::Display, S: Serializer>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+            match value {
+                Some(v) => s.collect_str(v),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Read a value from its text, or `None` from `null`.
+        pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+        where
+            T: std::str::FromStr<Err = crate::error::Error>,
+            D: Deserializer<'de>,
+        {
+            Option::<String>::deserialize(d)?
+                .map(|text| text.parse().map_err(|e: crate::error::Error| serde::de::Error::custom(e.message())))
+                .transpose()
+        }
+    }
 }

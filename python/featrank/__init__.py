@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os as _os
 from functools import cache as _cache
-from typing import TYPE_CHECKING, Any, Sequence, overload
+from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
 from typing import cast as _cast
 
 if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
@@ -38,10 +38,10 @@ from ._featrank import (
     __version__,
     learners,
     measures,
-    parameters,
     rankers,
-    set_memory_limit,
 )
+from ._featrank import parameters as _parameters
+from ._featrank import set_memory_limit as _set_memory_limit
 from ._featrank import rank as _rank
 from ._featrank import rank_table as _rank_table
 from .errors import (
@@ -68,8 +68,28 @@ from ._featrank import performance_index as _performance_index
 from ._featrank import nested as _nested
 from . import datasets, synth
 from ._progress import bar as _bar
+from . import _defaults as _d
 
 read = Dataset.read
+
+
+def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) -> Table:
+    """One ranking method's or learner's parameters: ``parameter``, ``default``, ``values`` (what it takes on
+    its own), ``needs`` (the setting it applies with) and ``meaning``. A name that is both (``forest``) is the
+    ranker unless ``kind="learner"``; aliases are read.
+
+    >>> import featrank
+    >>> featrank.parameters("relieff").to_pandas()["parameter"].tolist()
+    ['k', 'm', 'convention', 'distance']
+    """
+    return _parameters(method, kind)
+
+
+def set_memory_limit(limit: str | int | None = None) -> None:
+    """Refuse work whose memory estimate exceeds ``limit``: a size (``"4G"``, ``"512M"``, or a positive number
+    of bytes); ``None`` returns to the default (``FEATRANK_MEMORY_LIMIT``, else the memory available). 0,
+    negative numbers and bools are refused with ``featrank.Error``."""
+    _set_memory_limit(limit)
 
 
 DataLike = Any
@@ -123,22 +143,22 @@ def rank_table(data: DataLike, method: str, *, target: Any = None, targets: Sequ
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
-           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
-           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True, device: _Device = "cpu") -> dict[str, Curves]: ...
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None,
-           targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
-           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
-           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True, device: _Device = "cpu") -> Curves: ...
+           targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Sequence[str] | None = None, *, target: Any = None,
-           targets: Sequence[str] | None = None, learner: Any = "knn:k=10",
-           folds: Any = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper", expected: int = 100,
-           expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: bool = True, device: _Device = "cpu") -> Curves | dict[str, Curves]:
+           targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
     ``data`` — a Dataset, a DataFrame or table with ``target`` (or ``targets``: several, for multi-label or
 multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or a path (as in ``rank``).
@@ -205,9 +225,10 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
                        progress=callback, fold_ids=fold_ids, device=device)
 
 
-def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = "knn:k=10",
-           folds: int = 10, repeats: int = 1, scheme: _Scheme = "kfold", inner_folds: int = 5, rule: _Rule = "1se",
-           grid: _Grid = "paper", measure: _Measure | None = None, seed: int = 0) -> Nested:
+def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = _d.LEARNER,
+           folds: int = _d.FOLDS, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
+           inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid = _d.GRID,
+           measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
     ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``) and the subset size (``rule``: ``1se``,
@@ -272,8 +293,8 @@ def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
 
 
 def performance_index(data: DataLike, rankings: Ranking | Sequence[Ranking], *, target: Any = None,
-                      learner: Any = "nb", folds: int = 10, max_n: int | None = None,
-                      seed: int = 0) -> PerformanceIndex:
+                      learner: Any = "nb", folds: int = _d.FOLDS, max_n: int | None = None,
+                      seed: int = _d.SEED) -> PerformanceIndex:
     """The Performance Index of rankings on data with missing values (Fakhraei et al.): for the top-N features,
     PI(N) is the mean of the cross-validated accuracies acc_i of the top-i subsets (i ≤ N), each on the rows
     complete on its features (n_i of them), weighted by n_i / i — a ranking that puts reliable, well-populated

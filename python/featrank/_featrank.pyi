@@ -10,7 +10,7 @@ from typing_extensions import TypeAlias, disjoint_base
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', '_restore', 'rankers', 'learners', 'measures',
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', 'rankers', 'learners', 'measures',
            'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
@@ -252,9 +252,9 @@ class Nested:
     def to_pandas(self) -> Any: ...
     def _repr_html_(self) -> str: ...
 
-def nested(data: Dataset, rankers: Sequence[str], *, learner: str = "knn:k=10", folds: int = 10, repeats: int = 1,
-           scheme: _Scheme = "kfold", inner_folds: int = 5, rule: _Rule = "1se", grid: _Grid = "paper",
-           measure: _Measure | None = None, seed: int = 0) -> Nested: ...
+def nested(data: Dataset, rankers: Sequence[str], *, learner: str, folds: int, repeats: int, scheme: _Scheme,
+           inner_folds: int, rule: _Rule, grid: _Grid, measure: _Measure | None, seed: int) -> Nested:
+    """The compiled side of ``featrank.nested``, which owns the signature and its defaults: every setting given."""
 
 @final
 class Manifest:
@@ -271,42 +271,36 @@ class Manifest:
         nested manifest ``Nested`` (a list, one per rule, when planned with several rules)."""
     def _repr_html_(self) -> str: ...
 
-def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
-                     task: _Task = "auto", rankings: Sequence[str | os.PathLike[str]] | None = None,
-                     rankers: Sequence[str] | None = None, learner: str = "knn:k=10", folds: int = 10,
-                     repeats: int = 10, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = "kfold",
-                     grid: _Grid = "paper", expected: int = 100, expected_repeats: int | None = None,
-                     measure: _Measure | None = None, seed: int = 0, device: _Device = "cpu") -> Manifest:
-    """Check a curve run (a data file or bundled dataset's name, fixed rankings as CSV files, rankers as specs)
-    and write its manifest to ``out`` (``device``: where its shards' kNN chains run)."""
+def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None, task: _Task,
+                     rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None, learner: str,
+                     folds: int, repeats: int, folds_file: str | os.PathLike[str] | None, scheme: _Scheme, grid: _Grid,
+                     expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
+                     device: _Device) -> Manifest:
+    """The compiled side of ``featrank.cluster.plan``, which owns the signature and its defaults."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
-                            target: str | None = None, task: _Task = "auto", learner: str = "knn:k=10",
-                            folds: int = 10, repeats: int = 1, scheme: _Scheme = "kfold", inner_folds: int = 5,
-                            rules: Sequence[str] | None = None, grid: _Grid = "paper", measure: _Measure | None = None,
-                            seed: int = 0) -> Manifest:
-    """Check a nested evaluation (a data file or bundled dataset's name, ranker and learner grids as specs,
-    ``rules``: size rules, default ``["1se"]``) and write its manifest to ``out``."""
+                            target: str | None, task: _Task, learner: str, folds: int, repeats: int, scheme: _Scheme,
+                            inner_folds: int, rules: Sequence[str], grid: _Grid, measure: _Measure | None,
+                            seed: int) -> Manifest:
+    """The compiled side of ``featrank.cluster.plan_nested``, which owns the signature and its defaults."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
-def curves(data: Dataset, rankings: Sequence[Ranking] | None = None, rankers: Sequence[str] | None = None, *,
-           learner: Any = None, folds: int = 10, repeats: int = 10, scheme: _Scheme = "kfold", grid: _Grid = "paper",
-           expected: int = 100, expected_repeats: int | None = None, measure: _Measure | None = None, seed: int = 0,
-           progress: Callable[[str, int, int], None] | None = None,
-           fold_ids: np.ndarray | None = None, device: _Device = "cpu") -> Curves:
-    """``fold_ids``: int64 rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and
-    ``repeats``; ``featrank.curves`` accepts them as ``folds=``). ``device``: ``"gpu"`` runs kNN's distance
-    chains on an NVIDIA GPU (the driver and NVRTC needed; byte-identical curves)."""
-def rank(data: Dataset, method: str, *, seed: int = 0) -> Ranking: ...
-def rank_table(data: Dataset, method: str, *, seed: int = 0) -> Table: ...
-def synthetic(design: str, *, rows: int | None = None, seed: int = 0) -> Synthetic: ...
+def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str] | None, *, learner: Any,
+           folds: int, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
+           measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,
+           fold_ids: np.ndarray | None, device: _Device) -> Curves:
+    """The compiled side of ``featrank.curves``, which owns the signature and its defaults. ``fold_ids``: int64
+    rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and ``repeats``;
+    ``featrank.curves`` accepts them as ``folds=``). ``device``: ``"gpu"`` runs kNN's distance chains on an
+    NVIDIA GPU (the driver and NVRTC needed; byte-identical curves)."""
+def rank(data: Dataset, method: str, *, seed: int) -> Ranking: ...
+def rank_table(data: Dataset, method: str, *, seed: int) -> Table: ...
+def synthetic(design: str, *, rows: int | None, seed: int) -> Synthetic: ...
 def dataset_names() -> list[str]: ...
 def load_dataset(name: str) -> Dataset: ...
 def external_dataset(name: str) -> Dataset: ...
-def set_memory_limit(limit: str | int | None = None) -> None:
+def set_memory_limit(limit: str | int | None) -> None:
     """Refuse work whose memory estimate exceeds ``limit``: a size (``"4G"``, ``"512M"``, or a positive number
     of bytes); ``None`` returns to the default (``FEATRANK_MEMORY_LIMIT``, else the memory available). 0,
     negative numbers and bools are refused with ``featrank.Error``."""
-def _restore(kind: str, parts: Sequence[bytes]) -> Any:
-    """Rebuild a pickled object (what every class's ``__reduce__`` names)."""
 @final
 class Friedman(Table):
     """Friedman's test over datasets (``featrank.friedman``): the average ranks best first (a table) and the tests.
@@ -346,15 +340,16 @@ class PerformanceIndex(Table):
 
     def plot(self) -> Figure: ...
 
-def performance_index(data: Dataset, rankings: Sequence[Ranking], *, learner: Any = None, folds: int = 10,
-                      max_n: int | None = None, seed: int = 0) -> PerformanceIndex: ...
+def performance_index(data: Dataset, rankings: Sequence[Ranking], *, learner: Any, folds: int, max_n: int | None,
+                      seed: int) -> PerformanceIndex:
+    """The compiled side of ``featrank.performance_index``, which owns the signature and its defaults."""
 def rankers() -> Table:
     """Every ranking method: ``method``, ``spec`` (every parameter at its default), ``classification``,
     ``regression``, ``aliases``, ``parameters`` (each key with the values it takes), ``reference``."""
 def learners() -> Table:
     """Every learner: ``learner``, ``spec`` (every parameter at its default), ``classification``, ``regression``,
     ``aliases`` (``naive-bayes`` → ``nb``, ``random-forest`` → ``forest``, …), ``parameters``, ``reference``."""
-def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) -> Table:
+def parameters(method: str, kind: Literal["ranker", "learner"] | None) -> Table:
     """One ranking method's or learner's parameters: ``parameter``, ``default``, ``values`` (what it takes on
     its own), ``needs`` (the setting it applies with) and ``meaning``. A name that is both (``forest``) is the
     ranker unless ``kind="learner"``; aliases are read.
@@ -369,5 +364,5 @@ def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) ->
 def measures() -> Table:
     """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""
 def _defaults() -> dict[str, str | int]:
-    """The library's defaults of a curve run and a nested evaluation, by name (what the tests compare every
-    signature with)."""
+    """The library's defaults of a curve run and a nested evaluation, by name: where the public signatures take
+    theirs from (``featrank/_defaults.py``)."""

@@ -36,13 +36,49 @@ Command line on a node: ``python -m featrank.cluster run MANIFEST I/N OUT`` (``I
 ``$SLURM_ARRAY_TASK_ID``).
 """
 
-import argparse
-import sys
+from __future__ import annotations
 
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Sequence
+
+from . import _defaults as _d
 from ._featrank import Manifest
-from ._featrank import plan_cluster_run as plan
-from ._featrank import plan_nested_cluster_run as plan_nested
+from ._featrank import plan_cluster_run as _plan
+from ._featrank import plan_nested_cluster_run as _plan_nested
 from ._featrank import read_manifest as read
+
+if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
+    from ._featrank import _Device, _Grid, _Measure, _Scheme, _Task
+
+
+def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
+         task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
+         rankers: Sequence[str] | None = None, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
+         repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
+         grid: _Grid = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
+         measure: _Measure | None = None, seed: int = _d.SEED, device: _Device = _d.DEVICE) -> Manifest:
+    """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
+    CSV files, rankers as specs; the memory estimate included) and write its manifest to ``out``; ``device``:
+    where its shards' kNN chains run. The other parameters are ``featrank.curves``'s."""
+    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=rankers, learner=learner,
+                 folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
+                 expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
+
+
+def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
+                target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
+                repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME, inner_folds: int = _d.INNER_FOLDS,
+                rules: Sequence[str] | None = None, grid: _Grid = _d.GRID, measure: _Measure | None = None,
+                seed: int = _d.SEED) -> Manifest:
+    """Check a nested evaluation as ``featrank.nested`` would (a data file or bundled dataset's name, ranker and
+    learner grids as specs) and write its manifest to ``out``; ``rules``: the size rules, one nested result
+    each from the same inner curves (default ``featrank.nested``'s rule). The other parameters are
+    ``featrank.nested``'s."""
+    return _plan_nested(data, out, rankers, target=target, task=task, learner=learner, folds=folds,
+                        repeats=repeats, scheme=scheme, inner_folds=inner_folds,
+                        rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
 
 
 def run(manifest, shard, out, *, progress=True):

@@ -20,6 +20,7 @@ from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from . import Dataset, Error, curves, rank
+from . import _defaults as _d
 
 
 class FeatureSelector(SelectorMixin, BaseEstimator):
@@ -61,7 +62,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, method="relieff", k=10, *, learner="knn:k=10", folds=5, repeats=1, seed=0):
+    def __init__(self, method="relieff", k=10, *, learner=_d.LEARNER, folds=5, repeats=1, seed=_d.SEED):
         self.method = method
         self.k = k
         self.learner = learner

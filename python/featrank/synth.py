@@ -10,6 +10,17 @@ Designs: ``single``, ``pair``, ``combined`` (binary features in interaction sets
 (200, True)
 """
 
-from ._featrank import synthetic as generate
+from __future__ import annotations
+
+from ._featrank import Synthetic
+from ._featrank import synthetic as _synthetic
+from . import _defaults as _d
+
+
+def generate(design: str, *, rows: int | None = None, seed: int = _d.SEED) -> Synthetic:
+    """Synthetic data by design: ``single``, ``pair``, ``combined``, ``madelon`` or ``null``; ``rows`` (default:
+    the design's), ``seed``."""
+    return _synthetic(design, rows=rows, seed=seed)
+
 
 __all__ = ["generate"]

@@ -5,6 +5,9 @@
 
 use std::path::PathBuf;
 
+use featrank::eval::CurveOptions;
+use featrank::protocol::NestedOptions;
+use featrank::resampling::Resampling;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
@@ -127,4 +130,56 @@ pub(crate) fn text_or_none<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a
         Err(_) if obj.is_none() => Ok(None),
         Err(_) => Err(argument_error(obj.py(), "a text (str) or None", obj)),
     }
+}
+
+/// A curve run's settings as Python passes them, each parsed and checked under its parameter's name — the one
+/// conversion into the library's [`CurveOptions`] that `featrank.curves` and `featrank.cluster.plan` share.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn curve_options(
+    scheme: &str,
+    folds: usize,
+    repeats: usize,
+    grid: &str,
+    expected: usize,
+    expected_repeats: Option<usize>,
+    measure: Option<&str>,
+    seed: u64,
+    device: &str,
+) -> PyResult<CurveOptions> {
+    crate::guarded(|| {
+        Ok(CurveOptions {
+            resampling: Resampling::from_text(scheme, folds, repeats)?,
+            grid: grid.parse()?,
+            expected,
+            expected_repeats,
+            measure: measure.map(str::parse).transpose()?,
+            seed,
+            device: device.parse()?,
+        })
+    })
+}
+
+/// A nested evaluation's settings as Python passes them, parsed and checked — the one conversion into the
+/// library's [`NestedOptions`] that `featrank.nested` and `featrank.cluster.plan_nested` share.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn nested_options(
+    scheme: &str,
+    folds: usize,
+    repeats: usize,
+    inner_folds: usize,
+    rules: &[String],
+    grid: &str,
+    measure: Option<&str>,
+    seed: u64,
+) -> PyResult<NestedOptions> {
+    crate::guarded(|| {
+        Ok(NestedOptions {
+            resampling: Resampling::from_text(scheme, folds, repeats)?,
+            inner_folds,
+            rules: rules.iter().map(|r| r.parse()).collect::<featrank::Result<_>>()?,
+            grid: grid.parse()?,
+            measure: measure.map(str::parse).transpose()?,
+            seed,
+        })
+    })
 }

@@ -19,16 +19,11 @@ pub struct Manifest {
     inner: Arc<RsManifest>,
 }
 
-/// See `featrank.cluster.plan`; the defaults are the CLI's.
+/// The compiled side of `featrank.cluster.plan` (`featrank/cluster.py` owns the signature and its defaults):
+/// every setting given.
 #[pyfunction(name = "plan_cluster_run")]
-#[pyo3(signature = (data, out, *, target = None, task = featrank::eval::defaults::TASK, rankings = None, rankers = None,
-    learner = featrank::eval::defaults::LEARNER, folds = featrank::eval::defaults::FOLDS, repeats = featrank::eval::defaults::REPEATS, folds_file = None,
-    scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID, expected = featrank::eval::defaults::RANDOM_RANKINGS,
-    expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED, device = "cpu"),
-    // the defaults as Python shows them; tests/test_defaults.py holds them to the library's
-    text_signature = "(data, out, *, target=None, task='auto', rankings=None, rankers=None, learner='knn:k=10', \
-    folds=10, repeats=10, folds_file=None, scheme='kfold', grid='paper', expected=100, expected_repeats=None, \
-    measure=None, seed=0, device='cpu')")]
+#[pyo3(signature = (data, out, *, target, task, rankings, rankers, learner, folds, repeats, folds_file, scheme, grid,
+    expected, expected_repeats, measure, seed, device))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
     py: Python<'_>,
@@ -46,29 +41,30 @@ fn plan(
     #[pyo3(from_py_with = crate::args::text)] grid: &str,
     #[pyo3(from_py_with = crate::args::arg)] expected: usize,
     #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
-    #[pyo3(from_py_with = crate::args::arg)] measure: Option<String>,
+    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
     #[pyo3(from_py_with = crate::args::text)] device: &str,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
-    let device = guarded(|| device.parse())?;
     let job = CurveJob {
         data: data.to_string_lossy().into_owned(),
         target,
-        task: task.into(),
+        task: guarded(|| task.parse())?,
         rankings: rankings.unwrap_or_default(),
         methods: rankers.unwrap_or_default(),
-        scheme: scheme.into(),
         learner: learner.into(),
-        folds,
-        repeats,
         folds_file,
-        grid: grid.into(),
-        expected,
-        expected_repeats,
-        measure,
-        seed,
-        device,
+        options: crate::args::curve_options(
+            scheme,
+            folds,
+            repeats,
+            grid,
+            expected,
+            expected_repeats,
+            measure,
+            seed,
+            device,
+        )?,
     };
     let manifest = blocking(py, None, || RsManifest::plan(job, &out))?;
     Ok(Manifest { inner: Arc::new(manifest) })
@@ -84,14 +80,11 @@ fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     })
 }
 
-/// See `featrank.cluster.plan_nested`; the defaults are `featrank.nested`'s.
+/// The compiled side of `featrank.cluster.plan_nested` (`featrank/cluster.py` owns the signature and its
+/// defaults): every setting given.
 #[pyfunction(name = "plan_nested_cluster_run")]
-#[pyo3(signature = (data, out, rankers, *, target = None, task = featrank::eval::defaults::TASK, learner = featrank::eval::defaults::LEARNER,
-    folds = featrank::eval::defaults::FOLDS, repeats = featrank::eval::defaults::NESTED_REPEATS, scheme = featrank::eval::defaults::SCHEME,
-    inner_folds = featrank::eval::defaults::INNER_FOLDS, rules = None, grid = featrank::eval::defaults::GRID, measure = None,
-    seed = featrank::eval::defaults::SEED),
-    text_signature = "(data, out, rankers, *, target=None, task='auto', learner='knn:k=10', folds=10, repeats=1, \
-    scheme='kfold', inner_folds=5, rules=None, grid='paper', measure=None, seed=0)")]
+#[pyo3(signature = (data, out, rankers, *, target, task, learner, folds, repeats, scheme, inner_folds, rules, grid,
+    measure, seed))]
 #[allow(clippy::too_many_arguments)]
 fn plan_nested(
     py: Python<'_>,
@@ -105,26 +98,19 @@ fn plan_nested(
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
     #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,
-    #[pyo3(from_py_with = crate::args::arg)] rules: Option<Vec<String>>,
+    #[pyo3(from_py_with = crate::args::arg)] rules: Vec<String>,
     #[pyo3(from_py_with = crate::args::text)] grid: &str,
-    #[pyo3(from_py_with = crate::args::arg)] measure: Option<String>,
+    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
     let job = NestedJob {
         data: data.to_string_lossy().into_owned(),
         target,
-        task: task.into(),
+        task: guarded(|| task.parse())?,
         rankers,
         learner: learner.into(),
-        scheme: scheme.into(),
-        folds,
-        repeats,
-        inner_folds,
-        rules: rules.unwrap_or_else(|| NestedJob::default().rules),
-        grid: grid.into(),
-        measure,
-        seed,
+        options: crate::args::nested_options(scheme, folds, repeats, inner_folds, &rules, grid, measure, seed)?,
     };
     let manifest = blocking(py, None, || RsManifest::plan_nested(job, &out))?;
     Ok(Manifest { inner: Arc::new(manifest) })
@@ -141,7 +127,13 @@ impl Manifest {
     /// A manifest pickles as its file: unpickled, it is read again, its inputs checked.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let path = self.inner.path().to_string_lossy().into_owned();
-        crate::pickle::reduce(py, "Manifest", vec![path.into_bytes()])
+        crate::pickle::reduce(py.get_type::<Manifest>(), vec![path.into_bytes()])
+    }
+    /// Rebuilt from what `__reduce__` gave: its file, read again (its inputs checked).
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Manifest> {
+        let path = PathBuf::from(crate::pickle::text(crate::pickle::Parts::new("Manifest", &parts).get(0)?)?);
+        Ok(Manifest { inner: Arc::new(blocking(py, None, || RsManifest::read(&path))?) })
     }
     /// The manifest's file.
     #[getter]
@@ -177,7 +169,7 @@ impl Manifest {
         #[pyo3(from_py_with = crate::args::arg)] progress: bool,
     ) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
-        if matches!(self.inner.job(), Job::Curves(job) if job.device == featrank::device::Device::Gpu) {
+        if matches!(self.inner.job(), Job::Curves(job) if job.options.device == featrank::device::Device::Gpu) {
             // pip's NVRTC, as `featrank.curves(device="gpu")` finds it
             py.import("featrank")?.getattr("_load_pip_nvrtc")?.call0()?;
         }
@@ -205,7 +197,7 @@ impl Manifest {
             Job::Nested(job) => {
                 let mut runs: Vec<Nested> =
                     blocking(py, None, || self.inner.merge_nested(&parts))?.into_iter().map(Nested::from).collect();
-                if job.rules.len() == 1 {
+                if job.options.rules.len() == 1 {
                     Ok(runs.remove(0).into_pyobject(py)?.into_any().unbind())
                 } else {
                     Ok(runs.into_pyobject(py)?.into_any().unbind())
@@ -230,31 +222,34 @@ impl Manifest {
             Job::Curves(job) => {
                 let candidates: Vec<String> =
                     job.rankings.iter().map(|p| p.display().to_string()).chain(job.methods.iter().cloned()).collect();
+                let (o, r) = (&job.options, &job.options.resampling);
                 let what = format!(
-                    "curves of data {}, candidates [{}], learner {}, scheme {} ({} folds × {} repeats), {} random rankings, seed {}",
+                    "curves of data {}, candidates [{}], learner {}, scheme {} ({} splits × {} repeats), {} random rankings, seed {}",
                     job.data,
                     candidates.join(", "),
                     job.learner,
-                    job.scheme,
-                    job.folds,
-                    job.repeats,
-                    job.expected,
-                    job.seed
+                    r.scheme,
+                    r.scheme.splits(),
+                    r.repeats,
+                    o.expected,
+                    o.seed
                 );
                 (what, "Curves")
             }
             Job::Nested(job) => {
+                let (o, r) = (&job.options, &job.options.resampling);
+                let rules: Vec<String> = o.rules.iter().map(|r| r.label()).collect();
                 let what = format!(
-                    "nested evaluation of data {}, rankers [{}], learner {}, outer {} ({} folds × {} repeats), inner {} folds, rules [{}], seed {}",
+                    "nested evaluation of data {}, rankers [{}], learner {}, outer {} ({} splits × {} repeats), inner {} folds, rules [{}], seed {}",
                     job.data,
                     job.rankers.join(", "),
                     job.learner,
-                    job.scheme,
-                    job.folds,
-                    job.repeats,
-                    job.inner_folds,
-                    job.rules.join(", "),
-                    job.seed
+                    r.scheme,
+                    r.scheme.splits(),
+                    r.repeats,
+                    o.inner_folds,
+                    rules.join(", "),
+                    o.seed
                 );
                 (what, "Nested")
             }
@@ -264,17 +259,6 @@ impl Manifest {
              python -m featrank.cluster run {path} I/N part-I.parquet      (or: featrank run --manifest {path} --shard I/N --out part-I.parquet)\n  \
              then: featrank.cluster.read(\"{path}\").merge([parts…]) → {result}"
         )
-    }
-}
-
-/// A pickled manifest (see `pickle.rs`): its file read again; `None` for another module's kind.
-pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &crate::pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
-    match kind {
-        "Manifest" => Some((|| {
-            let path = PathBuf::from(crate::pickle::text(parts.get(0)?)?);
-            Ok(Py::new(py, Manifest { inner: Arc::new(blocking(py, None, || RsManifest::read(&path))?) })?.into_any())
-        })()),
-        _ => None,
     }
 }
 

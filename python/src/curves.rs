@@ -6,16 +6,23 @@ use std::sync::Arc;
 use featrank::compare::Stabilities as RsStabilities;
 use featrank::compare::TradeOff as RsTradeOff;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
-use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, RunOptions};
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves};
 use featrank::learners::Learner;
 use featrank::resampling::CvPlan;
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 
+use crate::dataset::Dataset;
+use crate::figure::Figure;
 use crate::frames::{frame_to, Library};
 use crate::learner::PyLearner;
-use crate::objects::{Dataset, Figure, Ranking, Table};
-use crate::{blocking, guarded, pickle, Error, OrRaise};
+use crate::ranking::Ranking;
+use crate::significance::Significance;
+use crate::size_choices::SizeChoices;
+use crate::stabilities::Stabilities;
+use crate::table::Table;
+use crate::trade_off::TradeOff;
+use crate::{blocking, guarded, pickle, Error};
 
 /// FFA/RFA curves of rankings (fixed) and rankers (run inside every training split), with the expected
 /// curve of random rankings.
@@ -38,21 +45,18 @@ pub(crate) fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
     Ok(Box::new(PyLearner::new(value)?))
 }
 
-/// See `featrank.curves` in `featrank/_featrank.pyi`; the defaults are the CLI's.
+/// The compiled side of `featrank.curves` (`featrank/__init__.py` owns the signature and its defaults, read
+/// from the library's): every setting given.
 #[pyfunction]
-#[pyo3(signature = (data, rankings = None, rankers = None, *, learner = None, folds = featrank::eval::defaults::FOLDS,
-    repeats = featrank::eval::defaults::REPEATS, scheme = featrank::eval::defaults::SCHEME, grid = featrank::eval::defaults::GRID,
-    expected = featrank::eval::defaults::RANDOM_RANKINGS, expected_repeats = None, measure = None, seed = featrank::eval::defaults::SEED,
-    progress = None, fold_ids = None, device = "cpu"),
-    text_signature = "(data, rankings=None, rankers=None, *, learner=None, folds=10, repeats=10, scheme='kfold', \
-    grid='paper', expected=100, expected_repeats=None, measure=None, seed=0, progress=None, fold_ids=None, device='cpu')")]
+#[pyo3(signature = (data, rankings, rankers, *, learner, folds, repeats, scheme, grid, expected, expected_repeats,
+    measure, seed, progress, fold_ids, device))]
 #[allow(clippy::too_many_arguments)]
 fn curves(
     py: Python<'_>,
     data: &Dataset,
     rankings: Option<Vec<PyRef<'_, Ranking>>>,
     #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
-    learner: Option<&Bound<'_, PyAny>>,
+    learner: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] folds: usize,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
@@ -65,14 +69,10 @@ fn curves(
     fold_ids: Option<PyReadonlyArray2<'_, i64>>,
     #[pyo3(from_py_with = crate::args::text)] device: &str,
 ) -> PyResult<Curves> {
-    let model = match learner {
-        Some(l) => self::learner(l)?,
-        None => guarded(|| featrank::learners::parse(featrank::eval::defaults::LEARNER))?,
-    };
-    let device = guarded(|| device.parse())?;
+    let model = self::learner(learner)?;
     let options =
-        RunOptions { scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, progress: false, device };
-    let mut spec = guarded(|| CurveSpec::with_options(model, &options))?;
+        crate::args::curve_options(scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, device)?;
+    let mut spec = CurveSpec::new(model).options(options);
     if let Some(ids) = fold_ids {
         spec = spec.plan(plan_of(ids.as_array(), data.inner.n_rows())?);
     }
@@ -110,15 +110,15 @@ fn plan_of(ids: numpy::ndarray::ArrayView2<'_, i64>, n_rows: usize) -> PyResult<
     guarded(|| CvPlan::from_assignments(columns, n_rows))
 }
 
-/// A table with its HTML as the library draws it.
-fn table(frame: featrank::Result<featrank::data::Frame>, html: featrank::Result<String>) -> PyResult<Table> {
-    Ok(Table::new(frame.or_raise()?, html.or_raise()?))
-}
-
 #[pymethods]
 impl Curves {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "Curves", vec![pickle::json(&*self.inner)?])
+        pickle::reduce(py.get_type::<Curves>(), vec![pickle::json(&*self.inner)?])
+    }
+    /// Rebuilt from what `__reduce__` gave: the run as JSON.
+    #[staticmethod]
+    fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Curves> {
+        Ok(Curves::from(pickle::from_json::<RsCurves>(pickle::Parts::new("Curves", &parts).get(0)?)?))
     }
     /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
     #[staticmethod]
@@ -151,13 +151,12 @@ impl Curves {
     /// ECA against the expected curve of random rankings, four weightings.
     fn eca(&self) -> PyResult<Table> {
         let frame = guarded(|| self.inner.eca_table())?;
-        let html = frame.to_html();
-        Ok(Table::new(frame, html))
+        Ok(Table::from_frame(frame))
     }
     /// Every ranking against every other and against the expected curve (ECA, rank distances).
     fn compare(&self) -> PyResult<Table> {
         let cmp = guarded(|| self.inner.compare())?;
-        table(cmp.to_polars(), cmp.to_html())
+        Table::of(cmp.to_polars(), cmp.to_html())
     }
     /// Is a ranking better than random rankings, or than another? Corrected resampled t-test, Wilcoxon,
     /// Holm; `level` of the intervals, `weighting` of the ECA.
@@ -221,8 +220,7 @@ impl Curves {
         #[pyo3(from_py_with = crate::args::arg)] top: usize,
     ) -> PyResult<Table> {
         let frame = guarded(|| self.inner.fold_rankings(name)?.rank_distribution(top))?;
-        let html = frame.to_html();
-        Ok(Table::new(frame, html))
+        Ok(Table::from_frame(frame))
     }
     /// The FFA/RFA figure with the band of random rankings.
     fn plot(&self) -> PyResult<Figure> {
@@ -246,157 +244,8 @@ impl Curves {
     }
 }
 
-/// The tests of a run (a table); `verdicts(alpha)` against random rankings, `verdict(name)`.
-#[pyclass(module = "featrank", name = "Significance", frozen, extends = Table)]
-pub struct Significance {
-    inner: RsSignificance,
-}
-
-#[pymethods]
-impl Significance {
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "Significance", vec![pickle::json(&self.inner)?])
-    }
-    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
-    #[pyo3(signature = (alpha = 0.05))]
-    fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<Table> {
-        let frame = guarded(|| self.inner.verdicts(alpha))?;
-        let html = frame.to_html();
-        Ok(Table::new(frame, html))
-    }
-    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
-    #[pyo3(signature = (ranking, alpha = 0.05))]
-    fn verdict(
-        &self,
-        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
-        #[pyo3(from_py_with = crate::args::arg)] alpha: f64,
-    ) -> PyResult<String> {
-        guarded(|| self.inner.verdict(ranking, alpha)).map(|v| v.label().to_string())
-    }
-}
-
-/// Stability over the training splits (a table); `plot()`.
-#[pyclass(module = "featrank", name = "Stabilities", frozen, extends = Table)]
-pub struct Stabilities {
-    inner: RsStabilities,
-}
-
-#[pymethods]
-impl Stabilities {
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "Stabilities", vec![pickle::json(&self.inner)?])
-    }
-    fn plot(&self) -> PyResult<Figure> {
-        guarded(|| self.inner.plot()).map(Figure::wrap)
-    }
-}
-
-/// The stability–accuracy trade-off at one size (a table with its figure); `front`, `best_rpt`, `plot()`.
-#[pyclass(module = "featrank", name = "TradeOff", frozen, extends = Table)]
-pub struct TradeOff {
-    inner: RsTradeOff,
-}
-
-#[pymethods]
-impl TradeOff {
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "TradeOff", vec![pickle::json(&self.inner)?])
-    }
-    /// The rankers on the Pareto front.
-    #[getter]
-    fn front(&self) -> Vec<String> {
-        self.inner.front().into_iter().map(String::from).collect()
-    }
-    /// The ranker with the largest RPT_β (None for correlation or RMSE curves).
-    #[getter]
-    fn best_rpt(&self) -> Option<String> {
-        self.inner.best_rpt().map(String::from)
-    }
-    fn plot(&self) -> PyResult<Figure> {
-        guarded(|| self.inner.plot()).map(Figure::wrap)
-    }
-}
-
-/// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
-#[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
-pub struct SizeChoices {
-    inner: RsSizeChoices,
-    curves: Arc<RsCurves>,
-}
-
-#[pymethods]
-impl SizeChoices {
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "SizeChoices", vec![pickle::json(&self.inner)?, pickle::json(&*self.curves)?])
-    }
-    /// The number of features `rule` chose for `ranking`.
-    #[pyo3(signature = (ranking, rule = "1se"))]
-    fn k(
-        &self,
-        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
-        #[pyo3(from_py_with = crate::args::text)] rule: &str,
-    ) -> PyResult<usize> {
-        let rule: SizeRule = guarded(|| rule.parse())?;
-        self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
-            Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
-        })
-    }
-    fn plot(&self) -> PyResult<Figure> {
-        guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
-    }
-}
-
-impl Significance {
-    pub(crate) fn create(py: Python<'_>, inner: RsSignificance) -> PyResult<Py<Significance>> {
-        let base = table(inner.to_polars(), inner.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(Significance { inner }))
-    }
-}
-
-impl Stabilities {
-    pub(crate) fn create(py: Python<'_>, inner: RsStabilities) -> PyResult<Py<Stabilities>> {
-        let base = table(inner.to_polars(), inner.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(Stabilities { inner }))
-    }
-}
-
-impl TradeOff {
-    pub(crate) fn create(py: Python<'_>, inner: RsTradeOff) -> PyResult<Py<TradeOff>> {
-        let base = table(inner.to_polars(), inner.to_html())?;
-        Py::new(py, PyClassInitializer::from(base).add_subclass(TradeOff { inner }))
-    }
-}
-
-impl SizeChoices {
-    pub(crate) fn create(py: Python<'_>, inner: RsSizeChoices, curves: Arc<RsCurves>) -> PyResult<Py<SizeChoices>> {
-        let figure = guarded(|| inner.plot(&curves))?;
-        let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| inner.to_html())?);
-        let base = Table::new(guarded(|| inner.to_polars())?, html);
-        Py::new(py, PyClassInitializer::from(base).add_subclass(SizeChoices { inner, curves }))
-    }
-}
-
-/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
-    Some(match kind {
-        "Curves" => (|| Ok(Py::new(py, Curves::from(pickle::from_json::<RsCurves>(parts.get(0)?)?))?.into_any()))(),
-        "Significance" => (|| Significance::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
-        "Stabilities" => (|| Stabilities::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
-        "TradeOff" => (|| TradeOff::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))(),
-        "SizeChoices" => (|| {
-            SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?))
-                .map(Py::into_any)
-        })(),
-        _ => return None,
-    })
-}
-
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Curves>()?;
-    m.add_class::<Significance>()?;
-    m.add_class::<Stabilities>()?;
-    m.add_class::<TradeOff>()?;
-    m.add_class::<SizeChoices>()?;
     m.add_function(wrap_pyfunction!(curves, m)?)?;
     Ok(())
 }

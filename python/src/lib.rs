@@ -16,14 +16,24 @@ use std::time::Duration;
 
 mod args;
 mod cluster;
+mod critical_difference;
 mod curves;
+mod dataset;
+mod figure;
 mod frames;
+mod friedman;
 mod learner;
 mod nested;
-mod objects;
 mod pi;
 mod pickle;
-mod stats;
+mod ranking;
+mod settings;
+mod significance;
+mod size_choices;
+mod stabilities;
+mod synthetic;
+mod table;
+mod trade_off;
 
 create_exception!(
     featrank,
@@ -43,71 +53,65 @@ pub(crate) fn to_py(e: featrank::Error) -> PyErr {
 fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
     use featrank::Error as E;
     let attrs = PyDict::new(py);
-    let class = match e {
-        E::EmptyData { .. } | E::DuplicateName { .. } => "DataError",
+    match e {
         E::MissingColumn { column, suggestions, .. } => {
             attrs.set_item("column", column)?;
             attrs.set_item("suggestions", suggestions)?;
-            "ColumnNotFoundError"
         }
-        E::InvalidColumn { column, .. } | E::InvalidTarget { column, .. } => {
-            attrs.set_item("column", column)?;
-            "ColumnError"
-        }
-        E::InvalidParameter { name, .. } => {
-            attrs.set_item("parameter", name)?;
-            if name == "spec" {
-                "SpecError"
-            } else {
-                "ParameterError"
-            }
-        }
+        E::InvalidColumn { column, .. } | E::InvalidTarget { column, .. } => attrs.set_item("column", column)?,
+        E::InvalidParameter { name, .. } => attrs.set_item("parameter", name)?,
         E::Unknown { kind, name, known } => {
             attrs.set_item("name", name)?;
             attrs.set_item("kind", kind)?;
             attrs.set_item("suggestions", known)?;
-            "SpecError"
         }
         E::UnsupportedTask { method, task, .. } => {
             attrs.set_item("method", method)?;
             attrs.set_item("task", task.words())?;
-            "UnsupportedTaskError"
         }
-        E::Numerical { what, .. } => {
-            attrs.set_item("what", what)?;
-            "NumericalError"
-        }
+        E::Numerical { what, .. } => attrs.set_item("what", what)?,
         E::Parse { source_name, line, .. } => {
             attrs.set_item("source", source_name)?;
             attrs.set_item("line", line)?;
-            "ParseError"
         }
-        E::UnsupportedFormat { path } => {
-            attrs.set_item("source", path)?;
-            "ParseError"
-        }
+        E::UnsupportedFormat { path } => attrs.set_item("source", path)?,
         E::Io { path, source } => {
             attrs.set_item("path", path)?;
             attrs.set_item("filename", path)?;
             attrs.set_item("errno", source.raw_os_error())?;
-            match source.kind() {
-                std::io::ErrorKind::NotFound => "MissingFileError",
-                _ => "FileError",
-            }
         }
-        E::Device { .. } | E::FeatureDisabled { feature: "gpu", .. } => "DeviceError",
         E::Memory { needed, limit, .. } => {
             attrs.set_item("needed", needed)?;
             attrs.set_item("limit", limit)?;
-            "MemoryLimitError"
         }
-        _ => "Error",
-    };
-    let value = py.import("featrank.errors")?.getattr(class)?.call1((e.message(),))?;
+        _ => {}
+    }
+    let value = class(py, e.kind())?.call1((e.message(),))?;
     for (key, item) in attrs.iter() {
         value.setattr(key.extract::<String>()?, item)?;
     }
     Ok(PyErr::from_value(value))
+}
+
+/// The `featrank.Error` subclass (`featrank/errors.py`) of each kind of error, for every kind.
+fn class(py: Python<'_>, kind: featrank::error::ErrorKind) -> PyResult<Bound<'_, PyAny>> {
+    use featrank::error::ErrorKind as K;
+    let name = match kind {
+        K::Data => "DataError",
+        K::ColumnNotFound => "ColumnNotFoundError",
+        K::Column => "ColumnError",
+        K::Parameter => "ParameterError",
+        K::Spec => "SpecError",
+        K::UnsupportedTask => "UnsupportedTaskError",
+        K::Numerical => "NumericalError",
+        K::Parse => "ParseError",
+        K::MissingFile => "MissingFileError",
+        K::File => "FileError",
+        K::Memory => "MemoryLimitError",
+        K::Device => "DeviceError",
+        K::Interrupted | K::Other => "Error",
+    };
+    py.import("featrank.errors")?.getattr(name)
 }
 
 /// `Result` of the library, raised as `featrank.Error`.
@@ -217,12 +221,21 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", m.py().get_type::<Error>())?;
     featrank::notice::set_sink(Some(collect));
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    objects::register(m)?;
+    settings::register(m)?;
+    dataset::register(m)?;
+    ranking::register(m)?;
+    table::register(m)?;
+    figure::register(m)?;
+    synthetic::register(m)?;
     curves::register(m)?;
-    cluster::register(m)?;
+    significance::register(m)?;
+    stabilities::register(m)?;
+    trade_off::register(m)?;
+    size_choices::register(m)?;
     nested::register(m)?;
-    pickle::register(m)?;
-    stats::register(m)?;
+    cluster::register(m)?;
+    friedman::register(m)?;
+    critical_difference::register(m)?;
     pi::register(m)?;
     Ok(())
 }

@@ -2,12 +2,13 @@
 
 use std::sync::Arc;
 
-use featrank::eval::RunOptions;
-use featrank::protocol::{Nested as RsNested, NestedSpec};
+use featrank::protocol::Nested as RsNested;
 use pyo3::prelude::*;
 
+use crate::dataset::Dataset;
+use crate::figure::Figure;
 use crate::frames::{frame_to, Library};
-use crate::objects::{Dataset, Figure, Table};
+use crate::table::Table;
 use crate::{blocking, guarded, pickle, OrRaise};
 
 /// The result of a nested evaluation: each outer split's choice and score, the estimate, the optimism.
@@ -16,13 +17,10 @@ pub struct Nested {
     inner: Arc<RsNested>,
 }
 
-/// See `featrank.nested` in `featrank/_featrank.pyi`.
+/// The compiled side of `featrank.nested` (`featrank/__init__.py` owns the signature and its defaults, read
+/// from the library's): every setting given.
 #[pyfunction]
-#[pyo3(signature = (data, rankers, *, learner = featrank::eval::defaults::LEARNER, folds = featrank::eval::defaults::FOLDS,
-    repeats = featrank::eval::defaults::NESTED_REPEATS, scheme = featrank::eval::defaults::SCHEME, inner_folds = featrank::eval::defaults::INNER_FOLDS,
-    rule = featrank::eval::defaults::RULE, grid = featrank::eval::defaults::GRID, measure = None, seed = featrank::eval::defaults::SEED),
-    text_signature = "(data, rankers, *, learner='knn:k=10', folds=10, repeats=1, scheme='kfold', inner_folds=5, \
-    rule='1se', grid='paper', measure=None, seed=0)")]
+#[pyo3(signature = (data, rankers, *, learner, folds, repeats, scheme, inner_folds, rule, grid, measure, seed))]
 #[allow(clippy::too_many_arguments)]
 fn nested(
     py: Python<'_>,
@@ -38,11 +36,10 @@ fn nested(
     #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Nested> {
-    let options = RunOptions { scheme, folds, repeats, grid, measure, seed, ..RunOptions::default() };
     let methods: Vec<&str> = rankers.iter().map(String::as_str).collect();
-    let spec = guarded(|| {
-        Ok(NestedSpec::new(&methods, learner)?.options(&options)?.inner_folds(inner_folds).rule(rule.parse()?))
-    })?;
+    let options =
+        crate::args::nested_options(scheme, folds, repeats, inner_folds, &[rule.into()], grid, measure, seed)?;
+    let spec = guarded(|| options.spec(&methods, learner))?;
     let ds = data.inner.clone();
     Ok(Nested { inner: Arc::new(blocking(py, None, || spec.evaluate(&ds))?) })
 }
@@ -56,7 +53,12 @@ impl From<RsNested> for Nested {
 #[pymethods]
 impl Nested {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "Nested", vec![pickle::json(&*self.inner)?])
+        pickle::reduce(py.get_type::<Nested>(), vec![pickle::json(&*self.inner)?])
+    }
+    /// Rebuilt from what `__reduce__` gave.
+    #[staticmethod]
+    fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Nested> {
+        Ok(Nested::from(pickle::from_json::<RsNested>(pickle::Parts::new("Nested", &parts).get(0)?)?))
     }
     /// What was run: the grids, outer and inner resampling, rule, measure.
     #[getter]
@@ -77,14 +79,12 @@ impl Nested {
     /// The answer in one row: nested estimate and interval, ordinary best, optimism, the ordinary best point.
     fn summary(&self) -> PyResult<Table> {
         let frame = self.inner.summary().or_raise()?;
-        let html = frame.to_html();
-        Ok(Table::new(frame, html))
+        Ok(Table::from_frame(frame))
     }
     /// Every outer split: `repeat, fold, ranker, learner, k, inner, outer`.
     fn choices(&self) -> PyResult<Table> {
         let frame = self.inner.to_polars().or_raise()?;
-        let html = frame.to_html();
-        Ok(Table::new(frame, html))
+        Ok(Table::from_frame(frame))
     }
     /// The chosen sizes and the outer values with the nested estimate and the ordinary best.
     fn plot(&self) -> PyResult<Figure> {
@@ -119,14 +119,4 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Nested>()?;
     m.add_function(wrap_pyfunction!(nested, m)?)?;
     Ok(())
-}
-
-/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
-    match kind {
-        "Nested" => {
-            Some((|| Ok(Py::new(py, Nested::from(pickle::from_json::<RsNested>(parts.get(0)?)?))?.into_any()))())
-        }
-        _ => None,
-    }
 }

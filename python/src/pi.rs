@@ -5,26 +5,26 @@ use featrank::eval::pi::{pi_table, PiCurve, PiSpec};
 use pyo3::prelude::*;
 
 use crate::curves::learner;
-use crate::objects::{Dataset, Figure, Ranking, Table};
+use crate::dataset::Dataset;
+use crate::figure::Figure;
+use crate::ranking::Ranking;
+use crate::table::Table;
 use crate::{blocking, guarded, pickle};
 
-/// See `featrank.performance_index` in `featrank/__init__.py`.
+/// The compiled side of `featrank.performance_index` (`featrank/__init__.py` owns the signature and its
+/// defaults): every setting given.
 #[pyfunction]
-#[pyo3(signature = (data, rankings, *, learner = None, folds = 10, max_n = None, seed = 0))]
+#[pyo3(signature = (data, rankings, *, learner, folds, max_n, seed))]
 fn performance_index(
     py: Python<'_>,
     data: &Dataset,
     rankings: Vec<PyRef<'_, Ranking>>,
-    learner: Option<&Bound<'_, PyAny>>,
+    learner: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] folds: usize,
     #[pyo3(from_py_with = crate::args::arg)] max_n: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Py<PerformanceIndex>> {
-    let model = match learner {
-        Some(value) => self::learner(value)?,
-        None => guarded(|| featrank::learners::parse("nb"))?,
-    };
-    let mut spec = PiSpec::new(model).folds(folds).seed(seed);
+    let mut spec = PiSpec::new(self::learner(learner)?).folds(folds).seed(seed);
     if let Some(n) = max_n {
         spec = spec.max_n(n);
     }
@@ -46,7 +46,12 @@ impl PerformanceIndex {
         guarded(|| featrank::report::figure::pi_plot(&self.curves)).map(Figure::wrap)
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        pickle::reduce(py, "PerformanceIndex", vec![pickle::json(&self.curves)?])
+        pickle::reduce(py.get_type::<PerformanceIndex>(), vec![pickle::json(&self.curves)?])
+    }
+    /// Rebuilt from what `__reduce__` gave.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Py<PerformanceIndex>> {
+        PerformanceIndex::create(py, pickle::from_json(pickle::Parts::new("PerformanceIndex", &parts).get(0)?)?)
     }
 }
 
@@ -60,16 +65,6 @@ impl PerformanceIndex {
             format!("<div>{}</div>{}", figure.svg(), featrank::report::Table::new(&frame).caption(caption).to_html());
         let base = Table::new(frame, html);
         Py::new(py, PyClassInitializer::from(base).add_subclass(PerformanceIndex { curves }))
-    }
-}
-
-/// A pickled object of this module (see `pickle.rs`), `None` for another module's kind.
-pub(crate) fn restore(py: Python<'_>, kind: &str, parts: &pickle::Parts<'_>) -> Option<PyResult<Py<PyAny>>> {
-    match kind {
-        "PerformanceIndex" => {
-            Some((|| PerformanceIndex::create(py, pickle::from_json(parts.get(0)?)?).map(Py::into_any))())
-        }
-        _ => None,
     }
 }
 

@@ -1,21 +1,23 @@
-//! Results that pickle (and `copy`/`deepcopy`): every class's `__reduce__` gives `_restore` and its state —
-//! serde JSON of the library's result types, a Parquet image of a table's frame — so joblib, multiprocessing,
-//! Dask and caches can move results between processes. `_restore(kind, parts)` rebuilds the object.
+//! Results that pickle (and `copy`/`deepcopy`): every class's `__reduce__` gives its own `_from_state` (a
+//! static method, pickled by reference to the class) and its state — serde JSON of the library's result types,
+//! a Parquet image of a table's frame — so joblib, multiprocessing, Dask and caches can move results between
+//! processes. These are the helpers they share; no class is rebuilt here.
 
 use featrank::data::io::{read_bytes, Format};
 use featrank::data::Frame;
 use featrank::polars::prelude::ParquetWriter;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyTuple, PyType};
 use serde::{de::DeserializeOwned, Serialize};
 
 use crate::{guarded, to_py};
 
-/// `(featrank._featrank._restore, (kind, [parts…]))`: what `__reduce__` returns.
-pub(crate) fn reduce<'py>(py: Python<'py>, kind: &str, parts: Vec<Vec<u8>>) -> PyResult<Bound<'py, PyTuple>> {
-    let restore = py.import("featrank._featrank")?.getattr("_restore")?;
+/// `(class._from_state, ([parts…],))`: what a class's `__reduce__` returns.
+pub(crate) fn reduce<'py>(class: Bound<'py, PyType>, parts: Vec<Vec<u8>>) -> PyResult<Bound<'py, PyTuple>> {
+    let py = class.py();
+    let restore = class.getattr("_from_state")?;
     let parts: Vec<Bound<'py, PyBytes>> = parts.iter().map(|p| PyBytes::new(py, p)).collect();
-    (restore, (kind, parts)).into_pyobject(py)
+    (restore, (parts,)).into_pyobject(py)
 }
 
 /// A value as JSON bytes (serde; floats round-trip exactly).
@@ -45,36 +47,23 @@ pub(crate) fn text(bytes: &[u8]) -> PyResult<String> {
     String::from_utf8(bytes.to_vec()).map_err(|e| crate::Error::new_err(format!("a pickled text part: {e}")))
 }
 
-/// The parts of a pickled object's state.
+/// The parts of a pickled object's state, named by its class for errors.
 pub(crate) struct Parts<'a> {
-    kind: &'a str,
+    class: &'a str,
     parts: &'a [Vec<u8>],
 }
 
 impl<'a> Parts<'a> {
+    /// The parts `__reduce__` gave an object of `class`.
+    pub(crate) fn new(class: &'a str, parts: &'a [Vec<u8>]) -> Parts<'a> {
+        Parts { class, parts }
+    }
+
     /// Part `i`, or an error naming what lacks it.
     pub(crate) fn get(&self, i: usize) -> PyResult<&'a [u8]> {
         self.parts
             .get(i)
             .map(Vec::as_slice)
-            .ok_or_else(|| crate::Error::new_err(format!("a pickled {} lacks part {i}", self.kind)))
+            .ok_or_else(|| crate::Error::new_err(format!("a pickled {} lacks part {i}", self.class)))
     }
-}
-
-/// Rebuild an object from what its `__reduce__` gave.
-#[pyfunction]
-fn _restore(py: Python<'_>, kind: &str, parts: Vec<Vec<u8>>) -> PyResult<Py<PyAny>> {
-    let parts = Parts { kind, parts: &parts };
-    crate::objects::restore(py, kind, &parts)
-        .or_else(|| crate::curves::restore(py, kind, &parts))
-        .or_else(|| crate::nested::restore(py, kind, &parts))
-        .or_else(|| crate::cluster::restore(py, kind, &parts))
-        .or_else(|| crate::stats::restore(py, kind, &parts))
-        .or_else(|| crate::pi::restore(py, kind, &parts))
-        .unwrap_or_else(|| Err(crate::Error::new_err(format!("cannot restore a pickled '{kind}'"))))
-}
-
-pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_restore, m)?)?;
-    Ok(())
 }

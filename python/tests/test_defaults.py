@@ -1,59 +1,42 @@
-"""One definition of every default (`featrank::eval::defaults`): each Python signature that writes one out
-says the same, and a call with defaults only gives what the CLI gives with defaults only (the Rust suite
-compares the CLI with the library the same way)."""
+"""One home for every default — the Rust library (``CurveJob::default()``, ``NestedOptions::default()``): the
+compiled functions take none, the public signatures read theirs from the library (``featrank/_defaults.py``),
+and a call with defaults only gives what the CLI gives with defaults only (the Rust suite compares the CLI with
+the library the same way)."""
 
-import ast
 import inspect
-import pathlib
 
 import numpy as np
 import pandas as pd
 
 import featrank
-from featrank import _featrank, cluster
+from featrank import _defaults, _featrank, cluster
 from featrank.sklearn import FeatureSelector
 
 from conftest import read_csv, run_cli
 
-D = _featrank._defaults()
-CURVES = {k: D[k] for k in ("learner", "task", "scheme", "folds", "repeats", "grid", "expected", "seed")}
-NESTED = {**{k: D[k] for k in ("learner", "task", "scheme", "folds", "grid", "inner_folds", "rule", "seed")},
-          "repeats": D["nested_repeats"]}
-STUB = pathlib.Path(_featrank.__file__).with_name("_featrank.pyi")
+COMPILED = [_featrank.curves, _featrank.nested, _featrank.plan_cluster_run, _featrank.plan_nested_cluster_run,
+            _featrank.performance_index]
 
 
-def _differences(name, defaults, expected):
-    return [f"{name}({k}={defaults[k]!r}) but the library's default is {v!r}"
-            for k, v in expected.items() if k in defaults and defaults[k] is not None and defaults[k] != v]
-
-
-def _signature(fn):
+def _defaults_of(fn):
     return {p.name: p.default for p in inspect.signature(fn).parameters.values()
             if p.default is not inspect.Parameter.empty}
 
 
-def _stub(name):
-    tree = ast.parse(STUB.read_text())
-    fn = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == name)
-    args = fn.args.args[len(fn.args.args) - len(fn.args.defaults):] + fn.args.kwonlyargs
-    values = fn.args.defaults + fn.args.kw_defaults
-    return {a.arg: ast.literal_eval(v) for a, v in zip(args, values) if v is not None}
+def test_the_compiled_functions_take_no_defaults():
+    # Python owns each public signature; what the compiled side receives is always given in full
+    assert {fn.__name__: _defaults_of(fn) for fn in COMPILED} == {fn.__name__: {} for fn in COMPILED}
 
 
-def test_every_python_signature_says_the_library_defaults():
-    assert D["learner"] == "knn:k=10" and D["folds"] == 10 and D["rule"] == "1se"
-    wrong = []
-    for name, fn, expected in [("featrank.curves", featrank.curves, CURVES), ("featrank.nested", featrank.nested, NESTED),
-                               ("cluster.plan", cluster.plan, CURVES), ("cluster.plan_nested", cluster.plan_nested, NESTED),
-                               ("_featrank.curves", _featrank.curves, CURVES), ("_featrank.nested", _featrank.nested, NESTED)]:
-        found = _signature(fn)
-        assert set(expected) - {"task", "rule", "expected", "inner_folds"} <= set(found) | {"learner"}, (name, found)
-        wrong += _differences(name, found, expected)
-    for name, expected in [("curves", CURVES), ("nested", NESTED), ("plan_cluster_run", CURVES),
-                           ("plan_nested_cluster_run", NESTED)]:
-        wrong += _differences(f"stub {name}", _stub(name), expected)
-    wrong += _differences("FeatureSelector", _signature(FeatureSelector.__init__), {"learner": D["learner"], "seed": D["seed"]})
-    assert not wrong, "\n".join(wrong)
+def test_the_public_signatures_show_the_library_s_values():
+    # the library's own values (not a copy in Python): 10×10 k-fold, the paper grid, knn:k=10, 1se
+    d = _featrank._defaults()
+    assert (d["learner"], d["folds"], d["repeats"], d["grid"], d["rule"], d["nested_repeats"]) == \
+        ("knn:k=10", 10, 10, "paper", "1se", 1)
+    curves = _defaults_of(featrank.curves)
+    assert (curves["learner"], curves["folds"], curves["expected"]) == (d["learner"], d["folds"], d["expected"])
+    assert _defaults_of(cluster.plan)["repeats"] == d["repeats"] and _defaults_of(featrank.nested)["repeats"] == 1
+    assert _defaults_of(FeatureSelector.__init__)["learner"] == _defaults.LEARNER
 
 
 def test_a_call_with_defaults_only_gives_the_cli_s_defaults_run(cli, tmp_path):

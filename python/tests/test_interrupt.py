@@ -40,8 +40,10 @@ def test_ctrl_c_interrupts_a_long_run_and_the_next_call_works():
 
 def test_progress_reaches_the_callback():
     seen = []
-    featrank._featrank.curves(DATA, None, ["info-gain"], folds=5, repeats=2, expected=50, grid="paper",
-                              progress=lambda label, done, total: seen.append((label, done, total)))
+    featrank._featrank.curves(DATA, None, ["info-gain"], learner="knn:k=10", folds=5, repeats=2, scheme="kfold",
+                              grid="paper", expected=50, expected_repeats=None, measure=None, seed=0,
+                              progress=lambda label, done, total: seen.append((label, done, total)), fold_ids=None,
+                              device="cpu")
     assert seen, "the callback was never called"
     assert all(label.startswith("featrank curves (knn") and 0 <= done <= total for label, done, total in seen)
 

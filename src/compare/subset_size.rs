@@ -44,6 +44,10 @@ impl SizeRule {
     pub const DEFAULT: [SizeRule; 4] =
         [SizeRule::Best, SizeRule::OneStandardError, SizeRule::Within(0.01), SizeRule::Knee];
 
+    /// The rule a nested evaluation chooses each inner curve's size by unless told: one corrected standard
+    /// error (`1se`).
+    pub const NESTED_DEFAULT: SizeRule = SizeRule::OneStandardError;
+
     /// `best`, `1se`, `within:0.01`, `knee`, `at:50` (also what `FromStr` reads).
     pub fn label(self) -> String {
         match self {
@@ -53,6 +57,13 @@ impl SizeRule {
             SizeRule::Knee => "knee".into(),
             SizeRule::At(k) => format!("at:{k}"),
         }
+    }
+}
+
+impl std::fmt::Display for SizeRule {
+    /// Its text ([`SizeRule::label`]), which parses back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label())
     }
 }
 

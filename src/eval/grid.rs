@@ -28,7 +28,7 @@ pub enum Grid {
 }
 
 impl Default for Grid {
-    /// The papers' schedule: what [`crate::eval::defaults::GRID`] reads as.
+    /// The papers' δ(i) schedule: the subset sizes of a curve unless told.
     fn default() -> Grid {
         Grid::Paper
     }
@@ -76,6 +76,23 @@ impl Grid {
             sizes.push(n);
         }
         Ok(sizes)
+    }
+}
+
+impl std::fmt::Display for Grid {
+    /// `full`, `paper`, or the sizes separated by commas — the text [`Grid`]'s `FromStr` reads.
+    ///
+    /// ```
+    /// use featrank::eval::Grid;
+    /// assert_eq!(Grid::Custom(vec![1, 5, 10]).to_string(), "1,5,10");
+    /// assert_eq!("1,5,10".parse::<Grid>().unwrap(), Grid::Custom(vec![1, 5, 10]));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Grid::Full => f.write_str("full"),
+            Grid::Paper => f.write_str("paper"),
+            Grid::Custom(sizes) => f.write_str(&sizes.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",")),
+        }
     }
 }
 

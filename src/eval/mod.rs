@@ -10,7 +10,7 @@ pub mod grid;
 pub mod pi;
 pub mod run;
 
-pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveSpec, Curves, Mode, RunOptions, Sample, EXPECTED};
+pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveOptions, CurveSpec, Curves, Mode, Sample, EXPECTED};
 pub use eca::{Eca, Weighting};
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{Dataset, Ranking, Task};
 use crate::error::{Error, Result};
+use crate::eval::defaults;
 use crate::learners::Learner;
 use crate::resampling::CvPlan;
 use crate::resampling::Prediction;
@@ -108,9 +109,9 @@ pub struct PiSpec {
 }
 
 impl PiSpec {
-    /// Defaults: 10 folds, every top-N subset up to all features, seed 0.
+    /// Defaults: [`defaults::FOLDS`] folds, every top-N subset up to all features, seed [`defaults::SEED`].
     pub fn new(learner: impl Learner + 'static) -> PiSpec {
-        PiSpec { learner: Arc::new(learner), folds: 10, max_n: None, seed: 0 }
+        PiSpec { learner: Arc::new(learner), folds: defaults::FOLDS, max_n: None, seed: defaults::SEED }
     }
 
     /// Folds of the stratified cross-validation (≥ 2).

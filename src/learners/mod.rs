@@ -232,6 +232,17 @@ pub fn names() -> Vec<&'static str> {
     REGISTRY.names().collect()
 }
 
+/// The CLI's `--learner` help: every learner, from the registry.
+#[cfg(feature = "cli")]
+pub fn help() -> String {
+    format!(
+        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, {} (several targets; `featrank \
+         methods NAME` shows a learner's parameters)",
+        names().join(", "),
+        REGISTRY.wrapper_forms()
+    )
+}
+
 /// The learner a name means: itself, the learner an alias names, or the name with `_` read as `-` and in any
 /// case.
 ///

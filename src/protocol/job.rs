@@ -7,87 +7,86 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
-use crate::data::{datasets, io, Dataset, Ranking};
-use crate::device::Device;
+use crate::data::{datasets, io, Dataset, Ranking, TaskChoice};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveSpec, RunOptions};
+use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Grid};
 use crate::learners;
 use crate::protocol::NestedSpec;
-use crate::resampling::CvPlan;
+use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 
 /// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
-/// as files, per-fold rankers and the learner as spec texts, and the run's options. Defaults are the
-/// CLI's: 10×10 k-fold, `knn:k=10`, the paper grid, 100 random rankings, seed 0.
+/// as files, per-fold rankers and the learner as spec texts, and the run's [`CurveOptions`] — what
+/// `featrank curves` and `featrank plan` take (their flags are derived from it behind the cargo feature
+/// `cli`) and what a cluster manifest records. Defaults are [`CurveOptions::default`]'s and `knn:k=10`.
 ///
 /// ```
 /// use featrank::protocol::CurveJob;
-/// let job = CurveJob { data: "iris".into(), methods: vec!["relieff".into()], repeats: 1, expected: 2, ..CurveJob::default() };
+/// let mut job = CurveJob::new("iris");
+/// job.methods = vec!["relieff".into()];
+/// job.options.resampling.repeats = 1;
+/// job.options.expected = 2;
 /// let (data, candidates) = job.load().unwrap();
 /// let curves = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
 /// assert_eq!(curves.rankings(), vec!["relieff"]);
 /// ```
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct CurveJob {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
-    /// The target column (None: the bundled dataset's, else the last column).
+    /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+    /// data.
+    #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
-    /// `auto`, `classification` or `regression`.
-    pub task: String,
-    /// Fixed rankings: CSV files with `feature,score` and/or `feature,rank`.
+    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
+    #[serde(with = "crate::spec::as_text")]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
+    pub task: TaskChoice,
+    /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
+    /// is used in every split.
+    #[cfg_attr(feature = "cli", arg(long = "ranking"))]
     pub rankings: Vec<PathBuf>,
-    /// Rankers run on every split's training rows, in the spec grammar (e.g. `relieff:k=10`).
+    /// A ranker run on every split's training rows only (repeatable; the honest estimate), in the spec
+    /// grammar of `featrank rank --method`, e.g. relieff:k=10, info-gain. Its curves are named by the
+    /// text given.
+    #[cfg_attr(feature = "cli", arg(long = "method"))]
     pub methods: Vec<String>,
-    /// `kfold` (with `folds`), `holdout:F` or `bootstrap`.
-    pub scheme: String,
-    /// The learner's spec, e.g. `knn:k=10`, `svm:c=0.1`.
+    /// The learner and its parameters.
+    #[cfg_attr(feature = "cli", arg(long, default_value = defaults::LEARNER, help = learners::help()))]
     pub learner: String,
-    /// Folds per repeat of `kfold`.
-    pub folds: usize,
-    /// Repeats of the resampling.
-    pub repeats: usize,
-    /// A CSV of fold ids (one column per repeat) that overrides `folds` and `repeats`.
+    /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
+    #[cfg_attr(feature = "cli", arg(long))]
     pub folds_file: Option<PathBuf>,
-    /// `full`, `paper`, or subset sizes separated by commas.
-    pub grid: String,
-    /// Random rankings behind the expected curve.
-    pub expected: usize,
-    /// Repeats each random ranking is evaluated on (None: all).
-    pub expected_repeats: Option<usize>,
-    /// The measure (None: the task's default).
-    pub measure: Option<String>,
-    /// Seed of folds, random rankings and learners.
-    pub seed: u64,
-    /// Where the learner computes (kNN only on the GPU); absent from older manifests: the CPU.
-    #[serde(default)]
-    pub device: Device,
+    /// The resampling, grid, random rankings, measure, seed and device.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub options: CurveOptions,
 }
 
 impl Default for CurveJob {
-    fn default() -> Self {
-        let o = RunOptions::default();
-        CurveJob {
-            data: String::new(),
-            target: None,
-            task: defaults::TASK.into(),
-            rankings: Vec::new(),
-            methods: Vec::new(),
-            scheme: o.scheme.into(),
-            learner: defaults::LEARNER.into(),
-            folds: o.folds,
-            repeats: o.repeats,
-            folds_file: None,
-            grid: o.grid.into(),
-            expected: o.expected,
-            expected_repeats: o.expected_repeats,
-            measure: None,
-            seed: o.seed,
-            device: o.device,
-        }
+    /// [`CurveJob::new`] of no data yet (for struct updates: `CurveJob { data: …, ..Default::default() }`).
+    fn default() -> CurveJob {
+        CurveJob::new("")
     }
 }
 
 impl CurveJob {
+    /// A run on `data` (a file or a bundled dataset's name) with every other setting at its default and no
+    /// ranking yet.
+    pub fn new(data: impl Into<String>) -> CurveJob {
+        CurveJob {
+            data: data.into(),
+            target: None,
+            task: TaskChoice::Auto,
+            rankings: Vec::new(),
+            methods: Vec::new(),
+            learner: defaults::LEARNER.into(),
+            folds_file: None,
+            options: CurveOptions::default(),
+        }
+    }
+
     /// The files the run reads (a bundled dataset's name is listed too; it names no file).
     pub fn inputs(&self) -> Vec<&Path> {
         let mut inputs: Vec<&Path> = vec![self.data.as_ref()];
@@ -106,7 +105,7 @@ impl CurveJob {
 
     /// The dataset ([`datasets::open`]) and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
-        let ds = datasets::open(&self.data, self.target.as_deref(), self.task.parse()?)?;
+        let ds = datasets::open(&self.data, self.target.as_deref(), self.task)?;
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {
@@ -117,19 +116,7 @@ impl CurveJob {
 
     /// The curve spec the job describes (progress lines on stderr when `progress`).
     pub fn spec(&self, progress: bool) -> Result<CurveSpec> {
-        let options = RunOptions {
-            scheme: &self.scheme,
-            folds: self.folds,
-            repeats: self.repeats,
-            grid: &self.grid,
-            expected: self.expected,
-            expected_repeats: self.expected_repeats,
-            measure: self.measure.as_deref(),
-            seed: self.seed,
-            progress,
-            device: self.device,
-        };
-        let mut spec = CurveSpec::with_options(learners::parse(&self.learner)?, &options)?;
+        let mut spec = CurveSpec::new(learners::parse(&self.learner)?).options(self.options.clone()).progress(progress);
         if let Some(f) = &self.folds_file {
             spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }
@@ -150,68 +137,65 @@ fn absolute(p: &Path) -> Result<PathBuf> {
 }
 
 /// A nested evaluation that any process can rebuild: the data file (or a bundled dataset's name), the
-/// ranker and learner grids as spec texts, the outer resampling, the inner folds and the size rules. Defaults
-/// are the CLI's: outer 10-fold CV once, inner 5-fold, `knn:k=10`, the 1-SE rule, the paper grid, seed 0.
+/// ranker and learner grids as spec texts, and the [`NestedOptions`] — what `featrank nested` takes (its flags
+/// derived from it behind the cargo feature `cli`) and what a cluster manifest records.
 ///
 /// ```
 /// use featrank::protocol::NestedJob;
-/// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
-/// let nested = job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap();
+/// let mut job = NestedJob::new("iris", &["fisher"]);
+/// job.learner = "knn:k=[1,5]".into();
+/// job.options.resampling.scheme = featrank::resampling::Scheme::KFold { folds: 4 };
+/// job.options.grid = "1,2,3,4".parse().unwrap();
+/// let nested = job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.options.rules).unwrap();
 /// assert_eq!(nested[0].splits.len(), 4);
 /// ```
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct NestedJob {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
-    /// The target column (None: the bundled dataset's, else the last column).
+    /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
+    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
+    /// data.
+    #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
-    /// `auto`, `classification` or `regression`.
-    pub task: String,
-    /// Rankers or grids of rankers in the spec grammar, e.g. `relieff:k=[5,10,20]`.
+    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
+    #[serde(with = "crate::spec::as_text")]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
+    pub task: TaskChoice,
+    /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
+    #[cfg_attr(feature = "cli", arg(long = "method", required = true))]
     pub rankers: Vec<String>,
-    /// The learner or a grid of learners, e.g. `svm:c=[0.1,1,10]`.
+    /// The learner or a grid of learners, e.g. svm:c=[0.01,0.1,1,10].
+    #[cfg_attr(feature = "cli", arg(long, default_value = defaults::LEARNER))]
     pub learner: String,
-    /// Outer resampling: `kfold` (with `folds`), `holdout:F` or `bootstrap`.
-    pub scheme: String,
-    /// Outer folds per repeat of `kfold`.
-    pub folds: usize,
-    /// Repeats of the outer resampling.
-    pub repeats: usize,
-    /// Folds of the inner stratified CV.
-    pub inner_folds: usize,
-    /// The size rules (`best`, `1se`, `within:TOL`, `knee`, `at:SIZE`): one nested result each, from the same
-    /// inner curves.
-    pub rules: Vec<String>,
-    /// `full`, `paper`, or subset sizes separated by commas.
-    pub grid: String,
-    /// The measure (None: the task's default).
-    pub measure: Option<String>,
-    /// Seed of the splits, rankers and learners.
-    pub seed: u64,
+    /// The outer resampling, inner folds, size rules, grid, measure and seed.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub options: NestedOptions,
 }
 
 impl Default for NestedJob {
-    fn default() -> Self {
-        let o = RunOptions::default();
-        NestedJob {
-            data: String::new(),
-            target: None,
-            task: defaults::TASK.into(),
-            rankers: Vec::new(),
-            learner: defaults::LEARNER.into(),
-            scheme: o.scheme.into(),
-            folds: o.folds,
-            repeats: defaults::NESTED_REPEATS,
-            inner_folds: defaults::INNER_FOLDS,
-            rules: vec![defaults::RULE.to_string()],
-            grid: o.grid.into(),
-            measure: None,
-            seed: o.seed,
-        }
+    /// [`NestedJob::new`] of no data and no ranker yet (for struct updates).
+    fn default() -> NestedJob {
+        NestedJob::new("", &[])
     }
 }
 
 impl NestedJob {
+    /// A nested evaluation of the ranker grids `rankers` on `data` (a file or a bundled dataset's name) with
+    /// every other setting at its default.
+    pub fn new(data: impl Into<String>, rankers: &[&str]) -> NestedJob {
+        NestedJob {
+            data: data.into(),
+            target: None,
+            task: TaskChoice::Auto,
+            rankers: rankers.iter().map(|r| r.to_string()).collect(),
+            learner: defaults::LEARNER.into(),
+            options: NestedOptions::default(),
+        }
+    }
+
     /// The files the run reads (a bundled dataset's name is listed too; it names no file).
     pub fn inputs(&self) -> Vec<&Path> {
         vec![self.data.as_ref()]
@@ -225,26 +209,118 @@ impl NestedJob {
 
     /// The dataset ([`datasets::open`]).
     pub fn load(&self) -> Result<Dataset> {
-        datasets::open(&self.data, self.target.as_deref(), self.task.parse()?)
+        datasets::open(&self.data, self.target.as_deref(), self.task)
     }
 
     /// The nested spec the job describes (every grid point checked).
     pub fn spec(&self) -> Result<NestedSpec> {
-        let options = RunOptions {
-            scheme: &self.scheme,
-            folds: self.folds,
-            repeats: self.repeats,
-            grid: &self.grid,
-            measure: self.measure.as_deref(),
-            seed: self.seed,
-            ..RunOptions::default()
-        };
         let rankers: Vec<&str> = self.rankers.iter().map(String::as_str).collect();
-        Ok(NestedSpec::new(&rankers, &self.learner)?.options(&options)?.inner_folds(self.inner_folds))
+        self.options.spec(&rankers, &self.learner)
+    }
+}
+
+/// A nested evaluation's settings, typed, with their defaults — what `featrank nested`'s flags (derived
+/// from it behind the cargo feature `cli`), a manifest (serde) and Python's `featrank.nested` share: the
+/// outer resampling (default one 10-fold CV), the inner folds (5), the size rules (`1se`), the grid (the
+/// papers'), the measure (the task's) and the seed (0).
+///
+/// ```
+/// use featrank::protocol::NestedOptions;
+/// let o = NestedOptions { inner_folds: 3, ..NestedOptions::default() };
+/// let json = serde_json::to_string(&o).unwrap();
+/// assert!(json.contains(r#""scheme":"kfold:folds=10","repeats":1"#) && json.contains(r#""rules":["1se"]"#), "{json}");
+/// assert_eq!(serde_json::from_str::<NestedOptions>(&json).unwrap(), o);
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let o = NestedOptions { grid: "1,2,4".parse().unwrap(), ..o };
+/// let nested = o.spec(&["fisher"], "knn:k=[1,5]").unwrap().folds(3).evaluate(&iris).unwrap();
+/// assert_eq!(nested.splits.len(), 3);
+/// ```
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(mut_arg("repeats", |a| a.default_value(defaults::NESTED_REPEATS.to_string())
+    .help("Repeats of the outer resampling")),
+    mut_arg("scheme", |a| a.help("Outer resampling: kfold (with --folds), holdout:0.33 or bootstrap; --repeats of it")),
+    mut_arg("folds", |a| a.help("Outer folds per repeat"))))]
+pub struct NestedOptions {
+    /// The outer resampling: its scheme and repeats.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub resampling: Resampling,
+    /// Folds of the inner stratified CV.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::INNER_FOLDS))]
+    pub inner_folds: usize,
+    /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee, or
+    /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
+    #[serde(with = "rules_as_text")]
+    #[cfg_attr(feature = "cli", arg(long = "rule", default_value = SizeRule::NESTED_DEFAULT.label(),
+        value_parser = parse::<SizeRule>))]
+    pub rules: Vec<SizeRule>,
+    /// full, paper, or a comma-separated list of subset sizes.
+    #[serde(with = "crate::spec::as_text")]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = parse::<Grid>))]
+    pub grid: Grid,
+    /// The measure (default: the task's).
+    #[serde(with = "crate::spec::as_text::option")]
+    #[cfg_attr(feature = "cli", arg(long, value_parser = parse::<Measure>, help = Measure::help()))]
+    pub measure: Option<Measure>,
+    /// Seed of the splits, rankers and learners.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::SEED))]
+    pub seed: u64,
+}
+
+impl Default for NestedOptions {
+    fn default() -> NestedOptions {
+        NestedOptions {
+            resampling: Resampling::new(Scheme::default(), defaults::NESTED_REPEATS),
+            inner_folds: defaults::INNER_FOLDS,
+            rules: vec![SizeRule::NESTED_DEFAULT],
+            grid: Grid::default(),
+            measure: None,
+            seed: defaults::SEED,
+        }
+    }
+}
+
+impl NestedOptions {
+    /// The nested spec of the ranker grids `rankers` and the learner grid `learner` (spec texts, every point
+    /// checked) with these settings; its rule is the first of [`NestedOptions::rules`].
+    pub fn spec(&self, rankers: &[&str], learner: &str) -> Result<NestedSpec> {
+        let mut spec = NestedSpec::new(rankers, learner)?
+            .resampling(self.resampling)
+            .grid(self.grid.clone())
+            .seed(self.seed)
+            .inner_folds(self.inner_folds);
+        if let Some(&rule) = self.rules.first() {
+            spec = spec.rule(rule);
+        }
+        if let Some(m) = self.measure {
+            spec = spec.measure(m);
+        }
+        Ok(spec)
+    }
+}
+
+/// The size rules of a manifest as their texts (`["1se", "at:10"]`).
+mod rules_as_text {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::compare::SizeRule;
+
+    pub fn serialize<S: Serializer>(rules: &[SizeRule], s: S) -> Result<S::Ok, S::Error> {
+        rules.iter().map(|r| r.label()).collect::<Vec<_>>().serialize(s)
     }
 
-    /// The size rules, parsed.
-    pub fn rules(&self) -> Result<Vec<SizeRule>> {
-        self.rules.iter().map(|r| r.parse()).collect()
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SizeRule>, D::Error> {
+        let texts = Vec::<String>::deserialize(d)?;
+        texts
+            .iter()
+            .map(|t| t.parse().map_err(|e: crate::error::Error| serde::de::Error::custom(e.message())))
+            .collect()
     }
+}
+
+/// A flag's value through the type's own `FromStr`, its error as the library words it.
+#[cfg(feature = "cli")]
+fn parse<T: std::str::FromStr<Err = crate::error::Error>>(text: &str) -> std::result::Result<T, String> {
+    text.parse().map_err(|e: crate::error::Error| e.message())
 }

@@ -19,12 +19,17 @@ use crate::error::{Error, Result};
 use crate::eval::{CurveRun, Curves, Unit, UnitResult};
 use crate::protocol::{CurveJob, Nested, NestedJob, NestedResult, NestedUnit};
 
+/// The layout of a manifest file this version writes and reads: 2 since a run's settings are typed
+/// ([`crate::eval::CurveOptions`], [`crate::protocol::NestedOptions`]: `"scheme": "kfold:folds=10"`).
+pub const MANIFEST_FORMAT: u32 = 2;
+
 /// A planned curve run or nested evaluation.
 ///
 /// ```
 /// use featrank::protocol::{CurveJob, Manifest, Shard};
 /// let dir = tempfile::tempdir().unwrap();
-/// let job = CurveJob { data: "iris".into(), methods: vec!["relieff".into()], repeats: 2, expected: 3, ..CurveJob::default() };
+/// let mut job = CurveJob { methods: vec!["relieff".into()], ..CurveJob::new("iris") };
+/// (job.options.resampling.repeats, job.options.expected) = (2, 3);
 /// let manifest = Manifest::plan(job.clone(), &dir.path().join("run.json")).unwrap();
 /// let parts: Vec<_> = (0..2)
 ///     .map(|i| {
@@ -41,6 +46,10 @@ use crate::protocol::{CurveJob, Nested, NestedJob, NestedResult, NestedUnit};
 pub struct Manifest {
     /// The featrank version that planned the run.
     featrank: String,
+    /// The layout of the file ([`MANIFEST_FORMAT`]); absent in the first layout (its settings as separate
+    /// texts: `"scheme": "kfold", "folds": 10`), which this version refuses rather than misread.
+    #[serde(default)]
+    format: u32,
     /// The run, input paths absolute.
     args: Job,
     /// Every input file with its size and FNV-1a fingerprint.
@@ -185,7 +194,8 @@ impl Manifest {
     /// ```
     /// use featrank::protocol::{Manifest, NestedJob, Shard};
     /// let dir = tempfile::tempdir().unwrap();
-    /// let job = NestedJob { data: "iris".into(), rankers: vec!["fisher".into()], learner: "knn:k=[1,5]".into(), folds: 4, grid: "1,2,3,4".into(), ..NestedJob::default() };
+    /// let mut job = NestedJob { learner: "knn:k=[1,5]".into(), ..NestedJob::new("iris", &["fisher"]) };
+    /// (job.options.resampling.scheme, job.options.grid) = (featrank::resampling::Scheme::KFold { folds: 4 }, "1,2,3,4".parse().unwrap());
     /// let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("run.json")).unwrap();
     /// let parts: Vec<_> = (0..3)
     ///     .map(|i| {
@@ -195,7 +205,7 @@ impl Manifest {
     ///     })
     ///     .collect();
     /// let merged = manifest.merge_nested(&parts).unwrap();
-    /// assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap());
+    /// assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.options.rules).unwrap());
     /// ```
     pub fn plan_nested(job: NestedJob, out: &Path) -> Result<Manifest> {
         Manifest::plan_job(Job::Nested(job), out)
@@ -209,17 +219,21 @@ impl Manifest {
                 let (data, candidates) = job.load()?;
                 // A plan may be made where no GPU is (a login node): the learner is checked against the device,
                 // the run on the CPU (its units do not depend on the device).
-                crate::learners::on_device(&std::sync::Arc::from(crate::learners::parse(&job.learner)?), job.device)?;
+                crate::learners::on_device(
+                    &std::sync::Arc::from(crate::learners::parse(&job.learner)?),
+                    job.options.device,
+                )?;
                 let spec = job.spec(false)?.device(crate::device::Device::Cpu);
                 Units::Curves(spec.prepare(&data, &candidates)?.units())
             }
             Job::Nested(job) => {
                 let (data, spec) = (job.load()?, job.spec()?);
-                Units::Nested(spec.prepare(&data, &job.rules()?)?.units())
+                Units::Nested(spec.prepare(&data, &job.options.rules)?.units())
             }
         };
         let mut manifest = Manifest {
             featrank: env!("CARGO_PKG_VERSION").into(),
+            format: MANIFEST_FORMAT,
             inputs: fingerprints(&job)?,
             args: job,
             units,
@@ -237,6 +251,16 @@ impl Manifest {
         let text = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         let mut manifest: Manifest = serde_json::from_slice(&text)
             .map_err(|e| Error::param("manifest", format!("{} is not a featrank manifest: {e}", path.display())))?;
+        if manifest.format != MANIFEST_FORMAT {
+            return Err(Error::param(
+                "manifest",
+                format!(
+                    "{} is in manifest format {}; this featrank reads format {MANIFEST_FORMAT}: plan the run again",
+                    path.display(),
+                    manifest.format
+                ),
+            ));
+        }
         if manifest.featrank != env!("CARGO_PKG_VERSION") {
             return Err(Error::param(
                 "manifest",
@@ -315,7 +339,7 @@ impl Manifest {
                 (UnitResult::to_polars(&run.compute(&mine)?)?.into_inner(), mine.len())
             }
             (Job::Nested(job), Units::Nested(units)) => {
-                let (data, spec, rules) = (job.load()?, job.spec()?, job.rules()?);
+                let (data, spec, rules) = (job.load()?, job.spec()?, job.options.rules.clone());
                 let run = spec.prepare(&data, &rules)?;
                 self.same_units(&run.units() == units)?;
                 let mine = shard_of(units, shard);
@@ -356,7 +380,7 @@ impl Manifest {
             ));
         };
         self.check_inputs()?;
-        let (data, spec, rules) = (job.load()?, job.spec()?, job.rules()?);
+        let (data, spec, rules) = (job.load()?, job.spec()?, job.options.rules.clone());
         let run = spec.prepare(&data, &rules)?;
         self.same_units(&run.units() == units)?;
         let results: Vec<NestedResult> = self.read_parts(parts, |table| run.from_polars(table))?;

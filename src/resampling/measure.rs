@@ -84,6 +84,13 @@ impl std::str::FromStr for Measure {
     }
 }
 
+impl std::fmt::Display for Measure {
+    /// Its name ([`Measure::label`]), which parses back.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
 impl Measure {
     /// Accuracy for classification, correlation for regression.
     pub fn default_for(task: Task) -> Measure {
@@ -151,6 +158,29 @@ impl Measure {
             Measure::MeanCorrelation => "mean_correlation",
             Measure::Arrmse => "arrmse",
         }
+    }
+
+    /// Every measure by task with each task's default, in words — what the CLI's `--measure` help shows.
+    ///
+    /// ```
+    /// let help = featrank::resampling::Measure::help();
+    /// assert!(help.starts_with("The measure: accuracy, balanced_accuracy, auc (classification; default accuracy)"));
+    /// ```
+    pub fn help() -> String {
+        let tasks = [
+            Task::Classification,
+            Task::Regression,
+            Task::MultiLabel,
+            Task::MultiTargetClassification,
+            Task::MultiTargetRegression,
+        ];
+        let of =
+            |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
+        let each: Vec<String> = tasks
+            .iter()
+            .map(|&t| format!("{} ({}; default {})", of(t), t.words(), Measure::default_for(t).label()))
+            .collect();
+        format!("The measure: {}", each.join("; "))
     }
 
     /// `false` for the losses: RMSE, Hamming loss, aRRMSE.

@@ -11,4 +11,4 @@ mod stratification;
 
 pub use fold::{Fold, Prediction};
 pub use measure::Measure;
-pub use plan::{CvPlan, OutOfFold, Scheme};
+pub use plan::{CvPlan, OutOfFold, Resampling, Scheme};

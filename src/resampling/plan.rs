@@ -61,6 +61,9 @@ pub enum Scheme {
 /// Folds of a k-fold when none are given (`kfold`; `featrank::eval::defaults::FOLDS`).
 pub const DEFAULT_FOLDS: usize = 10;
 
+/// Repeats of a curve run's resampling when none are given (`featrank::eval::defaults::REPEATS`).
+pub const DEFAULT_REPEATS: usize = 10;
+
 impl Default for Scheme {
     /// [`DEFAULT_FOLDS`]-fold.
     fn default() -> Scheme {
@@ -140,6 +143,103 @@ impl std::str::FromStr for Scheme {
             return Scheme::Holdout { test: t }.validated();
         }
         Scheme::from_spec(&s.parse()?)
+    }
+}
+
+/// How a run resamples its rows: a [`Scheme`] and how many times it is repeated — what curve runs, nested
+/// evaluations and their manifests share. Its text form is the scheme's spec (`kfold:folds=10`).
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::resampling::Resampling;
+/// let r = Resampling::from_text("kfold", 5, 2).unwrap(); // a plain `kfold` takes the folds given
+/// assert_eq!(r, Resampling::new(Scheme::KFold { folds: 5 }, 2));
+/// assert_eq!(Resampling::from_text("holdout:0.25", 5, 3).unwrap().scheme, Scheme::Holdout { test: 0.25 });
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// assert_eq!(r.plan(&iris, 0).unwrap().repeats(), 2);
+/// assert!(Resampling::from_text("kfold:folds=5,bins=2", 10, 1).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Resampling {
+    /// k-fold (stratified), holdout or bootstrap.
+    #[serde(with = "crate::spec::as_text")]
+    pub scheme: Scheme,
+    /// Repeats of the scheme, each drawn from its own stream of the seed.
+    pub repeats: usize,
+}
+
+impl Resampling {
+    /// `repeats` repeats of `scheme`.
+    pub fn new(scheme: Scheme, repeats: usize) -> Resampling {
+        Resampling { scheme, repeats }
+    }
+
+    /// From the settings as the CLI and Python take them: `scheme` as text (`kfold`, `kfold:folds=5`,
+    /// `holdout:0.33`, `bootstrap`), `folds` the folds of a plain `kfold`, and `repeats`.
+    pub fn from_text(scheme: &str, folds: usize, repeats: usize) -> Result<Resampling> {
+        let scheme = match scheme.trim() {
+            "kfold" => Scheme::KFold { folds },
+            text => text.parse()?,
+        };
+        Ok(Resampling { scheme, repeats })
+    }
+
+    /// The plan of these repeats drawn from `seed` ([`CvPlan::new`]: every check of the scheme and the
+    /// repeats against the data).
+    pub fn plan(&self, data: &Dataset, seed: u64) -> Result<CvPlan> {
+        CvPlan::new(data, self.scheme, self.repeats, seed)
+    }
+}
+
+/// The CLI's flags of a [`Resampling`]: `--scheme` (default `kfold`), `--folds` (the folds of a plain
+/// `kfold`, default 10) and `--repeats` (default 10; a command with another default says so with
+/// `mut_arg`). Behind the cargo feature `cli`.
+#[cfg(feature = "cli")]
+mod cli {
+    use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
+
+    use super::{Resampling, DEFAULT_FOLDS, DEFAULT_REPEATS};
+
+    impl Args for Resampling {
+        fn augment_args(cmd: Command) -> Command {
+            cmd.arg(Arg::new("scheme").long("scheme").default_value("kfold").help(
+                "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
+                         rows test); --repeats splits or samples",
+            ))
+            .arg(
+                Arg::new("folds")
+                    .long("folds")
+                    .default_value(DEFAULT_FOLDS.to_string())
+                    .value_parser(value_parser!(usize))
+                    .help("Folds per repeat"),
+            )
+            .arg(
+                Arg::new("repeats")
+                    .long("repeats")
+                    .default_value(DEFAULT_REPEATS.to_string())
+                    .value_parser(value_parser!(usize))
+                    .help("Repeats of the cross-validation"),
+            )
+        }
+
+        fn augment_args_for_update(cmd: Command) -> Command {
+            Resampling::augment_args(cmd)
+        }
+    }
+
+    impl FromArgMatches for Resampling {
+        fn from_arg_matches(m: &ArgMatches) -> Result<Resampling, clap::Error> {
+            let text = m.get_one::<String>("scheme").map_or("kfold", String::as_str);
+            let folds = m.get_one::<usize>("folds").copied().unwrap_or(DEFAULT_FOLDS);
+            let repeats = m.get_one::<usize>("repeats").copied().unwrap_or(DEFAULT_REPEATS);
+            Resampling::from_text(text, folds, repeats)
+                .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e.message() + "\n"))
+        }
+
+        fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+            *self = Resampling::from_arg_matches(m)?;
+            Ok(())
+        }
     }
 }
 

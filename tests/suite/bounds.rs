@@ -204,9 +204,11 @@ fn a_manifest_in_memory_rechecks_its_inputs() {
     let job = CurveJob {
         data: data.display().to_string(),
         methods: vec!["fisher".into()],
-        folds: 2,
-        repeats: 1,
-        expected: 2,
+        options: CurveOptions {
+            resampling: Resampling::new(Scheme::KFold { folds: 2 }, 1),
+            expected: 2,
+            ..CurveOptions::default()
+        },
         ..CurveJob::default()
     };
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
@@ -219,6 +221,20 @@ fn a_manifest_in_memory_rechecks_its_inputs() {
     ));
     assert!(changed(manifest.merge(&[&part]).unwrap_err()));
     assert!(changed(Manifest::read(manifest.path()).unwrap_err()));
+}
+
+#[test]
+fn a_manifest_of_the_first_layout_is_refused_not_misread() {
+    // The first layout wrote `"scheme": "kfold", "folds": 3`; read as today's it would lose the folds.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.json");
+    Manifest::plan(CurveJob { methods: vec!["fisher".into()], ..CurveJob::new("iris") }, &path).unwrap();
+    let mut json: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(json["format"], 2);
+    json.as_object_mut().unwrap().remove("format");
+    std::fs::write(&path, serde_json::to_vec(&json).unwrap()).unwrap();
+    let err = Manifest::read(&path).unwrap_err().to_string();
+    assert!(err.contains("manifest format 0") && err.contains("plan the run again"), "{err}");
 }
 
 proptest! {

@@ -959,11 +959,10 @@ fn a_method_s_parameters_and_the_help_lists_come_from_the_registries() {
 /// run, byte for byte (Python's suite compares its defaults-only call with the CLI's the same way).
 #[test]
 fn defaults_only_the_library_and_the_cli_agree() {
-    use featrank::eval::{defaults, Candidate, CurveSpec, RunOptions};
+    use featrank::eval::{defaults, Candidate, CurveOptions, CurveSpec};
     let dir = tempfile::tempdir().unwrap();
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-    let spec =
-        CurveSpec::with_options(featrank::learners::parse(defaults::LEARNER).unwrap(), &RunOptions::default()).unwrap();
+    let spec = CurveSpec::new(featrank::learners::parse(defaults::LEARNER).unwrap()).options(CurveOptions::default());
     let curves = spec.evaluate_all(&iris, &[Candidate::parse("relieff").unwrap()]).unwrap();
     let (out, mine) = (dir.path().join("c.csv"), dir.path().join("library.csv"));
     ok(&["curves", "iris", "--method", "relieff", "--quiet", "--out", out.to_str().unwrap()]);

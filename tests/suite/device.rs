@@ -79,29 +79,32 @@ fn the_gpu_refuses_what_it_cannot_run_by_name() {
 
 #[test]
 fn a_manifest_without_a_device_runs_on_the_cpu() {
-    let job = featrank::protocol::CurveJob { data: "iris".into(), device: Device::Gpu, ..Default::default() };
+    let mut job = featrank::protocol::CurveJob::new("iris");
+    job.options.device = Device::Gpu;
     let mut json: serde_json::Value = serde_json::to_value(&job).unwrap();
     assert_eq!(json["device"], "gpu");
     json.as_object_mut().unwrap().remove("device");
     let old: featrank::protocol::CurveJob = serde_json::from_value(json).unwrap();
-    assert_eq!(old.device, Device::Cpu);
+    assert_eq!(old.options.device, Device::Cpu);
 }
 
 #[test]
 fn a_gpu_run_is_planned_where_no_gpu_is_and_its_shards_need_one() {
     use featrank::protocol::{CurveJob, Job, Manifest};
     let dir = tempfile::tempdir().unwrap();
-    let job = CurveJob { data: "iris".into(), device: Device::Gpu, repeats: 1, expected: 2, ..Default::default() };
+    let mut job = CurveJob::new("iris");
+    (job.options.device, job.options.resampling.repeats, job.options.expected) = (Device::Gpu, 1, 2);
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
     let read = Manifest::read(&dir.path().join("m.json")).unwrap();
-    assert!(matches!(read.job(), Job::Curves(j) if j.device == Device::Gpu));
+    assert!(matches!(read.job(), Job::Curves(j) if j.options.device == Device::Gpu));
     let shard = manifest.run_shard("0/1".parse().unwrap(), &dir.path().join("p.csv"), false);
     match Device::Gpu.check("kNN curves") {
         Err(e) => assert_eq!(shard.unwrap_err().to_string(), e.to_string()),
         Ok(()) => assert_eq!(shard.unwrap(), manifest.unit_count()),
     }
     // what no device can run is refused when planned
-    let svm = CurveJob { data: "iris".into(), learner: "svm".into(), device: Device::Gpu, ..Default::default() };
+    let mut svm = CurveJob { learner: "svm".into(), ..CurveJob::new("iris") };
+    svm.options.device = Device::Gpu;
     let err = Manifest::plan(svm, &dir.path().join("svm.json")).unwrap_err();
     assert!(err.to_string().contains("'device'"), "{err}");
 }

@@ -5,7 +5,7 @@
 use featrank::compare::SizeRule;
 use featrank::eval::Grid;
 use featrank::prelude::*;
-use featrank::protocol::NestedSpec;
+use featrank::protocol::{NestedOptions, NestedSpec};
 
 fn sizes() -> Grid {
     Grid::Custom(vec![1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000, 2000])
@@ -211,12 +211,14 @@ fn nested_results_are_identical_under_plan_run_merge() {
         target: Some("class".into()),
         rankers: vec!["relieff:k=[5,10]".into(), "fisher".into()],
         learner: "knn:k=[1,5]".into(),
-        folds: 3,
-        repeats: 2,
-        inner_folds: 3,
-        rules: vec!["1se".into(), "at:4".into()],
-        grid: "1,2,4,8,16".into(),
-        seed: 8,
+        options: NestedOptions {
+            resampling: Resampling::new(Scheme::KFold { folds: 3 }, 2),
+            inner_folds: 3,
+            rules: vec![SizeRule::OneStandardError, SizeRule::At(4)],
+            grid: "1,2,4,8,16".parse().unwrap(),
+            seed: 8,
+            ..NestedOptions::default()
+        },
         ..NestedJob::default()
     };
     let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("m.json")).unwrap();
@@ -228,7 +230,7 @@ fn nested_results_are_identical_under_plan_run_merge() {
         })
         .collect();
     let merged = Manifest::read(&dir.path().join("m.json")).unwrap().merge_nested(&parts).unwrap();
-    assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.rules().unwrap()).unwrap());
+    assert_eq!(merged, job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.options.rules).unwrap());
     let wrong = manifest.merge(&parts).unwrap_err().to_string();
     assert!(wrong.contains("nested evaluation") && wrong.contains("merge_nested"), "{wrong}");
 }

@@ -711,11 +711,13 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
         data: "emotions".into(),
         methods: vec!["relieff".into()],
         learner: "ml-knn:k=5".into(),
-        folds: 3,
-        repeats: 1,
-        grid: "1,2,5,10,71".into(),
-        expected: 3,
-        seed: 4,
+        options: featrank::eval::CurveOptions {
+            resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 3 }, 1),
+            grid: "1,2,5,10,71".parse().unwrap(),
+            expected: 3,
+            seed: 4,
+            ..Default::default()
+        },
         ..CurveJob::default()
     };
     let (data, candidates) = job.load().unwrap();

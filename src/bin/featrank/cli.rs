@@ -32,43 +32,8 @@ fn ranker_help() -> String {
          (binary-relevance and label-powerset take it to several targets). `featrank methods` lists them with their \
          defaults and references, `featrank methods NAME` a method's parameters and the values they take",
         featrank::rankers::methods().join(", "),
-        wrappers(&featrank::rankers::REGISTRY)
+        featrank::rankers::REGISTRY.wrapper_forms()
     )
-}
-
-/// `--learner`'s help: every learner, from the registry.
-fn learner_help() -> String {
-    format!(
-        "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, {} (several targets; `featrank \
-         methods NAME` shows a learner's parameters)",
-        featrank::learners::names().join(", "),
-        wrappers(&featrank::learners::REGISTRY)
-    )
-}
-
-/// A registry's methods around another one, as `name:base=(…)`.
-fn wrappers<T: featrank::method::Method + ?Sized>(registry: &featrank::method::Registry<T>) -> String {
-    let names: Vec<String> =
-        registry.entries.iter().filter(|e| e.wraps()).map(|e| format!("{}:base=(…)", e.name)).collect();
-    names.join(", ")
-}
-
-/// `--measure`'s help: every measure by task and each task's default, from the registry.
-fn measure_help() -> String {
-    use featrank::{data::Task, resampling::Measure};
-    let tasks = [
-        Task::Classification,
-        Task::Regression,
-        Task::MultiLabel,
-        Task::MultiTargetClassification,
-        Task::MultiTargetRegression,
-    ];
-    let of = |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
-    let each: Vec<String> = tasks
-        .iter()
-        .map(|&t| format!("{} ({}; default {})", of(t), t.words(), Measure::default_for(t).label()))
-        .collect();
-    format!("The measure: {}", each.join("; "))
 }
 
 #[derive(Parser)]
@@ -220,7 +185,7 @@ enum Command {
     /// and the expected curve of random rankings.
     Curves {
         #[command(flatten)]
-        run: RunArgs,
+        run: CurveJob,
         #[command(flatten)]
         outputs: Outputs,
         /// No progress lines on stderr.
@@ -234,46 +199,8 @@ enum Command {
     /// estimate with its 95 % interval, the ordinary curves' best point, the optimism); writes every outer
     /// split's choice (repeat,fold,ranker,learner,k,inner,outer).
     Nested {
-        /// A data file, or the name of a bundled dataset.
-        data: String,
-        /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-        /// data.
-        #[arg(long, visible_alias = "targets")]
-        target: Option<String>,
-        /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
-        #[arg(long, default_value = defaults::TASK)]
-        task: String,
-        /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
-        #[arg(long = "method", required = true)]
-        methods: Vec<String>,
-        /// The learner or a grid of learners, e.g. svm:c=[0.01,0.1,1,10].
-        #[arg(long, default_value = defaults::LEARNER)]
-        learner: String,
-        /// Outer resampling: kfold (with --folds), holdout:0.33 or bootstrap; --repeats of it.
-        #[arg(long, default_value = defaults::SCHEME)]
-        scheme: String,
-        /// Outer folds per repeat.
-        #[arg(long, default_value_t = defaults::FOLDS)]
-        folds: usize,
-        /// Repeats of the outer resampling.
-        #[arg(long, default_value_t = defaults::NESTED_REPEATS)]
-        repeats: usize,
-        /// Folds of the inner stratified CV.
-        #[arg(long, default_value_t = defaults::INNER_FOLDS)]
-        inner_folds: usize,
-        /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee, or
-        /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
-        #[arg(long, default_value = defaults::RULE)]
-        rule: String,
-        /// full, paper, or a comma-separated list of subset sizes.
-        #[arg(long, default_value = defaults::GRID)]
-        grid: String,
-        #[arg(long, help = measure_help())]
-        measure: Option<String>,
-        /// Seed of the splits, rankers and learners.
-        #[arg(long, default_value_t = defaults::SEED)]
-        seed: u64,
+        #[command(flatten)]
+        job: NestedJob,
         /// Every outer split's choice and values (.csv or .parquet).
         #[arg(long, required_unless_present = "plan")]
         out: Option<PathBuf>,
@@ -292,7 +219,7 @@ enum Command {
     /// `featrank curves` would have written, byte for byte.
     Plan {
         #[command(flatten)]
-        run: RunArgs,
+        run: CurveJob,
         /// The manifest to write (.json).
         #[arg(long)]
         out: PathBuf,
@@ -329,65 +256,6 @@ enum Command {
     },
 }
 
-/// What defines a curve run: the arguments `featrank curves` and `featrank plan` share (a manifest keeps
-/// them).
-#[derive(clap::Args)]
-pub struct RunArgs {
-    /// A data file, or the name of a bundled dataset.
-    pub data: String,
-    /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-    /// data.
-    #[arg(long, visible_alias = "targets")]
-    pub target: Option<String>,
-    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
-    #[arg(long, default_value = defaults::TASK)]
-    pub task: String,
-    /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
-    /// is used in every split.
-    #[arg(long = "ranking")]
-    pub rankings: Vec<PathBuf>,
-    /// A ranker run on every split's training rows only (repeatable; the honest estimate), in the spec
-    /// grammar of `featrank rank --method`, e.g. relieff:k=10, info-gain. Its curves are named by the
-    /// text given.
-    #[arg(long = "method")]
-    pub methods: Vec<String>,
-    /// Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag rows
-    /// test); --repeats splits or samples.
-    #[arg(long, default_value = defaults::SCHEME)]
-    pub scheme: String,
-    #[arg(long, default_value = defaults::LEARNER, help = learner_help())]
-    pub learner: String,
-    /// Folds per repeat.
-    #[arg(long, default_value_t = defaults::FOLDS)]
-    pub folds: usize,
-    /// Repeats of the cross-validation.
-    #[arg(long, default_value_t = defaults::REPEATS)]
-    pub repeats: usize,
-    /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
-    #[arg(long)]
-    pub folds_file: Option<PathBuf>,
-    /// full, paper, or a comma-separated list of subset sizes.
-    #[arg(long, default_value = defaults::GRID)]
-    pub grid: String,
-    /// Random rankings behind the expected curve (0 = none).
-    #[arg(long, default_value_t = defaults::RANDOM_RANKINGS)]
-    pub expected: usize,
-    /// Repeats each random ranking is evaluated on (default: all; fewer is a shortcut for costly
-    /// learners: the expected curve's mean is still unbiased, its band wider).
-    #[arg(long)]
-    pub expected_repeats: Option<usize>,
-    #[arg(long, help = measure_help())]
-    pub measure: Option<String>,
-    /// Seed of folds, random rankings and learners.
-    #[arg(long, default_value_t = defaults::SEED)]
-    pub seed: u64,
-    /// Where the learner computes: cpu, or gpu (kNN's distance chains on an NVIDIA GPU, in a build with the
-    /// cargo feature `gpu`; the curves are byte-identical).
-    #[arg(long, default_value = "cpu")]
-    pub device: featrank::device::Device,
-}
-
 /// The files a curve run writes.
 #[derive(clap::Args)]
 pub struct Outputs {
@@ -420,56 +288,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
         }
         Command::Curves { run, outputs, quiet } => {
-            let run = CurveJob::from(run);
             outputs.check(&run.inputs(), !run.methods.is_empty())?;
             let (ds, candidates) = run.load()?;
             let curves = run.spec(!quiet)?.evaluate_all(&ds, &candidates)?;
             outputs.write(&curves)?;
         }
-        Command::Nested {
-            data,
-            target,
-            task,
-            methods,
-            learner,
-            scheme,
-            folds,
-            repeats,
-            inner_folds,
-            rule,
-            grid,
-            measure,
-            seed,
-            out,
-            figure,
-            plan,
-        } => {
-            let job = NestedJob {
-                data,
-                target,
-                task,
-                rankers: methods,
-                learner,
-                scheme,
-                folds,
-                repeats,
-                inner_folds,
-                rules: vec![rule],
-                grid,
-                measure,
-                seed,
-            };
-            match (plan, out) {
-                (Some(plan), _) => shard::plan_nested(job, &plan)?,
-                (None, Some(out)) => {
-                    let inputs = job.inputs();
-                    shard::check_nested_outputs(&inputs, &out, figure.as_deref())?;
-                    let nested = job.spec()?.evaluate_rules(&job.load()?, &job.rules()?)?;
-                    shard::write_nested(&nested, &out, figure.as_deref())?;
-                }
-                (None, None) => return Err(Error::param("out", "give --out (or --plan to write a manifest)").into()),
+        Command::Nested { job, out, figure, plan } => match (plan, out) {
+            (Some(plan), _) => shard::plan_nested(job, &plan)?,
+            (None, Some(out)) => {
+                let inputs = job.inputs();
+                shard::check_nested_outputs(&inputs, &out, figure.as_deref())?;
+                let nested = job.spec()?.evaluate_rules(&job.load()?, &job.options.rules)?;
+                shard::write_nested(&nested, &out, figure.as_deref())?;
             }
-        }
+            (None, None) => return Err(Error::param("out", "give --out (or --plan to write a manifest)").into()),
+        },
         Command::Plan { run, out } => shard::plan(run, &out)?,
         Command::Run { manifest, shard, out, quiet } => shard::run(&manifest, &shard, &out, quiet)?,
         Command::Merge { manifest, parts, outputs, figure } => {
@@ -589,29 +422,6 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-impl From<RunArgs> for CurveJob {
-    fn from(a: RunArgs) -> CurveJob {
-        CurveJob {
-            data: a.data,
-            target: a.target,
-            task: a.task,
-            rankings: a.rankings,
-            methods: a.methods,
-            scheme: a.scheme,
-            learner: a.learner,
-            folds: a.folds,
-            repeats: a.repeats,
-            folds_file: a.folds_file,
-            grid: a.grid,
-            expected: a.expected,
-            expected_repeats: a.expected_repeats,
-            measure: a.measure,
-            seed: a.seed,
-            device: a.device,
-        }
-    }
 }
 
 impl Outputs {

@@ -5,15 +5,15 @@
 use std::path::{Path, PathBuf};
 
 use featrank::data::io::{self, refuse_overwriting, write_atomically};
-use featrank::protocol::{Job, Manifest, Nested, NestedJob, Shard};
+use featrank::protocol::{CurveJob, Job, Manifest, Nested, NestedJob, Shard};
 use featrank::Error;
 
-use crate::cli::{Outputs, RunArgs};
+use crate::cli::Outputs;
 
 /// `featrank plan`: check the run as `featrank curves` would (memory estimate included) and write its
 /// manifest.
-pub fn plan(args: RunArgs, out: &Path) -> Result<(), Error> {
-    planned(&Manifest::plan(args.into(), out)?);
+pub fn plan(job: CurveJob, out: &Path) -> Result<(), Error> {
+    planned(&Manifest::plan(job, out)?);
     Ok(())
 }
 
@@ -63,8 +63,9 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure:
             outputs.write(&manifest.merge(parts)?)
         }
         Job::Nested(job) => {
-            if job.rules.len() != 1 {
-                let what = format!("the CLI merges a run of one size rule; this one has {:?}", job.rules);
+            if job.options.rules.len() != 1 {
+                let rules: Vec<String> = job.options.rules.iter().map(|r| r.label()).collect();
+                let what = format!("the CLI merges a run of one size rule; this one has {rules:?}");
                 return Err(Error::param("rules", format!("{what} (merge it with featrank.cluster)")));
             }
             if outputs.json.is_some() || outputs.stability.is_some() {

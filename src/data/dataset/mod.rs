@@ -96,6 +96,17 @@ impl std::str::FromStr for TaskChoice {
     }
 }
 
+impl std::fmt::Display for TaskChoice {
+    /// `auto`, `classification` or `regression`: the text `FromStr` reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TaskChoice::Auto => "auto",
+            TaskChoice::Classification => "classification",
+            TaskChoice::Regression => "regression",
+        })
+    }
+}
+
 /// The prediction target.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub enum Target {

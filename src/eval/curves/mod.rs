@@ -41,11 +41,13 @@ use crate::math::{mean, std};
 use crate::rankers::Ranker;
 use crate::resampling::{Measure, Scheme};
 
+mod options;
 mod scores;
 mod spec;
 mod table;
 
-pub use spec::{CurveSpec, RunOptions};
+pub use options::CurveOptions;
+pub use spec::CurveSpec;
 
 /// The name the expected curve of random rankings carries in tables and figures (a ranking may not use it).
 pub const EXPECTED: &str = "expected";

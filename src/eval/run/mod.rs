@@ -87,7 +87,8 @@ impl CurveSpec {
     /// estimate — before any work, and make its random rankings.
     pub fn prepare<'a>(&'a self, data: &'a Dataset, candidates: &'a [Candidate]) -> Result<CurveRun<'a>> {
         let n = data.n_features();
-        let learner = crate::learners::on_device(&self.learner, self.device)?;
+        let o = &self.options;
+        let learner = crate::learners::on_device(&self.learner, o.device)?;
         let mut names = std::collections::HashSet::new();
         for c in candidates {
             if !names.insert(c.name()) || c.name() == EXPECTED {
@@ -97,13 +98,13 @@ impl CurveSpec {
                 });
             }
         }
-        if candidates.is_empty() && self.expected == 0 {
+        if candidates.is_empty() && o.expected == 0 {
             return Err(Error::param("rankings", "give at least one ranking or ask for the expected curve"));
         }
         if !learner.supports(data.task()) {
             return Err(crate::learners::unsupported(&*learner, data.task()));
         }
-        let measure = self.measure.unwrap_or(Measure::default_for(data.task()));
+        let measure = o.measure.unwrap_or(Measure::default_for(data.task()));
         if measure.task() != data.task() {
             return Err(Error::param("measure", format!("{measure:?} does not apply to a {:?} target", data.task())));
         }
@@ -112,7 +113,7 @@ impl CurveSpec {
                 p.check(data)?;
                 p.clone()
             }
-            None => CvPlan::new(data, self.scheme, self.repeats, self.seed)?,
+            None => o.resampling.plan(data, o.seed)?,
         };
         learner.check_data(data, plan.min_train())?;
         // Fixed orders, and every per-fold ranker's checks, before any work.
@@ -123,20 +124,20 @@ impl CurveSpec {
                 Candidate::PerFold { ranker, .. } => ranker.checked(data).map(|_| None),
             })
             .collect::<Result<_>>()?;
-        let sizes = self.grid.sizes(n)?;
+        let sizes = o.grid.sizes(n)?;
         let repeats = plan.repeats();
-        let expected_repeats = match self.expected_repeats {
+        let expected_repeats = match o.expected_repeats {
             None => repeats,
             Some(r) if r == 0 || r > repeats => {
                 return Err(Error::param("expected_repeats", format!("must be in 1..={repeats} (the plan's repeats), got {r}")))
             }
-            Some(r) if self.expected > 0 && self.expected.saturating_mul(r) < repeats => {
+            Some(r) if o.expected > 0 && o.expected.saturating_mul(r) < repeats => {
                 return Err(Error::param(
                     "expected_repeats",
                     format!(
                         "{} random rankings × {r} repeats each leave some of the {repeats} repeats without a random ranking; \
                          ask for at least {} random rankings or more repeats each",
-                        self.expected,
+                        o.expected,
                         repeats.div_ceil(r)
                     ),
                 ))
@@ -146,14 +147,14 @@ impl CurveSpec {
         // Memory, before any work: every fold at work at once holds the learner's working set, and each
         // (curve, repeat) its folds' predictions at every size and their pooled copy; the run holds its random
         // rankings and every unit's values until they are assembled.
-        let n_chains = (2 * candidates.len()).saturating_add(self.expected);
+        let n_chains = (2 * candidates.len()).saturating_add(o.expected);
         let (train, test) = plan.largest_split();
         let parallel = rayon::current_num_threads()
             .min((n_chains.saturating_add(1)).saturating_mul(repeats).saturating_mul(plan.folds()));
         let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
         let per_slot =
             learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
-        let held = run_size(self.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
+        let held = run_size(o.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
         // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
         // working memory and its candidates each.
         let blocks = (rayon::current_num_threads() - parallel) as u64
@@ -164,11 +165,11 @@ impl CurveSpec {
                  random rankings, {repeats} repeats, {} sizes)",
                 learner.spec(),
                 data.n_rows(),
-                self.expected,
+                o.expected,
                 sizes.len()
             )
         })?;
-        let random_repeats: Vec<Vec<usize>> = (0..self.expected)
+        let random_repeats: Vec<Vec<usize>> = (0..o.expected)
             .map(|i| (0..expected_repeats).map(|j| (i * expected_repeats + j) % repeats).collect())
             .collect();
         for c in candidates {
@@ -176,10 +177,10 @@ impl CurveSpec {
                 FoldRankings::check_memory(data, &plan, ranker.as_ref())?;
             }
         }
-        let random = (0..self.expected)
+        let random = (0..o.expected)
             .map(|i| {
                 let mut order: Vec<usize> = (0..n).collect();
-                order.shuffle(&mut rng_for(self.seed, &[EXPECTED_STREAM, i as u64]));
+                order.shuffle(&mut rng_for(o.seed, &[EXPECTED_STREAM, i as u64]));
                 order
             })
             .collect();
@@ -283,7 +284,7 @@ impl CurveRun<'_> {
                                 self.data,
                                 &self.plan,
                                 ranker.as_ref(),
-                                self.spec.seed,
+                                self.spec.options.seed,
                                 repeat,
                                 f,
                             );
@@ -315,7 +316,7 @@ impl CurveRun<'_> {
     /// The measure at each size of one chain in one repeat.
     fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
         let (data, folds) = (self.data, self.plan.folds());
-        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.seed, |fold, split| {
+        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.options.seed, |fold, split| {
             self.learner.fit_predict_nested(fold, chain.order(split), sizes)
         })?;
         let pooled: Vec<f64> =
@@ -422,7 +423,7 @@ impl CurveRun<'_> {
                 });
             }
         }
-        if self.spec.expected > 0 {
+        if self.spec.options.expected > 0 {
             let random: Vec<ChainValues> = self
                 .random_repeats
                 .iter()
@@ -445,12 +446,13 @@ impl CurveRun<'_> {
             scheme: self.plan.scheme(),
             folds,
             repeats,
-            expected_rankings: self.spec.expected,
+            expected_rankings: self.spec.options.expected,
             expected_repeats: self
                 .spec
+                .options
                 .expected_repeats
-                .filter(|_| self.spec.expected > 0 && expected_repeats < repeats),
-            seed: self.spec.seed,
+                .filter(|_| self.spec.options.expected > 0 && expected_repeats < repeats),
+            seed: self.spec.options.seed,
             curves,
             fold_rankings,
         })

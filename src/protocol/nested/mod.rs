@@ -24,13 +24,13 @@ use crate::compare::significance::test_to_train;
 use crate::compare::{SizeChoices, SizeRule};
 use crate::data::{Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveSpec, Grid, RunOptions};
+use crate::eval::{defaults, Candidate, CurveSpec, Grid};
 use crate::learners::{self, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
 use crate::rankers;
 use crate::resampling::Fold;
-use crate::resampling::{CvPlan, Measure, Scheme};
+use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 use crate::spec::Spec;
 
 /// What a nested evaluation runs: grids of rankers and learners in the spec grammar (a list value is a grid,
@@ -47,8 +47,7 @@ use crate::spec::Spec;
 pub struct NestedSpec {
     rankers: Vec<Spec>,
     learners: Vec<LearnerPoint>,
-    scheme: Scheme,
-    repeats: usize,
+    resampling: Resampling,
     inner_folds: usize,
     rule: SizeRule,
     grid: Grid,
@@ -173,45 +172,36 @@ impl NestedSpec {
         Ok(NestedSpec {
             rankers,
             learners,
-            scheme: Scheme::default(),
-            repeats: defaults::NESTED_REPEATS,
+            resampling: Resampling::new(Scheme::default(), defaults::NESTED_REPEATS),
             inner_folds: defaults::INNER_FOLDS,
-            rule: defaults::RULE.parse()?,
+            rule: SizeRule::NESTED_DEFAULT,
             grid: Grid::default(),
             measure: None,
             seed: defaults::SEED,
         })
     }
 
-    /// The outer resampling, repeats, size grid, measure and seed of `options` (the texts of the CLI and the
-    /// Python layer; `expected` and `progress` do not apply).
-    pub fn options(self, options: &RunOptions<'_>) -> Result<NestedSpec> {
-        let mut spec = self
-            .scheme(options.parsed_scheme()?)
-            .repeats(options.repeats)
-            .grid(options.grid.parse()?)
-            .seed(options.seed);
-        if let Some(m) = options.measure {
-            spec = spec.measure(m.parse()?);
-        }
-        Ok(spec)
+    /// The outer resampling: its scheme and repeats (default one 10-fold CV).
+    pub fn resampling(mut self, resampling: Resampling) -> NestedSpec {
+        self.resampling = resampling;
+        self
     }
 
     /// Outer k-fold CV with `folds` folds.
     pub fn folds(mut self, folds: usize) -> NestedSpec {
-        self.scheme = Scheme::KFold { folds };
+        self.resampling.scheme = Scheme::KFold { folds };
         self
     }
 
     /// The outer resampling scheme.
     pub fn scheme(mut self, scheme: Scheme) -> NestedSpec {
-        self.scheme = scheme;
+        self.resampling.scheme = scheme;
         self
     }
 
     /// Repeats of the outer resampling.
     pub fn repeats(mut self, repeats: usize) -> NestedSpec {
-        self.repeats = repeats;
+        self.resampling.repeats = repeats;
         self
     }
 
@@ -293,7 +283,7 @@ impl NestedSpec {
             return Err(Error::param("rule", format!("{} is not a size of the grid {sizes:?}", rule.label())));
         }
         let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
-        let plan = CvPlan::new(data, self.scheme, self.repeats, self.seed)?;
+        let plan = self.resampling.plan(data, self.seed)?;
         self.check(data, &plan, measure)?;
         NestedRun::new(self, data, rules, measure, plan)
     }

@@ -1,0 +1,257 @@
+//! `featrank.Dataset`: numeric and nominal features (missing values kept) and a target; the bundled datasets.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use featrank::data::{self, datasets, Frame, TaskChoice};
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::frames::{self, frame_to, Library};
+use crate::pickle;
+use crate::{blocking, guarded};
+
+/// The task a text names (`auto`, `classification`, `regression`).
+pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
+    guarded(|| text.parse())
+}
+
+/// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
+#[pyclass(module = "featrank", name = "Dataset", frozen)]
+pub struct Dataset {
+    pub(crate) inner: Arc<data::Dataset>,
+}
+
+impl Dataset {
+    pub(crate) fn wrap(inner: data::Dataset) -> Dataset {
+        Dataset { inner: Arc::new(inner) }
+    }
+}
+
+#[pymethods]
+impl Dataset {
+    /// See the class docstring in `featrank/_featrank.pyi`.
+    #[new]
+    #[pyo3(signature = (data, target = None, *, targets = None, task = "auto", feature_names = None, allow_identifiers = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        target: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::text)] task: &str,
+        #[pyo3(from_py_with = crate::args::arg)] feature_names: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::arg)] allow_identifiers: bool,
+    ) -> PyResult<Dataset> {
+        let input = py.import("featrank._input")?;
+        let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
+        let (columns, target_names): (Bound<'_, PyList>, Vec<String>) = converted.extract()?;
+        let frame = frames::frame_from_columns(&columns)?;
+        let task = self::task(task)?;
+        let ds = blocking(py, None, || {
+            data::Dataset::builder_targets(&frame, &target_names)
+                .task(task)
+                .allow_identifiers(allow_identifiers)
+                .build()
+        })?;
+        Ok(Dataset::wrap(ds))
+    }
+
+    /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
+    #[staticmethod]
+    #[pyo3(signature = (path, target = None, *, targets = None, task = "auto"))]
+    fn read(
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] path: PathBuf,
+        #[pyo3(from_py_with = crate::args::text_or_none)] target: Option<&str>,
+        #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::text)] task: &str,
+    ) -> PyResult<Dataset> {
+        let task = self::task(task)?;
+        let targets = match (target, targets) {
+            (Some(_), Some(_)) => {
+                return guarded(|| Err(featrank::Error::param("targets", "give target or targets, not both")))
+            }
+            (_, Some(many)) => many,
+            (one, None) => one.map(str::to_string).into_iter().collect(),
+        };
+        blocking(py, None, || datasets::open_targets(&path.to_string_lossy(), &targets, task)).map(Dataset::wrap)
+    }
+
+    #[getter]
+    fn n_rows(&self) -> usize {
+        self.inner.n_rows()
+    }
+    #[getter]
+    fn n_features(&self) -> usize {
+        self.inner.n_features()
+    }
+    #[getter]
+    fn feature_names(&self) -> Vec<String> {
+        self.inner.feature_names().to_vec()
+    }
+    /// The target column; of several targets, their names joined by `, ` (`targets` lists them).
+    #[getter]
+    fn target(&self) -> String {
+        self.inner.target_name().to_string()
+    }
+    #[getter]
+    fn targets(&self) -> Vec<String> {
+        self.inner.target_names().into_iter().map(str::to_string).collect()
+    }
+    #[getter]
+    fn task(&self) -> &'static str {
+        self.inner.task().words()
+    }
+    /// The class names in code order, as the target's values are (ints for an integer target, bools, str).
+    #[getter]
+    fn classes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(column) = self.inner.class_column() else { return Ok(None) };
+        let frame = guarded(|| {
+            let column = column?;
+            Ok(Frame::from(featrank::polars::prelude::DataFrame::new(column.len(), vec![column])?))
+        })?;
+        let values = frames::columns_of(py, &frame)?.values().get_item(0)?;
+        if values.hasattr("tolist")? {
+            return values.call_method0("tolist").map(Some);
+        }
+        Ok(Some(values))
+    }
+    /// The features' values, rows × features (float64; NaN missing; nominal features as level codes).
+    #[getter]
+    fn x<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<f64>> {
+        numpy::ToPyArray::to_pyarray(&self.inner.x(), py)
+    }
+    /// The target: class codes (int64, indexing `classes`) or values (float64).
+    #[getter]
+    fn y<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        let column = |t: &data::Target| -> Vec<f64> {
+            match t {
+                data::Target::Classes { codes, .. } => codes.iter().map(|&c| c as f64).collect(),
+                data::Target::Values(v) => v.clone(),
+                data::Target::Set(_) => Vec::new(),
+            }
+        };
+        match (self.inner.labels(), self.inner.values(), self.inner.label_matrix()) {
+            (Some(l), _, _) => PyArray1::from_vec(py, l.iter().map(|&c| c as i64).collect()).into_any(),
+            (None, Some(v), _) => PyArray1::from_slice(py, v).into_any(),
+            (None, None, Some(labels)) => numpy::ToPyArray::to_pyarray(&labels.mapv(i64::from), py).into_any(),
+            (None, None, None) => {
+                let columns: Vec<Vec<f64>> = self.inner.targets().iter().map(column).collect();
+                let y = featrank::ndarray::Array2::from_shape_fn((self.inner.n_rows(), columns.len()), |(i, t)| {
+                    columns[t][i]
+                });
+                if self.inner.task() == data::Task::MultiTargetClassification {
+                    numpy::ToPyArray::to_pyarray(&y.mapv(|c| c as i64), py).into_any()
+                } else {
+                    numpy::ToPyArray::to_pyarray(&y, py).into_any()
+                }
+            }
+        }
+    }
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let frame = guarded(|| self.inner.to_polars())?;
+        let task = match self.inner.task() {
+            data::Task::Regression | data::Task::MultiTargetRegression => "regression",
+            _ => "classification",
+        };
+        let parts = vec![pickle::parquet(&frame)?, pickle::json(&self.inner.target_names())?, task.into()];
+        pickle::reduce(py.get_type::<Dataset>(), parts)
+    }
+    /// Rebuilt from what `__reduce__` gave: the frame, the target names and the task.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Dataset> {
+        let parts = pickle::Parts::new("Dataset", &parts);
+        let frame = pickle::from_parquet(parts.get(0)?)?;
+        let targets: Vec<String> = pickle::from_json(parts.get(1)?)?;
+        let task = self::task(&pickle::text(parts.get(2)?)?)?;
+        let ds = blocking(py, None, || {
+            data::Dataset::builder_targets(&frame, &targets)
+                .task(task)
+                .allow_all_missing(true)
+                .allow_identifiers(true)
+                .quiet(true)
+                .build()
+        })?;
+        Ok(Dataset::wrap(ds))
+    }
+    /// The features named, in that order, with the target.
+    fn select(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = crate::args::arg)] features: Vec<String>,
+    ) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.select_features(&features)).map(Dataset::wrap)
+    }
+    /// The rows given (0-based), in that order.
+    fn take(&self, py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] rows: Vec<usize>) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.take_rows(&rows)).map(Dataset::wrap)
+    }
+    /// One target of a target set alone (by name or 0-based position): binary relevance's view.
+    fn for_target(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<Dataset> {
+        let index = match target.extract::<usize>() {
+            Ok(i) => Ok(i),
+            Err(_) => {
+                let name = crate::args::text(target).map_err(|_| {
+                    crate::args::argument_error(py, "a target's name (str) or 0-based position (int ≥ 0)", target)
+                })?;
+                let names = self.inner.target_names();
+                names.iter().position(|n| *n == name).ok_or_else(|| {
+                    featrank::Error::param(
+                        "target",
+                        format!("'{name}' is not a target (targets: {})", names.join(", ")),
+                    )
+                })
+            }
+        };
+        blocking(py, None, || self.inner.for_target(index?)).map(Dataset::wrap)
+    }
+    /// The label sets (or combinations of class targets) as the classes of one target: label powerset's view.
+    fn label_powerset(&self, py: Python<'_>) -> PyResult<Dataset> {
+        blocking(py, None, || self.inner.label_powerset()).map(Dataset::wrap)
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
+    }
+    fn __len__(&self) -> usize {
+        self.inner.n_rows()
+    }
+    fn __repr__(&self) -> String {
+        self.inner.summary().to_string()
+    }
+    fn _repr_html_(&self) -> String {
+        self.inner.summary().to_html()
+    }
+}
+
+/// The bundled datasets' names.
+#[pyfunction]
+fn dataset_names() -> Vec<&'static str> {
+    datasets::names()
+}
+
+/// A bundled dataset with its default target and task.
+#[pyfunction]
+fn load_dataset(py: Python<'_>, #[pyo3(from_py_with = crate::args::text)] name: &str) -> PyResult<Dataset> {
+    blocking(py, None, || datasets::load(name)?.dataset()).map(Dataset::wrap)
+}
+
+/// A dataset that is not bundled (colon, ALLAML, …: see `data/README.md`), read from the folder in
+/// `FEATRANK_DATA` or a `shared/data` folder above the working directory; `featrank.Error` saying where it
+/// looked when absent.
+#[pyfunction]
+fn external_dataset(py: Python<'_>, #[pyo3(from_py_with = crate::args::text)] name: &str) -> PyResult<Dataset> {
+    blocking(py, None, || datasets::external(name)?.dataset()).map(Dataset::wrap)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Dataset>()?;
+    m.add_function(wrap_pyfunction!(dataset_names, m)?)?;
+    m.add_function(wrap_pyfunction!(load_dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(external_dataset, m)?)?;
+    Ok(())
+}

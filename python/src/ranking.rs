@@ -1,0 +1,144 @@
+//! `featrank.Ranking`: features from most to least relevant; `featrank.rank` and `featrank.rank_table`.
+
+use std::path::PathBuf;
+
+use featrank::data;
+use featrank::rankers::Ranker;
+use numpy::PyArray1;
+use pyo3::prelude::*;
+
+use crate::dataset::Dataset;
+use crate::frames::{frame_to, Library};
+use crate::pickle;
+use crate::table::Table;
+use crate::{blocking, guarded};
+
+/// A feature ranking: features from most to least relevant, with scores when a ranker made it.
+#[pyclass(module = "featrank", name = "Ranking", frozen)]
+#[derive(Clone)]
+pub struct Ranking {
+    pub(crate) inner: data::Ranking,
+}
+
+#[pymethods]
+impl Ranking {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py.get_type::<Ranking>(), vec![pickle::json(&self.inner)?])
+    }
+    /// Rebuilt from what `__reduce__` gave: the ranking as JSON.
+    #[staticmethod]
+    fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Ranking> {
+        Ok(Ranking { inner: pickle::from_json(pickle::Parts::new("Ranking", &parts).get(0)?)? })
+    }
+    /// Higher score = more relevant; equal scores keep the order given.
+    #[staticmethod]
+    #[pyo3(signature = (features, scores, *, name = None))]
+    fn from_scores(
+        #[pyo3(from_py_with = crate::args::arg)] features: Vec<String>,
+        #[pyo3(from_py_with = crate::args::arg)] scores: Vec<f64>,
+        #[pyo3(from_py_with = crate::args::arg)] name: Option<String>,
+    ) -> PyResult<Ranking> {
+        let r = guarded(|| data::Ranking::from_scores(&features, &scores))?;
+        Ok(Ranking { inner: r }.named(name))
+    }
+    /// Features from most to least relevant.
+    #[staticmethod]
+    #[pyo3(signature = (order, *, name = None))]
+    fn from_order(
+        #[pyo3(from_py_with = crate::args::arg)] order: Vec<String>,
+        #[pyo3(from_py_with = crate::args::arg)] name: Option<String>,
+    ) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| data::Ranking::from_order(&order))? }.named(name))
+    }
+    /// A `feature,score` and/or `feature,rank` CSV.
+    #[staticmethod]
+    fn read_csv(#[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Ranking> {
+        Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(&path))? })
+    }
+    /// The same ranking under another name (curves are labelled by it).
+    fn with_name(&self, #[pyo3(from_py_with = crate::args::arg)] name: String) -> Ranking {
+        self.clone().named(Some(name))
+    }
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+    /// Feature names, most relevant first.
+    #[getter]
+    fn order(&self) -> Vec<String> {
+        self.inner.order().to_vec()
+    }
+    /// Scores in the order of `order` (None for a ranking given as an order).
+    #[getter]
+    fn scores<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        self.inner.scores().map(|s| PyArray1::from_slice(py, s))
+    }
+    /// The first `k` features.
+    fn top(&self, #[pyo3(from_py_with = crate::args::arg)] k: usize) -> Vec<String> {
+        self.inner.order().iter().take(k).cloned().collect()
+    }
+    /// 1-based rank of a feature (None when absent).
+    fn rank_of(&self, #[pyo3(from_py_with = crate::args::text)] feature: &str) -> Option<usize> {
+        self.inner.rank_of(feature)
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
+    }
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+    fn __repr__(&self) -> PyResult<String> {
+        Ok(format!("ranking '{}'\n{}", self.inner.name(), *guarded(|| self.inner.to_polars())?))
+    }
+    fn _repr_html_(&self) -> PyResult<String> {
+        guarded(|| self.inner.to_html())
+    }
+}
+
+impl Ranking {
+    fn named(mut self, name: Option<String>) -> Ranking {
+        if let Some(n) = name {
+            self.inner = self.inner.with_name(n);
+        }
+        self
+    }
+}
+
+/// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …) computes on all rows of `data`.
+#[pyfunction]
+#[pyo3(signature = (data, method, *, seed))]
+fn rank(
+    py: Python<'_>,
+    data: &Dataset,
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Ranking> {
+    let ds = data.inner.clone();
+    let r = blocking(py, None, || featrank::rankers::parse(method)?.rank(&ds, seed))?;
+    Ok(Ranking { inner: r })
+}
+
+/// The ranking of `method` as a table: `feature, score, rank`, and for shadow features also `p_value,
+/// q_value, verdict` — what `featrank rank` writes.
+#[pyfunction]
+#[pyo3(signature = (data, method, *, seed))]
+fn rank_table(
+    py: Python<'_>,
+    data: &Dataset,
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::arg)] seed: u64,
+) -> PyResult<Table> {
+    let ds = data.inner.clone();
+    let frame = blocking(py, None, || featrank::rankers::parse(method)?.table(&ds, seed))?;
+    Ok(Table::from_frame(frame))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Ranking>()?;
+    m.add_function(wrap_pyfunction!(rank, m)?)?;
+    m.add_function(wrap_pyfunction!(rank_table, m)?)?;
+    Ok(())
+}

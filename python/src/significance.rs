@@ -1,0 +1,52 @@
+//! `featrank.Significance`: the tests of a run — is a ranking better than random rankings, or than another.
+
+use featrank::compare::Significance as RsSignificance;
+use pyo3::prelude::*;
+
+use crate::table::Table;
+use crate::{guarded, pickle};
+
+/// The tests of a run (a table); `verdicts(alpha)` against random rankings, `verdict(name)`.
+#[pyclass(module = "featrank", name = "Significance", frozen, extends = Table)]
+pub struct Significance {
+    inner: RsSignificance,
+}
+
+#[pymethods]
+impl Significance {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py.get_type::<Significance>(), vec![pickle::json(&self.inner)?])
+    }
+    /// Rebuilt from what `__reduce__` gave.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Py<Significance>> {
+        let parts = pickle::Parts::new("Significance", &parts);
+        Significance::create(py, pickle::from_json(parts.get(0)?)?)
+    }
+    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
+    #[pyo3(signature = (alpha = 0.05))]
+    fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<Table> {
+        let frame = guarded(|| self.inner.verdicts(alpha))?;
+        Ok(Table::from_frame(frame))
+    }
+    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
+    #[pyo3(signature = (ranking, alpha = 0.05))]
+    fn verdict(
+        &self,
+        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
+        #[pyo3(from_py_with = crate::args::arg)] alpha: f64,
+    ) -> PyResult<String> {
+        guarded(|| self.inner.verdict(ranking, alpha)).map(|v| v.label().to_string())
+    }
+}
+
+impl Significance {
+    pub(crate) fn create(py: Python<'_>, inner: RsSignificance) -> PyResult<Py<Significance>> {
+        let base = Table::of(inner.to_polars(), inner.to_html())?;
+        Py::new(py, PyClassInitializer::from(base).add_subclass(Significance { inner }))
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Significance>()
+}

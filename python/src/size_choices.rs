@@ -1,0 +1,59 @@
+//! `featrank.SizeChoices`: how many features to keep, chosen on the FFA curves by size rules.
+
+use std::sync::Arc;
+
+use featrank::compare::{SizeChoices as RsSizeChoices, SizeRule};
+use featrank::eval::Curves as RsCurves;
+use pyo3::prelude::*;
+
+use crate::figure::Figure;
+use crate::table::Table;
+use crate::{guarded, pickle, Error};
+
+/// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
+#[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
+pub struct SizeChoices {
+    inner: RsSizeChoices,
+    curves: Arc<RsCurves>,
+}
+
+#[pymethods]
+impl SizeChoices {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py.get_type::<SizeChoices>(), vec![pickle::json(&self.inner)?, pickle::json(&*self.curves)?])
+    }
+    /// Rebuilt from what `__reduce__` gave.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Py<SizeChoices>> {
+        let parts = pickle::Parts::new("SizeChoices", &parts);
+        SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?))
+    }
+    /// The number of features `rule` chose for `ranking`.
+    #[pyo3(signature = (ranking, rule = "1se"))]
+    fn k(
+        &self,
+        #[pyo3(from_py_with = crate::args::text)] ranking: &str,
+        #[pyo3(from_py_with = crate::args::text)] rule: &str,
+    ) -> PyResult<usize> {
+        let rule: SizeRule = guarded(|| rule.parse())?;
+        self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
+            Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
+        })
+    }
+    fn plot(&self) -> PyResult<Figure> {
+        guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
+    }
+}
+
+impl SizeChoices {
+    pub(crate) fn create(py: Python<'_>, inner: RsSizeChoices, curves: Arc<RsCurves>) -> PyResult<Py<SizeChoices>> {
+        let figure = guarded(|| inner.plot(&curves))?;
+        let html = format!("<div>{}</div>{}", figure.svg(), guarded(|| inner.to_html())?);
+        let base = Table::new(guarded(|| inner.to_polars())?, html);
+        Py::new(py, PyClassInitializer::from(base).add_subclass(SizeChoices { inner, curves }))
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SizeChoices>()
+}

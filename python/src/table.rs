@@ -1,0 +1,120 @@
+//! `featrank.Table`: a result table shown as HTML in a notebook and as text in a terminal; the catalogs of the
+//! library's registries.
+
+use featrank::data::Frame;
+use pyo3::prelude::*;
+
+use crate::frames::{self, frame_to, Library};
+use crate::{guarded, pickle};
+
+/// A result table: shown as HTML in a notebook, as text in a terminal; `to_polars()` / `to_pandas()`.
+#[pyclass(module = "featrank", name = "Table", frozen, subclass)]
+pub struct Table {
+    frame: Frame,
+    html: String,
+}
+
+impl Table {
+    pub(crate) fn new(frame: Frame, html: String) -> Table {
+        Table { frame, html }
+    }
+
+    /// A table shown with the frame's own HTML.
+    pub(crate) fn from_frame(frame: Frame) -> Table {
+        let html = frame.to_html();
+        Table { frame, html }
+    }
+
+    /// A library result as a table with its HTML as the library draws it.
+    pub(crate) fn of(frame: featrank::Result<Frame>, html: featrank::Result<String>) -> PyResult<Table> {
+        Ok(Table::new(guarded(|| frame)?, guarded(|| html)?))
+    }
+}
+
+#[pymethods]
+impl Table {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        pickle::reduce(py.get_type::<Table>(), vec![pickle::parquet(&self.frame)?, self.html.clone().into_bytes()])
+    }
+    /// Rebuilt from what `__reduce__` gave: the frame as Parquet and the HTML.
+    #[staticmethod]
+    fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Table> {
+        let parts = pickle::Parts::new("Table", &parts);
+        Ok(Table::new(pickle::from_parquet(parts.get(0)?)?, pickle::text(parts.get(1)?)?))
+    }
+    fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.frame, Library::Polars)
+    }
+    fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        frame_to(py, &self.frame, Library::Pandas)
+    }
+    /// The columns as a dict of NumPy arrays (text columns as lists).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        frames::columns_of(py, &self.frame)
+    }
+    #[getter]
+    fn columns(&self) -> Vec<String> {
+        self.frame.get_column_names().iter().map(|c| c.to_string()).collect()
+    }
+    fn __len__(&self) -> usize {
+        self.frame.height()
+    }
+    fn __repr__(&self) -> String {
+        format!("{}", *self.frame)
+    }
+    fn _repr_html_(&self) -> String {
+        self.html.clone()
+    }
+}
+
+/// A catalog of the library's registries as a table.
+fn catalog(frame: featrank::Result<Frame>) -> PyResult<Table> {
+    Ok(Table::from_frame(guarded(|| frame)?))
+}
+
+/// Every ranking method: `method`, `spec` (every parameter at its default), `classification`, `regression`,
+/// `aliases` (other names it answers to, e.g. `mutual-info` for `mi`), `parameters`, `reference`.
+#[pyfunction]
+fn rankers() -> PyResult<Table> {
+    catalog(featrank::rankers::catalog())
+}
+
+/// Every learner: `learner`, `spec` (every parameter at its default), `classification`, `regression`,
+/// `aliases`, `parameters`, `reference`.
+#[pyfunction]
+fn learners() -> PyResult<Table> {
+    catalog(featrank::learners::catalog())
+}
+
+/// One ranking method's or learner's parameters: `parameter`, `default`, `values`, `needs`, `meaning`.
+/// `kind` = "ranker" or "learner" picks where a name is both (`forest`); by default a ranker first.
+#[pyfunction]
+#[pyo3(signature = (method, kind))]
+fn parameters(
+    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    #[pyo3(from_py_with = crate::args::text_or_none)] kind: Option<&str>,
+) -> PyResult<Table> {
+    catalog(match kind {
+        Some("ranker") => featrank::rankers::parameters(method),
+        Some("learner") => featrank::learners::parameters(method),
+        None => {
+            featrank::rankers::parameters(method).or_else(|e| featrank::learners::parameters(method).map_err(|_| e))
+        }
+        Some(other) => Err(featrank::Error::param("kind", format!("'{other}' is neither 'ranker' nor 'learner'"))),
+    })
+}
+
+/// Every measure: `measure`, `task`, `higher_is_better`, `low`, `high`.
+#[pyfunction]
+fn measures() -> PyResult<Table> {
+    catalog(featrank::resampling::Measure::catalog())
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Table>()?;
+    m.add_function(wrap_pyfunction!(rankers, m)?)?;
+    m.add_function(wrap_pyfunction!(learners, m)?)?;
+    m.add_function(wrap_pyfunction!(parameters, m)?)?;
+    m.add_function(wrap_pyfunction!(measures, m)?)?;
+    Ok(())
+}
