@@ -17,7 +17,6 @@ from __future__ import annotations
 import os as _os
 from functools import cache as _cache
 from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
-from typing import cast as _cast
 
 if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
     from ._featrank import _Device, _Grid, _Measure, _Rule, _Scheme
@@ -188,16 +187,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
         if not learner:
             raise ArgumentError._of("learner", "a learner (a spec or a scikit-learn estimator) or a non-empty list of "
                                     "them", learner)
-        data, runs = _dataset(data, target, targets), {}
-        for one in learner:
-            run = _cast(Curves, curves(data, rankings, rankers, learner=one, folds=folds, repeats=repeats,
-                                       scheme=scheme, grid=grid, expected=expected,
-                                       expected_repeats=expected_repeats, measure=measure, seed=seed,
-                                       progress=progress, device=device))
-            if run.learner in runs:
-                raise ParameterError._of("learner", f"'{run.learner}' is given twice")
-            runs[run.learner] = run
-        return runs
+        learner = list(learner)  # the library runs them on one plan (CurveSpec::evaluate_learners)
     fold_ids = None
     if not isinstance(folds, int):
         import numpy as np  # here, not at import: `import featrank` stays milliseconds
@@ -220,9 +210,12 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     if device in ("gpu", "cuda"):
         _load_pip_nvrtc()
     with _bar(progress) as callback:
-        return _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats, scheme=scheme,
-                       grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure, seed=seed,
-                       progress=callback, fold_ids=fold_ids, device=device)
+        run = _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
+                      scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
+                      seed=seed, progress=callback, fold_ids=fold_ids, device=device)
+    if isinstance(run, list):  # one run per learner, keyed by what each records as its learner
+        return {one.learner: one for one in run}
+    return run
 
 
 def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = _d.LEARNER,

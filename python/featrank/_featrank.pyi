@@ -286,8 +286,9 @@ def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str] | None, *, learner: Any,
            folds: int, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
            measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,
-           fold_ids: np.ndarray | None, device: _Device) -> Curves:
-    """The compiled side of ``featrank.curves``, which owns the signature and its defaults. ``fold_ids``: int64
+           fold_ids: np.ndarray | None, device: _Device) -> Curves | list[Curves]:
+    """The compiled side of ``featrank.curves``, which owns the signature and its defaults; ``learner`` a list:
+    one run per learner on one plan, a list of ``Curves``. ``fold_ids``: int64
     rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and ``repeats``;
     ``featrank.curves`` accepts them as ``folds=``). ``device``: ``"gpu"`` runs kNN's distance chains on an
     NVIDIA GPU (the driver and NVRTC needed; byte-identical curves)."""

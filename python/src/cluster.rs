@@ -52,7 +52,7 @@ fn plan(
         task: guarded(|| task.parse())?,
         rankings: rankings.unwrap_or_default(),
         methods: rankers.unwrap_or_default(),
-        learner: learner.into(),
+        learners: vec![learner.into()],
         folds_file,
         options: crate::args::curve_options(
             scheme,
@@ -227,7 +227,7 @@ impl Manifest {
                     "curves of data {}, candidates [{}], learner {}, scheme {} ({} splits × {} repeats), {} random rankings, seed {}",
                     job.data,
                     candidates.join(", "),
-                    job.learner,
+                    job.learners.join(", "),
                     r.scheme,
                     r.scheme.splits(),
                     r.repeats,

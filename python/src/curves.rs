@@ -11,6 +11,7 @@ use featrank::learners::Learner;
 use featrank::resampling::CvPlan;
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
 
 use crate::dataset::Dataset;
 use crate::figure::Figure;
@@ -46,7 +47,8 @@ pub(crate) fn learner(value: &Bound<'_, PyAny>) -> PyResult<Box<dyn Learner>> {
 }
 
 /// The compiled side of `featrank.curves` (`featrank/__init__.py` owns the signature and its defaults, read
-/// from the library's): every setting given.
+/// from the library's): every setting given. `learner` a list: one run per learner on one plan
+/// (`CurveSpec::evaluate_learners`), a list of `Curves` in the learners' order.
 #[pyfunction]
 #[pyo3(signature = (data, rankings, rankers, *, learner, folds, repeats, scheme, grid, expected, expected_repeats,
     measure, seed, progress, fold_ids, device))]
@@ -68,11 +70,18 @@ fn curves(
     progress: Option<&Bound<'_, PyAny>>,
     fold_ids: Option<PyReadonlyArray2<'_, i64>>,
     #[pyo3(from_py_with = crate::args::text)] device: &str,
-) -> PyResult<Curves> {
-    let model = self::learner(learner)?;
+) -> PyResult<Py<PyAny>> {
+    let several = learner.is_instance_of::<PyList>() || learner.is_instance_of::<PyTuple>();
+    let models: Vec<Arc<dyn Learner>> = match several {
+        true => learner.try_iter()?.map(|l| self::learner(&l?).map(Arc::from)).collect::<PyResult<_>>()?,
+        false => vec![Arc::from(self::learner(learner)?)],
+    };
+    let Some(first) = models.first() else {
+        return Err(crate::args::refused(py, "learner", "a learner or a non-empty list of them", learner));
+    };
     let options =
         crate::args::curve_options(scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, device)?;
-    let mut spec = CurveSpec::new(model).options(options);
+    let mut spec = CurveSpec::new(first.clone()).options(options);
     if let Some(ids) = fold_ids {
         spec = spec.plan(plan_of(ids.as_array(), data.inner.n_rows())?);
     }
@@ -82,8 +91,13 @@ fn curves(
         candidates.push(guarded(|| featrank::eval::Candidate::parse(&m))?);
     }
     let ds = data.inner.clone();
+    if several {
+        let runs = blocking(py, progress, || spec.evaluate_learners(&ds, &candidates, &models))?;
+        let runs: Vec<Curves> = runs.into_iter().map(Curves::from).collect();
+        return Ok(runs.into_pyobject(py)?.into_any().unbind());
+    }
     let run = blocking(py, progress, || spec.evaluate_all(&ds, &candidates))?;
-    Ok(Curves { inner: Arc::new(run) })
+    Ok(Curves::from(run).into_pyobject(py)?.into_any().unbind())
 }
 
 /// A k-fold plan from fold ids, one row per data row and one column per repeat.

@@ -20,7 +20,7 @@ fn _defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
         other => (other.to_string(), featrank::eval::defaults::FOLDS),
     };
     let out = pyo3::types::PyDict::new(py);
-    out.set_item("learner", &curves.learner)?;
+    out.set_item("learner", curves.learners.first())?;
     out.set_item("task", curves.task.to_string())?;
     out.set_item("scheme", scheme)?;
     out.set_item("folds", folds)?;

@@ -3,14 +3,15 @@
 //! [`Manifest`](crate::protocol::Manifest) records and what the Python layer's `featrank.cluster` plans.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
 use crate::data::{datasets, io, Dataset, Ranking, TaskChoice};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Grid};
-use crate::learners;
+use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Curves, Grid};
+use crate::learners::{self, Learner};
 use crate::protocol::NestedSpec;
 use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 
@@ -52,9 +53,10 @@ pub struct CurveJob {
     /// text given.
     #[cfg_attr(feature = "cli", arg(long = "method"))]
     pub methods: Vec<String>,
-    /// The learner and its parameters.
-    #[cfg_attr(feature = "cli", arg(long, default_value = defaults::LEARNER, help = learners::help()))]
-    pub learner: String,
+    /// The learner and its parameters; several run one after another on one plan (a table with a `learner`
+    /// column; a cluster plan takes one).
+    #[cfg_attr(feature = "cli", arg(long = "learner", default_value = defaults::LEARNER, help = learners::help()))]
+    pub learners: Vec<String>,
     /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
     #[cfg_attr(feature = "cli", arg(long))]
     pub folds_file: Option<PathBuf>,
@@ -81,7 +83,7 @@ impl CurveJob {
             task: TaskChoice::Auto,
             rankings: Vec::new(),
             methods: Vec::new(),
-            learner: defaults::LEARNER.into(),
+            learners: vec![defaults::LEARNER.into()],
             folds_file: None,
             options: CurveOptions::default(),
         }
@@ -114,13 +116,39 @@ impl CurveJob {
         Ok((ds, candidates))
     }
 
-    /// The curve spec the job describes (progress lines on stderr when `progress`).
+    /// The curve spec the job describes with its one learner (progress lines on stderr when `progress`); a
+    /// job of several learners is refused here ([`CurveJob::evaluate`] runs them).
     pub fn spec(&self, progress: bool) -> Result<CurveSpec> {
-        let mut spec = CurveSpec::new(learners::parse(&self.learner)?).options(self.options.clone()).progress(progress);
+        let [learner] = self.learners.as_slice() else {
+            return Err(Error::param(
+                "learner",
+                format!("one run per learner here, got {} learners; plan each on its own", self.learners.len()),
+            ));
+        };
+        let mut spec = CurveSpec::new(learners::parse(learner)?).options(self.options.clone()).progress(progress);
         if let Some(f) = &self.folds_file {
             spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }
         Ok(spec)
+    }
+
+    /// Run the job: one [`Curves`] per learner, in their order, all on one plan
+    /// ([`CurveSpec::evaluate_learners`]) — what `featrank curves` computes.
+    pub fn evaluate(&self, progress: bool) -> Result<Vec<Curves>> {
+        let (data, candidates) = self.load()?;
+        let learners: Vec<Arc<dyn Learner>> =
+            self.learners.iter().map(|l| learners::parse(l).map(Arc::from)).collect::<Result<_>>()?;
+        let Some(first) = learners.first() else {
+            return Err(Error::param("learner", "give at least one learner"));
+        };
+        let mut spec = CurveSpec::new(first.clone()).options(self.options.clone()).progress(progress);
+        if let Some(f) = &self.folds_file {
+            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
+        }
+        match learners.len() {
+            1 => Ok(vec![spec.evaluate_all(&data, &candidates)?]),
+            _ => spec.evaluate_learners(&data, &candidates, &learners),
+        }
     }
 }
 

@@ -219,11 +219,9 @@ impl Manifest {
                 let (data, candidates) = job.load()?;
                 // A plan may be made where no GPU is (a login node): the learner is checked against the device,
                 // the run on the CPU (its units do not depend on the device).
-                crate::learners::on_device(
-                    &std::sync::Arc::from(crate::learners::parse(&job.learner)?),
-                    job.options.device,
-                )?;
-                let spec = job.spec(false)?.device(crate::device::Device::Cpu);
+                let spec = job.spec(false)?;
+                crate::learners::on_device(spec.learner(), job.options.device)?;
+                let spec = spec.device(crate::device::Device::Cpu);
                 Units::Curves(spec.prepare(&data, &candidates)?.units())
             }
             Job::Nested(job) => {

@@ -979,3 +979,45 @@ fn defaults_only_the_library_and_the_cli_agree() {
     featrank::data::io::write(nested.to_polars().unwrap(), &mine).unwrap();
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&mine).unwrap());
 }
+
+/// Several `--learner`s: one plan, one table with the learner first; each learner's rows are its run alone.
+#[test]
+fn several_learners_run_on_one_plan_into_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let run = ["curves", "iris", "--method", "fisher", "--folds", "3", "--repeats", "2", "--expected", "3", "--quiet"];
+    fn with<'a>(run: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        run.iter().chain(extra).copied().collect()
+    }
+    ok(&with(&run, &["--learner", "knn:k=5", "--learner", "nb", "--out", &path("both.csv")]));
+    ok(&with(&run, &["--learner", "nb", "--out", &path("nb.csv")]));
+    let both = std::fs::read_to_string(path("both.csv")).unwrap();
+    let alone = std::fs::read_to_string(path("nb.csv")).unwrap();
+    let mut lines = both.lines();
+    assert_eq!(lines.next(), Some("learner,ranking,curve,mode,k,mean,std,lo,hi"));
+    let nb: Vec<&str> = lines.clone().filter_map(|l| l.strip_prefix("nb,")).collect();
+    assert_eq!(nb, alone.lines().skip(1).collect::<Vec<_>>(), "nb's rows are its run alone");
+    assert_eq!(lines.filter(|l| l.starts_with("\"knn:k=5,ties=all\",")).count(), nb.len()); // quoted: a comma
+    let err = featrank(&with(
+        &run,
+        &["--learner", "nb", "--learner", "svm", "--out", &path("x.csv"), "--json", &path("x.json")],
+    ));
+    assert!(String::from_utf8_lossy(&err.stderr).contains("--json saves one run"));
+    let err = featrank(&[
+        "plan",
+        "iris",
+        "--method",
+        "fisher",
+        "--learner",
+        "nb",
+        "--learner",
+        "svm",
+        "--out",
+        &path("m.json"),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&err.stderr).contains("one run per learner"),
+        "{}",
+        String::from_utf8_lossy(&err.stderr)
+    );
+}

@@ -103,7 +103,7 @@ fn a_gpu_run_is_planned_where_no_gpu_is_and_its_shards_need_one() {
         Ok(()) => assert_eq!(shard.unwrap(), manifest.unit_count()),
     }
     // what no device can run is refused when planned
-    let mut svm = CurveJob { learner: "svm".into(), ..CurveJob::new("iris") };
+    let mut svm = CurveJob { learners: vec!["svm".into()], ..CurveJob::new("iris") };
     svm.options.device = Device::Gpu;
     let err = Manifest::plan(svm, &dir.path().join("svm.json")).unwrap_err();
     assert!(err.to_string().contains("'device'"), "{err}");

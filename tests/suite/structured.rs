@@ -710,7 +710,7 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
     let job = CurveJob {
         data: "emotions".into(),
         methods: vec!["relieff".into()],
-        learner: "ml-knn:k=5".into(),
+        learners: vec!["ml-knn:k=5".into()],
         options: featrank::eval::CurveOptions {
             resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 3 }, 1),
             grid: "1,2,5,10,71".parse().unwrap(),

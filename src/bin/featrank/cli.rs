@@ -288,10 +288,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             }
         }
         Command::Curves { run, outputs, quiet } => {
-            outputs.check(&run.inputs(), !run.methods.is_empty())?;
-            let (ds, candidates) = run.load()?;
-            let curves = run.spec(!quiet)?.evaluate_all(&ds, &candidates)?;
-            outputs.write(&curves)?;
+            outputs.check(&run.inputs(), !run.methods.is_empty(), run.learners.len())?;
+            outputs.write(&run.evaluate(!quiet)?)?;
         }
         Command::Nested { job, out, figure, plan } => match (plan, out) {
             (Some(plan), _) => shard::plan_nested(job, &plan)?,
@@ -426,8 +424,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
 
 impl Outputs {
     /// Before any work: refuse outputs that are inputs of the run or named twice, tables that are not .csv
-    /// or .parquet, and --stability without a --method.
-    pub fn check(&self, inputs: &[&std::path::Path], methods: bool) -> Result<(), Error> {
+    /// or .parquet, --stability without a --method, and --json for several learners (it saves one run).
+    pub fn check(&self, inputs: &[&std::path::Path], methods: bool, learners: usize) -> Result<(), Error> {
+        if self.json.is_some() && learners > 1 {
+            return Err(Error::param(
+                "json",
+                format!("--json saves one run; this one has {learners} learners (give one --learner)"),
+            ));
+        }
         if self.stability.is_some() && !methods {
             return Err(Error::param(
                 "stability",
@@ -448,9 +452,18 @@ impl Outputs {
         Ok(())
     }
 
-    /// Write the curves table, and the JSON and stability table when asked.
-    pub fn write(&self, curves: &Curves) -> Result<(), Error> {
-        write_atomically(&self.out, |tmp| io::write(&curves.to_polars()?, tmp))?;
+    /// Write the curves table (of several learners' runs: one table, `learner` first), and the JSON and the
+    /// stability table when asked (the rankers' stability is the same for every learner: the same plan, the
+    /// same per-fold rankings).
+    pub fn write(&self, runs: &[Curves]) -> Result<(), Error> {
+        let Some(curves) = runs.first() else {
+            return Err(Error::param("learner", "no run to write"));
+        };
+        let table = match runs {
+            [one] => one.to_polars()?,
+            several => Curves::to_polars_by_learner(several)?,
+        };
+        write_atomically(&self.out, |tmp| io::write(&table, tmp))?;
         if let Some(j) = &self.json {
             write_atomically(j, |tmp| curves.save_json(tmp))?;
         }

@@ -59,8 +59,8 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure:
             if figure.is_some() {
                 return Err(Error::param("figure", "--figure applies to a nested run's merge, not to curves"));
             }
-            outputs.check(&inputs, !job.methods.is_empty())?;
-            outputs.write(&manifest.merge(parts)?)
+            outputs.check(&inputs, !job.methods.is_empty(), job.learners.len())?;
+            outputs.write(&[manifest.merge(parts)?])
         }
         Job::Nested(job) => {
             if job.options.rules.len() != 1 {

@@ -189,7 +189,7 @@ pub enum Candidate {
 }
 
 impl Candidate {
-    /// A ranker to run inside every training split, named by its [`Ranker::name`].
+    /// A ranker to run inside every training split, named by its [`Method::name`](crate::method::Method::name).
     pub fn per_fold(ranker: impl Ranker + 'static) -> Candidate {
         Candidate::PerFold { name: ranker.name(), ranker: Arc::new(ranker) }
     }

@@ -50,6 +50,11 @@ impl CurveSpec {
         &self.options
     }
 
+    /// The learner of the run.
+    pub fn learner(&self) -> &Arc<dyn Learner> {
+        &self.learner
+    }
+
     /// k-fold with `folds` folds per repeat (ignored when a plan is given).
     pub fn folds(mut self, folds: usize) -> CurveSpec {
         self.options.resampling.scheme = Scheme::KFold { folds };
@@ -141,6 +146,36 @@ impl CurveSpec {
     pub fn device(mut self, device: Device) -> CurveSpec {
         self.options.device = device;
         self
+    }
+
+    /// The run of `candidates` with each of `learners` in turn, all on one plan (this spec's, or the one its
+    /// resampling draws from its seed) with the same random rankings and the same per-fold rankings, so the
+    /// curves compare learner against learner; one [`Curves`] per learner, in their order. The spec's own
+    /// learner is not run. Two learners of the same spec are refused (their runs would share a name).
+    pub fn evaluate_learners(
+        &self,
+        data: &Dataset,
+        candidates: &[Candidate],
+        learners: &[Arc<dyn Learner>],
+    ) -> Result<Vec<Curves>> {
+        if learners.is_empty() {
+            return Err(crate::error::Error::param("learners", "give at least one learner"));
+        }
+        let mut seen = std::collections::HashSet::new();
+        if let Some(twice) = learners.iter().map(|l| l.spec().to_string()).find(|s| !seen.insert(s.clone())) {
+            return Err(crate::error::Error::param("learners", format!("'{twice}' is given twice")));
+        }
+        let plan = match &self.plan {
+            Some(plan) => plan.clone(),
+            None => self.options.resampling.plan(data, self.options.seed)?,
+        };
+        learners
+            .iter()
+            .map(|learner| {
+                let spec = CurveSpec { learner: learner.clone(), plan: Some(plan.clone()), ..self.clone() };
+                spec.evaluate_all(data, candidates)
+            })
+            .collect()
     }
 
     /// Build FFA and RFA curves of every (fixed) ranking, and the expected curve.

@@ -5,6 +5,8 @@ use polars::prelude::*;
 use super::{Curve, CurveKind, Curves, Mode, EXPECTED};
 use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
+#[cfg(doc)]
+use crate::eval::CurveSpec;
 use crate::math::quantile;
 use crate::resampling::{Measure, Scheme};
 
@@ -55,6 +57,38 @@ impl Curves {
             ],
         )?
         .into())
+    }
+
+    /// The long tables of several runs — e.g. one per learner ([`CurveSpec::evaluate_learners`]) — as one, a
+    /// column `learner` (each run's learner) first: what `featrank curves` writes for several `--learner`s.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use featrank::prelude::*;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let learners: Vec<Arc<dyn Learner>> = vec![Arc::new(Knn::new().k(5)), Arc::new(NaiveBayes::new())];
+    /// let runs = CurveSpec::new(Knn::new()).folds(3).repeats(1).expected(2)
+    ///     .evaluate_learners(&iris, &[Candidate::parse("fisher").unwrap()], &learners).unwrap();
+    /// let table = Curves::to_polars_by_learner(&runs).unwrap();
+    /// assert_eq!(table.get_column_names()[0].as_str(), "learner");
+    /// assert_eq!(table.height(), runs[0].to_polars().unwrap().height() * 2);
+    /// ```
+    pub fn to_polars_by_learner(runs: &[Curves]) -> Result<Frame> {
+        let mut tables = runs.iter().map(|run| {
+            let mut table = run.to_polars()?;
+            let learner = Column::new("learner".into(), vec![run.learner.as_str(); table.height()]);
+            table.insert_column(0, learner)?;
+            Ok::<_, Error>(table)
+        });
+        let Some(first) = tables.next() else {
+            return Err(Error::param("learners", "no run to put in a table"));
+        };
+        let mut all: DataFrame = first?.into();
+        for table in tables {
+            let table = table?;
+            all.vstack_mut(&table)?;
+        }
+        Ok(all.into())
     }
 
     /// Save as JSON (everything, per-repeat values included).

@@ -149,7 +149,7 @@ impl NestedSpec {
 
     /// Nested evaluation of the ranker grids `rankers` with one learner of fixed parameters, given as a
     /// model: any [`Learner`], e.g. a linfa model ([`crate::learners::LinfaLearner`], feature `linfa`) or
-    /// one built in code. Results name it by its spec ([`Learner::spec`]).
+    /// one built in code. Results name it by its spec ([`Method::spec`](crate::method::Method::spec)).
     ///
     /// ```
     /// use featrank::prelude::*;
