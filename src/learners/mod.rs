@@ -237,7 +237,8 @@ pub fn names() -> Vec<&'static str> {
 pub fn help() -> String {
     format!(
         "The learner and its parameters, e.g. svm:c=0.1, forest:trees=100: {}, {} (several targets; `featrank \
-         methods NAME` shows a learner's parameters)",
+         methods NAME` shows a learner's parameters). Repeatable: several learners run on one plan into one table \
+         with a `learner` column",
         names().join(", "),
         REGISTRY.wrapper_forms()
     )

@@ -202,13 +202,14 @@ mod cli {
 
     impl Args for Resampling {
         fn augment_args(cmd: Command) -> Command {
-            cmd.arg(Arg::new("scheme").long("scheme").default_value("kfold").help(
+            cmd.arg(Arg::new("scheme").long("scheme").value_name("SCHEME").default_value("kfold").help(
                 "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
                          rows test); --repeats splits or samples",
             ))
             .arg(
                 Arg::new("folds")
                     .long("folds")
+                    .value_name("FOLDS")
                     .default_value(DEFAULT_FOLDS.to_string())
                     .value_parser(value_parser!(usize))
                     .help("Folds per repeat"),
@@ -216,6 +217,7 @@ mod cli {
             .arg(
                 Arg::new("repeats")
                     .long("repeats")
+                    .value_name("REPEATS")
                     .default_value(DEFAULT_REPEATS.to_string())
                     .value_parser(value_parser!(usize))
                     .help("Repeats of the cross-validation"),

@@ -99,6 +99,11 @@ fn bad_input_gives_one_error_line_and_nonzero_exit() {
         (&["rank", "iris", "--method", "fisher", "--out", "target/never.arff"], "invalid parameter 'out'"),
         // The GPU runs kNN only; without the feature `gpu` (or without a GPU) the run is refused before work.
         (&["curves", "iris", "--learner", "nb", "--device", "gpu", "--out", "target/never.csv"], "'device'"),
+        // a nested run writes one size rule's run: two are refused before any work
+        (
+            &["nested", "iris", "--method", "fisher", "--rule", "1se", "--rule", "best", "--out", "target/never.csv"],
+            "one --rule",
+        ),
         (
             &["synth", "combined", "--out", "target/never.csv", "--truth", "target/never.txt"],
             "invalid parameter 'truth'",

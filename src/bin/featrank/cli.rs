@@ -294,6 +294,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         Command::Nested { job, out, figure, plan } => match (plan, out) {
             (Some(plan), _) => shard::plan_nested(job, &plan)?,
             (None, Some(out)) => {
+                if job.options.rules.len() != 1 {
+                    let why = "one --rule here: the CLI writes one rule's run (a --plan takes several)";
+                    return Err(Error::param("rule", why).into());
+                }
                 let inputs = job.inputs();
                 shard::check_nested_outputs(&inputs, &out, figure.as_deref())?;
                 let nested = job.spec()?.evaluate_rules(&job.load()?, &job.options.rules)?;
