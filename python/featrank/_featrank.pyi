@@ -172,7 +172,9 @@ class Curves:
         """ECA against random rankings, four weightings (uniform, position, magnitude, both)."""
     def compare(self) -> Table:
         """Every ranking against every other and against the expected curve."""
-    def significance(self, *, level: float = 0.95, weighting: _Weighting = "uniform") -> Significance: ...
+    def significance(self, *, level: float = ..., weighting: _Weighting = ...) -> Significance:
+        """``level`` of the intervals (default 0.95) and ``weighting`` of the ECA (default ``"uniform"``): the
+        library's ``Significance::DEFAULT_LEVEL`` and ``Weighting::default()``."""
     def stability(self, sizes: Sequence[int] | None = None) -> Stabilities: ...
     def decide(self, rule: str | None = None, *, rules: Sequence[str] | None = None) -> SizeChoices:
         """Subset sizes: ``best``, ``1se``, ``within:0.01``, ``knee`` (default all four), ``at:50``."""

@@ -173,8 +173,10 @@ impl Curves {
         Table::of(cmp.to_polars(), cmp.to_html())
     }
     /// Is a ranking better than random rankings, or than another? Corrected resampled t-test, Wilcoxon,
-    /// Holm; `level` of the intervals, `weighting` of the ECA.
-    #[pyo3(signature = (*, level = 0.95, weighting = "uniform"))]
+    /// Holm; `level` of the intervals (default 0.95), `weighting` of the ECA (default `uniform`) — the
+    /// library's defaults, `Significance::DEFAULT_LEVEL` and `Weighting::default()`.
+    #[pyo3(signature = (*, level = featrank::compare::Significance::DEFAULT_LEVEL,
+        weighting = featrank::eval::Weighting::default().label()))]
     fn significance(
         &self,
         py: Python<'_>,

@@ -38,7 +38,7 @@ impl Curves {
     /// Tests of every pair and of every ranking against random rankings, uniform weighting, 95 %
     /// intervals ([`Significance::of_curves`]).
     pub fn significance(&self) -> Result<Significance> {
-        Significance::of_curves(self, Weighting::Uniform, 0.95)
+        Significance::of_curves(self, Weighting::default(), Significance::DEFAULT_LEVEL)
     }
 
     /// The stability of the rankers run per fold, at the curves' sizes ([`Stabilities`]).

@@ -216,6 +216,10 @@ pub struct Significance {
 }
 
 impl Significance {
+    /// The level of the intervals unless told: 95 % (the CLI's `compare --level`, Python's
+    /// `Curves.significance(level=…)`, [`Curves::significance`]).
+    pub const DEFAULT_LEVEL: f64 = 0.95;
+
     /// Test every pair of rankings of `curves` and every ranking against the expected curve (when the
     /// run has one) under weighting `w`, with intervals at `level` (e.g. 0.95). The curves must keep
     /// per-split values (a run or its JSON; not a curves table).

@@ -34,6 +34,13 @@ pub enum Weighting {
     Both,
 }
 
+impl Default for Weighting {
+    /// Uniform: every point difference counts the same (\[P18\]'s ECA).
+    fn default() -> Weighting {
+        Weighting::Uniform
+    }
+}
+
 impl Weighting {
     /// The four weightings, in \[P18\]'s order.
     pub const ALL: [Weighting; 4] = [Weighting::Uniform, Weighting::Position, Weighting::Magnitude, Weighting::Both];

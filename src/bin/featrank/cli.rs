@@ -9,7 +9,7 @@ use crate::shard;
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
 use featrank::data::io::{check_writable, refuse_overwriting, write_atomically};
 use featrank::data::{datasets, io};
-use featrank::eval::{defaults, Curves};
+use featrank::eval::{defaults, Curves, Weighting};
 use featrank::protocol::{CurveJob, NestedJob};
 use featrank::{rankers, Error};
 
@@ -168,10 +168,10 @@ enum Command {
         /// The JSON of a curve run (`featrank curves --json`).
         curves: PathBuf,
         /// uniform, position, magnitude or both.
-        #[arg(long, default_value = "uniform")]
+        #[arg(long, default_value = Weighting::default().label())]
         weighting: String,
         /// Confidence level of the intervals.
-        #[arg(long, default_value_t = 0.95)]
+        #[arg(long, default_value_t = Significance::DEFAULT_LEVEL)]
         level: f64,
         /// Output table, .csv or .parquet.
         #[arg(long)]
