@@ -125,7 +125,12 @@ impl CurveJob {
                 format!("one run per learner here, got {} learners; plan each on its own", self.learners.len()),
             ));
         };
-        let mut spec = CurveSpec::new(learners::parse(learner)?).options(self.options.clone()).progress(progress);
+        self.spec_of(Arc::from(learners::parse(learner)?), progress)
+    }
+
+    /// The curve spec of these settings (and the fold ids' file, when given) around `learner`.
+    fn spec_of(&self, learner: Arc<dyn Learner>, progress: bool) -> Result<CurveSpec> {
+        let mut spec = CurveSpec::new(learner).options(self.options.clone()).progress(progress);
         if let Some(f) = &self.folds_file {
             spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }
@@ -141,10 +146,7 @@ impl CurveJob {
         let Some(first) = learners.first() else {
             return Err(Error::param("learner", "give at least one learner"));
         };
-        let mut spec = CurveSpec::new(first.clone()).options(self.options.clone()).progress(progress);
-        if let Some(f) = &self.folds_file {
-            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
-        }
+        let spec = self.spec_of(first.clone(), progress)?;
         match learners.len() {
             1 => Ok(vec![spec.evaluate_all(&data, &candidates)?]),
             _ => spec.evaluate_learners(&data, &candidates, &learners),

@@ -198,14 +198,24 @@ impl Resampling {
 mod cli {
     use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
 
-    use super::{Resampling, DEFAULT_FOLDS, DEFAULT_REPEATS};
+    use super::{Resampling, Scheme, DEFAULT_FOLDS, DEFAULT_REPEATS};
 
     impl Args for Resampling {
         fn augment_args(cmd: Command) -> Command {
-            cmd.arg(Arg::new("scheme").long("scheme").value_name("SCHEME").default_value("kfold").help(
-                "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
+            cmd.arg(
+                Arg::new("scheme")
+                    .long("scheme")
+                    .value_name("SCHEME")
+                    .default_value("kfold")
+                    .value_parser(|text: &str| match text.parse::<Scheme>() {
+                        Ok(_) => Ok(text.to_string()),
+                        Err(e) => Err(e.message()),
+                    })
+                    .help(
+                        "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
                          rows test); --repeats splits or samples",
-            ))
+                    ),
+            )
             .arg(
                 Arg::new("folds")
                     .long("folds")
