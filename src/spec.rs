@@ -391,19 +391,6 @@ macro_rules! spec_words {
 }
 pub(crate) use spec_words;
 
-/// The method a name means among `aliases` (`(alias, method)` pairs): the name in lower case with `_` read as
-/// `-`, or the method its alias names. Rankers and learners read their names through it.
-///
-/// ```
-/// let aliases = [("naive-bayes", "nb")];
-/// assert_eq!(featrank::spec::canonical_name(" Naive_Bayes ", &aliases), "nb");
-/// assert_eq!(featrank::spec::canonical_name("svm", &aliases), "svm");
-/// ```
-pub fn canonical_name(name: &str, aliases: &[(&str, &str)]) -> String {
-    let name = name.trim().to_ascii_lowercase().replace('_', "-");
-    aliases.iter().find(|(alias, _)| *alias == name).map_or(name, |(_, method)| method.to_string())
-}
-
 /// Serde of a value as its text (`Display` to write, `FromStr` to read), for settings whose text is the
 /// form users know (`kfold:folds=10`, `paper`, `accuracy`): `#[serde(with = "crate::spec::as_text")]`.
 pub mod as_text {
