@@ -167,6 +167,20 @@ pub enum Error {
         /// The work that was stopped.
         what: String,
     },
+
+    /// A user's own method — a Rust closure ([`crate::rankers::from_fn`]), a Python function or estimator, an
+    /// external program — failed, or gave what featrank cannot use (scores of the wrong length, NaN, ±inf).
+    External {
+        /// The method as results name it (`python:mutual_info_classif`, `command:…`).
+        method: String,
+        /// Where it ran, e.g. `repeat 2, split 7` (empty when it ranked all rows).
+        context: String,
+        /// What went wrong: the method's own message, a program's exit status and the tail of its stderr.
+        reason: String,
+        /// The method's own error value, for a door that raises it again (Python: the exception the user's
+        /// function raised, with the split in a note).
+        payload: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    },
 }
 
 /// What kind of trouble an [`Error`] is: how each door sorts errors (Python raises one `featrank.Error`
@@ -207,6 +221,9 @@ pub enum ErrorKind {
     Device,
     /// Work stopped on request.
     Interrupted,
+    /// A user's own method (a closure, a Python function or estimator, a program) failed or gave unusable
+    /// scores.
+    External,
     /// Anything else: a table library's, a figure's or JSON's own error, a build without a cargo feature.
     Other,
 }
@@ -229,6 +246,7 @@ impl Error {
             Error::Memory { .. } => ErrorKind::Memory,
             Error::Device { .. } | Error::FeatureDisabled { feature: "gpu", .. } => ErrorKind::Device,
             Error::Interrupted { .. } => ErrorKind::Interrupted,
+            Error::External { .. } => ErrorKind::External,
             Error::Polars(_) | Error::Plot { .. } | Error::Json(_) | Error::FeatureDisabled { .. } => ErrorKind::Other,
         }
     }
@@ -278,6 +296,10 @@ impl Error {
             Error::Device { what, reason } => format!("{what} cannot run on the GPU: {reason}"),
             Error::Json(e) => format!("json: {e}"),
             Error::Interrupted { what } => format!("{what} was interrupted before it finished"),
+            Error::External { method, context, reason, .. } => match context.is_empty() {
+                true => format!("{method} failed: {reason}"),
+                false => format!("{method} failed in {context}: {reason}"),
+            },
         }
     }
 
@@ -317,6 +339,24 @@ impl Error {
         };
         let suggestions = ranked.iter().take(5).map(|&(_, n)| n.to_string()).collect();
         Error::MissingColumn { column: column.to_string(), available, suggestions }
+    }
+
+    /// [`Error::External`] of `method` with no context and no payload (the ranking loops add where it ran).
+    pub fn external(method: impl Into<String>, reason: impl Into<String>) -> Self {
+        Error::External { method: method.into(), context: String::new(), reason: reason.into(), payload: None }
+    }
+
+    /// The same error, said to have happened in `context` (e.g. `repeat 2, split 7`): a user's method's error
+    /// keeps its kind and payload and gains the place; any other becomes an invalid `ranker` parameter naming
+    /// the method and the place.
+    pub fn in_context(self, method: &str, context: &str) -> Self {
+        match self {
+            Error::External { method, reason, payload, .. } => {
+                Error::External { method, context: context.to_string(), reason, payload }
+            }
+            e @ (Error::Interrupted { .. } | Error::Memory { .. }) => e,
+            e => Error::param("ranker", format!("{method} in {context}: {}", e.message())),
+        }
     }
 
     /// [`Error::Io`] for `path`.

@@ -90,12 +90,26 @@ pub struct Entry<T: ?Sized + 'static> {
     pub example: &'static str,
     /// Builds it from a spec whose method is `name` (the spec's own parameter checks included).
     pub build: fn(&Spec) -> Result<Box<T>>,
+    /// What it is: a method of its own, one around another of its kind, or the door to a user's program.
+    pub role: Role,
+}
+
+/// What a registry entry is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// A method of its own (`relieff`): in [`Registry::names`] and the tests' lists of methods.
+    Own,
+    /// A method around another one of its kind (`bag:base=(relieff)`).
+    Wrapper,
+    /// A user's own program run as the method (`command:run=(…)`): listed and parsed, never run by the tests'
+    /// sweeps over every method (it needs a program).
+    External,
 }
 
 impl<T: ?Sized> Entry<T> {
     /// Whether it wraps another method of its kind (its catalog row shows a base).
     pub fn wraps(&self) -> bool {
-        self.example.contains(':')
+        self.role == Role::Wrapper
     }
 }
 
@@ -127,9 +141,10 @@ pub struct Registry<T: ?Sized + 'static> {
 }
 
 impl<T: ?Sized + Method> Registry<T> {
-    /// The names of the methods that stand on their own (not around another one of the kind), in order.
+    /// The names of the methods of their own (not around another one of the kind, not a user's program), in
+    /// order.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.entries.iter().filter(|e| !e.wraps()).map(|e| e.name)
+        self.entries.iter().filter(|e| e.role == Role::Own).map(|e| e.name)
     }
 
     /// Every method's name, those around another one included, in order.
@@ -180,6 +195,28 @@ impl<T: ?Sized + Method> Registry<T> {
             Some(entry) => (entry.build)(s),
             None => Err(self.unknown(&method)),
         }
+    }
+
+    /// Every part of `spec` — the spec itself, or one nested in a parameter at any depth — that names a
+    /// user's program ([`Role::External`]), as text: what a cluster manifest must be allowed to run.
+    ///
+    /// ```
+    /// use featrank::rankers::REGISTRY;
+    /// let spec = "bag:base=(command:run=(Rscript rank.R))".parse().unwrap();
+    /// assert_eq!(REGISTRY.programs(&spec), ["command:run=Rscript rank.R"]);
+    /// assert!(REGISTRY.programs(&"bag:base=(relieff)".parse().unwrap()).is_empty());
+    /// ```
+    pub fn programs(&self, spec: &Spec) -> Vec<String> {
+        let mut found = Vec::new();
+        if self.entry(spec.method()).is_some_and(|e| e.role == Role::External) {
+            found.push(spec.to_string());
+        }
+        for (_, value) in spec.params() {
+            if let Ok(inner) = value.parse::<Spec>() {
+                found.extend(self.programs(&inner));
+            }
+        }
+        found
     }
 
     /// The error for a name no entry has.

@@ -74,6 +74,8 @@ pub enum Values {
     Spec(&'static str),
     /// The name of a measure (`featrank methods` lists them).
     Measure,
+    /// A command line in parentheses (`run=(Rscript rank.R)`): a program and its arguments.
+    Command,
 }
 
 impl Values {
@@ -155,6 +157,7 @@ impl fmt::Display for Values {
             Values::Flag => write!(f, "true | false"),
             Values::Spec(kind) => write!(f, "a {kind} spec in ( )"),
             Values::Measure => write!(f, "a measure name"),
+            Values::Command => write!(f, "a command line in ( )"),
         }
     }
 }

@@ -52,6 +52,7 @@ from .errors import (
     FeatrankWarning,
     FileError,
     MemoryLimitError,
+    MethodError,
     MissingFileError,
     NumericalError,
     ParameterError,
@@ -66,6 +67,8 @@ from ._featrank import PerformanceIndex
 from ._featrank import performance_index as _performance_index
 from ._featrank import nested as _nested
 from . import datasets, synth
+from ._own import OwnRanker, ranker
+from ._own import _expand as _expand_grids
 from ._progress import bar as _bar
 from . import _defaults as _d
 
@@ -111,11 +114,13 @@ def _dataset(data: DataLike, target: Any = None, targets: Sequence[str] | None =
     return Dataset(data, target, targets=targets)
 
 
-def rank(data: DataLike, method: str, *, target: Any = None, targets: Sequence[str] | None = None,
+def rank(data: DataLike, method: str | Any, *, target: Any = None, targets: Sequence[str] | None = None,
          seed: int = 0) -> Ranking:
-    """The ranking ``method`` (a spec: ``relieff:k=10``, ``info-gain``, ...) computes on all rows of ``data`` — a
+    """The ranking ``method`` computes on all rows of ``data`` — a
     Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last;
     ``targets``: several, for multi-label or multi-target data), ``(X, y)``, or a path or bundled dataset's name.
+    ``method``: a spec (``relieff:k=10``, ``info-gain``, ...; ``featrank.rankers()`` lists them), or your own — a
+    function ``f(X, y) -> scores``, a scikit-learn estimator or selector, a ``featrank.ranker(...)``.
 
     >>> import featrank, pandas as pd
     >>> df = pd.DataFrame({"signal": [0.1, 0.2, 0.9, 1.0] * 5, "noise": [0.5, 0.1, 0.4, 0.2] * 5,
@@ -126,10 +131,11 @@ def rank(data: DataLike, method: str, *, target: Any = None, targets: Sequence[s
     return _rank(_dataset(data, target, targets), method, seed=seed)
 
 
-def rank_table(data: DataLike, method: str, *, target: Any = None, targets: Sequence[str] | None = None,
+def rank_table(data: DataLike, method: str | Any, *, target: Any = None, targets: Sequence[str] | None = None,
                seed: int = 0) -> Table:
     """The ranking of ``method`` as a table: ``feature, score, rank`` (and the method's extra columns, e.g. the
-    shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` as in ``rank``.
+    shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` and ``method`` as in
+    ``rank``.
 
     >>> import featrank
     >>> featrank.rank_table("iris", "fisher").to_polars().columns
@@ -140,27 +146,33 @@ def rank_table(data: DataLike, method: str, *, target: Any = None, targets: Sequ
 
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
            folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
            folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
-           rankers: str | Sequence[str] | None = None, *, target: Any = None,
+           rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
            folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
-    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (specs run inside every training split) on
+    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (run inside every training split) on
     ``data`` — a Dataset, a DataFrame or table with ``target`` (or ``targets``: several, for multi-label or
 multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or a path (as in ``rank``).
+
+    ``rankers``: specs (``"relieff:k=10"``) and your own methods — a function ``f(X, y) -> scores`` such as
+    scikit-learn's ``mutual_info_classif``, an estimator (``RandomForestClassifier()``: its
+    ``feature_importances_``), a selector (``SelectKBest``, ``RFE``, ``SelectFromModel``) or ``featrank.ranker(...)``
+    (a name, a ``grid`` of parameters: one curve per point) — each run on the training rows of every split,
+    so the curves carry no selection bias (what the XAI literature calls ROAR and KAR: RFA and FFA with retraining).
 
     ``learner``: a spec (``"svm:c=0.1"``) or a scikit-learn estimator; a list of them gives one ``Curves`` per
     learner, in a dict keyed by what each run records as its learner — every run on the same folds (same seed)
@@ -202,7 +214,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
             raise Error(f"invalid parameter 'folds': fold ids are 0, 1, …, folds − 1; got {fold_ids.max()}")
         else:
             fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
-    rankings, rankers = _one_or_many(rankings), _one_or_many(rankers)
+    rankings, rankers = _one_or_many(rankings), _expand_grids(_one_or_many(rankers))
     if rankings is not None and not all(isinstance(r, Ranking) for r in rankings):
         wrong = next(r for r in rankings if not isinstance(r, Ranking))
         raise ArgumentError._of("rankings", "a Ranking or a list of Rankings (featrank.Ranking.from_order, "
@@ -218,13 +230,15 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     return run
 
 
-def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, learner: str = _d.LEARNER,
+def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: Any = None, learner: str = _d.LEARNER,
            folds: int = _d.FOLDS, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
            inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid = _d.GRID,
            measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
-    ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``) and the subset size (``rule``: ``1se``,
+    ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``; your own methods as in ``curves``, their parameters
+    through ``featrank.ranker(estimator, grid={"max_depth": [2, 4]})``; spec points come first, then your own) and
+    the subset size (``rule``: ``1se``,
     ``best``, ``within:0.01``, ``knee``; ``at:50`` keeps 50 features and tunes the rest); the choice is refitted on the outer training rows and scored on the
     outer test rows. ``.estimate`` (mean, lo, hi), ``.optimism`` (the ordinary curves' best point minus the
     estimate), ``.summary()``, ``.choices()``, ``.plot()``; shows itself in a notebook. Ctrl-C interrupts it
@@ -236,7 +250,7 @@ def nested(data: DataLike, rankers: str | Sequence[str], *, target: Any = None, 
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(_dataset(data, target), _one_or_many(rankers) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+    return _nested(_dataset(data, target), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
@@ -347,9 +361,9 @@ def __getattr__(name):
 
 
 __all__ = [
-    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "DeviceError", "FeatrankWarning", "FileError", "MemoryLimitError", "MissingFileError",
+    "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "DeviceError", "FeatrankWarning", "FileError", "MemoryLimitError", "MethodError", "MissingFileError",
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
-    "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
+    "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "OwnRanker", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
-    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "parameters", "performance_index", "rank", "rank_table", "rankers", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "parameters", "performance_index", "rank", "rank_table", "ranker", "rankers", "read", "set_memory_limit", "synth",
 ]

@@ -254,7 +254,7 @@ class Nested:
     def to_pandas(self) -> Any: ...
     def _repr_html_(self) -> str: ...
 
-def nested(data: Dataset, rankers: Sequence[str], *, learner: str, folds: int, repeats: int, scheme: _Scheme,
+def nested(data: Dataset, rankers: Sequence[str | Any], *, learner: str, folds: int, repeats: int, scheme: _Scheme,
            inner_folds: int, rule: _Rule, grid: _Grid, measure: _Measure | None, seed: int) -> Nested:
     """The compiled side of ``featrank.nested``, which owns the signature and its defaults: every setting given."""
 
@@ -266,8 +266,10 @@ class Manifest:
     units: int
     kind: str
     def shard_units(self, shard: str) -> int: ...
-    def run(self, shard: str, out: str | os.PathLike[str], *, progress: bool = True) -> int:
-        """Compute shard ``"I/N"`` (I from 0) into ``out`` (.parquet or .csv); the number of units computed."""
+    def run(self, shard: str, out: str | os.PathLike[str], *, progress: bool = True,
+            allow_commands: bool = False) -> int:
+        """Compute shard ``"I/N"`` (I from 0) into ``out`` (.parquet or .csv); the number of units computed. A
+        manifest whose rankers run programs (``command:run=(…)``) only with ``allow_commands=True``."""
     def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves | Nested | list[Nested]:
         """The result of the whole run from the shards' parts (each unit exactly once): ``Curves``, or for a
         nested manifest ``Nested`` (a list, one per rule, when planned with several rules)."""
@@ -285,7 +287,7 @@ def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike
                             seed: int) -> Manifest:
     """The compiled side of ``featrank.cluster.plan_nested``, which owns the signature and its defaults."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
-def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str] | None, *, learner: Any,
+def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str | Any] | None, *, learner: Any,
            folds: int, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
            measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,
            fold_ids: np.ndarray | None, device: _Device) -> Curves | list[Curves]:
@@ -294,8 +296,8 @@ def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[
     rows × repeats, each column a repeat's 0-based fold per row (overrides ``folds`` and ``repeats``;
     ``featrank.curves`` accepts them as ``folds=``). ``device``: ``"gpu"`` runs kNN's distance chains on an
     NVIDIA GPU (the driver and NVRTC needed; byte-identical curves)."""
-def rank(data: Dataset, method: str, *, seed: int) -> Ranking: ...
-def rank_table(data: Dataset, method: str, *, seed: int) -> Table: ...
+def rank(data: Dataset, method: str | Any, *, seed: int) -> Ranking: ...
+def rank_table(data: Dataset, method: str | Any, *, seed: int) -> Table: ...
 def synthetic(design: str, *, rows: int | None, seed: int) -> Synthetic: ...
 def dataset_names() -> list[str]: ...
 def load_dataset(name: str) -> Dataset: ...

@@ -81,10 +81,12 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
                         rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
 
 
-def run(manifest, shard, out, *, progress=True):
+def run(manifest, shard, out, *, progress=True, allow_commands=False):
     """Compute shard ``shard`` (``"I/N"``, I from 0) of the manifest at path ``manifest`` into ``out``
-    (.parquet or .csv); gives the number of units computed. A tqdm bar when ``progress`` and tqdm is installed."""
-    return read(manifest).run(shard, out, progress=progress)
+    (.parquet or .csv); gives the number of units computed. A tqdm bar when ``progress`` and tqdm is installed.
+    A manifest whose rankers run programs (``command:run=(…)``) is refused unless ``allow_commands``: a manifest
+    is data, a program is code."""
+    return read(manifest).run(shard, out, progress=progress, allow_commands=allow_commands)
 
 
 def merge(manifest, parts):
@@ -102,11 +104,13 @@ def main(argv=None):
     one.add_argument("shard", help="I/N, I counted from 0")
     one.add_argument("out", help="the part to write (.parquet or .csv)")
     one.add_argument("--quiet", action="store_true", help="no progress bar")
+    one.add_argument("--allow-commands", action="store_true",
+                     help="run the programs the manifest's rankers name (command:run=(…)); only for a manifest you trust")
     args = parser.parse_args(argv)
     from . import Error
 
     try:
-        done = run(args.manifest, args.shard, args.out, progress=not args.quiet)
+        done = run(args.manifest, args.shard, args.out, progress=not args.quiet, allow_commands=args.allow_commands)
     except Error as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

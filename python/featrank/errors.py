@@ -162,6 +162,21 @@ class DeviceError(Error, RuntimeError):
     """
 
 
+class MethodError(Error):
+    """Your own ranking method (a function, an estimator, a program) gave what featrank cannot use: scores of the
+    wrong length, not numbers, NaN or infinite (see ``featrank.ranker``'s ``nonfinite``), or a program that failed.
+    The message names the method and, inside a curve run, the repeat and split. An exception your function
+    raises reaches you as itself, with the split in a note.
+
+    >>> import featrank
+    >>> try:
+    ...     featrank.rank("iris", featrank.ranker(lambda X, y: [1.0, 2.0], name="short"))
+    ... except featrank.MethodError as e:
+    ...     print(e)
+    python:short failed: gave 2 scores for 4 features
+    """
+
+
 class FeatrankWarning(UserWarning):
     """What featrank tells without stopping (the Rust library's notices): text columns read as nominal features,
     a Wilcoxon test that cannot reach the level asked for. Python's filters apply, e.g.
@@ -179,5 +194,5 @@ class FeatrankWarning(UserWarning):
 
 __all__ = [
     "ArgumentError", "ColumnError", "ColumnNotFoundError", "DataError", "DeviceError", "Error", "FeatrankWarning", "FileError", "MemoryLimitError",
-    "MissingFileError", "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
+    "MethodError", "MissingFileError", "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
 ]

@@ -28,9 +28,12 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
 
     Parameters
     ----------
-    method : str
+    method : str or your own method
         A ranker in featrank's spec grammar: ``"relieff:k=10"``, ``"info-gain"``, ``"forest"``,
-        ``"svm-rfe"``, ``"mrmr"``, ``"ecfs"``, ``"rrelieff"`` (regression), ...
+        ``"svm-rfe"``, ``"mrmr"``, ``"ecfs"``, ``"rrelieff"`` (regression), ...; or your own, as
+        ``featrank.ranker`` takes it: a function ``f(X, y) -> scores`` (``mutual_info_classif``), a scikit-learn
+        estimator (``RandomForestClassifier()``) or selector, ``featrank.ranker(...)``. A rule for ``k`` runs
+        it inside every training fold.
     k : int or str
         How many features to keep: a number, or a rule read off honest FFA curves of ``method`` (ranked inside
         every training fold of ``folds``-fold CV on the data given to ``fit``): ``"1se"`` (the fewest
@@ -87,7 +90,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         if isinstance(self.k, str):
             run = curves(data, rankers=[self.method], learner=self.learner, folds=self.folds, repeats=self.repeats,
                          expected=0, seed=self.seed, progress=False)
-            self.k_ = run.decide(self.k).k(self.method.strip(), self.k)
+            self.k_ = run.decide(self.k).k(run.rankings[0], self.k)
         elif isinstance(self.k, (int, np.integer)) and not isinstance(self.k, bool) and self.k >= 1:
             self.k_ = int(min(self.k, len(names)))
         else:

@@ -159,14 +159,16 @@ impl Manifest {
         Ok(self.inner.shard_unit_count(shard))
     }
     /// Compute shard `shard` (`"I/N"`, I from 0) and write its results to `out` (.parquet or .csv); gives the
-    /// number of units computed. A progress bar when `progress` and tqdm is installed.
-    #[pyo3(signature = (shard, out, *, progress = true))]
+    /// number of units computed. A progress bar when `progress` and tqdm is installed. A manifest whose rankers
+    /// run programs (`command:run=(…)`) is refused unless `allow_commands` (a manifest is data, a program code).
+    #[pyo3(signature = (shard, out, *, progress = true, allow_commands = false))]
     fn run(
         &self,
         py: Python<'_>,
         #[pyo3(from_py_with = crate::args::text)] shard: &str,
         #[pyo3(from_py_with = crate::args::arg)] out: PathBuf,
         #[pyo3(from_py_with = crate::args::arg)] progress: bool,
+        #[pyo3(from_py_with = crate::args::arg)] allow_commands: bool,
     ) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
         if matches!(self.inner.job(), Job::Curves(job) if job.options.device == featrank::device::Device::Gpu) {
@@ -177,7 +179,7 @@ impl Manifest {
         let bar = py.import("featrank._progress")?.getattr("bar")?.call1((progress,))?;
         let callback = bar.call_method0("__enter__")?;
         let callback = (!callback.is_none()).then_some(&callback);
-        let result = blocking(py, callback, || self.inner.run_shard(shard, &out, false));
+        let result = blocking(py, callback, || self.inner.run_shard(shard, &out, false, allow_commands));
         bar.call_method1("__exit__", (py.None(), py.None(), py.None()))?;
         result
     }

@@ -57,7 +57,7 @@ fn curves(
     py: Python<'_>,
     data: &Dataset,
     rankings: Option<Vec<PyRef<'_, Ranking>>>,
-    #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
+    rankers: Option<Vec<Bound<'_, PyAny>>>,
     learner: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] folds: usize,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
@@ -88,7 +88,7 @@ fn curves(
     let mut candidates: Vec<Candidate> =
         rankings.unwrap_or_default().iter().map(|r| Candidate::Fixed(r.inner.clone())).collect();
     for m in rankers.unwrap_or_default() {
-        candidates.push(guarded(|| featrank::eval::Candidate::parse(&m))?);
+        candidates.push(crate::own_ranker::candidate(&m)?);
     }
     let ds = data.inner.clone();
     if several {

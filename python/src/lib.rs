@@ -24,6 +24,7 @@ mod frames;
 mod friedman;
 mod learner;
 mod nested;
+mod own_ranker;
 mod pi;
 mod pickle;
 mod ranking;
@@ -52,6 +53,18 @@ pub(crate) fn to_py(e: featrank::Error) -> PyErr {
 
 fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
     use featrank::Error as E;
+    if let E::External { method, context, payload: Some(payload), .. } = e {
+        if let Some(raised) = payload.downcast_ref::<PyErr>() {
+            // the user's own exception, as itself, with where it was raised in a note (Python ≥ 3.11)
+            let raised = raised.clone_ref(py);
+            let value = raised.value(py);
+            if value.hasattr("add_note")? {
+                let at = if context.is_empty() { String::new() } else { format!(" in {context}") };
+                value.call_method1("add_note", (format!("featrank: raised by the ranking method {method}{at}"),))?;
+            }
+            return Ok(raised);
+        }
+    }
     let attrs = PyDict::new(py);
     match e {
         E::MissingColumn { column, suggestions, .. } => {
@@ -70,6 +83,10 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
             attrs.set_item("task", task.words())?;
         }
         E::Numerical { what, .. } => attrs.set_item("what", what)?,
+        E::External { method, context, .. } => {
+            attrs.set_item("method", method)?;
+            attrs.set_item("context", context)?;
+        }
         E::Parse { source_name, line, .. } => {
             attrs.set_item("source", source_name)?;
             attrs.set_item("line", line)?;
@@ -109,6 +126,7 @@ fn class(py: Python<'_>, kind: featrank::error::ErrorKind) -> PyResult<Bound<'_,
         K::File => "FileError",
         K::Memory => "MemoryLimitError",
         K::Device => "DeviceError",
+        K::External => "MethodError",
         K::Interrupted | K::Other => "Error",
     };
     py.import("featrank.errors")?.getattr(name)

@@ -25,7 +25,7 @@ pub struct Nested {
 fn nested(
     py: Python<'_>,
     data: &Dataset,
-    #[pyo3(from_py_with = crate::args::arg)] rankers: Vec<String>,
+    rankers: Vec<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crate::args::text)] learner: &str,
     #[pyo3(from_py_with = crate::args::arg)] folds: usize,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
@@ -36,10 +36,16 @@ fn nested(
     #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Nested> {
-    let methods: Vec<&str> = rankers.iter().map(String::as_str).collect();
+    // spec texts (grids included) through the library's parsing; a user's own methods as points of the grid
+    let texts: Vec<String> = rankers.iter().filter_map(|r| r.extract::<String>().ok()).collect();
+    let methods: Vec<&str> = texts.iter().map(String::as_str).collect();
     let options =
         crate::args::nested_options(scheme, folds, repeats, inner_folds, &[rule.into()], grid, measure, seed)?;
-    let spec = guarded(|| options.spec(&methods, learner))?;
+    let mut spec = guarded(|| options.spec(&methods, learner))?;
+    for r in rankers.iter().filter(|r| r.extract::<String>().is_err()) {
+        let (name, ranker) = crate::own_ranker::ranker(r)?;
+        spec = spec.ranker(name, ranker);
+    }
     let ds = data.inner.clone();
     Ok(Nested { inner: Arc::new(blocking(py, None, || spec.evaluate(&ds))?) })
 }

@@ -107,17 +107,19 @@ impl Ranking {
     }
 }
 
-/// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …) computes on all rows of `data`.
+/// The ranking `method` (a spec: `relieff:k=10`, `info-gain`, …; or a user's own: a function or a
+/// scikit-learn object) computes on all rows of `data`, named as the method (`python:…` for a user's own).
 #[pyfunction]
 #[pyo3(signature = (data, method, *, seed))]
 fn rank(
     py: Python<'_>,
     data: &Dataset,
-    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    method: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Ranking> {
+    let (_, ranker) = crate::own_ranker::ranker(method)?;
     let ds = data.inner.clone();
-    let r = blocking(py, None, || featrank::rankers::parse(method)?.rank(&ds, seed))?;
+    let r = blocking(py, None, || ranker.rank(&ds, seed))?;
     Ok(Ranking { inner: r })
 }
 
@@ -128,11 +130,12 @@ fn rank(
 fn rank_table(
     py: Python<'_>,
     data: &Dataset,
-    #[pyo3(from_py_with = crate::args::text)] method: &str,
+    method: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Table> {
+    let (_, ranker) = crate::own_ranker::ranker(method)?;
     let ds = data.inner.clone();
-    let frame = blocking(py, None, || featrank::rankers::parse(method)?.table(&ds, seed))?;
+    let frame = blocking(py, None, || ranker.table(&ds, seed))?;
     Ok(Table::from_frame(frame))
 }
 

@@ -105,7 +105,7 @@ impl FoldRankings {
         let ranking = data
             .take_rows(&train)
             .and_then(|d| ranker.rank(&d, s))
-            .map_err(|e| Error::param("ranker", format!("{} in repeat {repeat}, split {fold}: {e}", ranker.name())))?;
+            .map_err(|e| e.in_context(&ranker.name(), &format!("repeat {repeat}, split {fold}")))?;
         Ok(ranking.positions_in(data)?.into_iter().map(|j| j as u32).collect())
     }
 

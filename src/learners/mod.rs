@@ -46,7 +46,7 @@ use crate::data::{Dataset, Task};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
-use crate::method::{Entry, Method, Registry};
+use crate::method::{Entry, Method, Registry, Role};
 use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
@@ -210,6 +210,7 @@ pub static REGISTRY: Registry<dyn Learner> = Registry {
             aliases: &["br"],
             example: "binary-relevance:base=(nb)",
             build: |s| Ok(Box::new(BinaryRelevance::from_spec(s)?)),
+            role: Role::Wrapper,
         },
     ],
 };
@@ -220,7 +221,7 @@ const fn entry(
     aliases: &'static [&'static str],
     build: fn(&Spec) -> Result<Box<dyn Learner>>,
 ) -> Entry<dyn Learner> {
-    Entry { name, aliases, example: name, build }
+    Entry { name, aliases, example: name, build, role: Role::Own }
 }
 
 /// The learners that stand on their own (`binary-relevance`, around another, aside), in the registry's order.

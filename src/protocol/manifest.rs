@@ -34,7 +34,7 @@ pub const MANIFEST_FORMAT: u32 = 2;
 /// let parts: Vec<_> = (0..2)
 ///     .map(|i| {
 ///         let part = dir.path().join(format!("part{i}.parquet"));
-///         manifest.run_shard(format!("{i}/2").parse::<Shard>().unwrap(), &part, false).unwrap();
+///         manifest.run_shard(format!("{i}/2").parse::<Shard>().unwrap(), &part, false, false).unwrap();
 ///         part
 ///     })
 ///     .collect();
@@ -200,7 +200,7 @@ impl Manifest {
     /// let parts: Vec<_> = (0..3)
     ///     .map(|i| {
     ///         let part = dir.path().join(format!("part{i}.csv"));
-    ///         manifest.run_shard(format!("{i}/3").parse::<Shard>().unwrap(), &part, false).unwrap();
+    ///         manifest.run_shard(format!("{i}/3").parse::<Shard>().unwrap(), &part, false, false).unwrap();
     ///         part
     ///     })
     ///     .collect();
@@ -323,7 +323,23 @@ impl Manifest {
 
     /// Compute `shard`'s units and write them to `out` (.parquet or .csv), each row naming this manifest.
     /// Gives the number of units computed.
-    pub fn run_shard(&self, shard: Shard, out: &Path, progress: bool) -> Result<usize> {
+    /// A manifest is data and a program is code: one whose rankers name a program (`command:run=(…)`,
+    /// [`Manifest::programs`]) is refused unless `allow_programs` (`featrank run --allow-commands`) — give it
+    /// only for a manifest whose author you trust.
+    pub fn run_shard(&self, shard: Shard, out: &Path, progress: bool, allow_programs: bool) -> Result<usize> {
+        let programs = self.programs();
+        if !programs.is_empty() && !allow_programs {
+            return Err(Error::param(
+                "manifest",
+                format!(
+                    "{} runs programs ({}); a manifest is data, a program is code: run it only if you trust \
+                     whoever wrote it, with featrank run --allow-commands (Python: Manifest.run(…, \
+                     allow_commands=True))",
+                    self.path.display(),
+                    programs.join("; ")
+                ),
+            ));
+        }
         let mut inputs = self.args.inputs();
         inputs.push(&self.path);
         io::refuse_overwriting(&inputs, out)?;
@@ -349,6 +365,16 @@ impl Manifest {
         frame.with_column(Column::new(MANIFEST_COLUMN.into(), vec![self.id.as_str(); height]))?;
         io::write_atomically(out, |tmp| io::write(&frame, tmp))?;
         Ok(done)
+    }
+
+    /// The programs the run's rankers would run ([`crate::method::Registry::programs`]), as spec texts.
+    pub fn programs(&self) -> Vec<String> {
+        let rankers: &[String] = match &self.args {
+            Job::Curves(job) => &job.methods,
+            Job::Nested(job) => &job.rankers,
+        };
+        let specs = rankers.iter().filter_map(|r| r.parse::<crate::spec::Spec>().ok());
+        specs.flat_map(|s| crate::rankers::REGISTRY.programs(&s)).collect()
     }
 
     /// Every unit's results, from the parts written by [`Manifest::run_shard`], assembled into the curves of

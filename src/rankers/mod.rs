@@ -35,6 +35,7 @@
 //! per class and round-robin ([`RfeMulticlass`], `multiclass=ovo|ovr`). The test module `weka` compares
 //! with scores Weka itself computed (`scripts/weka/references.sh` regenerates them).
 
+mod command;
 mod consensus;
 mod discretize;
 mod ecfs;
@@ -43,9 +44,12 @@ mod fcbf;
 mod filters;
 mod fisher;
 mod forest;
+mod from_fn;
 mod inffs;
 mod information;
 mod laplacian;
+#[cfg(feature = "linfa")]
+mod linfa_model;
 mod mutual_info;
 mod permutation;
 mod problem_transformation;
@@ -58,6 +62,7 @@ mod svm_rfe;
 mod turf;
 
 pub use crate::data::Aggregate;
+pub use command::Command;
 pub use consensus::Consensus;
 pub use discretize::{mdl_cut_points, Discretisation, MdlCost};
 pub use ecfs::EcFs;
@@ -66,9 +71,12 @@ pub use fcbf::{Fcbf, FcbfRole, FcbfSelection};
 pub use filters::{Criterion, Filter};
 pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
+pub use from_fn::{from_fn, FnRanker, NonFinite};
 pub use inffs::InfFs;
 pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
+#[cfg(feature = "linfa")]
+pub use linfa_model::LinfaRanker;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};
 pub use problem_transformation::{BinaryRelevance, Combine, LabelPowerset};
@@ -82,7 +90,7 @@ pub use turf::Turf;
 pub use ranker::{Checked, Ranker};
 
 use crate::error::Result;
-use crate::method::{Entry, Registry};
+use crate::method::{Entry, Registry, Role};
 use crate::spec::Spec;
 
 /// Every ranking method: its name, aliases, catalog spec and builder — the one list the method names
@@ -135,6 +143,13 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
         wrapper("label-powerset", &["lp"], "label-powerset:base=(relieff)", |s| {
             Ok(Box::new(LabelPowerset::from_spec(s)?))
         }),
+        Entry {
+            name: "command",
+            aliases: &["program"],
+            example: "command:run=(python3 rank.py)",
+            build: |s| Ok(Box::new(Command::from_spec(s)?)),
+            role: Role::External,
+        },
     ],
 };
 
@@ -143,7 +158,7 @@ type Build = fn(&Spec) -> Result<Box<dyn Ranker>>;
 
 /// A method of its own: its catalog row shows its name.
 const fn entry(name: &'static str, aliases: &'static [&'static str], build: Build) -> Entry<dyn Ranker> {
-    Entry { name, aliases, example: name, build }
+    Entry { name, aliases, example: name, build, role: Role::Own }
 }
 
 /// A method around another ranker: its catalog row shows `example`, with a base.
@@ -153,7 +168,7 @@ const fn wrapper(
     example: &'static str,
     build: Build,
 ) -> Entry<dyn Ranker> {
-    Entry { name, aliases, example, build }
+    Entry { name, aliases, example, build, role: Role::Wrapper }
 }
 
 /// The four contingency filters, one type.

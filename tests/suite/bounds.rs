@@ -213,11 +213,11 @@ fn a_manifest_in_memory_rechecks_its_inputs() {
     };
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
     let part = dir.path().join("p0.csv");
-    manifest.run_shard("0/1".parse::<Shard>().unwrap(), &part, false).unwrap();
+    manifest.run_shard("0/1".parse::<Shard>().unwrap(), &part, false, false).unwrap();
     std::fs::write(&data, csv(2.0)).unwrap();
     let changed = |e: Error| e.message().contains("changed since the run was planned");
     assert!(changed(
-        manifest.run_shard("0/1".parse::<Shard>().unwrap(), &dir.path().join("p1.csv"), false).unwrap_err()
+        manifest.run_shard("0/1".parse::<Shard>().unwrap(), &dir.path().join("p1.csv"), false, false).unwrap_err()
     ));
     assert!(changed(manifest.merge(&[&part]).unwrap_err()));
     assert!(changed(Manifest::read(manifest.path()).unwrap_err()));

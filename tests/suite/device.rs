@@ -97,7 +97,7 @@ fn a_gpu_run_is_planned_where_no_gpu_is_and_its_shards_need_one() {
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
     let read = Manifest::read(&dir.path().join("m.json")).unwrap();
     assert!(matches!(read.job(), Job::Curves(j) if j.options.device == Device::Gpu));
-    let shard = manifest.run_shard("0/1".parse().unwrap(), &dir.path().join("p.csv"), false);
+    let shard = manifest.run_shard("0/1".parse().unwrap(), &dir.path().join("p.csv"), false, false);
     match Device::Gpu.check("kNN curves") {
         Err(e) => assert_eq!(shard.unwrap_err().to_string(), e.to_string()),
         Ok(()) => assert_eq!(shard.unwrap(), manifest.unit_count()),

@@ -225,7 +225,7 @@ fn nested_results_are_identical_under_plan_run_merge() {
     let parts: Vec<_> = (0..4)
         .map(|i| {
             let part = dir.path().join(format!("p{i}.{}", if i % 2 == 0 { "csv" } else { "parquet" }));
-            manifest.run_shard(Shard { index: i, count: 4 }, &part, false).unwrap();
+            manifest.run_shard(Shard { index: i, count: 4 }, &part, false, false).unwrap();
             part
         })
         .collect();

@@ -728,7 +728,7 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
     let parts: Vec<std::path::PathBuf> = (0..2)
         .map(|i| {
             let part = dir.path().join(format!("p{i}.parquet"));
-            manifest.run_shard(format!("{i}/2").parse::<Shard>().unwrap(), &part, false).unwrap();
+            manifest.run_shard(format!("{i}/2").parse::<Shard>().unwrap(), &part, false, false).unwrap();
             part
         })
         .collect();

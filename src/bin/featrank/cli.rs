@@ -29,8 +29,10 @@ impl From<Error> for CliError {
 fn ranker_help() -> String {
     format!(
         "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; {} wrap any of them \
-         (binary-relevance and label-powerset take it to several targets). `featrank methods` lists them with their \
-         defaults and references, `featrank methods NAME` a method's parameters and the values they take",
+         (binary-relevance and label-powerset take it to several targets); command:run=(PROGRAM ARGS…) runs your own \
+         program on the rows (it gets the data file and a file to write feature,score to). `featrank methods` lists \
+         them with their defaults and references, `featrank methods NAME` a method's parameters and the values they \
+         take",
         featrank::rankers::methods().join(", "),
         featrank::rankers::REGISTRY.wrapper_forms()
     )
@@ -238,6 +240,10 @@ enum Command {
         /// No progress lines on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Run the programs the manifest's rankers name (command:run=(…)). A manifest is data and a program is
+        /// code: without this flag such a manifest is refused; give it only for a manifest you trust.
+        #[arg(long)]
+        allow_commands: bool,
     },
     /// Merge the shards of a planned run into the outputs of `featrank curves` (byte-identical), or of a
     /// planned nested run (`featrank nested --plan`) into those of `featrank nested` (the answer on stdout,
@@ -306,7 +312,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             (None, None) => return Err(Error::param("out", "give --out (or --plan to write a manifest)").into()),
         },
         Command::Plan { run, out } => shard::plan(run, &out)?,
-        Command::Run { manifest, shard, out, quiet } => shard::run(&manifest, &shard, &out, quiet)?,
+        Command::Run { manifest, shard, out, quiet, allow_commands } => {
+            shard::run(&manifest, &shard, &out, quiet, allow_commands)?
+        }
         Command::Merge { manifest, parts, outputs, figure } => {
             shard::merge(&manifest, &parts, &outputs, figure.as_deref())?
         }

@@ -32,10 +32,10 @@ fn planned(manifest: &Manifest) {
 }
 
 /// `featrank run`: compute shard `I/N` of a manifest's units.
-pub fn run(manifest_path: &Path, shard: &str, out: &Path, quiet: bool) -> Result<(), Error> {
+pub fn run(manifest_path: &Path, shard: &str, out: &Path, quiet: bool, allow_commands: bool) -> Result<(), Error> {
     let manifest = Manifest::read(manifest_path)?;
     let shard: Shard = shard.parse()?;
-    let done = manifest.run_shard(shard, out, !quiet)?;
+    let done = manifest.run_shard(shard, out, !quiet, allow_commands)?;
     if !quiet {
         eprintln!(
             "featrank run: shard {shard}: {done} of {} units written to {}",

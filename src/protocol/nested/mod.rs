@@ -28,7 +28,7 @@ use crate::eval::{defaults, Candidate, CurveSpec, Grid};
 use crate::learners::{self, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
-use crate::rankers;
+use crate::rankers::{self, Ranker};
 use crate::resampling::Fold;
 use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 use crate::spec::Spec;
@@ -45,7 +45,7 @@ use crate::spec::Spec;
 /// ```
 #[derive(Debug, Clone)]
 pub struct NestedSpec {
-    rankers: Vec<Spec>,
+    rankers: Vec<RankerPoint>,
     learners: Vec<LearnerPoint>,
     resampling: Resampling,
     inner_folds: usize,
@@ -60,6 +60,14 @@ pub struct NestedSpec {
 struct LearnerPoint {
     spec: Spec,
     learner: Arc<dyn Learner>,
+}
+
+/// A point of the ranker grid: the name results give it (a spec text as given, or a user's method's name),
+/// and the ranker.
+#[derive(Debug, Clone)]
+struct RankerPoint {
+    name: String,
+    ranker: Arc<dyn Ranker>,
 }
 
 /// The choice and the score of one outer split.
@@ -163,14 +171,18 @@ impl NestedSpec {
         NestedSpec::of(rankers, vec![LearnerPoint { spec: learner.spec(), learner: Arc::new(learner) }])
     }
 
-    /// The defaults around the ranker grids `rankers` (each point checked) and the learner points.
+    /// The defaults around the ranker grids `rankers` (each point checked; none is allowed when rankers
+    /// are added as objects, [`Self::ranker`]) and the learner points.
     fn of(rankers: &[&str], learners: Vec<LearnerPoint>) -> Result<NestedSpec> {
-        let rankers = points(rankers, "rankers")?;
-        for r in &rankers {
-            rankers::parse(&r.to_string())?;
+        let mut points = Vec::new();
+        for text in rankers {
+            for spec in text.parse::<Spec>()?.grid() {
+                let name = spec.to_string();
+                points.push(RankerPoint { ranker: rankers::from_spec(&spec)?.into(), name });
+            }
         }
         Ok(NestedSpec {
-            rankers,
+            rankers: points,
             learners,
             resampling: Resampling::new(Scheme::default(), defaults::NESTED_REPEATS),
             inner_folds: defaults::INNER_FOLDS,
@@ -179,6 +191,30 @@ impl NestedSpec {
             measure: None,
             seed: defaults::SEED,
         })
+    }
+
+    /// One more point of the ranker grid: any [`Ranker`] — a user's own ([`crate::rankers::from_fn`], a
+    /// linfa model's, a Python function's), one built in code — chosen among the others by the inner CV
+    /// under `name`, which results carry (it must differ from the other points' names).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::protocol::NestedSpec;
+    /// use featrank::rankers::from_fn;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let own = from_fn("own-fisher", |d: &Dataset, seed| Fisher::new().scores(d, seed));
+    /// let nested = NestedSpec::new(&[], "knn:k=5").unwrap().ranker("own-fisher", own).folds(3).inner_folds(3);
+    /// let run = nested.evaluate(&iris).unwrap();
+    /// assert!(run.splits.iter().all(|s| s.ranker == "own-fisher"));
+    /// ```
+    pub fn ranker(mut self, name: impl Into<String>, ranker: impl Ranker + 'static) -> NestedSpec {
+        self.rankers.push(RankerPoint { name: name.into(), ranker: Arc::new(ranker) });
+        self
+    }
+
+    /// The names of the ranker grid's points, in grid order (what results carry).
+    pub(crate) fn ranker_names(&self) -> impl Iterator<Item = String> + '_ {
+        self.rankers.iter().map(|r| r.name.clone())
     }
 
     /// The outer resampling: its scheme and repeats (default one 10-fold CV).
@@ -263,6 +299,14 @@ impl NestedSpec {
     /// and cut into independent units ([`NestedRun`]) — what [`Self::evaluate_rules`] computes in one process
     /// and a cluster manifest shard by shard.
     pub fn prepare<'a>(&'a self, data: &'a Dataset, rules: &[SizeRule]) -> Result<NestedRun<'a>> {
+        if self.rankers.is_empty() {
+            return Err(Error::param("rankers", "give at least one ranker (a spec or a ranker object)"));
+        }
+        for (i, r) in self.rankers.iter().enumerate() {
+            if self.rankers[..i].iter().any(|o| o.name == r.name) {
+                return Err(Error::param("rankers", format!("two points of the ranker grid are named '{}'", r.name)));
+            }
+        }
         if self.inner_folds < 2 {
             return Err(Error::param(
                 "inner_folds",
@@ -297,7 +341,7 @@ impl NestedSpec {
         seed: u64,
     ) -> Result<(CurveSpec, Vec<Candidate>)> {
         let candidates: Vec<Candidate> =
-            self.rankers.iter().map(|r| Candidate::parse(&r.to_string())).collect::<Result<_>>()?;
+            self.rankers.iter().map(|r| Candidate::PerFold { name: r.name.clone(), ranker: r.ranker.clone() }).collect();
         let spec = CurveSpec::new(learner.learner.clone())
             .plan(plan)
             .grid(self.grid.clone())
@@ -383,7 +427,14 @@ impl NestedSpec {
                 let at = match rankings.iter().position(|(r, _)| *r == ranker) {
                     Some(at) => at,
                     None => {
-                        let order = rankers::parse(&ranker)?.rank(&inner_data, seed)?.positions_in(data)?;
+                        let point = self.rankers.iter().find(|r| r.name == ranker).ok_or_else(|| {
+                            Error::param("rankers", format!("'{ranker}' is not a point of the ranker grid"))
+                        })?;
+                        let order = point
+                            .ranker
+                            .rank(&inner_data, seed)
+                            .map_err(|e| e.in_context(&ranker, &format!("outer repeat {repeat}, split {fold}")))?
+                            .positions_in(data)?;
                         rankings.push((ranker.clone(), order));
                         rankings.len() - 1
                     }

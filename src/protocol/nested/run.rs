@@ -252,7 +252,7 @@ impl<'a> NestedRun<'a> {
                 let ordinary =
                     ordinary.ok_or_else(|| Error::param("rule", format!("{} chose no point", rule.label())))?;
                 Ok(Nested {
-                    rankers: self.spec.rankers.iter().map(|r| r.to_string()).collect(),
+                    rankers: self.spec.ranker_names().collect(),
                     learners: self.spec.learners.iter().map(|l| l.spec.to_string()).collect(),
                     measure: self.measure,
                     scheme: self.spec.resampling.scheme,
@@ -303,9 +303,9 @@ impl<'a> NestedRun<'a> {
                 }
                 NestedResult::Outer { repeat, fold, splits } => {
                     for (rule, s) in splits.iter().enumerate() {
-                        let ranker = self.position(self.spec.rankers.iter(), &s.ranker, "ranker")?;
+                        let ranker = self.position(self.spec.ranker_names(), &s.ranker, "ranker")?;
                         let learner =
-                            self.position(self.spec.learners.iter().map(|l| &l.spec), &s.learner, "learner")?;
+                            self.position(self.spec.learners.iter().map(|l| l.spec.to_string()), &s.learner, "learner")?;
                         let values = [ranker as f64, learner as f64, s.k as f64, s.inner, s.outer];
                         for (series, value) in OUTER_SERIES.iter().zip(values) {
                             outer.push(*fold, *repeat, series, rule, value);
@@ -388,9 +388,9 @@ impl<'a> NestedRun<'a> {
                     let [Some(ranker), Some(learner), Some(k), Some(inner), Some(outer)] = v else {
                         return Err(bad());
                     };
-                    let name = |grid: Vec<&crate::spec::Spec>, at: f64| {
+                    let name = |grid: Vec<String>, at: f64| {
                         let ok = at >= 0.0 && at.fract() == 0.0 && (at as usize) < grid.len();
-                        ok.then(|| grid[at as usize].to_string()).ok_or_else(bad)
+                        ok.then(|| grid[at as usize].clone()).ok_or_else(bad)
                     };
                     if !(k >= 1.0 && k.fract() == 0.0) {
                         return Err(bad());
@@ -398,8 +398,8 @@ impl<'a> NestedRun<'a> {
                     Ok(NestedSplit {
                         repeat,
                         fold,
-                        ranker: name(self.spec.rankers.iter().collect(), ranker)?,
-                        learner: name(self.spec.learners.iter().map(|l| &l.spec).collect(), learner)?,
+                        ranker: name(self.spec.ranker_names().collect(), ranker)?,
+                        learner: name(self.spec.learners.iter().map(|l| l.spec.to_string()).collect(), learner)?,
                         k: k as usize,
                         inner,
                         outer,
@@ -412,13 +412,13 @@ impl<'a> NestedRun<'a> {
     }
 
     /// Position of `name` in `grid`.
-    fn position<'s>(
+    fn position(
         &self,
-        mut grid: impl Iterator<Item = &'s crate::spec::Spec>,
+        mut grid: impl Iterator<Item = String>,
         name: &str,
         what: &str,
     ) -> Result<usize> {
-        grid.position(|s| s.to_string() == name)
+        grid.position(|s| s == name)
             .ok_or_else(|| Error::param("nested results", format!("{what} {name:?} is not a point of the grid")))
     }
 }

@@ -1,0 +1,206 @@
+"""A user's own ranking method — a Python function or a scikit-learn object — run by featrank inside every split.
+
+Glue only: the Rust side calls ``OwnRanker._scores`` with a split's training rows; what is done with the scores
+(checks, rankings, curves) is the library's. ``featrank.ranker`` documents the contract.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from .errors import ArgumentError, ParameterError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+_SEED_SPACE = 2**32  # NumPy's and scikit-learn's seeds are below 2**32
+
+
+class OwnRanker:
+    """A user's ranking method with the options it runs under (made by ``featrank.ranker``; pickles when the
+    method does). ``name``: what results record, ``python:`` in front."""
+
+    def __init__(self, method: Any, name: str | None = None, *, importance_getter: str | Callable = "auto",
+                 norm_order: float = 1, nonfinite: Literal["error", "lowest"] = "error",
+                 grid: dict[str, list[Any]] | None = None):
+        self.method = method
+        self.estimator = hasattr(method, "fit")
+        if not (self.estimator or callable(method)):
+            raise ArgumentError._of("method", "a ranking spec (str), a function f(X, y) -> scores, or a scikit-learn "
+                                    "estimator or selector (with fit)", method)
+        if name is not None and (not isinstance(name, str) or not name.strip()):
+            raise ArgumentError._of("name", "a non-empty text", name)
+        if nonfinite not in ("error", "lowest"):
+            raise ParameterError._of("nonfinite", f"'error' or 'lowest', got {nonfinite!r}")
+        if grid is not None and (not isinstance(grid, dict) or not grid
+                                 or not all(isinstance(v, (list, tuple)) and v for v in grid.values())):
+            raise ArgumentError._of("grid", "a dict of parameter names to non-empty lists of values", grid)
+        self.name = f"python:{(name or _readable(method)).strip()}"
+        self.importance_getter, self.norm_order, self.nonfinite, self.grid = importance_getter, norm_order, nonfinite, grid
+
+    def __repr__(self) -> str:
+        grid = f", grid={self.grid!r}" if self.grid else ""
+        return f"featrank.ranker({self.name!r}{grid})"
+
+    def points(self) -> list[OwnRanker]:
+        """The method itself, or with a ``grid`` one ranker per combination of the values (an estimator through
+        ``set_params`` on a clone, a function through keyword arguments), each named with its values."""
+        if not self.grid:
+            return [self]
+        from itertools import product
+        from functools import partial
+
+        keys = list(self.grid)
+        out = []
+        for values in product(*(self.grid[k] for k in keys)):
+            params = dict(zip(keys, values))
+            if self.estimator:
+                from sklearn.base import clone
+
+                try:
+                    method = clone(self.method).set_params(**params)
+                except ValueError as e:
+                    raise ParameterError._of("grid", str(e)) from None
+            else:
+                method = partial(self.method, **params)
+            label = ",".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in params.items())
+            one = OwnRanker(method, f"{self.name[len('python:'):]}:{label}", importance_getter=self.importance_getter,
+                            norm_order=self.norm_order, nonfinite=self.nonfinite)
+            out.append(one)
+        return out
+
+    def _scores(self, X: np.ndarray, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
+        """One score per column of ``X`` (the split's training rows, read-only) — called from Rust per split."""
+        X.flags.writeable = False
+        seed = int(seed) % _SEED_SPACE
+        if self.estimator:
+            from sklearn.base import clone
+
+            model = clone(self.method)
+            if model.get_params().get("random_state", False) is None:  # left to chance: featrank's seed
+                model.set_params(random_state=seed)
+            model.fit(X, y)
+            return _importances(model, self.name, self.importance_getter, self.norm_order)
+        kwargs = {}
+        try:
+            parameters = inspect.signature(self.method).parameters
+        except (TypeError, ValueError):  # builtins without a signature
+            parameters = {}
+        if "feature_names" in parameters:
+            kwargs["feature_names"] = names
+        if "random_state" in parameters and parameters["random_state"].default is None:
+            kwargs["random_state"] = seed
+        out = self.method(X, y, **kwargs)
+        if isinstance(out, tuple):  # scikit-learn's score_func convention: (scores, p-values)
+            out = out[0]
+        return _numbers(out, self.name)
+
+
+def ranker(method: Any, name: str | None = None, *, importance_getter: str | Callable = "auto", norm_order: float = 1,
+           nonfinite: Literal["error", "lowest"] = "error", grid: dict[str, list[Any]] | None = None) -> OwnRanker:
+    """Your own ranking method, to run wherever featrank takes a ranker (``rank``, ``curves(rankers=…)``,
+    ``nested``, ``FeatureSelector``) — inside every training split, as featrank's own methods run.
+
+    ``method`` is
+    - a function ``f(X, y) -> scores`` (or ``(scores, p_values)``, scikit-learn's ``score_func`` convention, so
+      ``mutual_info_classif``, ``f_classif``, ``chi2`` work as they are): ``X`` the split's training rows as a
+      read-only float64 array (nominal features as codes, missing values NaN), ``y`` their classes as codes
+      0, 1, … (``Dataset.classes`` order) or their values; a function with a ``feature_names`` parameter gets
+      the column names, one with ``random_state=None`` gets the split's seed;
+    - a scikit-learn estimator or selector, cloned and fitted on each split (``random_state=None`` set to the
+      split's seed), scored by the first of: ``scores_`` (``SelectKBest``), minus ``ranking_`` (``RFE``,
+      ``RFECV``), ``SelectFromModel``'s own rule on its fitted estimator, scikit-learn's ``SelectFromModel`` rule
+      on ``feature_importances_`` or ``coef_`` (``importance_getter``, ``norm_order``: the norm of a multi-class
+      ``coef_`` over classes), or ``get_support()`` (kept 1, dropped 0; ties keep the column order).
+
+    Higher scores rank first. Results record the method as ``python:NAME`` (``name``, else the function's name
+    or the estimator's one-line repr). ``nonfinite``: NaN or infinite scores are an error (``"error"``) or rank
+    last and first (``"lowest"``: NaN and -inf last, +inf first, as ``SelectKBest`` treats NaN). ``grid``:
+    parameter values to tune in ``nested`` (or compare in ``curves``), e.g. ``{"max_depth": [2, 4]}``.
+
+    A function or estimator given directly where a ranker is taken is the same as ``ranker(method)``.
+
+    >>> import featrank
+    >>> from sklearn.feature_selection import f_classif
+    >>> featrank.rank("iris", f_classif).name
+    'python:f_classif'
+    >>> featrank.rank("iris", featrank.ranker(lambda X, y: X.var(axis=0), name="variance")).order[0]
+    'petallength'
+    """
+    return OwnRanker(method, name, importance_getter=importance_getter, norm_order=norm_order, nonfinite=nonfinite,
+                     grid=grid)
+
+
+def _own(method: Any) -> OwnRanker:
+    """A ranker object as an ``OwnRanker`` (called from Rust for anything that is not a spec text)."""
+    if isinstance(method, OwnRanker):
+        if method.grid:
+            raise ParameterError._of("grid", f"{method.name} has a grid; a grid is tuned by featrank.nested or "
+                                     "compared by featrank.curves, one ranking is made by one point")
+        return method
+    return OwnRanker(method)
+
+
+def _expand(rankers: list[Any] | None) -> list[Any] | None:
+    """Rankers with their grids spread into one ranker per point (``curves``, ``nested``)."""
+    if rankers is None:
+        return None
+    out: list[Any] = []
+    for r in rankers:
+        out.extend(r.points() if isinstance(r, OwnRanker) else [r])
+    return out
+
+
+def _readable(method: Any) -> str:
+    """A function's name (through ``functools.partial``), or an estimator's repr on one line."""
+    if hasattr(method, "fit"):
+        return " ".join(repr(method).split())
+    inner = getattr(method, "func", method)
+    return getattr(inner, "__name__", None) or " ".join(repr(method).split())
+
+
+def _numbers(out: Any, name: str) -> np.ndarray:
+    """A method's output as a 1-D float64 array, or a ``featrank.MethodError`` saying what it gave."""
+    import numpy as np
+
+    from .errors import MethodError
+
+    try:
+        array = np.asarray(out)
+    except Exception:
+        array = None
+    if array is None or array.dtype.kind not in "biuf":
+        what = type(out).__name__ if array is None else f"{array.dtype} values"
+        raise MethodError(f"{name} gave {what}; a ranking method gives one number per feature")
+    if array.ndim != 1:
+        raise MethodError(f"{name} gave an array of shape {array.shape}; a ranking method gives one number per "
+                          "feature (1-D)")
+    return np.ascontiguousarray(array, dtype=np.float64)
+
+
+def _importances(model: Any, name: str, getter: Any, norm_order: float) -> np.ndarray:
+    """A fitted scikit-learn object's scores by the rule ``ranker`` states."""
+    import numpy as np
+    from sklearn.feature_selection import SelectFromModel
+
+    from .errors import MethodError
+
+    if hasattr(model, "scores_"):
+        return _numbers(model.scores_, name)
+    if hasattr(model, "ranking_"):
+        return -_numbers(model.ranking_, name)
+    from sklearn.feature_selection._base import _get_feature_importances  # SelectFromModel's own rule
+
+    if isinstance(model, SelectFromModel):
+        values = _get_feature_importances(model.estimator_, model.importance_getter, transform_func="norm",
+                                          norm_order=model.norm_order)
+        return _numbers(values, name)
+    if getter != "auto" or hasattr(model, "feature_importances_") or hasattr(model, "coef_"):
+        values = _get_feature_importances(model, getter, transform_func="norm", norm_order=norm_order)
+        return _numbers(values, name)
+    if hasattr(model, "get_support"):
+        return _numbers(model.get_support().astype(np.float64), name)
+    raise MethodError(f"{name}: the fitted {type(model).__name__} has none of scores_, ranking_, "
+                      "feature_importances_, coef_ or get_support(); give featrank.ranker(..., importance_getter=...) "
+                      "the attribute that holds its importances")

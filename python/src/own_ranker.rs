@@ -1,0 +1,74 @@
+//! A user's own ranking method — a Python function or a scikit-learn object (`featrank.ranker`,
+//! `featrank/_own.py`) — as a library ranker ([`featrank::rankers::from_fn`]): on each set of rows it ranks
+//! (a split's training rows inside a curve run) the GIL is taken, `OwnRanker._scores` called with the rows as a
+//! read-only NumPy array, and the GIL let go; featrank's own work around it stays parallel. Its scores are held
+//! to the library's contract there (one finite score per feature); an exception it raises travels inside
+//! [`featrank::Error::External`] and is raised again as itself, the split named in a note (`to_py`).
+
+use std::sync::Arc;
+
+use featrank::data::Dataset;
+use featrank::eval::Candidate;
+use featrank::rankers::{from_fn, NonFinite, Ranker};
+use featrank::{Error, Result};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+
+use crate::guarded;
+
+/// A Python value where a ranker is taken: a spec text, else a function or scikit-learn object (or a
+/// `featrank.ranker(...)`) as a ranker, with the name results give it.
+pub(crate) fn ranker(value: &Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
+    if let Ok(text) = value.extract::<String>() {
+        let ranker = guarded(|| featrank::rankers::parse(&text))?;
+        return Ok((text.trim().to_string(), ranker));
+    }
+    let own = value.py().import("featrank._own")?.getattr("_own")?.call1((value,))?;
+    let name: String = own.getattr("name")?.extract()?;
+    let nonfinite = match own.getattr("nonfinite")?.extract::<String>()?.as_str() {
+        "lowest" => NonFinite::Lowest,
+        _ => NonFinite::Refuse,
+    };
+    let handle: Arc<Py<PyAny>> = Arc::new(own.unbind());
+    let label = name.clone();
+    let ranker = from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed))
+        .nonfinite(nonfinite);
+    Ok((name, Box::new(ranker)))
+}
+
+/// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
+pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
+    let (name, ranker) = ranker(value)?;
+    Ok(Candidate::PerFold { name, ranker: ranker.into() })
+}
+
+/// `own._scores(X, y, names, seed)` on the rows of `data`, with the GIL held only for the call.
+fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+    let rows: Vec<usize> = (0..data.n_rows()).collect();
+    let features: Vec<usize> = (0..data.n_features()).collect();
+    let x = data.matrix(&rows, &features)?.into_raw_vec_and_offset().0;
+    let (n, p) = (data.n_rows(), data.n_features());
+    Python::attach(|py| -> Result<Vec<f64>> {
+        let x = PyArray1::from_vec(py, x).reshape([n, p]).map_err(|e| external(py, name, e))?;
+        let y = match (data.labels(), data.values()) {
+            (Some(labels), _) => PyArray1::from_iter(py, labels.iter().map(|&c| c as i64)).into_any(),
+            (None, Some(values)) => PyArray1::from_slice(py, values).into_any(),
+            (None, None) => return Err(Error::external(name, "the data has no single target")),
+        };
+        let names = data.feature_names().to_vec();
+        let out = own.bind(py).call_method1("_scores", (x, y, names, seed)).map_err(|e| external(py, name, e))?;
+        let scores: PyReadonlyArray1<f64> = out.extract().map_err(|e: PyErr| external(py, name, e))?;
+        Ok(scores.as_array().to_vec())
+    })
+}
+
+/// A Python exception as the library's error of a user's method, the exception kept to be raised again.
+fn external(py: Python<'_>, name: &str, e: PyErr) -> Error {
+    let kind = e.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "exception".into());
+    Error::External {
+        method: name.to_string(),
+        context: String::new(),
+        reason: format!("{kind}: {}", e.value(py)),
+        payload: Some(Arc::new(e)),
+    }
+}
