@@ -38,6 +38,6 @@ env -u CARGO_HOME -u RUSTUP_HOME PATH="${no_rust_path%:}" bash -c '
     set -euo pipefail
     if command -v cargo >/dev/null 2>&1; then echo "cargo is still on PATH: $(command -v cargo)"; exit 1; fi
     target/py-venv/bin/python -m pip install --quiet --upgrade pip
-    target/py-venv/bin/python -m pip install --quiet --only-binary featrank "$1[test]"
+    target/py-venv/bin/python -m pip install --quiet --only-binary featrank "$1[test,xai]"
 ' _ "$wheel"
 echo "installed $(basename "$wheel") into target/py-venv"

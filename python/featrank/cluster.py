@@ -41,7 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Sequence
+from typing import Any, TYPE_CHECKING, Sequence
 
 from . import _defaults as _d
 from ._featrank import Manifest
@@ -62,6 +62,7 @@ def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: s
     """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
     CSV files, rankers as specs; the memory estimate included) and write its manifest to ``out``; ``device``:
     where its shards' kNN chains run. The other parameters are ``featrank.curves``'s."""
+    _specs_only(rankers)
     return _plan(data, out, target=target, task=task, rankings=rankings, rankers=rankers, learner=learner,
                  folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
@@ -76,9 +77,22 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
     learner grids as specs) and write its manifest to ``out``; ``rules``: the size rules, one nested result
     each from the same inner curves (default ``featrank.nested``'s rule). The other parameters are
     ``featrank.nested``'s."""
+    _specs_only(rankers)
     return _plan_nested(data, out, rankers, target=target, task=task, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
                         rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
+
+
+def _specs_only(rankers: Any) -> None:
+    """A manifest holds rankers as spec texts: a Python function or estimator is refused with the way to run it."""
+    for r in [rankers] if isinstance(rankers, str) or rankers is None else rankers:
+        if r is not None and not isinstance(r, str):
+            from .errors import ArgumentError
+
+            raise ArgumentError._of("rankers", "spec texts: a cluster node has no Python session to take a function "
+                                    "or estimator from; wrap your method as a program, "
+                                    "'command:run=(python3 my_ranker.py)' (it gets the rows' file and a file to write "
+                                    "feature,score to), or run it with featrank.curves on one machine", r)
 
 
 def run(manifest, shard, out, *, progress=True, allow_commands=False):

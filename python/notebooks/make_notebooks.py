@@ -514,8 +514,126 @@ and the sizes the curves suggest (*best*, *1se*: the fewest features within one 
 ]
 
 
+WHICH_IMPORTANCE = [
+    """# md
+# 10 — Which importance should I trust? Gradient-boosting gain, mean |SHAP|, permutation, ReliefF and mRMR, judged honestly
+
+A gradient-boosted model gives three answers to "which features matter": its **gain** importance, the mean
+absolute **SHAP** value (Lundberg & Lee 2017), and **permutation importance**. Filters (ReliefF, mRMR) give more.
+They disagree; which to trust is an empirical question, and featrank answers it the way the papers behind it do:
+**error curves**. Keep the top k features and retrain (FFA — *keep and retrain*, KAR in the XAI literature), or
+keep the bottom k (RFA — *remove and retrain*, ROAR; Hooker et al. 2019), against the curve of random rankings.
+
+Every method here — your own Python functions and scikit-learn estimators included — runs **inside each training
+split**: the importances never see the rows that judge them, so the curves carry no selection bias
+(notebook 07 shows what happens otherwise). Needs the extras `pip install "featrank[xai]"` (shap, lightgbm).""",
+    """import time
+import warnings
+
+warnings.filterwarnings("ignore", message="IProgress not found")  # shap's progress bar, without ipywidgets
+import numpy as np
+import pandas as pd
+import featrank
+import lightgbm as lgb
+import shap
+
+warnings.filterwarnings("ignore", message=".*LightGBM binary classifier.*")  # shap's note on its output's shape
+data = featrank.datasets.load("wdbc")   # Wisconsin diagnostic breast cancer: 569 × 30, two classes
+data""",
+    """# md
+## The methods, as users already write them
+
+A **scikit-learn estimator** is cloned and fitted on each split's training rows; featrank reads its
+`feature_importances_` (LightGBM's `importance_type="gain"`: the total gain of the splits on each feature).
+A **function** `f(X, y) -> scores` gets the split's training rows; here mean |SHAP| of a model fitted on them
+(SHAP's TreeExplainer on the same booster). `featrank.ranker` gives each a name; results record it as `python:…`.
+A small timer records how long the Python methods themselves take.""",
+    """spent = {}
+
+def timed(name, f):
+    def run(X, y):
+        start = time.perf_counter()
+        out = f(X, y)
+        spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+        return out
+    return run
+
+def booster():
+    return lgb.LGBMClassifier(n_estimators=100, learning_rate=0.1, num_leaves=15, importance_type="gain",
+                              random_state=0, verbose=-1)
+
+def gain(X, y):
+    return booster().fit(X, y).feature_importances_
+
+def mean_abs_shap(X, y):
+    model = booster().fit(X, y)
+    values = shap.TreeExplainer(model).shap_values(X)
+    values = values[1] if isinstance(values, list) else values   # older shap: one array per class
+    return np.abs(values).mean(axis=0)
+
+methods = [
+    featrank.ranker(timed("gain", gain), name="lightgbm-gain"),
+    featrank.ranker(timed("shap", mean_abs_shap), name="mean-abs-shap"),
+    "permutation:learner=(forest:trees=100),repeats=5",   # held-out permutation importance (featrank's own)
+    "relieff:k=10",
+    "mrmr",
+]""",
+    """# md
+## Honest curves: keep the top k (KAR) and remove it (ROAR)
+
+kNN (k = 10) on the kept features, 5-fold CV repeated 6 times (enough repeats for the Wilcoxon test below),
+20 random rankings for the expected curve; every method ranks the training rows of each of the 30 splits.""",
+    """start = time.perf_counter()
+curves = featrank.curves(data, rankers=methods, learner="knn:k=10", folds=5, repeats=6, expected=20, seed=1,
+                         progress=False)
+total = time.perf_counter() - start
+curves""",
+    """# md
+One number per method — ECA, the area between its curve and random rankings' (higher = better than random, for
+the top of the ranking and against it) — and a verdict with its interval. A model's own importance explains
+*that model*; whether its order is the best order to *select* by is what these numbers say, and a filter can win
+it. `compare()` gives every pair of methods.""",
+    """curves.significance().verdicts()""",
+    """curves.eca()""",
+    """# md
+## Are the methods stable?
+
+The same run kept every split's ranking: how much do the 30 rankings of each method agree on its top features
+(Nogueira's φ with its interval; 0 = chance, 1 = the same set every time)?""",
+    """curves.stability(sizes=[3, 5, 10])""",
+    """# md
+## How many features?
+
+The subset size each rule reads off each method's FFA curve (the fewest features within one corrected standard
+error of the best; the knee; …):""",
+    """curves.decide()""",
+    """# md
+## The estimate of the whole procedure
+
+The curves' best point was chosen on the same splits it is scored on. A nested run chooses the method (SHAP or
+gain) and the subset size by an inner CV on each outer training split and scores the choice on the outer test
+rows: the honest estimate of "rank with a booster, keep what the 1-SE rule says, fit kNN".""",
+    """nested = featrank.nested(data, [featrank.ranker(gain, name="lightgbm-gain"),
+                                  featrank.ranker(mean_abs_shap, name="mean-abs-shap")],
+                         learner="knn:k=10", folds=5, inner_folds=3, grid="1,2,3,5,8,13,21,30", seed=1)
+print(f"nested accuracy {nested.estimate[0]:.3f} [{nested.estimate[1]:.3f}, {nested.estimate[2]:.3f}]; "
+      f"the ordinary curves' best point flatters it by {nested.optimism:+.3f}")
+nested.choices()""",
+    """# md
+## What the Python methods cost
+
+featrank's own work (the kNN curves at every size, the random rankings, the built-in rankers) runs in Rust, in
+parallel, with the GIL released; the GIL is taken only while a Python method runs.""",
+    """python = spent.get("gain", 0.0) + spent.get("shap", 0.0)
+pd.DataFrame({"seconds": [round(spent.get("gain", 0.0), 2), round(spent.get("shap", 0.0), 2),
+                          round(total - python, 2), round(total, 2)]},
+             index=["LightGBM gain (30 fits)", "mean |SHAP| (30 fits + explanations)",
+                    "featrank: built-in rankers, curves, random rankings", "the whole run"])""",
+]
+
+
 for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("02_synthetic_validation.ipynb", SYNTHETIC),
                     ("04_real_data_comparison.ipynb", REAL_DATA), ("06_missing_values_consensus.ipynb", CONSENSUS),
                     ("07_selection_bias.ipynb", SELECTION_BIAS), ("08_decisions.ipynb", DECISIONS),
-                    ("09_multi_label.ipynb", MULTI_LABEL)]:
+                    ("09_multi_label.ipynb", MULTI_LABEL), ("10_which_importance.ipynb", WHICH_IMPORTANCE)]:
     (HERE / name).write_text(json.dumps(notebook(cells), indent=1) + "\n")

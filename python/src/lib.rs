@@ -58,9 +58,14 @@ fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
             // the user's own exception, as itself, with where it was raised in a note (Python ≥ 3.11)
             let raised = raised.clone_ref(py);
             let value = raised.value(py);
+            let at = if context.is_empty() { String::new() } else { format!(" in {context}") };
+            let note = format!("featrank: raised by the ranking method {method}{at}");
             if value.hasattr("add_note")? {
-                let at = if context.is_empty() { String::new() } else { format!(" in {context}") };
-                value.call_method1("add_note", (format!("featrank: raised by the ranking method {method}{at}"),))?;
+                value.call_method1("add_note", (note,))?;
+            } else {
+                // Python 3.10: tracebacks do not show notes, but `__notes__` holds them as on 3.11
+                let notes: Vec<String> = value.getattr("__notes__").and_then(|n| n.extract()).unwrap_or_default();
+                value.setattr("__notes__", [notes, vec![note]].concat())?;
             }
             return Ok(raised);
         }

@@ -165,29 +165,13 @@ pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{Candidate, CurveKind, CurveSpec};
-    use crate::learners::Knn;
-    use crate::rankers::Fisher;
 
     fn iris() -> Dataset {
         crate::data::datasets::load("iris").unwrap().dataset().unwrap()
     }
 
     #[test]
-    fn a_closure_ranks_as_the_method_it_wraps_bit_for_bit() {
-        // a closure that calls Fisher gives Fisher's curves exactly, split for split
-        let data = iris();
-        let own = from_fn("own-fisher", |d: &Dataset, seed| Fisher::new().scores(d, seed));
-        let spec = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(0).seed(3);
-        let a = spec.evaluate_all(&data, &[Candidate::per_fold(own)]).unwrap();
-        let b = spec.evaluate_all(&data, &[Candidate::per_fold(Fisher::new()).with_name("own-fisher")]).unwrap();
-        for kind in [CurveKind::Ffa, CurveKind::Rfa] {
-            assert_eq!(a.get("own-fisher", kind).unwrap(), b.get("own-fisher", kind).unwrap());
-        }
-    }
-
-    #[test]
-    fn wrong_output_and_panics_are_errors_naming_the_method_and_the_split() {
+    fn wrong_output_and_panics_are_errors_naming_the_method() {
         let data = iris();
         let short = from_fn("short", |_: &Dataset, _| Ok(vec![1.0]));
         let e = short.rank(&data, 0).unwrap_err();
@@ -195,9 +179,7 @@ mod tests {
         let inf = from_fn("inf", |d: &Dataset, _| Ok(vec![f64::INFINITY; d.n_features()]));
         assert!(inf.rank(&data, 0).unwrap_err().to_string().contains("inf score for feature 'sepallength'"));
         let boom = from_fn("boom", |_: &Dataset, _| -> Result<Vec<f64>> { panic!("no luck") });
-        let spec = CurveSpec::new(Knn::new()).folds(3).expected(0);
-        let e = spec.evaluate_all(&data, &[Candidate::per_fold(boom)]).unwrap_err();
-        assert_eq!(e.to_string(), "boom failed in repeat 0, split 0: panicked: no luck");
+        assert_eq!(boom.rank(&data, 0).unwrap_err().to_string(), "boom failed: panicked: no luck");
         let regression_only = from_fn("r", |d: &Dataset, _| Ok(vec![0.0; d.n_features()])).tasks(&[Task::Regression]);
         assert!(matches!(regression_only.rank(&data, 0).unwrap_err(), Error::UnsupportedTask { .. }));
     }

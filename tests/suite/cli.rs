@@ -1026,3 +1026,66 @@ fn several_learners_run_on_one_plan_into_one_table() {
         String::from_utf8_lossy(&err.stderr)
     );
 }
+
+/// `python3` for the program-as-ranker tests (skipped with a note where it is missing).
+fn python3() -> Option<&'static str> {
+    let found = Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("python3 not found: the program-as-ranker tests are skipped");
+    }
+    found.then_some("python3")
+}
+
+#[test]
+fn a_program_ranks_as_the_method_it_reproduces_and_a_manifest_runs_it_only_when_allowed() {
+    let Some(python) = python3() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let method = format!("command:run=({python} examples/command/fisher.py)");
+    // the example program computes the generalised Fisher score: featrank's own ranking, on all rows
+    let own = ok(&["rank", "iris", "--method", &method, "--out", &p("own.csv")]);
+    assert!(own.status.success());
+    ok(&["rank", "iris", "--method", "fisher:variant=generalized", "--out", &p("fisher.csv")]);
+    let order = |path: &str| featrank::data::Ranking::read_csv(path).unwrap().order().to_vec();
+    assert_eq!(order(&p("own.csv")), order(&p("fisher.csv")));
+    // inside every split: the same curves as the built-in method
+    let curves = |m: &str, out: &str| {
+        ok(&["curves", "iris", "--method", m, "--folds", "3", "--repeats", "1", "--expected", "0", "--out", out])
+    };
+    curves(&method, &p("c1.csv"));
+    curves("fisher:variant=generalized", &p("c2.csv"));
+    let means = |path: &str| {
+        let t = featrank::data::io::read(path).unwrap().into_inner();
+        t.column("mean").unwrap().f64().unwrap().into_no_null_iter().collect::<Vec<f64>>()
+    };
+    assert_eq!(means(&p("c1.csv")), means(&p("c2.csv")));
+    // a manifest is data, a program is code
+    let args = ["plan", "iris", "--method", &method, "--folds", "3", "--repeats", "1", "--expected", "0", "--out"];
+    ok(&[&args[..], &[&p("m.json")]].concat());
+    let refused = featrank(&["run", "--manifest", &p("m.json"), "--shard", "0/1", "--out", &p("part.csv"), "--quiet"]);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && err.contains("runs programs") && err.contains("--allow-commands"), "{err}");
+    assert!(!std::path::Path::new(&p("part.csv")).exists());
+    let run = ["run", "--manifest", &p("m.json"), "--shard", "0/1", "--out", &p("part.csv"), "--quiet"];
+    ok(&[&run[..], &["--allow-commands"]].concat());
+    ok(&["merge", &p("m.json"), &p("part.csv"), "--out", &p("merged.csv")]);
+    assert_eq!(means(&p("merged.csv")), means(&p("c1.csv")));
+}
+
+#[test]
+fn a_failing_program_is_one_error_line_with_its_stderr() {
+    let Some(python) = python3() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("broken.py");
+    std::fs::write(&script, "import sys\nsys.stderr.write('Error in library(FSelectorRcpp)\\n')\nsys.exit(1)\n").unwrap();
+    let method = format!("command:run=({python} {}),timeout=30", script.display());
+    let c = dir.path().join("c.csv");
+    let out = featrank(&["curves", "iris", "--method", &method, "--folds", "3", "--expected", "0", "--out", c.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("failed in repeat 0, split 0: exited with exit status: 1; stderr: Error in library(FSelectorRcpp)"), "{err}");
+    let r = dir.path().join("r.csv");
+    let missing =
+        featrank(&["rank", "iris", "--method", "command:run=(no-such-program-featrank)", "--out", r.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("program 'no-such-program-featrank' not found"));
+}

@@ -20,6 +20,7 @@ mod layers;
 mod linfa_learner;
 mod memory;
 mod nested;
+mod own_rankers;
 mod paper_table5;
 mod parameters;
 mod properties;

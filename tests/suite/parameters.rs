@@ -100,6 +100,9 @@ fn spec(method: &str, params: &[Param], p: &Param, value: &str) -> String {
     if params.iter().any(|q| q.key == "base") && p.key != "base" {
         s = s.with("base", "relieff");
     }
+    if params.iter().any(|q| q.key == "run") && p.key != "run" {
+        s = s.with("run", "sh rank.sh"); // a program's command line is required
+    }
     if let Some((k, v)) = p.needs.split_once('=') {
         s = s.with(k, v);
     }
