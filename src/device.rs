@@ -106,15 +106,9 @@ pub(crate) mod cuda {
             let name = context.name().unwrap_or_else(|_| "GPU 0".into());
             Ok(Cuda { context, name, functions: Mutex::new(HashMap::new()), busy: Mutex::new(()) })
         });
-        opened.unwrap_or_else(|panic| Err(format!("loading the CUDA libraries failed: {}", panic_text(&*panic))))
-    }
-
-    fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
-        panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "unknown".into())
+        opened.unwrap_or_else(|panic| {
+            Err(format!("loading the CUDA libraries failed: {}", crate::error::panic_text(&*panic)))
+        })
     }
 
     impl Cuda {
@@ -160,7 +154,7 @@ pub(crate) mod cuda {
     pub(crate) fn compile(source: &str) -> std::result::Result<cudarc::nvrtc::Ptx, String> {
         let options = CompileOptions { fmad: Some(false), ..Default::default() };
         std::panic::catch_unwind(|| compile_ptx_with_opts(source, options))
-            .map_err(|panic| format!("loading NVRTC failed: {}", panic_text(&*panic)))?
+            .map_err(|panic| format!("loading NVRTC failed: {}", crate::error::panic_text(&*panic)))?
             .map_err(|e| format!("NVRTC could not compile the kernel: {e}"))
     }
 }

@@ -391,6 +391,15 @@ fn did_you_mean(ranked: &[(f64, &str)]) -> String {
     }
 }
 
+/// A caught panic's message (the text `panic!` was given), or `(no message)`.
+pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
+}
+
 /// At most [`QUOTE`] characters of `text` a user gave, for a message: longer text is cut, with its length
 /// said (`abc… (100000 characters)`), so that a message stays readable whatever the input.
 ///

@@ -7,7 +7,7 @@ Glue only: the Rust side calls ``OwnRanker._scores`` with a split's training row
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from .errors import ArgumentError, ParameterError
 
@@ -23,14 +23,16 @@ class OwnRanker:
 
     def __init__(self, method: Any, name: str | None = None, *, importance_getter: str | Callable = "auto",
                  norm_order: float = 1, nonfinite: Literal["error", "lowest"] = "error",
-                 grid: dict[str, list[Any]] | None = None):
+                 grid: dict[str, list[Any]] | None = None, parameter: str = "method"):
         self.method = method
         self.estimator = hasattr(method, "fit")
         if not (self.estimator or callable(method)):
-            raise ArgumentError._of("method", "a ranking spec (str), a function f(X, y) -> scores, or a scikit-learn "
+            raise ArgumentError._of(parameter, "a ranking spec (str), a function f(X, y) -> scores, or a scikit-learn "
                                     "estimator or selector (with fit)", method)
-        if name is not None and (not isinstance(name, str) or not name.strip()):
-            raise ArgumentError._of("name", "a non-empty text", name)
+        if name is not None and not isinstance(name, str):
+            raise ArgumentError._of("name", "a text", name)
+        if name is not None and not name.strip():
+            raise ParameterError._of("name", "a name with at least one character that is not a space")
         if nonfinite not in ("error", "lowest"):
             raise ParameterError._of("nonfinite", f"'error' or 'lowest', got {nonfinite!r}")
         if grid is not None and (not isinstance(grid, dict) or not grid
@@ -82,9 +84,9 @@ class OwnRanker:
                 model.set_params(random_state=seed)
             model.fit(X, y)
             return _importances(model, self.name, self.importance_getter, self.norm_order)
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         try:
-            parameters = inspect.signature(self.method).parameters
+            parameters: Mapping[str, inspect.Parameter] = inspect.signature(self.method).parameters
         except (TypeError, ValueError):  # builtins without a signature
             parameters = {}
         if "feature_names" in parameters:
@@ -132,14 +134,15 @@ def ranker(method: Any, name: str | None = None, *, importance_getter: str | Cal
                      grid=grid)
 
 
-def _own(method: Any) -> OwnRanker:
-    """A ranker object as an ``OwnRanker`` (called from Rust for anything that is not a spec text)."""
+def _own(method: Any, parameter: str = "method") -> OwnRanker:
+    """A ranker object as an ``OwnRanker`` (called from Rust for anything that is not a spec text; ``parameter``
+    is the one it was given as)."""
     if isinstance(method, OwnRanker):
         if method.grid:
             raise ParameterError._of("grid", f"{method.name} has a grid; a grid is tuned by featrank.nested or "
                                      "compared by featrank.curves, one ranking is made by one point")
         return method
-    return OwnRanker(method)
+    return OwnRanker(method, parameter=parameter)
 
 
 def _expand(rankers: list[Any] | None) -> list[Any] | None:

@@ -43,7 +43,7 @@ fn nested(
         crate::args::nested_options(scheme, folds, repeats, inner_folds, &[rule.into()], grid, measure, seed)?;
     let mut spec = guarded(|| options.spec(&methods, learner))?;
     for r in rankers.iter().filter(|r| r.extract::<String>().is_err()) {
-        let (name, ranker) = crate::own_ranker::ranker(r)?;
+        let (name, ranker) = crate::own_ranker::ranker(r, "rankers")?;
         spec = spec.ranker(name, ranker);
     }
     let ds = data.inner.clone();

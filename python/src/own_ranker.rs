@@ -16,14 +16,14 @@ use pyo3::prelude::*;
 
 use crate::guarded;
 
-/// A Python value where a ranker is taken: a spec text, else a function or scikit-learn object (or a
-/// `featrank.ranker(...)`) as a ranker, with the name results give it.
-pub(crate) fn ranker(value: &Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
+/// A Python value where a ranker is taken (the parameter `parameter`): a spec text, else a function or
+/// scikit-learn object (or a `featrank.ranker(...)`) as a ranker, with the name results give it.
+pub(crate) fn ranker(value: &Bound<'_, PyAny>, parameter: &str) -> PyResult<(String, Box<dyn Ranker>)> {
     if let Ok(text) = value.extract::<String>() {
         let ranker = guarded(|| featrank::rankers::parse(&text))?;
         return Ok((text.trim().to_string(), ranker));
     }
-    let own = value.py().import("featrank._own")?.getattr("_own")?.call1((value,))?;
+    let own = value.py().import("featrank._own")?.getattr("_own")?.call1((value, parameter))?;
     let name: String = own.getattr("name")?.extract()?;
     let nonfinite = match own.getattr("nonfinite")?.extract::<String>()?.as_str() {
         "lowest" => NonFinite::Lowest,
@@ -31,14 +31,14 @@ pub(crate) fn ranker(value: &Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Rank
     };
     let handle: Arc<Py<PyAny>> = Arc::new(own.unbind());
     let label = name.clone();
-    let ranker = from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed))
-        .nonfinite(nonfinite);
+    let ranker =
+        from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed)).nonfinite(nonfinite);
     Ok((name, Box::new(ranker)))
 }
 
 /// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
 pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
-    let (name, ranker) = ranker(value)?;
+    let (name, ranker) = ranker(value, "rankers")?;
     Ok(Candidate::PerFold { name, ranker: ranker.into() })
 }
 

@@ -117,7 +117,7 @@ fn rank(
     method: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Ranking> {
-    let (_, ranker) = crate::own_ranker::ranker(method)?;
+    let (_, ranker) = crate::own_ranker::ranker(method, "method")?;
     let ds = data.inner.clone();
     let r = blocking(py, None, || ranker.rank(&ds, seed))?;
     Ok(Ranking { inner: r })
@@ -133,7 +133,7 @@ fn rank_table(
     method: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Table> {
-    let (_, ranker) = crate::own_ranker::ranker(method)?;
+    let (_, ranker) = crate::own_ranker::ranker(method, "method")?;
     let ds = data.inner.clone();
     let frame = blocking(py, None, || ranker.table(&ds, seed))?;
     Ok(Table::from_frame(frame))

@@ -173,6 +173,16 @@ def group_nested():
         texts(lambda v: m.run(v, f"{d}/p.csv", progress=False))
 
 
+def group_own():
+    """Your own ranking methods: what they return, what they are named, what is given as one."""
+    floats(lambda v: featrank.rank(IRIS, lambda X, y: [v, 1.0, 2.0, 3.0]))
+    floats(lambda v: small_curves(rankings=None, rankers=[featrank.ranker(lambda X, y: [v] * 4, nonfinite="lowest")]))
+    texts(lambda v: featrank.rank(IRIS, featrank.ranker(lambda X, y: X.var(axis=0), name=v)))
+    wrong_types(lambda v: featrank.rank(IRIS, v))
+    wrong_types(lambda v: small_curves(rankings=None, rankers=[lambda X, y: v]))
+    wrong_types(lambda v: featrank.nested(IRIS, [featrank.ranker(lambda X, y: v, name="v")], folds=2, inner_folds=2))
+
+
 GROUPS = {name[len("group_"):]: f for name, f in globals().items() if name.startswith("group_")}
 
 if __name__ == "__main__":

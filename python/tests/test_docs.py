@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["featrank", "featrank.cluster", "featrank.datasets", "featrank.errors", "featrank.sklearn", "featrank.synth"]
+MODULES = ["featrank", "featrank._own", "featrank.cluster", "featrank.datasets", "featrank.errors", "featrank.sklearn", "featrank.synth"]
 
 
 @pytest.mark.parametrize("name", MODULES)

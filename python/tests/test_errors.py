@@ -92,7 +92,7 @@ def test_bad_nested_parameters():
     raises("kk", featrank.nested, IRIS, ["relieff:kk=[5,10]"])
     raises("'fewest' is not one of best, 1se", featrank.nested, IRIS, ["relieff"], rule="fewest")
     raises("the inner CV needs at least 2 folds, got 1", featrank.nested, IRIS, ["relieff"], inner_folds=1)
-    raises("give at least one spec", featrank.nested, IRIS, [])
+    raises("give at least one ranker", featrank.nested, IRIS, [])
 
 
 def test_memory_limit_refuses_before_work():

@@ -136,11 +136,7 @@ impl<P: fmt::Debug, L, E> LinfaLearner<P, L, E> {
     /// `f()`, with a panic inside the model turned into an error naming the model and `stage`.
     fn guarded<T>(&self, stage: &str, f: impl FnOnce() -> T) -> Result<T> {
         catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-            let why = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".into());
+            let why = crate::error::panic_text(&*payload);
             Error::param("learner", format!("linfa model {} panicked while {stage}: {why}", self.model()))
         })
     }

@@ -85,9 +85,9 @@ impl Command {
         let run = s.value("run").ok_or_else(|| {
             Error::param("run", "the program to run, e.g. command:run=(Rscript rank.R); it is required")
         })?;
-        let argv = shlex::split(run)
-            .filter(|words| !words.is_empty())
-            .ok_or_else(|| Error::param("run", format!("'{run}' is not a command line (empty, or a quote left open)")))?;
+        let argv = shlex::split(run).filter(|words| !words.is_empty()).ok_or_else(|| {
+            Error::param("run", format!("'{run}' is not a command line (empty, or a quote left open)"))
+        })?;
         let timeout = s.get("timeout", TIMEOUT)?;
         if timeout == 0 {
             return Err(Error::param("timeout", "at least 1 second"));
@@ -106,9 +106,8 @@ impl Command {
         let program = Path::new(&self.argv[0]);
         let found = match program.components().count() > 1 {
             true => program.is_file().then(|| program.to_path_buf()),
-            false => std::env::var_os("PATH").and_then(|paths| {
-                std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|p| p.is_file())
-            }),
+            false => std::env::var_os("PATH")
+                .and_then(|paths| std::env::split_paths(&paths).map(|dir| dir.join(program)).find(|p| p.is_file())),
         };
         found.ok_or_else(|| Error::param("run", format!("program '{}' not found (looked on PATH)", self.argv[0])))
     }
@@ -169,7 +168,10 @@ impl Command {
             return Err(failed(format!("exited with {status}{}", tail())));
         }
         if !output.is_file() {
-            return Err(failed(format!("wrote no scores (expected a CSV at the second argument or {{out}}){}", tail())));
+            return Err(failed(format!(
+                "wrote no scores (expected a CSV at the second argument or {{out}}){}",
+                tail()
+            )));
         }
         let ranking = Ranking::read_csv(&output).map_err(|e| failed(format!("its scores: {}", e.message())))?;
         checked_scores(&name, data, self.scores_of(data, &ranking).map_err(failed)?, NonFinite::Refuse)

@@ -15,7 +15,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::{Checked, Ranker};
 use crate::data::Dataset;
-use crate::error::{Error, Result};
+use crate::error::{panic_text, Error, Result};
 use crate::method::Method;
 use crate::spec::Spec;
 use crate::task::Task;
@@ -151,15 +151,6 @@ pub(crate) fn checked_scores(name: &str, data: &Dataset, mut scores: Vec<f64>, r
         }
     }
     Ok(scores)
-}
-
-/// A panic's message.
-pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "(no message)".into())
 }
 
 #[cfg(test)]

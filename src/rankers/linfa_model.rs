@@ -15,10 +15,10 @@ use ::linfa::dataset::DatasetBase;
 use ::linfa::traits::Fit;
 use ndarray::{Array1, Array2, Axis};
 
-use super::from_fn::{checked_scores, panic_text};
+use super::from_fn::checked_scores;
 use super::{Checked, NonFinite, Ranker};
 use crate::data::{Dataset, TargetValue, Task};
-use crate::error::{Error, Result};
+use crate::error::{panic_text, Error, Result};
 use crate::method::Method;
 use crate::spec::Spec;
 

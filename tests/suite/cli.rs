@@ -1077,13 +1077,30 @@ fn a_failing_program_is_one_error_line_with_its_stderr() {
     let Some(python) = python3() else { return };
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("broken.py");
-    std::fs::write(&script, "import sys\nsys.stderr.write('Error in library(FSelectorRcpp)\\n')\nsys.exit(1)\n").unwrap();
+    std::fs::write(&script, "import sys\nsys.stderr.write('Error in library(FSelectorRcpp)\\n')\nsys.exit(1)\n")
+        .unwrap();
     let method = format!("command:run=({python} {}),timeout=30", script.display());
     let c = dir.path().join("c.csv");
-    let out = featrank(&["curves", "iris", "--method", &method, "--folds", "3", "--expected", "0", "--out", c.to_str().unwrap()]);
+    let out = featrank(&[
+        "curves",
+        "iris",
+        "--method",
+        &method,
+        "--folds",
+        "3",
+        "--expected",
+        "0",
+        "--out",
+        c.to_str().unwrap(),
+    ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
-    assert!(err.contains("failed in repeat 0, split 0: exited with exit status: 1; stderr: Error in library(FSelectorRcpp)"), "{err}");
+    assert!(
+        err.contains(
+            "failed in repeat 0, split 0: exited with exit status: 1; stderr: Error in library(FSelectorRcpp)"
+        ),
+        "{err}"
+    );
     let r = dir.path().join("r.csv");
     let missing =
         featrank(&["rank", "iris", "--method", "command:run=(no-such-program-featrank)", "--out", r.to_str().unwrap()]);

@@ -45,14 +45,20 @@ fn nested_evaluation_takes_a_closure_as_a_point_of_its_grid() {
     let run = a.evaluate(&data).unwrap();
     assert_eq!(run.rankers, ["relieff", "own-fisher"]);
     // the closure's choices and scores are Fisher's, under its name
-    let b = NestedSpec::new(&["relieff", "fisher"], "knn:k=5").unwrap().folds(3).inner_folds(3).evaluate(&data).unwrap();
+    let b =
+        NestedSpec::new(&["relieff", "fisher"], "knn:k=5").unwrap().folds(3).inner_folds(3).evaluate(&data).unwrap();
     for (x, y) in run.splits.iter().zip(&b.splits) {
         assert_eq!((x.k, x.inner, x.outer), (y.k, y.inner, y.outer));
         assert_eq!(x.ranker.replace("own-fisher", "fisher"), y.ranker);
     }
     let twice = NestedSpec::new(&[], "knn").unwrap().ranker("a", Fisher::new()).ranker("a", Fisher::new());
     assert!(twice.evaluate(&data).unwrap_err().to_string().contains("two points of the ranker grid are named 'a'"));
-    assert!(NestedSpec::new(&[], "knn").unwrap().evaluate(&data).unwrap_err().to_string().contains("at least one ranker"));
+    assert!(NestedSpec::new(&[], "knn")
+        .unwrap()
+        .evaluate(&data)
+        .unwrap_err()
+        .to_string()
+        .contains("at least one ranker"));
 }
 
 #[cfg(unix)]
@@ -60,8 +66,11 @@ fn nested_evaluation_takes_a_closure_as_a_point_of_its_grid() {
 fn a_program_ranks_every_split_as_a_fixed_ranking_of_its_output() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("rank.sh");
-    std::fs::write(&script, "printf 'feature,rank\\npetalwidth,1\\npetallength,2\\nsepallength,3\\nsepalwidth,4\\n' > \"$2\"\n")
-        .unwrap();
+    std::fs::write(
+        &script,
+        "printf 'feature,rank\\npetalwidth,1\\npetallength,2\\nsepallength,3\\nsepalwidth,4\\n' > \"$2\"\n",
+    )
+    .unwrap();
     let data = iris();
     let cmd = rankers::parse(&format!("command:run=(sh {})", script.display())).unwrap();
     let spec = CurveSpec::new(Knn::new()).folds(3).expected(0);
@@ -74,11 +83,11 @@ fn a_program_ranks_every_split_as_a_fixed_ranking_of_its_output() {
 #[cfg(feature = "linfa")]
 mod with_linfa {
     use super::*;
+    use ::linfa::dataset::DatasetBase;
+    use ::linfa::traits::Fit;
     use featrank::data::TargetValue;
     use featrank::rankers::LinfaRanker;
     use featrank::resampling::CvPlan;
-    use ::linfa::dataset::DatasetBase;
-    use ::linfa::traits::Fit;
     use linfa_logistic::{MultiFittedLogisticRegression, MultiLogisticRegression};
     use ndarray::{Array1, Axis};
 
@@ -92,8 +101,11 @@ mod with_linfa {
         let model = || MultiLogisticRegression::default().max_iterations(50);
         let ranker = LinfaRanker::classifier("logistic", model(), coefficients).standardized();
         let plan = CvPlan::stratified(&iris, 5, 2, 4).unwrap();
-        let curves =
-            CurveSpec::new(Knn::new()).plan(plan.clone()).expected(0).evaluate_all(&iris, &[Candidate::per_fold(ranker)]).unwrap();
+        let curves = CurveSpec::new(Knn::new())
+            .plan(plan.clone())
+            .expected(0)
+            .evaluate_all(&iris, &[Candidate::per_fold(ranker)])
+            .unwrap();
         let per_fold = curves.fold_rankings("logistic").unwrap();
         for (repeat, fold, (train, _)) in plan.splits() {
             // by hand: standardise the training rows, fit, |coefficients| summed over classes

@@ -340,8 +340,11 @@ impl NestedSpec {
         measure: Measure,
         seed: u64,
     ) -> Result<(CurveSpec, Vec<Candidate>)> {
-        let candidates: Vec<Candidate> =
-            self.rankers.iter().map(|r| Candidate::PerFold { name: r.name.clone(), ranker: r.ranker.clone() }).collect();
+        let candidates: Vec<Candidate> = self
+            .rankers
+            .iter()
+            .map(|r| Candidate::PerFold { name: r.name.clone(), ranker: r.ranker.clone() })
+            .collect();
         let spec = CurveSpec::new(learner.learner.clone())
             .plan(plan)
             .grid(self.grid.clone())

@@ -304,8 +304,11 @@ impl<'a> NestedRun<'a> {
                 NestedResult::Outer { repeat, fold, splits } => {
                     for (rule, s) in splits.iter().enumerate() {
                         let ranker = self.position(self.spec.ranker_names(), &s.ranker, "ranker")?;
-                        let learner =
-                            self.position(self.spec.learners.iter().map(|l| l.spec.to_string()), &s.learner, "learner")?;
+                        let learner = self.position(
+                            self.spec.learners.iter().map(|l| l.spec.to_string()),
+                            &s.learner,
+                            "learner",
+                        )?;
                         let values = [ranker as f64, learner as f64, s.k as f64, s.inner, s.outer];
                         for (series, value) in OUTER_SERIES.iter().zip(values) {
                             outer.push(*fold, *repeat, series, rule, value);
@@ -412,12 +415,7 @@ impl<'a> NestedRun<'a> {
     }
 
     /// Position of `name` in `grid`.
-    fn position(
-        &self,
-        mut grid: impl Iterator<Item = String>,
-        name: &str,
-        what: &str,
-    ) -> Result<usize> {
+    fn position(&self, mut grid: impl Iterator<Item = String>, name: &str, what: &str) -> Result<usize> {
         grid.position(|s| s == name)
             .ok_or_else(|| Error::param("nested results", format!("{what} {name:?} is not a point of the grid")))
     }
