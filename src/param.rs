@@ -76,6 +76,8 @@ pub enum Values {
     Measure,
     /// A command line in parentheses (`run=(Rscript rank.R)`): a program and its arguments.
     Command,
+    /// A `module:attribute` a host language imports, in parentheses (`import=(mypackage.rankers:score)`).
+    Import,
 }
 
 impl Values {
@@ -158,6 +160,7 @@ impl fmt::Display for Values {
             Values::Spec(kind) => write!(f, "a {kind} spec in ( )"),
             Values::Measure => write!(f, "a measure name"),
             Values::Command => write!(f, "a command line in ( )"),
+            Values::Import => write!(f, "module:attribute in ( )"),
         }
     }
 }

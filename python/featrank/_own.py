@@ -145,6 +145,50 @@ def _own(method: Any, parameter: str = "method") -> OwnRanker:
     return OwnRanker(method, parameter=parameter)
 
 
+def _imported(target: str, name: str) -> OwnRanker:
+    """The object ``module:attribute`` names (a spec ``python:import=(…)``: what a cluster manifest carries), as a
+    ranker named ``name`` (the spec's text)."""
+    import importlib
+
+    module, _, attribute = target.partition(":")
+    obj: Any = importlib.import_module(module.strip())
+    for part in attribute.strip().split("."):
+        obj = getattr(obj, part)
+    own = obj if isinstance(obj, OwnRanker) else OwnRanker(obj, parameter="import")
+    own.name = name
+    return own
+
+
+def _spec_of(method: Any) -> str:
+    """A ranker as the text a cluster manifest carries: a spec as it is; a function a node can import as
+    ``python:import=(module:qualname)``; anything else refused with the way to run it."""
+    if isinstance(method, str):
+        return method
+    module, qualname = getattr(method, "__module__", None), getattr(method, "__qualname__", "")
+    why = None
+    if not inspect.isfunction(method):
+        why = (f"{_readable(method)} is not a function; a node imports functions by name: write a module-level "
+               "function that fits it and returns its scores")
+    elif module in (None, "__main__") or "<" in qualname:
+        where = "a lambda" if qualname.endswith("<lambda>") else f"{qualname}, defined in {module or 'no module'},"
+        why = (f"{where} cannot be imported by a node: put it in a module the nodes can import (e.g. my_rankers.py "
+               "beside the data, on PYTHONPATH) and pass my_rankers.score")
+    else:
+        import importlib
+
+        try:
+            found: Any = importlib.import_module(module)
+            for part in qualname.split("."):
+                found = getattr(found, part)
+        except (ImportError, AttributeError) as e:
+            found = e
+        if found is not method:
+            why = f"{module}:{qualname} does not import as this function here ({found!r}); the nodes could not either"
+    if why:
+        raise ArgumentError._of("rankers", f"spec texts or importable functions for a cluster plan ({why})", method)
+    return f"python:import=({module}:{qualname})"
+
+
 def _expand(rankers: list[Any] | None) -> list[Any] | None:
     """Rankers with their grids spread into one ranker per point (``curves``, ``nested``)."""
     if rankers is None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, TYPE_CHECKING, Sequence
+from typing import Any, Callable, TYPE_CHECKING, Sequence
 
 from . import _defaults as _d
 from ._featrank import Manifest
@@ -55,20 +55,20 @@ if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_fea
 
 def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
          task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
-         rankers: Sequence[str] | None = None, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
+         rankers: Sequence[str | Callable] | None = None, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
          repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
          grid: _Grid = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
          measure: _Measure | None = None, seed: int = _d.SEED, device: _Device = _d.DEVICE) -> Manifest:
     """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
-    CSV files, rankers as specs; the memory estimate included) and write its manifest to ``out``; ``device``:
+    CSV files, rankers as specs or module-level functions a node imports, ``python:import=(module:name)``; the
+    memory estimate included) and write its manifest to ``out``; ``device``:
     where its shards' kNN chains run. The other parameters are ``featrank.curves``'s."""
-    _specs_only(rankers)
-    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=rankers, learner=learner,
+    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learner=learner,
                  folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
 
-def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
+def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str | Callable], *,
                 target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
                 repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME, inner_folds: int = _d.INNER_FOLDS,
                 rules: Sequence[str] | None = None, grid: _Grid = _d.GRID, measure: _Measure | None = None,
@@ -77,22 +77,19 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
     learner grids as specs) and write its manifest to ``out``; ``rules``: the size rules, one nested result
     each from the same inner curves (default ``featrank.nested``'s rule). The other parameters are
     ``featrank.nested``'s."""
-    _specs_only(rankers)
-    return _plan_nested(data, out, rankers, target=target, task=task, learner=learner, folds=folds,
+    return _plan_nested(data, out, _specs(rankers), target=target, task=task, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
                         rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
 
 
-def _specs_only(rankers: Any) -> None:
-    """A manifest holds rankers as spec texts: a Python function or estimator is refused with the way to run it."""
-    for r in [rankers] if isinstance(rankers, str) or rankers is None else rankers:
-        if r is not None and not isinstance(r, str):
-            from .errors import ArgumentError
+def _specs(rankers: Any) -> Any:
+    """Rankers as the texts a manifest holds: specs, and functions a node can import as
+    ``python:import=(module:qualname)`` (a lambda or a notebook's function is refused with the way to run it)."""
+    from ._own import _spec_of
 
-            raise ArgumentError._of("rankers", "spec texts: a cluster node has no Python session to take a function "
-                                    "or estimator from; wrap your method as a program, "
-                                    "'command:run=(python3 my_ranker.py)' (it gets the rows' file and a file to write "
-                                    "feature,score to), or run it with featrank.curves on one machine", r)
+    if rankers is None or isinstance(rankers, str):
+        return rankers
+    return [_spec_of(r) for r in rankers] if isinstance(rankers, (list, tuple)) else rankers
 
 
 def run(manifest, shard, out, *, progress=True, allow_commands=False):

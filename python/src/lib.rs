@@ -241,6 +241,8 @@ fn with_notices<T>(py: Python<'_>, outcome: PyResult<T>) -> PyResult<T> {
 
 #[pymodule]
 fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // `python:import=(module:attribute)` specs (what a cluster manifest carries for a user's function) are built here
+    featrank::rankers::set_host(own_ranker::host);
     m.add("Error", m.py().get_type::<Error>())?;
     featrank::notice::set_sink(Some(collect));
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

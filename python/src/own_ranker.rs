@@ -24,6 +24,22 @@ pub(crate) fn ranker(value: &Bound<'_, PyAny>, parameter: &str) -> PyResult<(Str
         return Ok((text.trim().to_string(), ranker));
     }
     let own = value.py().import("featrank._own")?.getattr("_own")?.call1((value, parameter))?;
+    built(own)
+}
+
+/// The rankers of `python:import=(module:attribute)` specs (`featrank::rankers::set_host`, opened when the
+/// extension loads): the object imported (`featrank._own._imported`), named by the spec's text.
+pub(crate) fn host(spec: &featrank::Spec) -> Result<Box<dyn Ranker>> {
+    let (target, name) = (spec.value("import").unwrap_or_default().to_string(), spec.to_string());
+    Python::attach(|py| {
+        let own = py.import("featrank._own")?.getattr("_imported")?.call1((target, &name))?;
+        built(own).map(|(_, ranker)| ranker)
+    })
+    .map_err(|e| Python::attach(|py| external(py, &name, e)))
+}
+
+/// An `OwnRanker` as a library ranker, with the name results give it.
+fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
     let name: String = own.getattr("name")?.extract()?;
     let nonfinite = match own.getattr("nonfinite")?.extract::<String>()?.as_str() {
         "lowest" => NonFinite::Lowest,

@@ -152,3 +152,50 @@ def test_nested_misuse_is_refused_with_a_message(data, tmp_path):
         with pytest.raises(featrank.Error, match=message):
             call()
     assert m.merge([p1, p0]).estimate == m.merge([p0, p1]).estimate
+
+
+def test_an_importable_function_runs_on_the_nodes_only_when_allowed(tmp_path, monkeypatch):
+    # a user's module on the nodes' path, its function planned by name
+    (tmp_path / "my_rankers.py").write_text("def variance(X, y):\n    return X.var(axis=0)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    import my_rankers
+
+    m = cluster.plan("iris", tmp_path / "run.json", rankers=[my_rankers.variance, "fisher"], folds=3, repeats=1,
+                     expected=2, seed=1)
+    part = tmp_path / "part.csv"
+    with pytest.raises(featrank.ParameterError, match="runs programs .*python:import=\\(my_rankers:variance\\)"):
+        m.run("0/1", part, progress=False)
+    node = [sys.executable, "-m", "featrank.cluster", "run", str(m.path), "0/1", str(part), "--quiet"]
+    refused = subprocess.run(node, capture_output=True, text=True)
+    assert refused.returncode == 2 and "--allow-commands" in refused.stderr
+    done = subprocess.run(node + ["--allow-commands"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    merged = m.merge([part])
+    name = "python:import=(my_rankers:variance)"
+    direct = featrank.curves("iris", rankers=[name, "fisher"], folds=3, repeats=1, expected=2, seed=1,
+                             progress=False)
+    assert merged.rankings == [name, "fisher"]
+    assert merged.to_pandas().equals(direct.to_pandas())
+    # the same function given as itself: the same curves under its own name
+    itself = featrank.curves("iris", rankers=[my_rankers.variance, "fisher"], folds=3, repeats=1, expected=2,
+                             seed=1, progress=False)
+    assert itself.to_pandas().replace({"python:variance": name}).equals(direct.to_pandas())
+
+
+def test_a_lambda_or_a_notebook_function_is_refused_with_the_way_to_run_it(tmp_path):
+    def local(X, y):
+        return X.var(axis=0)
+
+    for f, said in [(lambda X, y: X.var(axis=0), "a lambda cannot be imported by a node"),
+                    (local, "cannot be imported by a node: put it in a module")]:
+        with pytest.raises(featrank.ArgumentError, match=said):
+            cluster.plan("iris", tmp_path / "run.json", rankers=[f], folds=3)
+    with pytest.raises(featrank.ArgumentError, match="is not a function"):
+        cluster.plan_nested("iris", tmp_path / "run.json", rankers=[featrank.ranker(len)], folds=3)
+
+
+def test_the_cli_reads_a_python_spec_and_says_where_it_runs(tmp_path, cli):
+    out = subprocess.run([cli, "rank", "iris", "--method", "python:import=(my_rankers:variance)", "--out",
+                          str(tmp_path / "r.csv")], capture_output=True, text=True)
+    assert out.returncode != 0 and "runs only inside Python" in out.stderr

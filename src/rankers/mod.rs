@@ -45,6 +45,7 @@ mod filters;
 mod fisher;
 mod forest;
 mod from_fn;
+mod host;
 mod inffs;
 mod information;
 mod laplacian;
@@ -72,6 +73,7 @@ pub use filters::{Criterion, Filter};
 pub use fisher::{Fisher, FisherVariant};
 pub use forest::{ForestImportance, Importance};
 pub use from_fn::{from_fn, FnRanker, NonFinite};
+pub use host::{set_host, HostBuild};
 pub use inffs::InfFs;
 pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
@@ -148,6 +150,13 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
             aliases: &["program"],
             example: "command:run=(python3 rank.py)",
             build: |s| Ok(Box::new(Command::from_spec(s)?)),
+            role: Role::External,
+        },
+        Entry {
+            name: "python",
+            aliases: &[],
+            example: "python:import=(mymodule:score)",
+            build: host::build,
             role: Role::External,
         },
     ],

@@ -30,7 +30,8 @@ fn ranker_help() -> String {
     format!(
         "The ranking method and its parameters, e.g. relieff:k=10,m=all or forest:trees=500: {}; {} wrap any of them \
          (binary-relevance and label-powerset take it to several targets); command:run=(PROGRAM ARGS…) runs your own \
-         program on the rows (it gets the data file and a file to write feature,score to). `featrank methods` lists \
+         program on the rows (it gets the data file and a file to write feature,score to); python:import=(MODULE:NAME) \
+         is a Python function, run by featrank's Python package. `featrank methods` lists \
          them with their defaults and references, `featrank methods NAME` a method's parameters and the values they \
          take",
         featrank::rankers::methods().join(", "),
