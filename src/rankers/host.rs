@@ -31,8 +31,8 @@ const PARAMS: &[Param] = &[Param::new(
     "module:attribute of a function f(X, y) -> scores or a scikit-learn object, importable where the run runs",
 )];
 
-/// The ranker a `python:…` spec names, by the host's builder; without a host, one that refuses to run, saying
-/// where it runs (so that catalogs and manifests still read it).
+/// The ranker a `python:…` spec names: built by the host when it first runs (so that catalogs and manifests
+/// read the spec without importing anything); where no host is, it refuses to run, saying where it runs.
 ///
 /// ```
 /// use featrank::rankers::Ranker;
@@ -50,19 +50,39 @@ pub(crate) fn build(spec: &Spec) -> Result<Box<dyn Ranker>> {
             format!("'{target}' is not module:attribute (e.g. mypackage.rankers:score)"),
         ));
     }
-    match HOST.get() {
-        Some(build) => build(spec),
-        None => Ok(Box::new(Unhosted { spec: spec.clone() })),
+    Ok(Box::new(Hosted { spec: spec.clone(), ranker: OnceLock::new() }))
+}
+
+/// A host's ranker: its spec, and the ranker the host built from it on first use.
+#[derive(Debug)]
+struct Hosted {
+    spec: Spec,
+    ranker: OnceLock<Box<dyn Ranker>>,
+}
+
+impl Hosted {
+    /// The host's ranker, built on first use; without a host, the error saying where it runs.
+    fn resolved(&self) -> Result<&dyn Ranker> {
+        if let Some(ranker) = self.ranker.get() {
+            return Ok(ranker.as_ref());
+        }
+        let Some(build) = HOST.get() else {
+            return Err(Error::param(
+                "import",
+                format!(
+                    "'{}' names a Python function: it runs only inside Python, where featrank's package imports it \
+                     (featrank.curves, or python -m featrank.cluster run … --allow-commands for a manifest); from \
+                     the CLI, run it as a program: command:run=(python3 my_ranker.py)",
+                    self.spec
+                ),
+            ));
+        };
+        let built = build(&self.spec)?;
+        Ok(self.ranker.get_or_init(|| built).as_ref())
     }
 }
 
-/// A host's ranker where no host is: listed and parsed, refused before any work.
-#[derive(Debug)]
-struct Unhosted {
-    spec: Spec,
-}
-
-impl Method for Unhosted {
+impl Method for Hosted {
     fn spec(&self) -> Spec {
         self.spec.clone()
     }
@@ -80,20 +100,13 @@ impl Method for Unhosted {
     }
 }
 
-impl Ranker for Unhosted {
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        Err(Error::param(
-            "import",
-            format!(
-                "'{}' names a Python function: it runs only inside Python, where featrank's package imports it \
-                 (featrank.curves, or python -m featrank.cluster run … --allow-commands for a manifest); from the \
-                 CLI, run it as a program: command:run=(python3 my_ranker.py)",
-                self.spec
-            ),
-        ))
+impl Ranker for Hosted {
+    /// The host builds it (imports it) and runs its checks.
+    fn check(&self, data: &Dataset) -> Result<()> {
+        self.resolved()?.check(data)
     }
 
-    fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
-        self.check(data.dataset()).map(|_| Vec::new())
+    fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
+        self.resolved()?.scores_checked(data, seed)
     }
 }
