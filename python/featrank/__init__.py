@@ -148,20 +148,20 @@ def rank_table(data: DataLike, method: str | Any, *, target: Any = None, targets
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid = _d.GRID,
+           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (run inside every training split) on
@@ -177,6 +177,9 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     ``learner``: a spec (``"svm:c=0.1"``) or a scikit-learn estimator; a list of them gives one ``Curves`` per
     learner, in a dict keyed by what each run records as its learner — every run on the same folds (same seed)
     with the same rankers run inside them, so the curves compare learner against learner.
+
+    ``grid``: the subset sizes — ``"paper"`` (the papers' grid), ``"full"``, sizes as text (``"1,5,10"``) or as a
+    list, ``range`` or array of whole numbers.
 
     ``folds`` is a number of folds, or the folds themselves: fold ids (0, 1, ...) one per row, or an array of
     rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
@@ -223,7 +226,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
         _load_pip_nvrtc()
     with _bar(progress) as callback:
         run = _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
-                      scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
+                      scheme=scheme, grid=_grid_text(grid), expected=expected, expected_repeats=expected_repeats, measure=measure,
                       seed=seed, progress=callback, fold_ids=fold_ids, device=device)
     if isinstance(run, list):  # one run per learner, keyed by what each records as its learner
         return {one.learner: one for one in run}
@@ -232,7 +235,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
 
 def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: Any = None, learner: str = _d.LEARNER,
            folds: int = _d.FOLDS, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
-           inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid = _d.GRID,
+           inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid | Sequence[int] = _d.GRID,
            measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
@@ -251,7 +254,7 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
     (5, True)
     """
     return _nested(_dataset(data, target), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
-                   inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
+                   inner_folds=inner_folds, rule=rule, grid=_grid_text(grid), measure=measure, seed=seed)
 
 
 def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
@@ -339,6 +342,20 @@ def _load_pip_nvrtc() -> None:
                     ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
                 except OSError:
                     pass
+
+
+def _grid_text(grid: Any) -> Any:
+    """A grid given as sizes — ``[1, 5, 10]``, ``range(1, 50, 5)``, a NumPy array — as the spec text ``"1,5,10"``;
+    a text as it is (``"paper"``, ``"full"``, ``"1,2,4"``)."""
+    import numbers
+
+    if isinstance(grid, (str, bytes)) or not hasattr(grid, "__iter__"):
+        return grid
+    sizes = list(grid)
+    if not sizes or not all(isinstance(k, numbers.Integral) and not isinstance(k, bool) for k in sizes):
+        raise ArgumentError._of("grid", "a grid's name ('paper', 'full', ...), sizes as text ('1,5,10') or a "
+                                "non-empty list of whole numbers", grid)
+    return ",".join(str(int(k)) for k in sizes)
 
 
 def _one_or_many(specs: Any) -> list[Any] | None:

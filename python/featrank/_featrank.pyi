@@ -35,7 +35,10 @@ class Dataset:
     """Numeric and nominal features (missing values kept), a classification or regression target.
 
     ``Dataset(df, target="class")`` from a pandas or Polars DataFrame or a pyarrow Table (target default: the
-    last column); ``Dataset(X, y)`` from NumPy arrays (features ``x0, x1, ...`` unless ``feature_names``).
+    last column); ``Dataset(X, y)`` from NumPy arrays (features ``x0, x1, ...`` unless ``feature_names``), with
+    ``y`` a rows × labels indicator matrix (scikit-learn's multi-label convention; NumPy, SciPy sparse, or a
+    DataFrame whose columns name the labels) or rows × targets for several targets (``y0, y1, ...``);
+    ``Dataset("data.csv", target="class")`` — a path or a bundled dataset's name — reads it as ``Dataset.read``.
     ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Several
     target columns (``targets=["happy", "sad", ...]``) make multi-label data (every target 0/1 or False/True),
     multi-target classification or multi-target regression data; ``Dataset.read`` takes MEKA's ARFF files

@@ -96,7 +96,8 @@ def _target_column(name, y, rows):
     if y.ndim == 2 and 1 in y.shape:
         y = y.ravel()
     if y.ndim != 1:
-        raise Error(f"target: expected a 1-D array of {rows} labels or values, got shape {y.shape}")
+        raise Error(f"target: expected a 1-D array of {rows} labels or values, or a rows × labels matrix, got "
+                    f"shape {y.shape}")
     if len(y) != rows:
         raise Error(f"target: {len(y)} values for {rows} rows of X (they must match)")
     return _arrow_column(name, pa.array(y, from_pandas=True))
@@ -133,6 +134,40 @@ def to_columns(data, target=None, feature_names=None, targets=None):
         name = target if target is not None else cols[-1][0]
         return cols, [name]
     names = {c[0] for c in cols}
-    name = _DEFAULT_TARGET if _DEFAULT_TARGET not in names else "__target__"
     rows = len(cols[0][2]) if cols else 0
+    labels = _label_matrix(target, rows, names)
+    if labels is not None:
+        return cols + labels, [c[0] for c in labels]
+    name = _DEFAULT_TARGET if _DEFAULT_TARGET not in names else "__target__"
     return cols + [_target_column(name, target, rows)], [name]
+
+
+def _label_matrix(y, rows, taken):
+    """``y`` of several columns — scikit-learn's n × L indicator matrix of a multi-label problem, or n × T targets
+    — as one target column each (a frame's column names, else ``y0``, ``y1``, …), or ``None`` for one target."""
+    if hasattr(y, "columns") and hasattr(y, "to_numpy") and not isinstance(y, np.ndarray):  # pandas / Polars
+        names = [str(c) for c in y.columns]
+        if len(names) < 2:
+            return None
+        frame = _arrow_table(y)
+        return [_arrow_column(n, frame.column(i)) for i, n in enumerate(names)] if _rows_ok(frame.num_rows, rows) else None
+    if hasattr(y, "toarray") and not isinstance(y, np.ndarray):  # a SciPy sparse indicator matrix (small: labels)
+        y = y.toarray()
+    y = np.asarray(y)
+    if y.ndim != 2 or y.shape[1] < 2 or y.shape[0] == 1:
+        return None
+    _rows_ok(y.shape[0], rows)
+    names = [f"y{j}" for j in range(y.shape[1])]
+    clash = sorted(set(names) & set(taken))
+    if clash:
+        raise Error(f"target: the label columns' names {clash[:3]} are feature names too; give y as a DataFrame "
+                    "with names of its own")
+    import pyarrow as pa
+
+    return [_arrow_column(n, pa.array(y[:, j], from_pandas=True)) for j, n in enumerate(names)]
+
+
+def _rows_ok(n, rows):
+    if n != rows:
+        raise Error(f"target: {n} rows of labels for {rows} rows of X (they must match)")
+    return True

@@ -44,6 +44,7 @@ import sys
 from typing import Any, Callable, TYPE_CHECKING, Sequence
 
 from . import _defaults as _d
+from . import _grid_text
 from ._featrank import Manifest
 from ._featrank import plan_cluster_run as _plan
 from ._featrank import plan_nested_cluster_run as _plan_nested
@@ -57,21 +58,21 @@ def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: s
          task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
          rankers: Sequence[str | Callable] | None = None, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
          repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
-         grid: _Grid = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
+         grid: _Grid | Sequence[int] = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
          measure: _Measure | None = None, seed: int = _d.SEED, device: _Device = _d.DEVICE) -> Manifest:
     """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
     CSV files, rankers as specs or module-level functions a node imports, ``python:import=(module:name)``; the
     memory estimate included) and write its manifest to ``out``; ``device``:
     where its shards' kNN chains run. The other parameters are ``featrank.curves``'s."""
     return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learner=learner,
-                 folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
+                 folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=_grid_text(grid), expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
 
 def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str | Callable], *,
                 target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
                 repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME, inner_folds: int = _d.INNER_FOLDS,
-                rules: Sequence[str] | None = None, grid: _Grid = _d.GRID, measure: _Measure | None = None,
+                rules: Sequence[str] | None = None, grid: _Grid | Sequence[int] = _d.GRID, measure: _Measure | None = None,
                 seed: int = _d.SEED) -> Manifest:
     """Check a nested evaluation as ``featrank.nested`` would (a data file or bundled dataset's name, ranker and
     learner grids as specs) and write its manifest to ``out``; ``rules``: the size rules, one nested result
@@ -79,7 +80,7 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
     ``featrank.nested``'s."""
     return _plan_nested(data, out, _specs(rankers), target=target, task=task, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
-                        rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
+                        rules=[_d.RULE] if rules is None else rules, grid=_grid_text(grid), measure=measure, seed=seed)
 
 
 def _specs(rankers: Any) -> Any:

@@ -74,8 +74,15 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         self.seed = seed
 
     def fit(self, X, y):
-        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=np.float64)
-        task = "regression" if type_of_target(y) == "continuous" else "classification"
+        """Rank the columns of ``X`` (``y``: labels or values, or a rows × labels indicator matrix / rows ×
+        targets for several targets) and choose how many to keep."""
+        # a rows × labels indicator matrix (multi-label) or rows × targets: a target set; one column: one target
+        shape = getattr(y, "shape", None)  # not np.shape: array-likes may refuse NumPy's functions
+        if shape is None and isinstance(y, (list, tuple)) and len(y) and isinstance(y[0], (list, tuple)):
+            shape = (len(y), len(y[0]))
+        several = shape is not None and len(shape) == 2 and shape[1] > 1
+        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=np.float64, multi_output=several)
+        task = "auto" if several else "regression" if type_of_target(y) == "continuous" else "classification"
         names = [f"x{j}" for j in range(X.shape[1])]
         data = Dataset(X, y, task=task, feature_names=names)
         ranking = rank(data, self.method, seed=self.seed)

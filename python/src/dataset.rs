@@ -6,7 +6,7 @@ use std::sync::Arc;
 use featrank::data::{self, datasets, Frame, TaskChoice};
 use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use crate::frames::{self, frame_to, Library};
 use crate::pickle;
@@ -44,6 +44,18 @@ impl Dataset {
         #[pyo3(from_py_with = crate::args::arg)] feature_names: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::arg)] allow_identifiers: bool,
     ) -> PyResult<Dataset> {
+        if data.is_instance_of::<PyString>() || data.hasattr("__fspath__")? {
+            // a path or a bundled dataset's name: read as `Dataset.read` reads it
+            if feature_names.is_some() || allow_identifiers {
+                let why = "feature_names and allow_identifiers apply to frames and arrays; a file's header names its columns";
+                return guarded(|| Err(featrank::Error::param("data", why)));
+            }
+            let target: Option<String> = match target {
+                Some(t) => Some(crate::args::text(t)?.to_string()),
+                None => None,
+            };
+            return Dataset::read(py, data.extract()?, target.as_deref(), targets, task);
+        }
         let input = py.import("featrank._input")?;
         let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
         let (columns, target_names): (Bound<'_, PyList>, Vec<String>) = converted.extract()?;
