@@ -108,7 +108,8 @@ def ranker(method: Any, name: str | None = None, *, importance_getter: str | Cal
     - a function ``f(X, y) -> scores`` (or ``(scores, p_values)``, scikit-learn's ``score_func`` convention, so
       ``mutual_info_classif``, ``f_classif``, ``chi2`` work as they are): ``X`` the split's training rows as a
       read-only float64 array (nominal features as codes, missing values NaN), ``y`` their classes as codes
-      0, 1, … (``Dataset.classes`` order) or their values; a function with a ``feature_names`` parameter gets
+      0, 1, … (``Dataset.classes`` order) or their values — for several targets a rows × targets matrix (0/1 for
+      multi-label data, scikit-learn's indicator matrix); a function with a ``feature_names`` parameter gets
       the column names, one with ``random_state=None`` gets the split's seed;
     - a scikit-learn estimator or selector, cloned and fitted on each split (``random_state=None`` set to the
       split's seed), scored by the first of: ``scores_`` (``SelectKBest``), minus ``ranking_`` (``RFE``,

@@ -47,7 +47,8 @@ impl Dataset {
         if data.is_instance_of::<PyString>() || data.hasattr("__fspath__")? {
             // a path or a bundled dataset's name: read as `Dataset.read` reads it
             if feature_names.is_some() || allow_identifiers {
-                let why = "feature_names and allow_identifiers apply to frames and arrays; a file's header names its columns";
+                let why =
+                    "feature_names and allow_identifiers apply to frames and arrays; a file's header names its columns";
                 return guarded(|| Err(featrank::Error::param("data", why)));
             }
             let target: Option<String> = match target {

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use featrank::data::Dataset;
+use featrank::data::{Dataset, Target, Task};
 use featrank::eval::Candidate;
 use featrank::rankers::{from_fn, NonFinite, Ranker};
 use featrank::{Error, Result};
@@ -47,10 +47,20 @@ fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
     };
     let handle: Arc<Py<PyAny>> = Arc::new(own.unbind());
     let label = name.clone();
-    let ranker =
-        from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed)).nonfinite(nonfinite);
+    let ranker = from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed))
+        .nonfinite(nonfinite)
+        .tasks(&TASKS);
     Ok((name, Box::new(ranker)))
 }
+
+/// Every task: a user's method gets the target as scikit-learn holds it (one column, or a rows × targets matrix).
+const TASKS: [Task; 5] = [
+    Task::Classification,
+    Task::Regression,
+    Task::MultiLabel,
+    Task::MultiTargetClassification,
+    Task::MultiTargetRegression,
+];
 
 /// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
 pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
@@ -66,15 +76,43 @@ fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<
     let (n, p) = (data.n_rows(), data.n_features());
     Python::attach(|py| -> Result<Vec<f64>> {
         let x = PyArray1::from_vec(py, x).reshape([n, p]).map_err(|e| external(py, name, e))?;
-        let y = match (data.labels(), data.values()) {
-            (Some(labels), _) => PyArray1::from_iter(py, labels.iter().map(|&c| c as i64)).into_any(),
-            (None, Some(values)) => PyArray1::from_slice(py, values).into_any(),
-            (None, None) => return Err(Error::external(name, "the data has no single target")),
-        };
+        let y = target(py, data).map_err(|e| external(py, name, e))?;
         let names = data.feature_names().to_vec();
         let out = own.bind(py).call_method1("_scores", (x, y, names, seed)).map_err(|e| external(py, name, e))?;
         let scores: PyReadonlyArray1<f64> = out.extract().map_err(|e: PyErr| external(py, name, e))?;
         Ok(scores.as_array().to_vec())
+    })
+}
+
+/// The rows' target as NumPy: class codes (int64) or values (float64); for a target set a rows × targets matrix —
+/// 0/1 labels for multi-label data (scikit-learn's indicator matrix), class codes for multi-target
+/// classification, values for multi-target regression.
+fn target<'py>(py: Python<'py>, data: &Dataset) -> PyResult<Bound<'py, PyAny>> {
+    let rows = data.n_rows();
+    let column = |t: &Target| -> Vec<f64> {
+        match t {
+            Target::Classes { codes, .. } => codes.iter().map(|&c| c as f64).collect(),
+            Target::Values(values) => values.clone(),
+            Target::Set(_) => vec![f64::NAN; rows],
+        }
+    };
+    Ok(match data.target() {
+        Target::Classes { codes, .. } => PyArray1::from_iter(py, codes.iter().map(|&c| c as i64)).into_any(),
+        Target::Values(values) => PyArray1::from_slice(py, values).into_any(),
+        Target::Set(members) => {
+            let columns: Vec<Vec<f64>> = match data.label_matrix() {
+                Some(m) => {
+                    m.columns().into_iter().map(|c| c.iter().map(|&on| f64::from(u8::from(on))).collect()).collect()
+                }
+                None => members.iter().map(column).collect(),
+            };
+            let shape = [rows, columns.len()];
+            let by_row: Vec<f64> = (0..rows).flat_map(|i| columns.iter().map(move |c| c[i])).collect();
+            match data.task() {
+                Task::MultiTargetRegression => PyArray1::from_vec(py, by_row).reshape(shape)?.into_any(),
+                _ => PyArray1::from_iter(py, by_row.into_iter().map(|v| v as i64)).reshape(shape)?.into_any(),
+            }
+        }
     })
 }
 

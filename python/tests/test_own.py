@@ -189,3 +189,26 @@ def test_feature_selector_takes_a_function_and_a_rule():
     sel = FeatureSelector(f_classif, k="1se", folds=3, seed=1).fit(X, Y)
     assert 1 <= sel.k_ <= 4
     assert sel.ranking_.tolist() == list(np.argsort(np.argsort(-f_classif(X, Y)[0], kind="stable")) + 1)
+
+
+def test_target_sets_reach_a_method_as_scikit_learn_holds_them():
+    from sklearn.datasets import make_multilabel_classification
+
+    Xm, Ym = make_multilabel_classification(n_samples=90, n_features=6, n_classes=3, random_state=1)
+    data = featrank.Dataset(Xm, Ym)
+    seen = []
+
+    def shape(X, y):
+        seen.append((y.shape, y.dtype.kind))
+        return X.var(axis=0)
+
+    featrank.rank(data, shape)
+    assert seen == [((90, 3), "i")]
+    forest = RandomForestClassifier(n_estimators=10, random_state=0)   # multi-output: one forest for the set
+    imp = RandomForestClassifier(n_estimators=10, random_state=0).fit(Xm, Ym).feature_importances_
+    np.testing.assert_array_equal(featrank.rank(data, forest).scores, np.sort(imp)[::-1])
+    c = featrank.curves(data, rankers=[forest, "relieff"], folds=3, repeats=1, expected=0, progress=False)
+    assert c.rankings[0].startswith("python:RandomForestClassifier") and "hamming" in c.description.lower()
+    values = featrank.Dataset(Xm, Ym * 1.5 + 0.25)   # float columns: multi-target regression
+    featrank.rank(values, shape)
+    assert seen[-1] == ((90, 3), "f")
