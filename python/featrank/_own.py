@@ -33,6 +33,12 @@ class OwnRanker:
             raise ArgumentError._of("name", "a text", name)
         if name is not None and not name.strip():
             raise ParameterError._of("name", "a name with at least one character that is not a space")
+        if not (isinstance(importance_getter, str) or callable(importance_getter)):
+            raise ArgumentError._of("importance_getter", "'auto', an attribute path such as 'coef_' or a callable",
+                                    importance_getter)
+        if isinstance(norm_order, bool) or not isinstance(norm_order, (int, float)) or norm_order != norm_order:
+            raise ArgumentError._of("norm_order", "a number (the order of the norm over classes: 1, 2, inf, ...)",
+                                    norm_order)
         if nonfinite not in ("error", "lowest"):
             raise ParameterError._of("nonfinite", f"'error' or 'lowest', got {nonfinite!r}")
         if grid is not None and (not isinstance(grid, dict) or not grid
@@ -65,6 +71,12 @@ class OwnRanker:
                 except ValueError as e:
                     raise ParameterError._of("grid", str(e)) from None
             else:
+                try:
+                    inspect.signature(self.method).bind_partial(None, None, **params)
+                except TypeError as e:
+                    raise ParameterError._of("grid", f"{self.name} does not take {sorted(params)}: {e}") from None
+                except ValueError:  # no signature to check against (a builtin): the call will say
+                    pass
                 method = partial(self.method, **params)
             label = ",".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in params.items())
             one = OwnRanker(method, f"{self.name[len('python:'):]}:{label}", importance_getter=self.importance_getter,
@@ -155,8 +167,10 @@ def _imported(target: str, name: str) -> OwnRanker:
     obj: Any = importlib.import_module(module.strip())
     for part in attribute.strip().split("."):
         obj = getattr(obj, part)
-    own = obj if isinstance(obj, OwnRanker) else OwnRanker(obj, parameter="import")
-    own.name = name
+    import copy
+
+    own = copy.copy(obj) if isinstance(obj, OwnRanker) else OwnRanker(obj, parameter="import")
+    own.name = name  # the spec's text, on a copy: the module's own object keeps its name
     return own
 
 

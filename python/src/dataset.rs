@@ -52,7 +52,7 @@ impl Dataset {
                 return guarded(|| Err(featrank::Error::param("data", why)));
             }
             let target: Option<String> = match target {
-                Some(t) => Some(crate::args::text(t)?.to_string()),
+                Some(t) => Some(t.extract().map_err(|_| crate::args::refused(py, "target", "a column name (str)", t))?),
                 None => None,
             };
             return Dataset::read(py, data.extract()?, target.as_deref(), targets, task);

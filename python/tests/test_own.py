@@ -165,6 +165,13 @@ def test_what_is_not_a_method_is_refused_by_name():
         featrank.ranker(f_classif, nonfinite="zero")
     with pytest.raises(featrank.ParameterError, match="grid"):
         featrank.rank(DATA, featrank.ranker(RandomForestClassifier(), grid={"max_depth": [2, 3]}))
+    with pytest.raises(featrank.ArgumentError, match="norm_order"):
+        featrank.ranker(LogisticRegression(), norm_order="x")
+    with pytest.raises(featrank.ArgumentError, match="importance_getter"):
+        featrank.ranker(LogisticRegression(), importance_getter=3)
+    with pytest.raises(featrank.ParameterError, match="python:<lambda> does not take \\['k'\\]"):
+        featrank.curves(DATA, rankers=featrank.ranker(lambda X, y: X.var(0), grid={"k": [1]}), folds=2, expected=0,
+                        progress=False)
 
 
 def test_results_and_pickles_keep_the_record():
