@@ -42,7 +42,12 @@ class Dataset:
     ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Several
     target columns (``targets=["happy", "sad", ...]``) make multi-label data (every target 0/1 or False/True),
     multi-target classification or multi-target regression data; ``Dataset.read`` takes MEKA's ARFF files
-    (``@relation 'Music: -C 6'``) with their targets and no flag. Text columns
+    (``@relation 'Music: -C 6'``) with their targets and no flag. ``Dataset(X_sparse, y)`` keeps a SciPy sparse
+    matrix (CSR, CSC, COO — repeated cells summed — or a pandas frame of sparse columns) sparse: the rankers that
+    score one feature at a time (χ², information gain, gain ratio, symmetrical uncertainty, Fisher, MI) never
+    densify it, the others and the learners take a dense copy of the columns they need after the memory check
+    (``MemoryLimitError`` naming the method when it does not fit). ``Dataset(adata, target="cell_type")`` takes an
+    AnnData (``X`` sparse or dense, ``var_names`` the features, the target from ``obs``). Text columns
     become nominal features (a ``FeatrankWarning`` names them); a text column with a distinct value on ≥ 90 % of
     at least 10 rows is refused as a row identifier (``ColumnError``) unless ``allow_identifiers=True``.
 
@@ -70,7 +75,10 @@ class Dataset:
     classes: list[Any] | None
     """the class labels in code order, in the target's own type (int, bool or str); None for regression"""
     x: np.ndarray
-    """rows × features, float64, NaN missing, nominal features as level codes"""
+    """rows × features, float64, NaN missing, nominal features as level codes (sparse features: a dense copy,
+    refused by ``MemoryLimitError`` when it does not fit)"""
+    is_sparse: bool
+    """whether the features are held sparse (a SciPy sparse matrix or an AnnData came in)"""
     y: np.ndarray
     """class codes (int64, indexing ``classes``) or values (float64); with several targets rows × targets
     (labels 0/1 and class codes int64, values float64)"""

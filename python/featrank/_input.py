@@ -116,7 +116,16 @@ def to_columns(data, target=None, feature_names=None, targets=None):
         target = [str(t) for t in targets]
     if isinstance(data, tuple) and len(data) == 2 and target is None:
         data, target = data
+    if type(data).__name__ == "AnnData":
+        return _anndata(data, target, feature_names)
     target_is_name = target is None or isinstance(target, str) or several
+    sparse = _sparse(data)
+    if sparse is not None:
+        if target_is_name:
+            raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
+        parts = _sparse_parts(sparse, feature_names)
+        targets, names = _targets_of(target, parts[0], set(parts[5]))
+        return targets, names, parts
     if _is_array(data):
         if target_is_name:
             raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
@@ -129,17 +138,83 @@ def to_columns(data, target=None, feature_names=None, targets=None):
             raise Error("empty data: the frame has no columns")
         cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
     if several:
-        return cols, target
+        return cols, target, None
     if target_is_name:
         name = target if target is not None else cols[-1][0]
-        return cols, [name]
-    names = {c[0] for c in cols}
+        return cols, [name], None
     rows = len(cols[0][2]) if cols else 0
-    labels = _label_matrix(target, rows, names)
+    targets, names = _targets_of(target, rows, {c[0] for c in cols})
+    return cols + targets, names, None
+
+
+def _targets_of(y, rows, taken):
+    """The target columns of ``y`` (one, or a label matrix's) and their names, clear of the feature names."""
+    labels = _label_matrix(y, rows, taken)
     if labels is not None:
-        return cols + labels, [c[0] for c in labels]
-    name = _DEFAULT_TARGET if _DEFAULT_TARGET not in names else "__target__"
-    return cols + [_target_column(name, target, rows)], [name]
+        return labels, [c[0] for c in labels]
+    name = _DEFAULT_TARGET if _DEFAULT_TARGET not in taken else "__target__"
+    return [_target_column(name, y, rows)], [name]
+
+
+def _sparse(X):
+    """``X`` as a SciPy sparse matrix or array (a pandas frame of sparse columns becomes one), else ``None``."""
+    if hasattr(X, "tocoo") and hasattr(X, "nnz") and hasattr(X, "shape"):
+        return X
+    if type(X).__module__.split(".")[0] == "pandas" and hasattr(X, "dtypes") and len(X.columns) > 0:
+        import pandas as pd
+
+        if all(isinstance(d, pd.SparseDtype) for d in X.dtypes):
+            return X.sparse.to_coo()
+    return None
+
+
+def _sparse_parts(X, feature_names, names_of=None):
+    """``(rows, columns, row indices, column indices, values, feature names)`` of a sparse ``X``: its coordinates
+    cross as they are (repeated cells are summed by the Rust side, as SciPy sums them)."""
+    if len(X.shape) != 2:
+        raise Error(f"X: expected a 2-D sparse matrix (rows × features), got shape {X.shape}")
+    rows, width = X.shape
+    if width == 0:
+        raise Error(f"empty data: X of shape {X.shape} has no feature columns")
+    names = feature_names if feature_names is not None else names_of
+    if names is None:
+        names = [f"x{j}" for j in range(width)]
+    names = [str(n) for n in names]
+    if len(names) != width:
+        raise Error(f"feature_names: {len(names)} names for {width} columns of X")
+    coo = X.tocoo()
+    if coo.data.dtype.kind not in "biuf":
+        raise Error(f"X: a sparse matrix of {coo.data.dtype} values; featrank reads numbers (bool, int, float)")
+    return (rows, width, np.ascontiguousarray(coo.row, dtype=np.int64), np.ascontiguousarray(coo.col, dtype=np.int64),
+            np.ascontiguousarray(coo.data, dtype=np.float64), names)
+
+
+def _anndata(adata, target, feature_names):
+    """An AnnData (scanpy's container): ``X`` (sparse or dense) with ``var_names`` as the features, the target
+    column(s) from ``obs`` by name."""
+    if target is None:
+        raise Error(f"target: name the column of obs that holds the target; obs has {list(adata.obs.columns)[:20]}")
+    wanted = [target] if isinstance(target, str) else [str(t) for t in target]
+    missing = [t for t in wanted if t not in adata.obs.columns]
+    if missing:
+        from .errors import ColumnNotFoundError
+
+        error = ColumnNotFoundError(f"column '{missing[0]}' not found in the AnnData's obs; it has "
+                                    f"{', '.join(map(str, list(adata.obs.columns)[:20]))}")
+        error.column = missing[0]
+        raise error
+    table = _arrow_table(adata.obs[wanted].reset_index(drop=True))
+    targets = [_arrow_column(n, table.column(i)) for i, n in enumerate(wanted)]
+    names = list(map(str, adata.var_names))
+    clash = sorted(set(names) & set(wanted))
+    if clash:
+        raise Error(f"target: '{clash[0]}' is a gene (var_names) and an obs column; rename one")
+    X = adata.X
+    sparse = _sparse(X)
+    if sparse is not None:
+        return targets, wanted, _sparse_parts(sparse, feature_names, names)
+    cols = _array_columns(np.asarray(X), feature_names if feature_names is not None else names)
+    return cols + targets, wanted, None
 
 
 def _label_matrix(y, rows, taken):

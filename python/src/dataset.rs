@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use featrank::data::{self, datasets, Frame, TaskChoice};
-use numpy::PyArray1;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -15,6 +15,23 @@ use crate::{blocking, guarded};
 /// The task a text names (`auto`, `classification`, `regression`).
 pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
     guarded(|| text.parse())
+}
+
+/// A sparse X's parts as `featrank._input._sparse_parts` gives them: shape, coordinates, values, names.
+type SparseParts = (usize, usize, Vec<usize>, Vec<usize>, Vec<f64>, Vec<String>);
+
+fn sparse_parts(parts: &Bound<'_, PyAny>) -> PyResult<SparseParts> {
+    let (rows, width, r, c, v, names): (
+        usize,
+        usize,
+        PyReadonlyArray1<'_, i64>,
+        PyReadonlyArray1<'_, i64>,
+        PyReadonlyArray1<'_, f64>,
+        Vec<String>,
+    ) = parts.extract()?;
+    let index =
+        |a: &PyReadonlyArray1<'_, i64>| -> Vec<usize> { a.as_array().iter().map(|&i| i.max(0) as usize).collect() };
+    Ok((rows, width, index(&r), index(&c), v.as_array().to_vec(), names))
 }
 
 /// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
@@ -59,14 +76,21 @@ impl Dataset {
         }
         let input = py.import("featrank._input")?;
         let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
-        let (columns, target_names): (Bound<'_, PyList>, Vec<String>) = converted.extract()?;
+        let (columns, target_names, sparse): (Bound<'_, PyList>, Vec<String>, Option<Bound<'_, PyAny>>) =
+            converted.extract()?;
         let frame = frames::frame_from_columns(&columns)?;
         let task = self::task(task)?;
+        let sparse = sparse.map(|s| sparse_parts(&s)).transpose()?;
         let ds = blocking(py, None, || {
-            data::Dataset::builder_targets(&frame, &target_names)
-                .task(task)
-                .allow_identifiers(allow_identifiers)
-                .build()
+            let builder =
+                data::Dataset::builder_targets(&frame, &target_names).task(task).allow_identifiers(allow_identifiers);
+            match sparse {
+                Some((rows, width, r, c, v, names)) => {
+                    let x = data::dataset::SparseMatrix::from_triplets(rows, width, &r, &c, &v)?;
+                    builder.sparse_features(x, &names).build()
+                }
+                None => builder.build(),
+            }
         })?;
         Ok(Dataset::wrap(ds))
     }
@@ -133,8 +157,14 @@ impl Dataset {
     }
     /// The features' values, rows × features (float64; NaN missing; nominal features as level codes).
     #[getter]
-    fn x<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray2<f64>> {
-        numpy::ToPyArray::to_pyarray(&self.inner.x(), py)
+    fn x<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+        let x = guarded(|| self.inner.x())?;
+        Ok(numpy::ToPyArray::to_pyarray(&*x, py))
+    }
+    /// Whether the features are held sparse (SciPy sparse matrices and AnnData enter so).
+    #[getter]
+    fn is_sparse(&self) -> bool {
+        self.inner.is_sparse()
     }
     /// The target: class codes (int64, indexing `classes`) or values (float64).
     #[getter]

@@ -27,6 +27,9 @@
 //! shared by every label and features of its own, flipped with a known probability; exact per-label and
 //! overall relevance.
 //!
+//! **Text** ([`Corpus`], `synth/corpus.rs`): a bag-of-words corpus held sparse — a Zipf background vocabulary
+//! shared by every class and a known set of planted terms per class; exact relevance of each term's presence.
+//!
 //! **Noisy rankings R_θ** (\[P18\] §4.2, \[P20\]): exactly round(θ·n) features, chosen uniformly, get a random
 //! relevance; the others keep their ground-truth relevance; the ranking sorts by relevance with ties kept
 //! in column order, and keeps the relevances as scores (so rank distances see the ties as average ranks).
@@ -46,7 +49,9 @@ use crate::math::entropy;
 use crate::memory;
 use crate::seed::{rng_for, Rng as SeededRng};
 
+mod corpus;
 mod multi_label;
+pub use corpus::{Corpus, CorpusData};
 pub use multi_label::{MultiLabel, MultiLabelData};
 
 /// The function of an interaction set.

@@ -77,8 +77,9 @@ impl FoldRankings {
     /// holds a copy of its training rows and the ranker's own working set.
     pub(crate) fn check_memory(data: &Dataset, plan: &CvPlan, ranker: &dyn Ranker) -> Result<()> {
         let parallel = rayon::current_num_threads().min(plan.repeats() * plan.folds());
-        let per_split =
-            ranker.memory(data).saturating_add(memory::F64 * data.n_rows() as u64 * data.n_features() as u64);
+        // the training rows' copy (stored as the data is: sparse stays sparse) and the ranker's working set
+        let dense = if data.is_sparse() && !ranker.accepts_sparse() { data.dense_bytes() } else { 0 };
+        let per_split = ranker.memory(data).saturating_add(data.feature_bytes()).saturating_add(dense);
         memory::check(per_split.saturating_mul(parallel as u64), || {
             format!(
                 "{} on the training rows of {parallel} splits at once ({} rows × {} features)",

@@ -120,7 +120,7 @@ impl Learner for BinaryRelevance {
 
     /// A copy of the data with one target, the base learner's working set, and every target's predictions.
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        let copy = F64 * data.x().len() as u64;
+        let copy = data.feature_bytes();
         let outputs: u64 = data
             .targets()
             .iter()

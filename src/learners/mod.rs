@@ -133,14 +133,31 @@ pub trait Learner: Method {
     }
 
     /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`, after the checks.
+    /// Sparse features reach the learner as a dense copy of exactly `features`, made after the memory check.
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
+        if fold.data.is_sparse() {
+            fold.validate_features(features)?;
+            let dense = fold.data.dense_indices(features, &self.spec().to_string())?;
+            let local: Vec<usize> = (0..features.len()).collect();
+            return self.fit_predict(&Fold { data: &dense, ..*fold }, &local);
+        }
         let fold = self.checked(fold)?;
         fold.validate_features(features)?;
         self.fit_predict_checked(&fold, features)
     }
 
     /// Predictions for the nested subsets `order[..k]`, one per `k` in `sizes` (ascending), after the checks.
+    /// Sparse features reach the learner as a dense copy of exactly the columns the chain reaches
+    /// (`order[..k]` for the largest `k`), made after the memory check: a grid up to 1,000 on 100,000 sparse
+    /// features costs what 1,000 dense features cost.
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
+        if fold.data.is_sparse() {
+            fold.validate_chain(order, sizes)?;
+            let reach = &order[..sizes.last().map_or(0, |&k| k)];
+            let dense = fold.data.dense_indices(reach, &self.spec().to_string())?;
+            let local: Vec<usize> = (0..reach.len()).collect();
+            return self.fit_predict_nested(&Fold { data: &dense, ..*fold }, &local, sizes);
+        }
         let fold = self.checked(fold)?;
         fold.validate_chain(order, sizes)?;
         self.fit_predict_nested_checked(&fold, order, sizes)

@@ -116,6 +116,11 @@ impl Method for Ensemble {
 }
 
 impl Ranker for Ensemble {
+    /// As its base ranker: the copies it makes keep sparse features sparse.
+    fn accepts_sparse(&self) -> bool {
+        self.base.accepts_sparse()
+    }
+
     fn check(&self, data: &Dataset) -> Result<()> {
         if self.bootstraps == 0 {
             return Err(Error::param("bootstraps", "needs at least 1 bootstrap sample"));
@@ -127,7 +132,7 @@ impl Ranker for Ensemble {
     /// working set.
     fn memory(&self, data: &Dataset) -> u64 {
         let ranks = (self.bootstraps as u64).saturating_mul(crate::memory::F64 * (data.n_features() as u64 + 3));
-        let copy = crate::memory::F64 * data.x().len() as u64;
+        let copy = data.feature_bytes();
         let parallel = rayon::current_num_threads().min(self.bootstraps) as u64;
         ranks.saturating_add(parallel.saturating_mul(copy.saturating_add(self.base.memory(data))))
     }

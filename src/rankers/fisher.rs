@@ -88,6 +88,11 @@ impl Method for Fisher {
 }
 
 impl Ranker for Fisher {
+    /// One feature at a time: a sparse feature is read as its `n_rows` values, zeros filled in.
+    fn accepts_sparse(&self) -> bool {
+        true
+    }
+
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let present = data.class_counts().expect("classification").iter().filter(|&&c| c > 0).count();

@@ -160,7 +160,7 @@ impl Ranker for ForestImportance {
     fn memory(&self, data: &Dataset) -> u64 {
         let trees = self.forest().map_or(0, |f| f.forest_memory(data.n_rows(), data.n_classes()));
         let per_tree = (self.trees as u64).saturating_mul(crate::memory::F64 * (data.n_features() as u64 + 4));
-        trees.saturating_add(per_tree).saturating_add(crate::memory::F64 * data.x().len() as u64)
+        trees.saturating_add(per_tree).saturating_add(data.feature_bytes())
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

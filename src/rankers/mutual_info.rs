@@ -81,6 +81,11 @@ impl Method for MutualInfo {
 }
 
 impl Ranker for MutualInfo {
+    /// One feature at a time: a sparse feature is read as its `n_rows` values, zeros filled in.
+    fn accepts_sparse(&self) -> bool {
+        true
+    }
+
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         Ok(mi_scores(data, self.normalise))

@@ -193,13 +193,18 @@ impl Method for BinaryRelevance {
 }
 
 impl Ranker for BinaryRelevance {
+    /// As its base ranker: the copies it makes keep sparse features sparse.
+    fn accepts_sparse(&self) -> bool {
+        self.base.accepts_sparse()
+    }
+
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.for_target(0)?)
     }
 
     /// A copy of the data per target at work at once, with the base ranker's working set.
     fn memory(&self, data: &Dataset) -> u64 {
-        let copy = crate::memory::F64 * data.x().len() as u64;
+        let copy = data.feature_bytes();
         let parallel = rayon::current_num_threads().min(data.n_targets()) as u64;
         parallel.saturating_mul(copy.saturating_add(self.base.memory(data)))
     }
@@ -261,13 +266,18 @@ impl Method for LabelPowerset {
 }
 
 impl Ranker for LabelPowerset {
+    /// As its base ranker: the copies it makes keep sparse features sparse.
+    fn accepts_sparse(&self) -> bool {
+        self.base.accepts_sparse()
+    }
+
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.label_powerset()?)
     }
 
     /// The label-powerset copy of the data and the base ranker's working set.
     fn memory(&self, data: &Dataset) -> u64 {
-        (crate::memory::F64 * data.x().len() as u64).saturating_add(self.base.memory(data))
+        data.feature_bytes().saturating_add(self.base.memory(data))
     }
 
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {

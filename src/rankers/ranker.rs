@@ -56,9 +56,20 @@ pub trait Ranker: Method {
 
     /// The bytes the ranker's work holds at most on `data`, beyond the data itself — an upper bound,
     /// checked against the memory limit before any work ([`crate::memory`]). The default counts one copy
-    /// of the data; rankers that hold quadratic structures say so.
+    /// of the data as it is stored (and, for sparse data, a dense column per thread); rankers that hold
+    /// quadratic structures say so.
     fn memory(&self, data: &Dataset) -> u64 {
-        F64 * data.n_rows() as u64 * data.n_features() as u64
+        let columns =
+            if data.is_sparse() { F64 * data.n_rows() as u64 * rayon::current_num_threads() as u64 } else { 0 };
+        data.feature_bytes().saturating_add(columns)
+    }
+
+    /// Whether the ranker works on sparse features as they are held (see
+    /// [`SparseMatrix`](crate::data::dataset::SparseMatrix)) — scoring one feature at a time, it holds one dense
+    /// column per thread, never the matrix. A ranker that does not is given a dense copy of sparse data, after the
+    /// memory check ([`Ranker::scores`]). The default: it does not.
+    fn accepts_sparse(&self) -> bool {
+        false
     }
 
     /// The ranker's work: one relevance score per feature of data that passed every check, in the
@@ -72,15 +83,27 @@ pub trait Ranker: Method {
     fn checked<'a>(&self, data: &'a Dataset) -> Result<Checked<'a>> {
         check_data(&self.name(), self.supports(data.task()), data)?;
         self.check(data)?;
-        memory::check(self.memory(data), || {
-            format!("{} on {} rows × {} features", self.spec(), data.n_rows(), data.n_features())
+        let densified = data.is_sparse() && !self.accepts_sparse();
+        let copy = if densified { data.dense_bytes() } else { 0 };
+        memory::check(self.memory(data).saturating_add(copy), || {
+            let dense =
+                if densified { " (it has no sparse algorithm: a dense copy of the sparse features)" } else { "" };
+            format!("{} on {} rows × {} features{dense}", self.spec(), data.n_rows(), data.n_features())
         })?;
         Ok(Checked { data })
     }
 
     /// One relevance score per feature, in the dataset's feature order; higher = more relevant. Runs the
     /// checks, then [`Ranker::scores_checked`].
+    ///
+    /// Sparse features reach a ranker that does not [accept them](Ranker::accepts_sparse) as a dense copy,
+    /// made after the memory check (refused by name with the numbers when it does not fit).
     fn scores(&self, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+        if data.is_sparse() && !self.accepts_sparse() {
+            self.checked(data)?;
+            let dense = data.densify(&format!("{} (it has no sparse algorithm)", self.spec()))?;
+            return self.scores(&dense, seed);
+        }
         let scores = self.scores_checked(self.checked(data)?, seed)?;
         if scores.len() != data.n_features() {
             return Err(Error::param(
@@ -113,6 +136,9 @@ macro_rules! forward_ranker {
             }
             fn memory(&self, data: &Dataset) -> u64 {
                 (**self).memory(data)
+            }
+            fn accepts_sparse(&self) -> bool {
+                (**self).accepts_sparse()
             }
             fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
                 (**self).scores_checked(data, seed)

@@ -276,13 +276,22 @@ impl Summary {
                 ),
             ));
         }
+        if let (Some(d), Some(n)) = (self.density, self.stored) {
+            rows.push((
+                "sparse".into(),
+                format!("{n} non-zero cells, density {}", crate::data::dataset::density_words(d)),
+            ));
+        }
         rows.push(("missing cells".into(), self.missing_cells.to_string()));
         if !self.missing.is_empty() {
             let m: Vec<String> = self.missing.iter().map(|(c, n)| format!("{c}: {n}")).collect();
             rows.push(("missing by feature".into(), m.join(", ")));
         }
         if !self.constant.is_empty() {
-            rows.push(("constant features".into(), self.constant.join(", ")));
+            let shown = self.constant.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
+            let text =
+                if self.constant.len() > 10 { format!("{}, e.g. {shown}, …", self.constant.len()) } else { shown };
+            rows.push(("constant features".into(), text));
         }
         if !self.text.is_empty() {
             rows.push(("text columns read as nominal features".into(), crate::data::dataset::text_list(&self.text)));

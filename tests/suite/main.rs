@@ -27,6 +27,7 @@ mod properties;
 mod rankers;
 mod round_trips;
 mod scores;
+mod sparse;
 mod structured;
 mod svm_reference;
 mod synth;

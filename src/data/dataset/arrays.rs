@@ -14,6 +14,7 @@
 use ndarray::{Array2, ArrayView1, ArrayView2, AsArray, Ix1, Ix2};
 use polars::prelude::{Column, DataFrame};
 
+use super::SparseMatrix;
 use super::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 
@@ -224,6 +225,30 @@ impl Dataset {
         Dataset::from_arrays(x.into(), y.into(), names, "target")
     }
 
+    /// A dataset of sparse features `x` (kept sparse: see [`SparseMatrix`]), a target `y` (one value per row, as
+    /// [`Dataset::from_ndarray`]) and the feature names (empty: `x0, x1, …`); the target column is named
+    /// `target`.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::data::dataset::SparseMatrix;
+    /// // 4 documents × 3 terms, counts; term 0 appears only in class 1
+    /// let x = SparseMatrix::from_triplets(4, 3, &[2, 3, 0, 1, 3], &[0, 0, 1, 2, 2], &[2.0, 1.0, 1.0, 3.0, 1.0]).unwrap();
+    /// let ds = Dataset::from_sparse(x, &ndarray::array![0usize, 0, 1, 1], &["goal", "match", "vote"]).unwrap();
+    /// assert_eq!(ds.summary().density, Some(5.0 / 12.0));
+    /// let chi2 = featrank::rankers::parse("chi2").unwrap().rank(&ds, 0).unwrap();
+    /// assert_eq!(chi2.order()[0], "goal");
+    /// ```
+    pub fn from_sparse<'a, T, S>(x: SparseMatrix, y: impl AsArray<'a, T, Ix1>, names: &[S]) -> Result<Dataset>
+    where
+        T: TargetValue,
+        S: AsRef<str>,
+    {
+        let y = y.into();
+        let frame = DataFrame::new(y.len(), vec![T::column("target", y.to_vec())])?;
+        Dataset::builder(&frame, "target").sparse_features(x, names).build()
+    }
+
     /// [`Dataset::from_ndarray`] with the target named `target`.
     pub(crate) fn from_arrays<T: TargetValue, S: AsRef<str>>(
         x: ArrayView2<'_, f64>,
@@ -262,7 +287,7 @@ impl Dataset {
     /// ```
     pub fn to_ndarray(&self) -> Result<Array2<f64>> {
         self.check_numeric()?;
-        Ok(self.x.as_standard_layout().into_owned())
+        Ok(self.x.dense("an array of the features")?.as_standard_layout().into_owned())
     }
 
     /// The values of `features` at `rows`, as a `rows × features` matrix (row-major; NaN = missing), in the
@@ -287,7 +312,7 @@ impl Dataset {
         crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
             format!("a matrix of {} rows × {} features", rows.len(), features.len())
         })?;
-        Ok(Array2::from_shape_fn((rows.len(), features.len()), |(i, f)| self.x[[rows[i], features[f]]]))
+        Ok(Array2::from_shape_fn((rows.len(), features.len()), |(i, f)| self.x.get(rows[i], features[f])))
     }
 
     /// Every feature is numeric; else an error naming the first nominal one (what [`Dataset::to_ndarray`]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use ndarray::{Array2, ShapeBuilder};
 use polars::prelude::*;
 
-use super::{text_list, Dataset, FeatureKind, Origin, Slot, Target, TaskChoice, EXACT_INT_LIMIT};
+use super::{text_list, Dataset, FeatureKind, Matrix, Origin, Slot, SparseMatrix, Target, TaskChoice, EXACT_INT_LIMIT};
 use crate::data::AsDataFrame;
 use crate::error::{Error, Result};
 
@@ -26,6 +26,8 @@ pub struct DatasetBuilder<'a> {
     allow_all_missing: bool,
     allow_identifiers: bool,
     quiet: bool,
+    /// Features held sparse, with their names; the frame then holds only the target columns.
+    sparse: Option<(SparseMatrix, Vec<String>)>,
 }
 
 impl<'a> DatasetBuilder<'a> {
@@ -51,6 +53,23 @@ impl<'a> DatasetBuilder<'a> {
     /// Give no [notices](crate::notice) (e.g. for a dataset rebuilt from one already built and reported).
     pub fn quiet(mut self, quiet: bool) -> Self {
         self.quiet = quiet;
+        self
+    }
+
+    /// Take the features from a sparse matrix (kept sparse: see [`SparseMatrix`]) named `names` (empty: `x0, x1,
+    /// …`); the frame then holds only the target columns, one row per matrix row.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::data::dataset::SparseMatrix;
+    /// let x = SparseMatrix::from_triplets(4, 2, &[0, 1, 3], &[0, 0, 1], &[1.0, 2.0, 5.0]).unwrap();
+    /// let labels = df!("topic" => ["sport", "sport", "news", "news"]).unwrap();
+    /// let ds = Dataset::builder(&labels, "topic").sparse_features(x, &["goal", "vote"]).build().unwrap();
+    /// assert!(ds.is_sparse());
+    /// assert_eq!((ds.n_rows(), ds.feature_names()[1].as_str(), ds.n_classes()), (4, "vote", 2));
+    /// ```
+    pub fn sparse_features<S: AsRef<str>>(mut self, x: SparseMatrix, names: &[S]) -> Self {
+        self.sparse = Some((x, names.iter().map(|n| n.as_ref().to_string()).collect()));
         self
     }
 
@@ -80,17 +99,25 @@ impl<'a> DatasetBuilder<'a> {
         if n_rows == 0 {
             return Err(Error::EmptyData { what: "the frame has no rows".into() });
         }
-        if names.len() <= self.targets.len() {
+        if self.sparse.is_none() && names.len() <= self.targets.len() {
             return Err(Error::EmptyData {
                 what: format!("the frame has no feature columns besides the target '{}'", self.targets.join(", ")),
             });
         }
 
+        if let Some(extra) = names.iter().find(|n| self.sparse.is_some() && !self.targets.contains(n)) {
+            return Err(Error::column(
+                extra.clone(),
+                "the features come from the sparse matrix, so the frame beside it holds only the target columns",
+            ));
+        }
         let n_features = names.len() - self.targets.len();
         let cells = (n_rows as u64).saturating_mul(names.len() as u64);
-        crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
-            format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
-        })?;
+        if self.sparse.is_none() {
+            crate::memory::check(cells.saturating_mul(crate::memory::F64), || {
+                format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
+            })?;
+        }
         let (mut members, target_origins): (Vec<Target>, Vec<Origin>) = target_pos
             .iter()
             .map(|&p| read_target(&df.columns()[p], self.task))
@@ -111,6 +138,9 @@ impl<'a> DatasetBuilder<'a> {
             ));
         }
         let target = if members.len() == 1 { members.remove(0) } else { Target::Set(members) };
+        if let Some((x, names)) = self.sparse {
+            return sparse_dataset(x, names, n_rows, target, target_origins);
+        }
 
         let mut x = Array2::<f64>::zeros((n_rows, n_features).f());
         let mut feat_names = Vec::with_capacity(n_features);
@@ -152,7 +182,7 @@ impl<'a> DatasetBuilder<'a> {
             origins.push(origin);
         }
         let data = Dataset {
-            x,
+            x: super::Matrix::Dense(x),
             names: feat_names,
             kinds,
             origins,
@@ -174,6 +204,47 @@ impl<'a> DatasetBuilder<'a> {
         }
         Ok(data)
     }
+}
+
+/// A dataset of sparse features `x` named `names` (empty: `x0, x1, …`) and the target read from the frame.
+fn sparse_dataset(
+    x: SparseMatrix,
+    names: Vec<String>,
+    n_rows: usize,
+    target: Target,
+    target_origins: Vec<Origin>,
+) -> Result<Dataset> {
+    let width = x.n_cols();
+    if x.n_rows() != n_rows {
+        return Err(Error::param("y", format!("{n_rows} target values for the {} rows of x", x.n_rows())));
+    }
+    if width == 0 {
+        return Err(Error::EmptyData { what: "the sparse matrix has no columns".into() });
+    }
+    let names = match names.len() {
+        0 => (0..width).map(|j| format!("x{j}")).collect(),
+        n if n == width => names,
+        n => return Err(Error::param("names", format!("{n} names for {width} columns of x"))),
+    };
+    let mut seen: HashSet<&str> = target_origins.iter().map(|o| o.name.as_str()).collect();
+    if let Some(d) = names.iter().find(|n| !seen.insert(n.as_str())) {
+        return Err(Error::DuplicateName { name: d.clone(), context: "the features and targets".into() });
+    }
+    let mut layout: Vec<Slot> = (0..width).map(Slot::Feature).collect();
+    layout.extend((0..target_origins.len()).map(Slot::Target));
+    let origins =
+        names.iter().map(|n| Origin { name: n.clone(), dtype: DataType::Float64, nan_rows: vec![] }).collect();
+    Ok(Dataset {
+        x: Matrix::Sparse(x),
+        kinds: vec![FeatureKind::Numeric; width],
+        names,
+        origins,
+        target,
+        target_label: super::target_label(&target_origins),
+        target_origins,
+        layout,
+        out_of_range: std::sync::OnceLock::new(),
+    })
 }
 
 /// Whether a text column with `levels` distinct values in `present` non-missing rows is a row identifier
@@ -391,6 +462,7 @@ impl Dataset {
             allow_all_missing: false,
             allow_identifiers: false,
             quiet: false,
+            sparse: None,
         }
     }
 }

@@ -19,23 +19,29 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use ndarray::{Array2, ArrayView1, ArrayView2, ShapeBuilder};
+use std::borrow::Cow;
+
+use ndarray::{Array1, Array2, ArrayView1, CowArray, Ix1, ShapeBuilder};
 use polars::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::memory;
 
 mod arrays;
 mod from_polars;
 #[cfg(feature = "linfa")]
 mod linfa_data;
+mod sparse;
 mod summary;
 mod targets;
 mod to_polars;
 
 pub use arrays::{Decoded, TargetValue};
 pub use from_polars::{looks_like_identifier, DatasetBuilder};
-pub(crate) use summary::text_list;
+use sparse::Matrix;
+pub use sparse::SparseMatrix;
+pub(crate) use summary::{density_words, text_list};
 pub use summary::{LabelSets, Summary, TargetSummary};
 
 /// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
@@ -161,7 +167,8 @@ enum Slot {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Dataset {
-    x: Array2<f64>,
+    /// Dense column-major `f64`, or sparse columns ([`SparseMatrix`]).
+    x: Matrix,
     names: Vec<String>,
     kinds: Vec<FeatureKind>,
     origins: Vec<Origin>,
@@ -186,12 +193,12 @@ enum Place {
 impl Dataset {
     /// Number of rows (instances).
     pub fn n_rows(&self) -> usize {
-        self.x.nrows()
+        self.x.n_rows()
     }
 
     /// Number of features (the target is not counted).
     pub fn n_features(&self) -> usize {
-        self.x.ncols()
+        self.x.n_cols()
     }
 
     /// Feature names in column order.
@@ -214,15 +221,68 @@ impl Dataset {
         &self.kinds
     }
 
-    /// The whole `n_rows × n_features` matrix (column-major; NaN = missing).
-    pub fn x(&self) -> ArrayView2<'_, f64> {
-        self.x.view()
+    /// The whole `n_rows × n_features` matrix (column-major; NaN = missing): borrowed when the features are
+    /// dense, a copy after the memory check when they are sparse ([`Dataset::densify`]).
+    pub fn x(&self) -> Result<Cow<'_, Array2<f64>>> {
+        self.x.dense("the whole feature matrix")
     }
 
-    /// Feature `j` as a contiguous view. Like slice indexing, panics if `j ≥ n_features()`; use
+    /// Feature `j`: a contiguous view of dense data, or a sparse feature with its zeros filled in (`n_rows`
+    /// values; a sparse matrix has no missing cells). Like slice indexing, panics if `j ≥ n_features()`; use
     /// [`Dataset::feature_index`] to look a name up with an error, or [`Dataset::columns`] for checked views.
-    pub fn feature(&self, j: usize) -> ArrayView1<'_, f64> {
-        self.x.column(j)
+    pub fn feature(&self, j: usize) -> CowArray<'_, f64, Ix1> {
+        match self.x.column(j) {
+            Cow::Borrowed(c) => CowArray::from(ArrayView1::from(c)),
+            Cow::Owned(c) => CowArray::from(Array1::from(c)),
+        }
+    }
+
+    /// The sparse feature matrix, when the features are held sparse (see [`SparseMatrix`]).
+    pub fn sparse(&self) -> Option<&SparseMatrix> {
+        match &self.x {
+            Matrix::Sparse(s) => Some(s),
+            Matrix::Dense(_) => None,
+        }
+    }
+
+    /// `true` when the features are held sparse.
+    pub fn is_sparse(&self) -> bool {
+        self.sparse().is_some()
+    }
+
+    /// Bytes the features hold as they are stored (dense: 8 per cell; sparse: its values, indices and pointers).
+    pub fn feature_bytes(&self) -> u64 {
+        match &self.x {
+            Matrix::Dense(x) => memory::F64 * x.len() as u64,
+            Matrix::Sparse(s) => s.bytes(),
+        }
+    }
+
+    /// Bytes a dense copy of the features takes (8 per cell, whatever the storage).
+    pub fn dense_bytes(&self) -> u64 {
+        memory::F64.saturating_mul(self.n_rows() as u64).saturating_mul(self.n_features() as u64)
+    }
+
+    /// This dataset with its features dense: itself when they already are; for sparse features a dense copy,
+    /// after the memory check — `what` (e.g. the method that needs it) is named in the refusal with the numbers.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::data::dataset::SparseMatrix;
+    /// let x = SparseMatrix::from_triplets(4, 3, &[0, 1, 2, 3], &[0, 0, 2, 2], &[1.0, 2.0, 3.0, 4.0]).unwrap();
+    /// let ds = Dataset::from_sparse(x, &ndarray::array![0usize, 0, 1, 1], &["a", "b", "c"]).unwrap();
+    /// let dense = ds.densify("an example").unwrap();
+    /// assert!(ds.is_sparse() && !dense.is_sparse());
+    /// assert_eq!(dense.feature(2).to_vec(), ds.feature(2).to_vec());
+    /// ```
+    pub fn densify(&self, what: &str) -> Result<Cow<'_, Dataset>> {
+        match &self.x {
+            Matrix::Dense(_) => Ok(Cow::Borrowed(self)),
+            Matrix::Sparse(s) => {
+                let x = s.to_dense(&(0..s.n_cols()).collect::<Vec<_>>(), what)?;
+                Ok(Cow::Owned(Dataset { x: Matrix::Dense(x), out_of_range: OnceLock::new(), ..self.clone() }))
+            }
+        }
     }
 
     /// Refuse, by name, the first numeric feature (or a numeric target) whose largest magnitude lies outside
@@ -244,8 +304,13 @@ impl Dataset {
                 let top = v.iter().filter(|v| !v.is_nan()).fold(0.0f64, |m, v| m.max(v.abs()));
                 (top > SAFE_MAGNITUDE.1 || (top > 0.0 && top < SAFE_MAGNITUDE.0)).then_some(top)
             };
+            // a sparse feature's zeros do not move its largest magnitude: its stored values suffice
+            let stored = |j: usize| match &self.x {
+                Matrix::Sparse(s) => out(ArrayView1::from(s.column(j).1)),
+                Matrix::Dense(_) => out(self.feature(j).view()),
+            };
             let numeric = (0..self.n_features()).filter(|&j| !self.kinds[j].is_nominal());
-            numeric.filter_map(|j| out(self.feature(j)).map(|top| (Place::Feature(j), top))).next().or_else(|| {
+            numeric.filter_map(|j| stored(j).map(|top| (Place::Feature(j), top))).next().or_else(|| {
                 self.targets().iter().enumerate().find_map(|(t, target)| match target {
                     Target::Values(v) => out(ArrayView1::from(v.as_slice())).map(|top| (Place::Target(t), top)),
                     _ => None,
@@ -341,22 +406,35 @@ impl Dataset {
 
     /// `true` where cell `(row, feature)` is missing.
     pub fn is_missing(&self, row: usize, feature: usize) -> bool {
-        self.x[[row, feature]].is_nan()
+        self.x.get(row, feature).is_nan()
     }
 
-    /// `n_rows × n_features` mask, `true` = missing.
+    /// `n_rows × n_features` mask, `true` = missing (all `false` for sparse features).
     pub fn missing_mask(&self) -> Array2<bool> {
-        self.x.mapv(f64::is_nan)
+        match &self.x {
+            Matrix::Dense(x) => x.mapv(f64::is_nan),
+            Matrix::Sparse(s) => Array2::from_elem((s.n_rows(), s.n_cols()), false),
+        }
     }
 
-    /// Missing cells per feature.
+    /// Missing cells per feature (none for sparse features).
     pub fn missing_counts(&self) -> Vec<usize> {
-        self.x.columns().into_iter().map(|c| c.iter().filter(|v| v.is_nan()).count()).collect()
+        match &self.x {
+            Matrix::Dense(x) => x.columns().into_iter().map(|c| c.iter().filter(|v| v.is_nan()).count()).collect(),
+            Matrix::Sparse(s) => vec![0; s.n_cols()],
+        }
     }
 
     /// Indices of features whose present values are all equal (a constant feature carries no
     /// information; it is kept, and rankers give it the lowest relevance).
     pub fn constant_features(&self) -> Vec<usize> {
+        if let Matrix::Sparse(s) = &self.x {
+            // a sparse column is constant when it stores nothing, or a value in every row that is always the same
+            let constant = |(rows, v): (&[u32], &[f64])| {
+                rows.is_empty() || (rows.len() == s.n_rows() && v.iter().all(|&a| a == v[0]))
+            };
+            return (0..s.n_cols()).filter(|&j| constant(s.column(j))).collect();
+        }
         (0..self.n_features())
             .filter(|&j| {
                 let mut present = self.feature(j).into_iter().filter(|v| !v.is_nan());
@@ -378,10 +456,30 @@ impl Dataset {
         if idx.is_empty() {
             return Err(Error::param("names", "select at least one feature"));
         }
-        let x = self.columns(&idx)?.to_array();
+        Ok(self.select_indices(&idx))
+    }
+
+    /// A new dataset with the features at `idx` (in range, in that order) and the same target, stored as this
+    /// one is (sparse stays sparse).
+    pub(crate) fn select_indices(&self, idx: &[usize]) -> Dataset {
+        self.with_matrix(self.x.select_columns(idx), idx)
+    }
+
+    /// The features at `idx` (in range, in that order) as a dense dataset with the same target: a dense copy of
+    /// exactly those columns when the features are sparse, after the memory check (`what` named in a refusal).
+    /// What a curve run gives its learner in each split.
+    pub(crate) fn dense_indices(&self, idx: &[usize], what: &str) -> Result<Dataset> {
+        match &self.x {
+            Matrix::Dense(_) => Ok(self.select_indices(idx)),
+            Matrix::Sparse(s) => Ok(self.with_matrix(Matrix::Dense(s.to_dense(idx, what)?), idx)),
+        }
+    }
+
+    /// This dataset's target and rows with the features `x`, which are this dataset's features `idx`.
+    fn with_matrix(&self, x: Matrix, idx: &[usize]) -> Dataset {
         let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
         layout.extend((0..self.n_targets()).map(Slot::Target));
-        Ok(Dataset {
+        Dataset {
             x,
             names: idx.iter().map(|&j| self.names[j].clone()).collect(),
             kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
@@ -391,7 +489,7 @@ impl Dataset {
             target_label: self.target_label.clone(),
             layout,
             out_of_range: OnceLock::new(),
-        })
+        }
     }
 
     /// A new dataset with the given rows, in that order; a row may repeat (a bootstrap sample). Class
@@ -403,7 +501,7 @@ impl Dataset {
         if let Some(&bad) = rows.iter().find(|&&r| r >= self.n_rows()) {
             return Err(Error::param("rows", format!("row {bad} is out of range ({} rows)", self.n_rows())));
         }
-        let x = Array2::from_shape_fn((rows.len(), self.n_features()).f(), |(i, j)| self.x[[rows[i], j]]);
+        let x = self.x.take_rows(rows);
         let remap = |o: &Origin| {
             let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
             Origin { nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(), ..o.clone() }
@@ -450,7 +548,8 @@ impl Dataset {
             }
         };
         let rows = n + extra.len();
-        let x = Array2::from_shape_fn((rows, m).f(), |(i, j)| self.x[[source(i, j), j]]);
+        let dense = self.x.dense("rows with permuted features")?;
+        let x = Matrix::Dense(Array2::from_shape_fn((rows, m).f(), |(i, j)| dense[[source(i, j), j]]));
         let origins = self
             .origins
             .iter()
@@ -491,13 +590,14 @@ impl Dataset {
         if perms.len() != m || perms.iter().any(|p| p.len() != n || p.iter().any(|&r| r >= n)) {
             return Err(Error::param("shadows", format!("needs one permutation of the {n} rows per feature ({m})")));
         }
-        let x = Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| {
+        let dense = self.x.dense("shadow features")?;
+        let x = Matrix::Dense(Array2::from_shape_fn((n, 2 * m).f(), |(i, j)| {
             if j < m {
-                self.x[[i, j]]
+                dense[[i, j]]
             } else {
-                self.x[[perms[j - m][i], j - m]]
+                dense[[perms[j - m][i], j - m]]
             }
-        });
+        }));
         let mut taken: HashSet<String> = self.names.iter().cloned().collect();
         taken.extend(self.target_origins.iter().map(|o| o.name.clone()));
         let mut names = self.names.clone();
@@ -564,8 +664,8 @@ impl<'a> Columns<'a> {
         self.indices.is_empty()
     }
 
-    /// The `i`-th selected feature (a contiguous view).
-    pub fn get(&self, i: usize) -> ArrayView1<'a, f64> {
+    /// The `i`-th selected feature (see [`Dataset::feature`]).
+    pub fn get(&self, i: usize) -> CowArray<'a, f64, Ix1> {
         self.data.feature(self.indices[i])
     }
 

@@ -13,6 +13,8 @@ impl Dataset {
         Summary {
             rows: self.n_rows(),
             features: self.n_features(),
+            density: self.sparse().map(|s| s.density()),
+            stored: self.sparse().map(|s| s.nnz()),
             numeric: self.kinds.iter().filter(|k| !k.is_nominal()).count(),
             nominal: self.kinds.iter().filter(|k| k.is_nominal()).count(),
             target: self.target_name().to_string(),
@@ -106,6 +108,10 @@ pub struct Summary {
     pub missing: Vec<(String, usize)>,
     /// Missing cells in all.
     pub missing_cells: usize,
+    /// Sparse features: the share of cells stored (non-zero); `None` for dense features.
+    pub density: Option<f64>,
+    /// Sparse features: the number of stored (non-zero) cells; `None` for dense features.
+    pub stored: Option<usize>,
     /// Constant features.
     pub constant: Vec<String>,
     /// `(feature, levels)` of the text (String) columns read as nominal features: free text such as a
@@ -135,15 +141,31 @@ pub struct LabelSets {
     pub empty: usize,
 }
 
+/// A density as a percentage with the digits that show it (`0.1 %`, `0.0042 %`).
+pub(crate) fn density_words(d: f64) -> String {
+    let pct = 100.0 * d;
+    if pct == 0.0 || pct >= 1.0 {
+        format!("{pct:.1} %")
+    } else {
+        format!("{:.*} %", (1 - pct.log10().floor() as i32).max(1) as usize, pct)
+    }
+}
+
 /// `hospital (12 levels), ward (3 levels)`.
 pub(crate) fn text_list(text: &[(String, usize)]) -> String {
     text.iter().map(|(c, n)| format!("{c} ({n} levels)")).collect::<Vec<_>>().join(", ")
 }
 
+/// Constant features a summary's text names at most (sparse data may have thousands of empty columns).
+const SHOWN: usize = 10;
+
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "rows: {}", self.rows)?;
         writeln!(f, "features: {} ({} numeric, {} nominal)", self.features, self.numeric, self.nominal)?;
+        if let (Some(d), Some(n)) = (self.density, self.stored) {
+            writeln!(f, "sparse: {n} non-zero cells, density {}", density_words(d))?;
+        }
         match self.task {
             Task::Classification => {
                 writeln!(f, "target: {} (classification, {} classes)", self.target, self.classes.len())?;
@@ -181,7 +203,11 @@ impl std::fmt::Display for Summary {
             writeln!(f, "  {c}: {n}")?;
         }
         if !self.constant.is_empty() {
-            writeln!(f, "constant features: {}", self.constant.join(", "))?;
+            let shown = self.constant.iter().take(SHOWN).cloned().collect::<Vec<_>>().join(", ");
+            match self.constant.len() {
+                n if n > SHOWN => writeln!(f, "constant features: {n}, e.g. {shown}, …")?,
+                _ => writeln!(f, "constant features: {shown}")?,
+            }
         }
         if !self.text.is_empty() {
             writeln!(f, "text columns read as nominal features: {}", text_list(&self.text))?;

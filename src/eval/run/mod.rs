@@ -152,17 +152,26 @@ impl CurveSpec {
         let parallel = rayon::current_num_threads()
             .min((n_chains.saturating_add(1)).saturating_mul(repeats).saturating_mul(plan.folds()));
         let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
-        let per_slot =
-            learner.memory(data, train, test).saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k);
+        // sparse features: each split's learner works on a dense copy of the columns its chain reaches, up to
+        // every feature for the full set
+        let reached = if data.is_sparse() { data.dense_bytes() } else { 0 };
+        let per_slot = learner
+            .memory(data, train, test)
+            .saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k)
+            .saturating_add(reached);
         let held = run_size(o.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
         // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
         // working memory and its candidates each.
         let blocks = (rayon::current_num_threads() - parallel) as u64
             * memory::working_memory().saturating_add(3 * memory::F64 * train as u64);
         memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held).saturating_add(blocks), || {
+            let sparse = match data.is_sparse() {
+                true => "; the features are sparse: the full-set point gives the learner a dense copy of all of them",
+                false => "",
+            };
             format!(
                 "curves of {} on {} rows × {n} features ({parallel} folds of {train} training rows at once; {} \
-                 random rankings, {repeats} repeats, {} sizes)",
+                 random rankings, {repeats} repeats, {} sizes{sparse})",
                 learner.spec(),
                 data.n_rows(),
                 o.expected,

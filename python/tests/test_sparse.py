@@ -1,0 +1,89 @@
+"""Sparse features as users hold them — SciPy CSR/CSC/COO matrices, a pandas frame of sparse columns, an AnnData —
+kept sparse: the same rankings as the dense array, bit for bit; repeated cells summed; bad cells named."""
+
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+
+import featrank
+
+rng = np.random.default_rng(0)
+ROWS, TERMS = 300, 500
+# counts: ~3 % stored, the first five terms more frequent in class 1
+y = np.arange(ROWS) % 2
+dense = rng.poisson(0.03, size=(ROWS, TERMS)).astype(float)
+dense[:, :5] += rng.poisson(0.4, size=(ROWS, 5)) * y[:, None]
+X = sp.csr_matrix(dense)
+
+
+@pytest.mark.parametrize("convert", [sp.csr_matrix, sp.csc_matrix, sp.coo_matrix, sp.csr_array])
+def test_sparse_matrices_rank_as_the_dense_array(convert):
+    d = featrank.Dataset(convert(dense), y)
+    assert d.is_sparse and (d.n_rows, d.n_features) == (ROWS, TERMS)
+    for method in ["chi2", "info-gain", "fisher", "relieff:k=5"]:
+        a = featrank.rank(d, method)
+        b = featrank.rank((dense, y), method)
+        assert a.order == b.order and np.array_equal(a.scores, b.scores), method
+    assert set(featrank.rank(d, "chi2").order[:5]) == {f"x{j}" for j in range(5)}
+
+
+def test_the_summary_shows_the_density_and_x_is_the_dense_matrix():
+    d = featrank.Dataset(X, y, feature_names=[f"term{j}" for j in range(TERMS)])
+    assert d.feature_names[3] == "term3"
+    text = str(d.summary()) + d._repr_html_()
+    assert "non-zero cells" in text and "density" in text
+    assert np.array_equal(d.x, dense)
+
+
+def test_coo_duplicates_are_summed_as_scipy_sums_them():
+    coo = sp.coo_matrix(([1.0, 2.0, 5.0, 1.0], ([0, 0, 1, 3], [1, 1, 0, 2])), shape=(4, 3))
+    d = featrank.Dataset(coo, [0, 1, 0, 1])
+    assert np.array_equal(d.x, coo.toarray())
+    assert d.x[0, 1] == 3.0
+
+
+def test_a_pandas_frame_of_sparse_columns_stays_sparse():
+    frame = pd.DataFrame.sparse.from_spmatrix(X, columns=[f"t{j}" for j in range(TERMS)])
+    d = featrank.Dataset(frame, y)
+    assert d.is_sparse and d.feature_names[:2] == ["t0", "t1"]
+    assert featrank.rank(d, "chi2").order == featrank.rank((dense, y), "chi2").order
+
+
+def test_curves_and_the_selector_take_sparse_data():
+    d = featrank.Dataset(X, y)
+    c = featrank.curves(d, ["chi2"], folds=3, repeats=1, expected=2, grid=[1, 2, 5, 10])
+    same = featrank.curves((dense, y), ["chi2"], folds=3, repeats=1, expected=2, grid=[1, 2, 5, 10])
+    assert c.to_pandas().equals(same.to_pandas())
+    from featrank.sklearn import FeatureSelector
+
+    sel = FeatureSelector("chi2", k=5).fit(X, y)
+    assert set(np.flatnonzero(sel.get_support())) == set(range(5))
+
+
+def test_bad_sparse_input_names_the_cell_or_the_parameter():
+    bad = sp.csr_matrix(([1.0, np.nan], ([0, 2], [1, 0])), shape=(3, 2))
+    with pytest.raises(featrank.ParameterError, match=r"\(row 2, column 0\) is NaN"):
+        featrank.Dataset(bad, [0, 1, 0])
+    with pytest.raises(featrank.Error, match="3 target values for the 300 rows of x"):
+        featrank.Dataset(X, [0, 1, 0])
+    with pytest.raises(featrank.Error, match="2 names for 500 columns"):
+        featrank.Dataset(X, y, feature_names=["a", "b"])
+    with pytest.raises(featrank.Error, match="not a column name"):
+        featrank.Dataset(X, "class")
+    with pytest.raises(featrank.Error, match="complex"):
+        featrank.Dataset(sp.csr_matrix(np.eye(3) * 1j), [0, 1, 0])
+
+
+def test_an_anndata_enters_with_its_genes_and_an_obs_column():
+    anndata = pytest.importorskip("anndata")
+    adata = anndata.AnnData(X=X.copy(), obs=pd.DataFrame({"cell_type": np.where(y == 1, "T", "B")},
+                                                          index=[f"c{i}" for i in range(ROWS)]),
+                            var=pd.DataFrame(index=[f"g{j}" for j in range(TERMS)]))
+    d = featrank.Dataset(adata, target="cell_type")
+    assert d.is_sparse and d.feature_names[0] == "g0" and d.classes == ["B", "T"]
+    assert featrank.rank(d, "chi2").order[:5] == ["g" + n[1:] for n in featrank.rank((dense, y), "chi2").order[:5]]
+    with pytest.raises(featrank.ColumnNotFoundError, match="'louvain' not found in the AnnData's obs; it has cell_type"):
+        featrank.Dataset(adata, target="louvain")
+    with pytest.raises(featrank.Error, match="name the column of obs"):
+        featrank.Dataset(adata)

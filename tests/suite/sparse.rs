@@ -1,0 +1,180 @@
+//! Sparse features: a dataset held as compressed columns gives the same rankings and curves as its dense copy,
+//! bit for bit; rankers with a sparse algorithm never densify (a matrix whose dense copy would take 800 GB is
+//! ranked), the others and the learners are refused by name when their dense copy does not fit; bad input is
+//! an error naming the cell.
+
+use featrank::data::dataset::SparseMatrix;
+use featrank::data::synth::Corpus;
+use featrank::prelude::*;
+use featrank::rankers::parse;
+
+/// 240 rows × 40 features, ~15 % stored: small integers of both signs (so MDL cuts fall below, at and above
+/// zero, and values repeat), the class leaning on the first six features.
+fn signed() -> Dataset {
+    let mut state = 11u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (n, m) = (240, 40);
+    let y: Vec<usize> = (0..n).map(|i| i % 3).collect();
+    let (mut rows, mut cols, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, &c) in y.iter().enumerate() {
+        for j in 0..m {
+            let boost = if j < 6 && j % 3 == c { 0.5 } else { 0.0 };
+            if next() < 0.1 + boost {
+                rows.push(i);
+                cols.push(j);
+                values.push(((next() * 7.0).floor() - 2.0) + if boost > 0.0 { 2.0 } else { 0.0 });
+            }
+        }
+    }
+    let x = SparseMatrix::from_triplets(n, m, &rows, &cols, &values).unwrap();
+    Dataset::from_sparse(x, &ndarray::Array1::from(y), &[] as &[&str]).unwrap()
+}
+
+fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+#[test]
+fn sparse_and_dense_features_give_identical_scores() {
+    let corpus = Corpus::new().documents(300).terms(400).generate(5).unwrap().dataset;
+    for data in [signed(), corpus] {
+        let dense = data.densify("the test").unwrap().into_owned();
+        assert!(data.is_sparse() && !dense.is_sparse());
+        for spec in [
+            "chi2",
+            "info-gain",
+            "gain-ratio",
+            "symmetrical-uncertainty",
+            "chi2:mdl=instances",
+            "fisher",
+            "mi",
+            "relieff:k=5",
+            "bag:base=(info-gain),bootstraps=3",
+            "mrmr",
+        ] {
+            let ranker = parse(spec).unwrap();
+            let (s, d) = (ranker.scores(&data, 3).unwrap(), ranker.scores(&dense, 3).unwrap());
+            assert_eq!(bits(&s), bits(&d), "{spec}");
+        }
+        assert_eq!(data.constant_features(), dense.constant_features());
+        assert_eq!(data.summary().constant, dense.summary().constant);
+    }
+}
+
+#[test]
+fn rows_and_columns_of_sparse_data_match_the_dense_copy() {
+    let data = signed();
+    let dense = data.densify("the test").unwrap().into_owned();
+    let rows = [5, 0, 5, 239, 17, 17, 17];
+    let (a, b) = (data.take_rows(&rows).unwrap(), dense.take_rows(&rows).unwrap());
+    assert!(a.is_sparse());
+    for j in 0..data.n_features() {
+        assert_eq!(a.feature(j).to_vec(), b.feature(j).to_vec(), "feature {j}");
+    }
+    assert_eq!(a.labels(), b.labels());
+    let names = ["x7", "x0", "x39"];
+    let (a, b) = (data.select_features(&names).unwrap(), dense.select_features(&names).unwrap());
+    assert!(a.is_sparse());
+    assert_eq!(a.feature_names(), b.feature_names());
+    (0..3).for_each(|j| assert_eq!(a.feature(j).to_vec(), b.feature(j).to_vec()));
+    assert_eq!(data.to_ndarray().unwrap(), dense.to_ndarray().unwrap());
+    assert_eq!(data.matrix(&[3, 1], &[2, 0]).unwrap(), dense.matrix(&[3, 1], &[2, 0]).unwrap());
+    assert_eq!(data.to_polars().unwrap(), dense.to_polars().unwrap());
+}
+
+#[test]
+fn curves_on_sparse_features_equal_the_dense_curves() {
+    let corpus = Corpus::new().documents(240).terms(300).planted(5).generate(2).unwrap();
+    let (data, planted) = (corpus.dataset, corpus.truth.ranking().unwrap().with_name("truth"));
+    let dense = data.densify("the test").unwrap().into_owned();
+    let run = |d: &Dataset| {
+        let candidates = [Candidate::per_fold(parse("chi2").unwrap()), Candidate::from(planted.clone())];
+        CurveSpec::new(Knn::new().k(5))
+            .folds(3)
+            .repeats(2)
+            .expected(2)
+            .grid(Grid::Custom(vec![1, 2, 5, 10]))
+            .seed(4)
+            .evaluate_all(d, &candidates)
+            .unwrap()
+    };
+    assert_eq!(run(&data), run(&dense));
+    // nested subsets through the learner's own door: a fold of sparse data gives the dense predictions
+    let plan = CvPlan::stratified(&data, 3, 1, 1).unwrap();
+    let (train, test) = plan.split(0, 1);
+    let fold = |d| featrank::resampling::Fold { data: d, train: &train, test: &test, seed: 0 };
+    let order = [4, 9, 0, 299];
+    for learner in ["nb", "tree", "knn:k=3"] {
+        let l = featrank::learners::parse(learner).unwrap();
+        let (s, d) = (fold(&data), fold(&dense));
+        assert_eq!(
+            l.fit_predict_nested(&s, &order, &[1, 4]).unwrap(),
+            l.fit_predict_nested(&d, &order, &[1, 4]).unwrap()
+        );
+        assert_eq!(l.fit_predict(&s, &order[..2]).unwrap(), l.fit_predict(&d, &order[..2]).unwrap());
+    }
+}
+
+/// 400,000 documents × 250,000 terms with 200,000 stored counts: a dense copy would take 800 GB.
+fn huge() -> Dataset {
+    let (n, m, nnz) = (400_000usize, 250_000usize, 200_000usize);
+    let rows: Vec<usize> = (0..nnz).map(|i| (i * 7919) % n).collect();
+    let cols: Vec<usize> = (0..nnz).map(|i| (i * 104_729) % m).collect();
+    let values: Vec<f64> = (0..nnz).map(|i| (1 + i % 3) as f64).collect();
+    let x = SparseMatrix::from_triplets(n, m, &rows, &cols, &values).unwrap();
+    let y: Vec<usize> = (0..n).map(|i| (i / 7) % 2).collect();
+    Dataset::from_sparse(x, &ndarray::Array1::from(y), &[] as &[&str]).unwrap()
+}
+
+#[test]
+fn rankers_with_a_sparse_algorithm_never_densify_and_the_others_are_refused_by_name() {
+    let data = huge();
+    assert_eq!(data.dense_bytes(), 800_000_000_000);
+    assert!(data.feature_bytes() < 5_000_000);
+    let summary = data.summary();
+    assert_eq!((summary.stored, summary.density.map(|d| (d * 1e9).round())), (Some(200_000), Some(2000.0)));
+    assert!(summary.to_string().contains("sparse: 200000 non-zero cells, density 0.00020 %"), "{summary}");
+    for spec in ["chi2", "info-gain", "gain-ratio"] {
+        let r = parse(spec).unwrap();
+        if r.supports(data.task()) {
+            assert_eq!(r.scores(&data, 0).unwrap().len(), 250_000, "{spec}");
+        }
+    }
+    let err = parse("relieff").unwrap().scores(&data, 0).unwrap_err();
+    assert_eq!(err.kind(), featrank::error::ErrorKind::Memory);
+    let text = err.to_string();
+    assert!(text.contains("relieff") && text.contains("no sparse algorithm"), "{text}");
+    // curves: the full-set point gives the learner a dense copy of every feature
+    let candidates = [Candidate::per_fold(parse("chi2").unwrap())];
+    let err = CurveSpec::new(Knn::new())
+        .folds(2)
+        .repeats(1)
+        .expected(0)
+        .grid(Grid::Custom(vec![1, 10]))
+        .evaluate_all(&data, &candidates)
+        .unwrap_err();
+    assert!(err.to_string().contains("the features are sparse"), "{err}");
+    assert!(data.x().is_err() && data.densify("a test").is_err());
+}
+
+#[test]
+fn bad_sparse_input_is_an_error_naming_the_cell_or_parameter() {
+    let e = SparseMatrix::from_triplets(3, 2, &[0, 2], &[1, 1], &[1.0, f64::INFINITY]).unwrap_err().to_string();
+    assert!(e.contains("(row 2, column 1)") && e.contains("inf"), "{e}");
+    let e = SparseMatrix::from_triplets(3, 2, &[3], &[0], &[1.0]).unwrap_err().to_string();
+    assert!(e.contains("outside its 3 × 2 shape"), "{e}");
+    assert!(SparseMatrix::from_triplets(3, 2, &[0, 1], &[0], &[1.0]).is_err());
+    // duplicates summed, a sum that cancels is not stored
+    let x = SparseMatrix::from_triplets(2, 2, &[0, 0, 1, 1], &[0, 0, 1, 1], &[1.5, 2.0, 3.0, -3.0]).unwrap();
+    assert_eq!((x.nnz(), x.get(0, 0), x.get(1, 1)), (1, 3.5, 0.0));
+    let y = ndarray::array![0usize, 1, 1];
+    let e = Dataset::from_sparse(x.clone(), &y, &[] as &[&str]).unwrap_err().to_string();
+    assert!(e.contains("3 target values for the 2 rows of x"), "{e}");
+    let y = ndarray::array![0usize, 1];
+    assert!(Dataset::from_sparse(x.clone(), &y, &["a"]).unwrap_err().to_string().contains("1 names for 2 columns"));
+    assert!(Dataset::from_sparse(x.clone(), &y, &["a", "a"]).is_err());
+    assert!(Dataset::from_sparse(x, &y, &["a", "target"]).is_err());
+}
