@@ -72,8 +72,8 @@ pub mod prelude {
         PiSpec, Sample, Weighting,
     };
     pub use crate::learners::{
-        self, DecisionTree, Kernel, Knn, KnnTies, Learner, MlKnn, Mlp, Multiclass, NaiveBayes, RandomForest, Svm,
-        WeightedKnn,
+        self, DecisionTree, Kernel, Knn, KnnDistance, KnnTies, Learner, MlKnn, Mlp, Multiclass, NaiveBayes,
+        RandomForest, Svm, WeightedKnn,
     };
     pub use crate::method::Method;
     pub use crate::rankers::{

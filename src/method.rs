@@ -24,7 +24,7 @@ use crate::task::Task;
 /// ```
 /// use featrank::prelude::*;
 /// let knn = Knn::new().k(5);
-/// assert_eq!(knn.spec().to_string(), "knn:k=5,ties=all");
+/// assert_eq!(knn.spec().to_string(), "knn:k=5,ties=all,distance=euclidean");
 /// assert_eq!(knn.name(), "knn");
 /// assert!(knn.supports(Task::Classification));
 /// assert_eq!(ReliefF::new().parameters()[0].key, "k");

@@ -196,7 +196,7 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     >>> by_learner = featrank.curves(iris, rankers="fisher", learner=["knn:k=5", "nb"], folds=3, repeats=1,
     ...                              expected=0, progress=False)
     >>> list(by_learner)
-    ['knn:k=5,ties=all', 'nb']
+    ['knn:k=5,ties=all,distance=euclidean', 'nb']
     """
     if isinstance(learner, (list, tuple)):
         if not learner:

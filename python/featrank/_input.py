@@ -123,7 +123,7 @@ def to_columns(data, target=None, feature_names=None, targets=None):
     if sparse is not None:
         if target_is_name:
             raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
-        parts = _sparse_parts(sparse, feature_names)
+        parts = _sparse_parts(sparse, feature_names, _column_names(data))
         targets, names = _targets_of(target, parts[0], set(parts[5]))
         return targets, names, parts
     if _is_array(data):
@@ -166,6 +166,11 @@ def _sparse(X):
         if all(isinstance(d, pd.SparseDtype) for d in X.dtypes):
             return X.sparse.to_coo()
     return None
+
+
+def _column_names(X):
+    """A frame's column names (a pandas frame of sparse columns), else ``None``."""
+    return [str(c) for c in X.columns] if hasattr(X, "columns") and not hasattr(X, "tocoo") else None
 
 
 def _sparse_parts(X, feature_names, names_of=None):

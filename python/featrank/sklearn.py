@@ -81,7 +81,10 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         if shape is None and isinstance(y, (list, tuple)) and len(y) and isinstance(y[0], (list, tuple)):
             shape = (len(y), len(y[0]))
         several = shape is not None and len(shape) == 2 and shape[1] > 1
-        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=np.float64, multi_output=several)
+        # sparse X stays sparse (the Dataset keeps it so; rankers without a sparse algorithm densify after the
+        # memory check); NaN allowed in dense X (missing values)
+        X, y = validate_data(self, X, y, accept_sparse=("csr", "csc", "coo"), ensure_all_finite="allow-nan",
+                             dtype=np.float64, multi_output=several)
         task = "auto" if several else "regression" if type_of_target(y) == "continuous" else "classification"
         names = [f"x{j}" for j in range(X.shape[1])]
         data = Dataset(X, y, task=task, feature_names=names)
@@ -111,6 +114,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
+        tags.input_tags.sparse = True
         tags.target_tags.required = True
         return tags
 

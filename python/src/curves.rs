@@ -142,7 +142,7 @@ impl Curves {
     fn save_json(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_json(path))
     }
-    /// The learner's full spec, e.g. `knn:k=10,ties=all`.
+    /// The learner's full spec, e.g. `knn:k=10,ties=all,distance=euclidean`.
     #[getter]
     fn learner(&self) -> String {
         self.inner.learner.clone()

@@ -63,7 +63,7 @@ def test_several_learners_give_one_run_each_on_the_same_folds():
     iris = featrank.datasets.load("iris")
     runs = featrank.curves(iris, rankers="fisher", learner=["knn:k=5", "nb"], folds=3, repeats=2, expected=0,
                            seed=4, progress=False)
-    assert list(runs) == ["knn:k=5,ties=all", "nb"]  # what each run records as its learner
+    assert list(runs) == ["knn:k=5,ties=all,distance=euclidean", "nb"]  # what each run records as its learner
     alone = featrank.curves(iris, rankers="fisher", learner="nb", folds=3, repeats=2, expected=0, seed=4,
                             progress=False)
     assert runs["nb"].to_polars().equals(alone.to_polars())

@@ -45,7 +45,7 @@ def test_a_call_with_defaults_only_gives_the_cli_s_defaults_run(cli, tmp_path):
     run_cli(cli, "curves", "iris", "--method", "relieff", "--quiet", "--out", tmp_path / "c.csv")
     cli_curves = read_csv(tmp_path / "c.csv")
     pd.testing.assert_frame_equal(curves.to_pandas(), cli_curves, check_exact=True, check_dtype=False)
-    assert "10-fold CV × 10 repeats" in curves.description and curves.learner == "knn:k=10,ties=all"
+    assert "10-fold CV × 10 repeats" in curves.description and curves.learner == "knn:k=10,ties=all,distance=euclidean"
     nested = featrank.nested(iris, "fisher")
     run_cli(cli, "nested", "iris", "--method", "fisher", "--out", tmp_path / "n.csv")
     cli_nested = read_csv(tmp_path / "n.csv")

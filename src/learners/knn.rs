@@ -11,6 +11,12 @@
 //! (BR-kNN, Spyromitros et al. 2008) at the cost of one neighbour search. (Weka's IBk also widens its
 //! scaling ranges with every test row it classifies; featrank scales by the training fold alone.)
 //!
+//! With `distance=cosine` ([`KnnDistance::Cosine`]) the distance is instead 1 − a·b / (‖a‖‖b‖) on the raw values
+//! (1 when either row is all zeros; no scaling), the distance of text and single-cell profiles: the chain keeps
+//! the dot products and the squared norms, adds each feature's non-zero entries to them (so sparse features
+//! are used as they are held, and a feature costs its non-zero training × test entries), and recomputes the
+//! distances at each size; adding features can bring rows nearer, so each size searches every training row.
+//!
 //! Curve fast path: the squared distances between test and training rows are a sum over features, so the
 //! nested chain top-1, top-2, … updates one distance matrix feature by feature (O(test·train) per feature)
 //! instead of recomputing it at every size. A single fit is the same chain with one size, so the sums —
@@ -22,6 +28,7 @@
 //! whole chain runs inside one function compiled for the wide vector units (`simd::wide!`; no
 //! closures in it, which would be compiled apart).
 
+mod cosine;
 #[cfg(feature = "gpu")]
 mod gpu;
 
@@ -41,15 +48,41 @@ use crate::spec::Spec;
 /// ```
 /// use featrank::prelude::*;
 /// let knn = Knn::new();
-/// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all");
-/// assert_eq!(Knn::new().k(3).ties(KnnTies::First).spec().to_string(), "knn:k=3,ties=first");
+/// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all,distance=euclidean");
+/// assert_eq!(Knn::new().k(3).ties(KnnTies::First).spec().to_string(), "knn:k=3,ties=first,distance=euclidean");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Knn {
     k: usize,
     ties: KnnTies,
+    distance: KnnDistance,
     device: Device,
 }
+
+/// How kNN measures the distance between two rows.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::learners::{KnnDistance, Learner};
+/// let cosine = Knn::new().k(3).distance(KnnDistance::Cosine);
+/// assert_eq!(cosine.spec().to_string(), "knn:k=3,ties=all,distance=cosine");
+/// assert!(cosine.accepts_sparse() && !Knn::new().accepts_sparse());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KnnDistance {
+    /// Weka's IBk: Euclidean on features min-max scaled by the training fold (the module docs). The default.
+    #[default]
+    Euclidean,
+    /// 1 − cos(a, b) = 1 − a·b / (‖a‖‖b‖) on the raw values (1 when either row is all zeros), as
+    /// scikit-learn's `metric="cosine"`: text (counts, tf-idf) and expression profiles. Sparse features are
+    /// used as they are held.
+    Cosine,
+}
+
+crate::spec::spec_words!(KnnDistance, "kNN distance", {
+    KnnDistance::Euclidean => "euclidean",
+    KnnDistance::Cosine => "cosine",
+});
 
 /// Which rows at the k-th nearest distance are neighbours.
 ///
@@ -92,7 +125,7 @@ impl Default for Knn {
 impl Knn {
     /// kNN with the papers' k = 10 neighbours (\[P20\]); change it with [`Knn::k`].
     pub fn new() -> Knn {
-        Knn { k: 10, ties: KnnTies::All, device: Device::Cpu }
+        Knn { k: 10, ties: KnnTies::All, distance: KnnDistance::Euclidean, device: Device::Cpu }
     }
 
     /// The number of neighbours k (≥ 1).
@@ -107,13 +140,19 @@ impl Knn {
         self
     }
 
+    /// The distance between rows ([`KnnDistance`]).
+    pub fn distance(mut self, distance: KnnDistance) -> Knn {
+        self.distance = distance;
+        self
+    }
+
     /// Where the distance chains run ([`Device`]; the GPU needs the cargo feature `gpu`). The predictions
     /// are the same on either. Curve runs choose it with [`CurveSpec::device`](crate::eval::CurveSpec::device).
     ///
     /// ```
     /// use featrank::prelude::*;
     /// let knn = Knn::new().device(Device::Gpu);
-    /// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all"); // the device is not part of the model
+    /// assert_eq!(knn.spec().to_string(), "knn:k=10,ties=all,distance=euclidean"); // the device is not part of the model
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// # if !cfg!(feature = "gpu") {
     /// let err = knn.check(&iris, 100).unwrap_err(); // a build without the feature `gpu`
@@ -140,16 +179,25 @@ impl Knn {
         self.ties
     }
 
-    /// From the spec `knn:k=10,ties=all` (`ties`: `all` or `first`).
+    /// From the spec `knn:k=10,ties=all,distance=euclidean` (`ties`: `all` or `first`; `distance`: `euclidean` or
+    /// `cosine`).
     pub fn from_spec(s: &Spec) -> Result<Knn> {
         s.check_params(PARAMS)?;
-        Knn { k: s.get("k", 10)?, ties: s.get("ties", KnnTies::All)?, device: Device::Cpu }.validated()
+        let (k, ties, distance) =
+            (s.get("k", 10)?, s.get("ties", KnnTies::All)?, s.get("distance", KnnDistance::Euclidean)?);
+        Knn { k, ties, distance, device: Device::Cpu }.validated()
     }
 
     /// Check the parameters on their own (k ≥ 1; on the GPU k ≤ [`GPU_MAX_K`]).
     pub fn validated(self) -> Result<Knn> {
         if self.k == 0 {
             return Err(Error::param("k", "kNN needs k ≥ 1"));
+        }
+        if self.device == Device::Gpu && self.distance == KnnDistance::Cosine {
+            return Err(Error::param(
+                "device",
+                "the GPU runs kNN's Euclidean chains; knn:distance=cosine runs on the CPU",
+            ));
         }
         if self.device == Device::Gpu && self.k > GPU_MAX_K {
             return Err(Error::param(
@@ -384,6 +432,11 @@ const PARAMS: &[Param] = &[
         Values::Words(KnnTies::WORDS),
         "rows as near as the k-th: all of them vote (Weka's IBk) or the first",
     ),
+    Param::new(
+        "distance",
+        Values::Words(KnnDistance::WORDS),
+        "euclidean on min-max scaled features (Weka's IBk), or cosine on the raw values (text; sparse features as held)",
+    ),
 ];
 
 impl Method for Knn {
@@ -396,7 +449,7 @@ impl Method for Knn {
     }
 
     fn spec(&self) -> Spec {
-        Spec::new("knn").with("k", self.k).with("ties", self.ties)
+        Spec::new("knn").with("k", self.k).with("ties", self.ties).with("distance", self.distance)
     }
 
     fn supports(&self, _task: Task) -> bool {
@@ -410,8 +463,23 @@ impl Learner for Knn {
         Ok(Box::new(self.device(Device::Gpu).validated()?))
     }
 
+    /// Cosine kNN works on sparse features as they are held.
+    fn accepts_sparse(&self) -> bool {
+        self.distance == KnnDistance::Cosine
+    }
+
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
         (*self).validated()?;
+        if self.distance == KnnDistance::Cosine {
+            if let Some(j) = (0..data.n_features()).find(|&j| data.kind(j).is_nominal()) {
+                let reason = "is nominal: the cosine distance takes numbers (encode it, or use knn:distance=euclidean)";
+                return Err(Error::column(data.feature_names()[j].clone(), reason));
+            }
+            if let Some((j, &m)) = data.missing_counts().iter().enumerate().find(|&(_, &m)| m > 0) {
+                let reason = format!("has {m} missing values: the cosine distance takes none (impute them, or use knn:distance=euclidean)");
+                return Err(Error::column(data.feature_names()[j].clone(), reason));
+            }
+        }
         if self.k > min_train {
             return Err(Error::param(
                 "k",
@@ -454,7 +522,15 @@ impl Learner for Knn {
                 _ => 1,
             })
             .sum();
-        cache + F64 * (block * train + 2 * train + test * (self.k as u64 + outputs))
+        let cosine = match self.distance {
+            // the dot products beside the distances, the norms, the rows' positions and the fold's non-zero
+            // entries (16 bytes each, at most twice the bytes of the features as held)
+            KnnDistance::Cosine => {
+                F64 * (block * train + test + train) + 8 * data.n_rows() as u64 + 2 * data.feature_bytes()
+            }
+            KnnDistance::Euclidean => 0,
+        };
+        cache + cosine + F64 * (block * train + 2 * train + test * (self.k as u64 + outputs))
     }
 
     fn fit_predict_nested_checked(
@@ -464,6 +540,7 @@ impl Learner for Knn {
         sizes: &[usize],
     ) -> Result<Vec<Prediction>> {
         match self.device {
+            Device::Cpu if self.distance == KnnDistance::Cosine => Ok(self.nested_cosine(fold, order, sizes)),
             Device::Cpu => Ok(self.nested(fold, order, sizes, None)),
             #[cfg(feature = "gpu")]
             Device::Gpu => self.nested_gpu(fold, order, sizes),

@@ -27,7 +27,7 @@ mod tree;
 mod weighted_knn;
 
 pub use binary_relevance::BinaryRelevance;
-pub use knn::{Knn, KnnTies, GPU_MAX_K};
+pub use knn::{Knn, KnnDistance, KnnTies, GPU_MAX_K};
 #[cfg(feature = "linfa")]
 pub use linfa_model::LinfaLearner;
 pub use ml_knn::MlKnn;
@@ -109,6 +109,13 @@ pub trait Learner: Method {
         self.check(data, min_train)
     }
 
+    /// Whether the learner works on sparse features as they are held (kNN with the cosine distance); the
+    /// others are given a dense copy of exactly the columns they use ([`Learner::fit_predict`],
+    /// [`Learner::fit_predict_nested`]). The default: it does not.
+    fn accepts_sparse(&self) -> bool {
+        false
+    }
+
     /// This learner computing on the GPU ([`on_device`]). The default refuses by name: only kNN's distance
     /// chains have a GPU kernel.
     fn on_gpu(&self) -> Result<Box<dyn Learner>> {
@@ -135,7 +142,7 @@ pub trait Learner: Method {
     /// Fit on `fold.train` using `features` (dataset indices) and predict `fold.test`, after the checks.
     /// Sparse features reach the learner as a dense copy of exactly `features`, made after the memory check.
     fn fit_predict(&self, fold: &Fold<'_>, features: &[usize]) -> Result<Prediction> {
-        if fold.data.is_sparse() {
+        if fold.data.is_sparse() && !self.accepts_sparse() {
             fold.validate_features(features)?;
             let dense = fold.data.dense_indices(features, &self.spec().to_string())?;
             let local: Vec<usize> = (0..features.len()).collect();
@@ -151,7 +158,7 @@ pub trait Learner: Method {
     /// (`order[..k]` for the largest `k`), made after the memory check: a grid up to 1,000 on 100,000 sparse
     /// features costs what 1,000 dense features cost.
     fn fit_predict_nested(&self, fold: &Fold<'_>, order: &[usize], sizes: &[usize]) -> Result<Vec<Prediction>> {
-        if fold.data.is_sparse() {
+        if fold.data.is_sparse() && !self.accepts_sparse() {
             fold.validate_chain(order, sizes)?;
             let reach = &order[..sizes.last().map_or(0, |&k| k)];
             let dense = fold.data.dense_indices(reach, &self.spec().to_string())?;
@@ -188,6 +195,9 @@ macro_rules! forward_learner {
             }
             fn on_gpu(&self) -> Result<Box<dyn Learner>> {
                 (**self).on_gpu()
+            }
+            fn accepts_sparse(&self) -> bool {
+                (**self).accepts_sparse()
             }
             fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
                 (**self).fit_predict_checked(fold, features)
@@ -282,7 +292,7 @@ pub fn canonical(name: &str) -> String {
 /// ```
 /// let t = featrank::learners::catalog().unwrap();
 /// assert_eq!(t.height(), featrank::learners::REGISTRY.entries.len()); // binary-relevance included
-/// assert_eq!(t.column("spec").unwrap().str().unwrap().get(0), Some("knn:k=10,ties=all"));
+/// assert_eq!(t.column("spec").unwrap().str().unwrap().get(0), Some("knn:k=10,ties=all,distance=euclidean"));
 /// ```
 pub fn catalog() -> Result<crate::data::Frame> {
     Ok(REGISTRY.catalog()?.into())
@@ -308,7 +318,7 @@ pub fn parameters(learner: &str) -> Result<crate::data::Frame> {
 ///
 /// ```
 /// let l = featrank::learners::parse("knn:k=5").unwrap();
-/// assert_eq!(l.spec().to_string(), "knn:k=5,ties=all");
+/// assert_eq!(l.spec().to_string(), "knn:k=5,ties=all,distance=euclidean");
 /// assert!(featrank::learners::parse("svm:c=-1").is_err());
 /// // the full spec round-trips
 /// let svm = featrank::learners::parse("svm").unwrap();

@@ -62,6 +62,19 @@ impl Method for NaiveBayes {
 }
 
 impl Learner for NaiveBayes {
+    /// One feature at a time: a sparse feature is read as its `n_rows` values (the same predictions, bit for
+    /// bit, as its dense copy), so the full set of a wide sparse matrix is never densified.
+    fn accepts_sparse(&self) -> bool {
+        true
+    }
+
+    /// The class scores of the test rows and, for sparse features, one column with its zeros; nothing else
+    /// grows with the data (the fold's rows are read where they are).
+    fn memory(&self, data: &crate::data::Dataset, _train: usize, test: usize) -> u64 {
+        let column = if data.is_sparse() { data.n_rows() as u64 } else { 0 };
+        crate::memory::F64 * (2 * test as u64 * data.n_classes().max(1) as u64 + column)
+    }
+
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let data = fold.data;
         let codes = data.labels().ok_or_else(|| super::unsupported(self, data.task()))?;

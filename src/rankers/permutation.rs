@@ -44,7 +44,7 @@ const CHUNK_CELLS: usize = 20_000_000;
 /// use featrank::rankers::PermutationImportance;
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let p = PermutationImportance::new(Knn::new().k(5)).folds(5).repeats(3);
-/// assert_eq!(p.spec().to_string(), "permutation:learner=(knn:k=5,ties=all),folds=5,repeats=3");
+/// assert_eq!(p.spec().to_string(), "permutation:learner=(knn:k=5,ties=all,distance=euclidean),folds=5,repeats=3");
 /// let r = p.rank(&iris, 1).unwrap();
 /// assert!(r.order()[..2].contains(&"petalwidth".to_string()) || r.order()[..2].contains(&"petallength".to_string()));
 /// let table = p.importances(&iris, 1).unwrap().to_polars().unwrap(); // feature, score, rank, std, lo, hi

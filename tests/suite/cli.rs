@@ -1002,7 +1002,7 @@ fn several_learners_run_on_one_plan_into_one_table() {
     assert_eq!(lines.next(), Some("learner,ranking,curve,mode,k,mean,std,lo,hi"));
     let nb: Vec<&str> = lines.clone().filter_map(|l| l.strip_prefix("nb,")).collect();
     assert_eq!(nb, alone.lines().skip(1).collect::<Vec<_>>(), "nb's rows are its run alone");
-    assert_eq!(lines.filter(|l| l.starts_with("\"knn:k=5,ties=all\",")).count(), nb.len()); // quoted: a comma
+    assert_eq!(lines.filter(|l| l.starts_with("\"knn:k=5,ties=all,distance=euclidean\",")).count(), nb.len()); // quoted: a comma
     let err = featrank(&with(
         &run,
         &["--learner", "nb", "--learner", "svm", "--out", &path("x.csv"), "--json", &path("x.json")],

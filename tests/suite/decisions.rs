@@ -25,7 +25,7 @@ fn hand_made(means: &[f64], measure: Measure) -> Curves {
         per_split: means.iter().map(|&m| split(m)).collect(),
     };
     Curves {
-        learner: "knn:k=10,ties=all".into(),
+        learner: "knn:k=10,ties=all,distance=euclidean".into(),
         measure,
         sizes,
         scheme: Scheme::KFold { folds: 10 },

@@ -140,6 +140,7 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         "knn",
         "knn:k=3",
         "knn:k=3,ties=first",
+        "knn:k=3,distance=cosine",
         "weighted-knn",
         "weighted-knn:k=3,ties=first,weights=(info-gain:mdl=cut-points)",
         "svm",

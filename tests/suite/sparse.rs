@@ -5,6 +5,7 @@
 
 use featrank::data::dataset::SparseMatrix;
 use featrank::data::synth::Corpus;
+use featrank::learners::{KnnDistance, Learner};
 use featrank::prelude::*;
 use featrank::rankers::parse;
 
@@ -102,6 +103,20 @@ fn curves_on_sparse_features_equal_the_dense_curves() {
             .unwrap()
     };
     assert_eq!(run(&data), run(&dense));
+    // naive Bayes reads sparse features as they are held, one column at a time: the same curves again
+    let nb = |d: &Dataset| {
+        let candidates = [Candidate::per_fold(parse("chi2").unwrap())];
+        CurveSpec::new(NaiveBayes::new())
+            .folds(3)
+            .repeats(1)
+            .expected(1)
+            .grid(Grid::Custom(vec![1, 5]))
+            .seed(2)
+            .evaluate_all(d, &candidates)
+            .unwrap()
+    };
+    assert!(NaiveBayes::new().accepts_sparse());
+    assert_eq!(nb(&data), nb(&dense));
     // nested subsets through the learner's own door: a fold of sparse data gives the dense predictions
     let plan = CvPlan::stratified(&data, 3, 1, 1).unwrap();
     let (train, test) = plan.split(0, 1);
@@ -177,4 +192,94 @@ fn bad_sparse_input_is_an_error_naming_the_cell_or_parameter() {
     assert!(Dataset::from_sparse(x.clone(), &y, &["a"]).unwrap_err().to_string().contains("1 names for 2 columns"));
     assert!(Dataset::from_sparse(x.clone(), &y, &["a", "a"]).is_err());
     assert!(Dataset::from_sparse(x, &y, &["a", "target"]).is_err());
+}
+
+#[test]
+fn cosine_knn_works_on_sparse_features_as_held_and_equals_its_dense_run() {
+    let corpus = Corpus::new().documents(300).terms(400).planted(5).generate(8).unwrap();
+    let (data, truth) = (corpus.dataset, corpus.truth.ranking().unwrap().with_name("truth"));
+    let dense = data.densify("the test").unwrap().into_owned();
+    let cosine = Knn::new().k(5).distance(KnnDistance::Cosine);
+    let run = |d: &Dataset| {
+        let candidates = [Candidate::per_fold(parse("info-gain").unwrap()), Candidate::from(truth.clone())];
+        CurveSpec::new(cosine)
+            .folds(3)
+            .repeats(2)
+            .expected(2)
+            .grid(Grid::Custom(vec![1, 3, 10, 50]))
+            .seed(1)
+            .evaluate_all(d, &candidates)
+            .unwrap()
+    };
+    let (sparse_run, dense_run) = (run(&data), run(&dense));
+    assert_eq!(sparse_run, dense_run);
+    // the planted terms carry the class: the truth's top 10 beat 10 random terms
+    let at = |name: &str, i: usize| sparse_run.get(name, CurveKind::Ffa).unwrap().mean[i];
+    let random = sparse_run.expected().unwrap().mean[2];
+    assert!(at("truth", 2) > random + 0.1, "{} vs {random}", at("truth", 2));
+}
+
+/// The cosine distance by hand: per test row the k nearest training rows (ties to the earlier row), majority
+/// vote with ties to the lower class — on data without tied distances.
+#[test]
+fn cosine_knn_predicts_as_the_distance_computed_by_hand() {
+    let mut state = 3u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (n, m, k) = (90, 12, 5);
+    let x: Vec<Vec<f64>> = (0..n)
+        .map(|_| (0..m).map(|_| if next() < 0.4 { (next() * 5.0).floor() + 1.0 } else { 0.0 }).collect())
+        .collect();
+    let y: Vec<usize> = (0..n).map(|i| usize::from(x[i][0] + x[i][1] > x[i][2] + x[i][3])).collect();
+    let array = ndarray::Array2::from_shape_fn((n, m), |(i, j)| x[i][j]);
+    let data = Dataset::from_ndarray(&array, &ndarray::Array1::from(y.clone()), &[] as &[&str]).unwrap();
+    let (train, test): (Vec<usize>, Vec<usize>) = (0..n).partition(|i| i % 3 != 0);
+    let fold = featrank::resampling::Fold { data: &data, train: &train, test: &test, seed: 0 };
+    let features: Vec<usize> = (0..m).collect();
+    let knn = Knn::new().k(k).ties(KnnTies::First).distance(KnnDistance::Cosine);
+    let featrank::resampling::Prediction::Classes { labels, .. } = knn.fit_predict(&fold, &features).unwrap() else {
+        panic!()
+    };
+    let cos = |a: &[f64], b: &[f64]| {
+        let (dot, na, nb) =
+            a.iter().zip(b).fold((0.0, 0.0, 0.0), |(d, p, q), (u, v)| (d + u * v, p + u * u, q + v * v));
+        if na * nb > 0.0 {
+            1.0 - dot / (na * nb).sqrt()
+        } else {
+            1.0
+        }
+    };
+    for (t, &row) in test.iter().enumerate() {
+        let mut near: Vec<(f64, usize)> = train.iter().enumerate().map(|(p, &r)| (cos(&x[row], &x[r]), p)).collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let ones = near[..k].iter().filter(|&&(_, p)| y[train[p]] == 1).count();
+        assert_eq!(labels[t], usize::from(2 * ones > k), "test row {row}");
+    }
+}
+
+#[test]
+fn cosine_knn_curves_reach_the_full_set_of_a_matrix_too_large_to_densify() {
+    // 10,000 documents × 1,000,000 terms, 5 stored counts per document: a dense copy would take 80 GB
+    let (n, m) = (10_000usize, 1_000_000usize);
+    let y: Vec<usize> = (0..n).map(|i| i % 2).collect();
+    let (mut rows, mut cols, mut values) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..n {
+        for w in 0..5 {
+            rows.push(i);
+            // term 7 (or 8) marks the class in the first word; the rest spread over the vocabulary
+            cols.push(if w == 0 { 7 + y[i] } else { (i * 7919 + w * 104_729) % m });
+            values.push(1.0);
+        }
+    }
+    let x = SparseMatrix::from_triplets(n, m, &rows, &cols, &values).unwrap();
+    let data = Dataset::from_sparse(x, &ndarray::Array1::from(y), &[] as &[&str]).unwrap();
+    assert!(data.dense_bytes() > 64 << 30);
+    let candidates = [Candidate::per_fold(parse("chi2").unwrap())];
+    let spec = CurveSpec::new(Knn::new().k(3).distance(KnnDistance::Cosine)).folds(2).repeats(1).expected(0);
+    let curves = spec.grid(Grid::Custom(vec![1, 2])).evaluate_all(&data, &candidates).unwrap();
+    let ffa = &curves.get("chi2", CurveKind::Ffa).unwrap().mean;
+    assert_eq!(curves.sizes, [1, 2, m]);
+    assert!(ffa[1] > 0.99, "{ffa:?}"); // the two marker terms give the class
 }

@@ -503,6 +503,9 @@ impl Dataset {
         }
         let x = self.x.take_rows(rows);
         let remap = |o: &Origin| {
+            if o.nan_rows.is_empty() {
+                return o.clone(); // most columns (every sparse one) had no NaN: no pass over the rows
+            }
             let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
             Origin { nan_rows: (0..rows.len()).filter(|&p| nan.contains(&rows[p])).collect(), ..o.clone() }
         };

@@ -154,7 +154,7 @@ impl CurveSpec {
         let (rows, k) = (data.n_rows() as u64, data.n_classes() as u64 + 1);
         // sparse features: each split's learner works on a dense copy of the columns its chain reaches, up to
         // every feature for the full set
-        let reached = if data.is_sparse() { data.dense_bytes() } else { 0 };
+        let reached = if data.is_sparse() && !learner.accepts_sparse() { data.dense_bytes() } else { 0 };
         let per_slot = learner
             .memory(data, train, test)
             .saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k)
@@ -165,8 +165,11 @@ impl CurveSpec {
         let blocks = (rayon::current_num_threads() - parallel) as u64
             * memory::working_memory().saturating_add(3 * memory::F64 * train as u64);
         memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held).saturating_add(blocks), || {
-            let sparse = match data.is_sparse() {
-                true => "; the features are sparse: the full-set point gives the learner a dense copy of all of them",
+            let sparse = match data.is_sparse() && !learner.accepts_sparse() {
+                true => {
+                    "; the features are sparse: the full-set point gives the learner a dense copy of all of them \
+                         (knn:distance=cosine works on them as they are)"
+                }
                 false => "",
             };
             format!(
