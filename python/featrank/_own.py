@@ -84,9 +84,11 @@ class OwnRanker:
             out.append(one)
         return out
 
-    def _scores(self, X: np.ndarray, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
-        """One score per column of ``X`` (the split's training rows, read-only) — called from Rust per split."""
-        X.flags.writeable = False
+    def _scores(self, X: Any, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
+        """One score per column of ``X`` (the split's training rows: a read-only array, or a SciPy CSR matrix when
+        the data is sparse) — called from Rust per split."""
+        if hasattr(X, "flags"):  # a NumPy array (a sparse matrix has no flags)
+            X.flags.writeable = False
         seed = int(seed) % _SEED_SPACE
         if self.estimator:
             from sklearn.base import clone

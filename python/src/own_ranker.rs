@@ -49,7 +49,8 @@ fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
     let label = name.clone();
     let ranker = from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed))
         .nonfinite(nonfinite)
-        .tasks(&TASKS);
+        .tasks(&TASKS)
+        .sparse(true);
     Ok((name, Box::new(ranker)))
 }
 
@@ -68,20 +69,49 @@ pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
     Ok(Candidate::PerFold { name, ranker: ranker.into() })
 }
 
-/// `own._scores(X, y, names, seed)` on the rows of `data`, with the GIL held only for the call.
+/// `own._scores(X, y, names, seed)` on the rows of `data`, with the GIL held only for the call: `X` a NumPy array, or
+/// for sparse features a SciPy CSR matrix (as a scikit-learn user holds text).
 fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+    if let Some(sparse) = data.sparse() {
+        return Python::attach(|py| -> Result<Vec<f64>> {
+            let x = csr(py, sparse).map_err(|e| external(py, name, e))?;
+            call(py, own, name, data, x, seed)
+        });
+    }
     let rows: Vec<usize> = (0..data.n_rows()).collect();
     let features: Vec<usize> = (0..data.n_features()).collect();
     let x = data.matrix(&rows, &features)?.into_raw_vec_and_offset().0;
     let (n, p) = (data.n_rows(), data.n_features());
     Python::attach(|py| -> Result<Vec<f64>> {
         let x = PyArray1::from_vec(py, x).reshape([n, p]).map_err(|e| external(py, name, e))?;
-        let y = target(py, data).map_err(|e| external(py, name, e))?;
-        let names = data.feature_names().to_vec();
-        let out = own.bind(py).call_method1("_scores", (x, y, names, seed)).map_err(|e| external(py, name, e))?;
-        let scores: PyReadonlyArray1<f64> = out.extract().map_err(|e: PyErr| external(py, name, e))?;
-        Ok(scores.as_array().to_vec())
+        call(py, own, name, data, x.into_any(), seed)
     })
+}
+
+/// `own._scores(x, y, names, seed)`.
+fn call(
+    py: Python<'_>,
+    own: &Py<PyAny>,
+    name: &str,
+    data: &Dataset,
+    x: Bound<'_, PyAny>,
+    seed: u64,
+) -> Result<Vec<f64>> {
+    let y = target(py, data).map_err(|e| external(py, name, e))?;
+    let names = data.feature_names().to_vec();
+    let out = own.bind(py).call_method1("_scores", (x, y, names, seed)).map_err(|e| external(py, name, e))?;
+    let scores: PyReadonlyArray1<f64> = out.extract().map_err(|e: PyErr| external(py, name, e))?;
+    Ok(scores.as_array().to_vec())
+}
+
+/// The sparse features as a SciPy CSR matrix (built from the compressed columns they are held in).
+fn csr<'py>(py: Python<'py>, x: &featrank::data::dataset::SparseMatrix) -> PyResult<Bound<'py, PyAny>> {
+    let (indptr, rows, values) = x.parts();
+    let indptr: Vec<i64> = indptr.iter().map(|&p| p as i64).collect();
+    let rows: Vec<i64> = rows.iter().map(|&r| i64::from(r)).collect();
+    let parts = (PyArray1::from_slice(py, values), PyArray1::from_vec(py, rows), PyArray1::from_vec(py, indptr));
+    let csc = py.import("scipy.sparse")?.call_method1("csc_matrix", (parts, (x.n_rows(), x.n_cols())))?;
+    csc.call_method0("tocsr")
 }
 
 /// The rows' target as NumPy: class codes (int64) or values (float64); for a target set a rows × targets matrix —

@@ -99,10 +99,27 @@ def test_cosine_knn_on_sparse_text_agrees_with_scikit_learn_on_the_same_folds():
     order = [f"x{j}" for j in range(80)]
     run = featrank.curves(featrank.Dataset(Xw, yw), featrank.Ranking.from_order(order), folds=fold_ids, repeats=1,
                           expected=0, grid=[80], learner="knn:k=5,ties=first,distance=cosine")
-    featrank_accuracy = run.to_pandas().query("kind == 'ffa' and size == 80")["mean"].iloc[0]
+    featrank_accuracy = run.to_pandas().query("curve == 'FFA' and k == 80")["mean"].iloc[0]
     right = 0
     for f in range(4):
         train, test = fold_ids != f, fold_ids == f
         knn = KNeighborsClassifier(n_neighbors=5, metric="cosine", algorithm="brute").fit(Xw[train], yw[train])
         right += (knn.predict(Xw[test]) == yw[test]).sum()
     assert featrank_accuracy == pytest.approx(right / 240, abs=1e-12)
+
+
+def test_a_users_method_gets_each_split_as_a_sparse_matrix():
+    from sklearn.feature_selection import chi2
+
+    seen = []
+
+    def counts(X, y):
+        seen.append((type(X).__name__, X.shape))
+        return np.nan_to_num(chi2(X, y)[0])  # an empty term's χ² is NaN
+
+    ranking = featrank.rank(featrank.Dataset(X, y), counts)
+    assert seen == [("csr_matrix", (ROWS, TERMS))]
+    assert np.allclose(sorted(ranking.scores, reverse=True), sorted(np.nan_to_num(chi2(X, y)[0]), reverse=True))
+    seen.clear()
+    featrank.curves(featrank.Dataset(X, y), rankers=[counts], folds=3, repeats=1, expected=0, grid=[1, 5])
+    assert [s[0] for s in seen] == ["csr_matrix"] * 3 and all(s[1][0] == ROWS * 2 // 3 for s in seen)

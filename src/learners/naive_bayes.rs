@@ -4,7 +4,9 @@
 //! - Class prior: (n_c + 1)/(n + C) (Laplace).
 //! - Numeric attribute: Gaussian with the class's mean and variance on the training fold; every variance
 //!   is increased by 1e-9 × the largest variance of the attribute over all classes (scikit-learn's
-//!   `var_smoothing`) so that a constant attribute does not divide by zero.
+//!   `var_smoothing`) so that an attribute constant within a class does not divide by zero. An attribute
+//!   constant on the whole training fold favours no class and is left out (a sparse term absent from the
+//!   training rows would otherwise make every class infinitely unlikely for a test row that has it).
 //! - Nominal attribute: (count of level in class + 1)/(n_c with a value + L) (Laplace).
 //! - Missing values are skipped both when counting and when predicting (Weka's treatment).
 //!
@@ -125,7 +127,15 @@ impl Learner for NaiveBayes {
                         }
                     }
                     let var: Vec<f64> = ss.iter().zip(&n).map(|(s, n)| if *n > 0.0 { s / n } else { 0.0 }).collect();
-                    let smoothing = 1e-9 * var.iter().cloned().fold(0.0, f64::max).max(1e-300);
+                    let top = var.iter().cloned().fold(0.0, f64::max);
+                    let present: Vec<f64> = mean.iter().zip(&n).filter(|(_, n)| **n > 0.0).map(|(m, _)| *m).collect();
+                    if top == 0.0 && present.windows(2).all(|w| w[0] == w[1]) {
+                        // constant on the training rows, the same value in every class: it favours no class (every
+                        // class's density of a test value is the same), so it adds nothing — where a zero variance
+                        // would make a different test value infinitely unlikely in every class
+                        continue;
+                    }
+                    let smoothing = 1e-9 * top.max(1e-300);
                     for (t, &ti) in fold.test.iter().enumerate() {
                         let x = col[ti];
                         if x.is_nan() {

@@ -45,6 +45,7 @@ pub struct FnRanker<F> {
     name: String,
     tasks: Vec<Task>,
     nonfinite: NonFinite,
+    sparse: bool,
     f: F,
 }
 
@@ -70,7 +71,8 @@ pub fn from_fn<F>(name: impl Into<String>, f: F) -> FnRanker<F>
 where
     F: Fn(&Dataset, u64) -> Result<Vec<f64>> + Send + Sync,
 {
-    FnRanker { name: name.into(), tasks: vec![Task::Classification, Task::Regression], nonfinite: NonFinite::Refuse, f }
+    let tasks = vec![Task::Classification, Task::Regression];
+    FnRanker { name: name.into(), tasks, nonfinite: NonFinite::Refuse, sparse: false, f }
 }
 
 impl<F> FnRanker<F> {
@@ -83,6 +85,13 @@ impl<F> FnRanker<F> {
     /// What to do with scores that are not finite (default: refuse them).
     pub fn nonfinite(mut self, rule: NonFinite) -> Self {
         self.nonfinite = rule;
+        self
+    }
+
+    /// The closure takes sparse features as they are held (it reads [`Dataset::sparse`]); by default sparse data
+    /// reaches it as a dense copy, made after the memory check.
+    pub fn sparse(mut self, takes: bool) -> Self {
+        self.sparse = takes;
         self
     }
 }
@@ -113,6 +122,11 @@ impl<F> Ranker for FnRanker<F>
 where
     F: Fn(&Dataset, u64) -> Result<Vec<f64>> + Send + Sync,
 {
+    /// As it was built ([`FnRanker::sparse`]).
+    fn accepts_sparse(&self) -> bool {
+        self.sparse
+    }
+
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let scores = match catch_unwind(AssertUnwindSafe(|| (self.f)(data, seed))) {

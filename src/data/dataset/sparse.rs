@@ -180,6 +180,12 @@ impl SparseMatrix {
         self.nnz() as u64 * (F64 + 4) + (self.n_cols() as u64 + 1) * F64
     }
 
+    /// The compressed columns as they are held (SciPy's CSC arrays): column pointers, row indices (ascending
+    /// within a column), values.
+    pub fn parts(&self) -> (Cow<'_, [usize]>, &[u32], &[f64]) {
+        (self.m.proper_indptr(), self.m.indices(), self.m.data())
+    }
+
     /// Column `j`'s non-zero rows (ascending) and values. Panics if `j ≥ n_cols()`, like slice indexing.
     pub fn column(&self, j: usize) -> (&[u32], &[f64]) {
         let ptr = self.m.indptr();

@@ -164,7 +164,7 @@ impl NestedSpec {
     /// use featrank::protocol::NestedSpec;
     /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     /// let a = NestedSpec::with_learner(&["relieff"], Knn::new().k(5)).unwrap().folds(3).inner_folds(3);
-    /// let b = NestedSpec::new(&["relieff"], "knn:k=5,ties=all").unwrap().folds(3).inner_folds(3);
+    /// let b = NestedSpec::new(&["relieff"], "knn:k=5,ties=all,distance=euclidean").unwrap().folds(3).inner_folds(3);
     /// assert_eq!(a.evaluate(&iris).unwrap(), b.evaluate(&iris).unwrap());
     /// ```
     pub fn with_learner(rankers: &[&str], learner: impl Learner + 'static) -> Result<NestedSpec> {
