@@ -174,8 +174,8 @@ def _column_names(X):
 
 
 def _sparse_parts(X, feature_names, names_of=None):
-    """``(rows, columns, row indices, column indices, values, feature names)`` of a sparse ``X``: its coordinates
-    cross as they are (repeated cells are summed by the Rust side, as SciPy sums them)."""
+    """``(rows, columns, column pointers, row indices, values, feature names)``: ``X`` as compressed columns (no
+    copy when it is CSC already; repeated cells are summed by the Rust side, as SciPy sums them)."""
     if len(X.shape) != 2:
         raise Error(f"X: expected a 2-D sparse matrix (rows × features), got shape {X.shape}")
     rows, width = X.shape
@@ -187,11 +187,13 @@ def _sparse_parts(X, feature_names, names_of=None):
     names = [str(n) for n in names]
     if len(names) != width:
         raise Error(f"feature_names: {len(names)} names for {width} columns of X")
-    coo = X.tocoo()
-    if coo.data.dtype.kind not in "biuf":
-        raise Error(f"X: a sparse matrix of {coo.data.dtype} values; featrank reads numbers (bool, int, float)")
-    return (rows, width, np.ascontiguousarray(coo.row, dtype=np.int64), np.ascontiguousarray(coo.col, dtype=np.int64),
-            np.ascontiguousarray(coo.data, dtype=np.float64), names)
+    if rows >= 2**31:
+        raise Error(f"X: {rows} rows; a sparse matrix holds at most 2^31 - 1 rows")
+    csc = X.tocsc()
+    if csc.data.dtype.kind not in "biuf":
+        raise Error(f"X: a sparse matrix of {csc.data.dtype} values; featrank reads numbers (bool, int, float)")
+    return (rows, width, np.asarray(csc.indptr, dtype=np.int64), np.asarray(csc.indices, dtype=np.int32),
+            np.asarray(csc.data, dtype=np.float64), names)
 
 
 def _anndata(adata, target, feature_names):

@@ -17,21 +17,23 @@ pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
     guarded(|| text.parse())
 }
 
-/// A sparse X's parts as `featrank._input._sparse_parts` gives them: shape, coordinates, values, names.
-type SparseParts = (usize, usize, Vec<usize>, Vec<usize>, Vec<f64>, Vec<String>);
+/// A sparse X's parts as `featrank._input._sparse_parts` gives them: shape, compressed columns, names.
+type SparseParts = (usize, usize, Vec<usize>, Vec<u32>, Vec<f64>, Vec<String>);
 
 fn sparse_parts(parts: &Bound<'_, PyAny>) -> PyResult<SparseParts> {
-    let (rows, width, r, c, v, names): (
+    #[allow(clippy::type_complexity)]
+    let (rows, width, indptr, indices, values, names): (
         usize,
         usize,
         PyReadonlyArray1<'_, i64>,
-        PyReadonlyArray1<'_, i64>,
+        PyReadonlyArray1<'_, i32>,
         PyReadonlyArray1<'_, f64>,
         Vec<String>,
     ) = parts.extract()?;
-    let index =
-        |a: &PyReadonlyArray1<'_, i64>| -> Vec<usize> { a.as_array().iter().map(|&i| i.max(0) as usize).collect() };
-    Ok((rows, width, index(&r), index(&c), v.as_array().to_vec(), names))
+    // a negative entry (a corrupt matrix) becomes a value the checks refuse by name
+    let indptr = indptr.as_array().iter().map(|&p| usize::try_from(p).unwrap_or(usize::MAX)).collect();
+    let indices = indices.as_array().iter().map(|&r| u32::try_from(r).unwrap_or(u32::MAX)).collect();
+    Ok((rows, width, indptr, indices, values.as_array().to_vec(), names))
 }
 
 /// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
@@ -85,8 +87,8 @@ impl Dataset {
             let builder =
                 data::Dataset::builder_targets(&frame, &target_names).task(task).allow_identifiers(allow_identifiers);
             match sparse {
-                Some((rows, width, r, c, v, names)) => {
-                    let x = data::dataset::SparseMatrix::from_triplets(rows, width, &r, &c, &v)?;
+                Some((rows, width, indptr, indices, values, names)) => {
+                    let x = data::dataset::SparseMatrix::from_csc_parts(rows, width, indptr, indices, values)?;
                     builder.sparse_features(x, &names).build()
                 }
                 None => builder.build(),

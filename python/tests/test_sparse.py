@@ -43,6 +43,13 @@ def test_coo_duplicates_are_summed_as_scipy_sums_them():
     assert d.x[0, 1] == 3.0
 
 
+def test_compressed_columns_in_any_order_and_with_repeats_are_summed():
+    # column 0 holds rows 2, 0, 2 (unsorted, row 2 twice), column 1 row 1
+    csc = sp.csc_matrix((np.array([2.0, 1.0, 3.0, 7.0]), np.array([2, 0, 2, 1]), np.array([0, 3, 4])), shape=(3, 2))
+    d = featrank.Dataset(csc, [0, 1, 0])
+    assert np.array_equal(d.x, [[1.0, 0.0], [0.0, 7.0], [5.0, 0.0]])
+
+
 def test_a_pandas_frame_of_sparse_columns_stays_sparse():
     frame = pd.DataFrame.sparse.from_spmatrix(X, columns=[f"t{j}" for j in range(TERMS)])
     d = featrank.Dataset(frame, y)

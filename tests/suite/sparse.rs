@@ -185,6 +185,17 @@ fn bad_sparse_input_is_an_error_naming_the_cell_or_parameter() {
     // duplicates summed, a sum that cancels is not stored
     let x = SparseMatrix::from_triplets(2, 2, &[0, 0, 1, 1], &[0, 0, 1, 1], &[1.5, 2.0, 3.0, -3.0]).unwrap();
     assert_eq!((x.nnz(), x.get(0, 0), x.get(1, 1)), (1, 3.5, 0.0));
+    // compressed columns: canonical ones taken as they are, others sorted and summed — the same matrix
+    let canonical = SparseMatrix::from_csc_parts(3, 2, vec![0, 2, 3], vec![0, 2, 1], vec![1.0, 5.0, 7.0]).unwrap();
+    let shuffled = SparseMatrix::from_csc(3, 2, &[0, 3, 4], &[2, 0, 2, 1], &[2.0, 1.0, 3.0, 7.0]).unwrap();
+    assert_eq!(canonical, shuffled);
+    let e = SparseMatrix::from_csc_parts(3, 2, vec![0, 1, 2], vec![0, 1], vec![1.0, f64::NAN]).unwrap_err().to_string();
+    assert!(e.contains("(row 1, column 1) is NaN"), "{e}");
+    assert!(SparseMatrix::from_csc_parts(3, 2, vec![0, 1, 2], vec![0, 3], vec![1.0, 1.0])
+        .unwrap_err()
+        .to_string()
+        .contains("row index 3"));
+    assert!(SparseMatrix::from_csc_parts(3, 2, vec![0, 1], vec![0], vec![1.0]).is_err());
     let y = ndarray::array![0usize, 1, 1];
     let e = Dataset::from_sparse(x.clone(), &y, &[] as &[&str]).unwrap_err().to_string();
     assert!(e.contains("3 target values for the 2 rows of x"), "{e}");

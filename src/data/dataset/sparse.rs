@@ -92,23 +92,59 @@ impl SparseMatrix {
     /// assert!(SparseMatrix::from_csc(3, 2, &[0, 3, 2], &[2, 0, 1], &[5.0, 1.0, 7.0]).is_err()); // indptr falls
     /// ```
     pub fn from_csc(n_rows: usize, n_cols: usize, indptr: &[usize], indices: &[usize], values: &[f64]) -> Result<Self> {
-        if indptr.len() != n_cols + 1 || indptr[0] != 0 || indptr[n_cols] != values.len() {
+        if let Some(&r) = indices.iter().find(|&&r| r >= n_rows.min(u32::MAX as usize)) {
+            return Err(Error::param("x", format!("row index {r} lies outside the {n_rows} rows")));
+        }
+        let indices = indices.iter().map(|&r| r as u32).collect();
+        SparseMatrix::from_csc_parts(n_rows, n_cols, indptr.to_vec(), indices, values.to_vec())
+    }
+
+    /// [`SparseMatrix::from_csc`] taking the arrays (no copy when the columns are canonical: rows ascending,
+    /// none repeated — else they are sorted and repeats summed).
+    pub fn from_csc_parts(
+        n_rows: usize,
+        n_cols: usize,
+        indptr: Vec<usize>,
+        indices: Vec<u32>,
+        values: Vec<f64>,
+    ) -> Result<Self> {
+        if indptr.len() != n_cols + 1
+            || indptr[0] != 0
+            || indptr[n_cols] != values.len()
+            || indices.len() != values.len()
+        {
             return Err(Error::param(
                 "x",
                 format!(
-                    "compressed columns need {} column pointers from 0 to the {} values; got {} ending at {}",
+                    "compressed columns need {} column pointers from 0 to the {} values (and as many row indices, got \
+                     {}); got {} ending at {}",
                     n_cols + 1,
                     values.len(),
+                    indices.len(),
                     indptr.len(),
                     indptr.last().copied().unwrap_or(0)
                 ),
             ));
         }
+        if n_rows > u32::MAX as usize {
+            return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
+        }
         if let Some(j) = (0..n_cols).find(|&j| indptr[j] > indptr[j + 1]) {
             return Err(Error::param("x", format!("the column pointers fall at column {j}")));
         }
-        let cols: Vec<usize> = (0..n_cols).flat_map(|j| std::iter::repeat_n(j, indptr[j + 1] - indptr[j])).collect();
-        SparseMatrix::from_triplets(n_rows, n_cols, indices, &cols, values)
+        if let Some(&r) = indices.iter().find(|&&r| r as usize >= n_rows) {
+            return Err(Error::param("x", format!("row index {r} lies outside the {n_rows} rows")));
+        }
+        let column_of = |i: usize| indptr.partition_point(|&p| p <= i) - 1;
+        check_finite(&values, |i| (indices[i] as usize, column_of(i)))?;
+        let canonical = (0..n_cols).all(|j| indices[indptr[j]..indptr[j + 1]].windows(2).all(|w| w[0] < w[1]));
+        if !canonical {
+            let rows: Vec<usize> = indices.iter().map(|&r| r as usize).collect();
+            let cols: Vec<usize> =
+                (0..n_cols).flat_map(|j| std::iter::repeat_n(j, indptr[j + 1] - indptr[j])).collect();
+            return SparseMatrix::from_triplets(n_rows, n_cols, &rows, &cols, &values);
+        }
+        Ok(SparseMatrix::without_zeros(CsMatI::new_csc((n_rows, n_cols), indptr, indices, values)))
     }
 
     /// Any sprs matrix of `f64` (compressed rows or columns).
