@@ -181,17 +181,7 @@ impl<'a> DatasetBuilder<'a> {
             kinds.push(kind);
             origins.push(origin);
         }
-        let data = Dataset {
-            x: super::Matrix::Dense(x),
-            names: feat_names,
-            kinds,
-            origins,
-            target,
-            target_label: super::target_label(&target_origins),
-            target_origins,
-            layout,
-            out_of_range: std::sync::OnceLock::new(),
-        };
+        let data = Dataset::from_parts(Matrix::Dense(x), feat_names, kinds, origins, (target, target_origins), layout);
         let text = data.text_features();
         if !text.is_empty() && !self.quiet {
             crate::notice::emit(
@@ -234,17 +224,8 @@ fn sparse_dataset(
     layout.extend((0..target_origins.len()).map(Slot::Target));
     let origins =
         names.iter().map(|n| Origin { name: n.clone(), dtype: DataType::Float64, nan_rows: vec![] }).collect();
-    Ok(Dataset {
-        x: Matrix::Sparse(x),
-        kinds: vec![FeatureKind::Numeric; width],
-        names,
-        origins,
-        target,
-        target_label: super::target_label(&target_origins),
-        target_origins,
-        layout,
-        out_of_range: std::sync::OnceLock::new(),
-    })
+    let kinds = vec![FeatureKind::Numeric; width];
+    Ok(Dataset::from_parts(Matrix::Sparse(x), names, kinds, origins, (target, target_origins), layout))
 }
 
 /// Whether a text column with `levels` distinct values in `present` non-missing rows is a row identifier

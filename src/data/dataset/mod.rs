@@ -40,6 +40,7 @@ mod to_polars;
 pub use arrays::{Decoded, TargetValue};
 pub use from_polars::{looks_like_identifier, DatasetBuilder};
 use sparse::Matrix;
+pub(crate) use sparse::RowPositions;
 pub use sparse::SparseMatrix;
 pub(crate) use summary::{density_words, text_list};
 pub use summary::{LabelSets, Summary, TargetSummary};
@@ -633,6 +634,32 @@ impl Dataset {
             layout,
             out_of_range: OnceLock::new(),
         })
+    }
+}
+
+impl Dataset {
+    /// A dataset of these parts, checked by the builder that made them (`targets`: the target and the origin of
+    /// each of its members).
+    fn from_parts(
+        x: Matrix,
+        names: Vec<String>,
+        kinds: Vec<FeatureKind>,
+        origins: Vec<Origin>,
+        (target, target_origins): (Target, Vec<Origin>),
+        layout: Vec<Slot>,
+    ) -> Dataset {
+        let target_label = target_label(&target_origins);
+        Dataset {
+            x,
+            names,
+            kinds,
+            origins,
+            target,
+            target_origins,
+            target_label,
+            layout,
+            out_of_range: OnceLock::new(),
+        }
     }
 }
 

@@ -259,17 +259,7 @@ impl SparseMatrix {
 
     /// The rows `rows` (in that order; a row may repeat — a bootstrap sample), still sparse.
     pub fn take_rows(&self, rows: &[usize]) -> SparseMatrix {
-        // new positions of each old row, grouped by old row (counting sort)
-        let n = self.n_rows();
-        let mut start = vec![0usize; n + 1];
-        rows.iter().for_each(|&r| start[r + 1] += 1);
-        (0..n).for_each(|r| start[r + 1] += start[r]);
-        let mut fill = start.clone();
-        let mut at = vec![0u32; rows.len()];
-        for (p, &r) in rows.iter().enumerate() {
-            at[fill[r]] = p as u32;
-            fill[r] += 1;
-        }
+        let at = RowPositions::of(rows, self.n_rows());
         let mut indptr = Vec::with_capacity(self.n_cols() + 1);
         indptr.push(0);
         let (mut indices, mut data): (Vec<u32>, Vec<f64>) = (Vec::new(), Vec::new());
@@ -278,8 +268,7 @@ impl SparseMatrix {
             column.clear();
             let (r, v) = self.column(j);
             for (&r, &v) in r.iter().zip(v) {
-                let r = r as usize;
-                column.extend(at[start[r]..start[r + 1]].iter().map(|&p| (p, v)));
+                column.extend(at.of_row(r as usize).iter().map(|&p| (p, v)));
             }
             column.sort_unstable_by_key(|&(p, _)| p);
             indices.extend(column.iter().map(|&(p, _)| p));
@@ -307,6 +296,34 @@ impl SparseMatrix {
             rows.iter().zip(values).for_each(|(&r, &v)| col[r as usize] = v);
         }
         Ok(out)
+    }
+}
+
+/// Where each row of a dataset sits in a list of its rows (a fold's training or test rows, a sample; a row may
+/// repeat, as in a bootstrap sample): the positions of row `r` are `of_row(r)`, ascending. A counting sort.
+pub(crate) struct RowPositions {
+    start: Vec<u32>,
+    at: Vec<u32>,
+}
+
+impl RowPositions {
+    /// The positions in `rows` of each of the `n` rows.
+    pub(crate) fn of(rows: &[usize], n: usize) -> RowPositions {
+        let mut start = vec![0u32; n + 1];
+        rows.iter().for_each(|&r| start[r + 1] += 1);
+        (0..n).for_each(|r| start[r + 1] += start[r]);
+        let mut fill = start.clone();
+        let mut at = vec![0u32; rows.len()];
+        for (p, &r) in rows.iter().enumerate() {
+            at[fill[r] as usize] = p as u32;
+            fill[r] += 1;
+        }
+        RowPositions { start, at }
+    }
+
+    /// The positions of row `r`.
+    pub(crate) fn of_row(&self, r: usize) -> &[u32] {
+        &self.at[self.start[r] as usize..self.start[r + 1] as usize]
     }
 }
 

@@ -3,6 +3,7 @@
 //! are held.
 
 use super::{block_rows, Knn, Tally, Vote};
+use crate::data::dataset::RowPositions;
 use crate::data::Dataset;
 use crate::resampling::{Fold, Prediction};
 
@@ -93,7 +94,7 @@ struct CosineEntries {
 impl CosineEntries {
     fn of(fold: &Fold<'_>, chain: &[usize]) -> CosineEntries {
         let n = fold.data.n_rows();
-        let (train_at, test_at) = (Positions::of(fold.train, n), Positions::of(fold.test, n));
+        let (train_at, test_at) = (RowPositions::of(fold.train, n), RowPositions::of(fold.test, n));
         let (mut train, mut train_start, mut buffer) = (Vec::new(), vec![0], Vec::new());
         let mut by_feature: Vec<(u32, u32, f64)> = Vec::new(); // (test position, chain position, value)
         for (p, &j) in chain.iter().enumerate() {
@@ -117,35 +118,9 @@ impl CosineEntries {
     }
 }
 
-/// Where each data row sits in a list of rows (a fold's training or test rows; a row may repeat in a bootstrap
-/// sample): `at[start[r]..start[r + 1]]`.
-struct Positions {
-    start: Vec<u32>,
-    at: Vec<u32>,
-}
-
-impl Positions {
-    fn of(rows: &[usize], n: usize) -> Positions {
-        let mut start = vec![0u32; n + 1];
-        rows.iter().for_each(|&r| start[r + 1] += 1);
-        (0..n).for_each(|r| start[r + 1] += start[r]);
-        let mut fill = start.clone();
-        let mut at = vec![0u32; rows.len()];
-        for (p, &r) in rows.iter().enumerate() {
-            at[fill[r] as usize] = p as u32;
-            fill[r] += 1;
-        }
-        Positions { start, at }
-    }
-
-    fn of_row(&self, r: usize) -> &[u32] {
-        &self.at[self.start[r] as usize..self.start[r + 1] as usize]
-    }
-}
-
 /// Feature `j`'s non-zero values at the rows `positions` covers, as (position, value), by data row: the stored
 /// values of a sparse feature, the non-zero ones of a dense feature (the same entries in the same order).
-fn entries(data: &Dataset, j: usize, positions: &Positions, out: &mut Vec<(u32, f64)>) {
+fn entries(data: &Dataset, j: usize, positions: &RowPositions, out: &mut Vec<(u32, f64)>) {
     out.clear();
     match data.sparse() {
         Some(x) => {
