@@ -26,7 +26,6 @@ use polars::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::memory;
 
 mod arrays;
 mod from_polars;
@@ -238,54 +237,6 @@ impl Dataset {
         }
     }
 
-    /// The sparse feature matrix, when the features are held sparse (see [`SparseMatrix`]).
-    pub fn sparse(&self) -> Option<&SparseMatrix> {
-        match &self.x {
-            Matrix::Sparse(s) => Some(s),
-            Matrix::Dense(_) => None,
-        }
-    }
-
-    /// `true` when the features are held sparse.
-    pub fn is_sparse(&self) -> bool {
-        self.sparse().is_some()
-    }
-
-    /// Bytes the features hold as they are stored (dense: 8 per cell; sparse: its values, indices and pointers).
-    pub fn feature_bytes(&self) -> u64 {
-        match &self.x {
-            Matrix::Dense(x) => memory::F64 * x.len() as u64,
-            Matrix::Sparse(s) => s.bytes(),
-        }
-    }
-
-    /// Bytes a dense copy of the features takes (8 per cell, whatever the storage).
-    pub fn dense_bytes(&self) -> u64 {
-        memory::F64.saturating_mul(self.n_rows() as u64).saturating_mul(self.n_features() as u64)
-    }
-
-    /// This dataset with its features dense: itself when they already are; for sparse features a dense copy,
-    /// after the memory check — `what` (e.g. the method that needs it) is named in the refusal with the numbers.
-    ///
-    /// ```
-    /// use featrank::prelude::*;
-    /// use featrank::data::dataset::SparseMatrix;
-    /// let x = SparseMatrix::from_triplets(4, 3, &[0, 1, 2, 3], &[0, 0, 2, 2], &[1.0, 2.0, 3.0, 4.0]).unwrap();
-    /// let ds = Dataset::from_sparse(x, &ndarray::array![0usize, 0, 1, 1], &["a", "b", "c"]).unwrap();
-    /// let dense = ds.densify("an example").unwrap();
-    /// assert!(ds.is_sparse() && !dense.is_sparse());
-    /// assert_eq!(dense.feature(2).to_vec(), ds.feature(2).to_vec());
-    /// ```
-    pub fn densify(&self, what: &str) -> Result<Cow<'_, Dataset>> {
-        match &self.x {
-            Matrix::Dense(_) => Ok(Cow::Borrowed(self)),
-            Matrix::Sparse(s) => {
-                let x = s.to_dense(&(0..s.n_cols()).collect::<Vec<_>>(), what)?;
-                Ok(Cow::Owned(Dataset { x: Matrix::Dense(x), out_of_range: OnceLock::new(), ..self.clone() }))
-            }
-        }
-    }
-
     /// Refuse, by name, the first numeric feature (or a numeric target) whose largest magnitude lies outside
     /// [`SAFE_MAGNITUDE`], with the power of ten to divide or multiply it by; rankers' and learners' checking
     /// paths call it, and the scan runs once per dataset.
@@ -464,16 +415,6 @@ impl Dataset {
     /// one is (sparse stays sparse).
     pub(crate) fn select_indices(&self, idx: &[usize]) -> Dataset {
         self.with_matrix(self.x.select_columns(idx), idx)
-    }
-
-    /// The features at `idx` (in range, in that order) as a dense dataset with the same target: a dense copy of
-    /// exactly those columns when the features are sparse, after the memory check (`what` named in a refusal).
-    /// What a curve run gives its learner in each split.
-    pub(crate) fn dense_indices(&self, idx: &[usize], what: &str) -> Result<Dataset> {
-        match &self.x {
-            Matrix::Dense(_) => Ok(self.select_indices(idx)),
-            Matrix::Sparse(s) => Ok(self.with_matrix(Matrix::Dense(s.to_dense(idx, what)?), idx)),
-        }
     }
 
     /// This dataset's target and rows with the features `x`, which are this dataset's features `idx`.

@@ -22,6 +22,7 @@ use std::borrow::Cow;
 use ndarray::{Array2, ShapeBuilder};
 use sprs::{CsMatI, TriMatI};
 
+use super::Dataset;
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
 
@@ -342,6 +343,70 @@ fn check_finite(values: &[f64], cell: impl Fn(usize) -> (usize, usize)) -> Resul
             ))
         }
         None => Ok(()),
+    }
+}
+
+impl Dataset {
+    /// The sparse feature matrix, when the features are held sparse (see [`SparseMatrix`]).
+    pub fn sparse(&self) -> Option<&SparseMatrix> {
+        match &self.x {
+            Matrix::Sparse(s) => Some(s),
+            Matrix::Dense(_) => None,
+        }
+    }
+
+    /// `true` when the features are held sparse.
+    pub fn is_sparse(&self) -> bool {
+        self.sparse().is_some()
+    }
+
+    /// Bytes the features hold as they are stored (dense: 8 per cell; sparse: its values, indices and pointers).
+    pub fn feature_bytes(&self) -> u64 {
+        match &self.x {
+            Matrix::Dense(x) => memory::F64 * x.len() as u64,
+            Matrix::Sparse(s) => s.bytes(),
+        }
+    }
+
+    /// Bytes a dense copy of the features takes (8 per cell, whatever the storage).
+    pub fn dense_bytes(&self) -> u64 {
+        memory::F64.saturating_mul(self.n_rows() as u64).saturating_mul(self.n_features() as u64)
+    }
+
+    /// This dataset with its features dense: itself when they already are; for sparse features a dense copy,
+    /// after the memory check — `what` (e.g. the method that needs it) is named in the refusal with the numbers.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::data::dataset::SparseMatrix;
+    /// let x = SparseMatrix::from_triplets(4, 3, &[0, 1, 2, 3], &[0, 0, 2, 2], &[1.0, 2.0, 3.0, 4.0]).unwrap();
+    /// let ds = Dataset::from_sparse(x, &ndarray::array![0usize, 0, 1, 1], &["a", "b", "c"]).unwrap();
+    /// let dense = ds.densify("an example").unwrap();
+    /// assert!(ds.is_sparse() && !dense.is_sparse());
+    /// assert_eq!(dense.feature(2).to_vec(), ds.feature(2).to_vec());
+    /// ```
+    pub fn densify(&self, what: &str) -> Result<Cow<'_, Dataset>> {
+        match &self.x {
+            Matrix::Dense(_) => Ok(Cow::Borrowed(self)),
+            Matrix::Sparse(s) => {
+                let x = s.to_dense(&(0..s.n_cols()).collect::<Vec<_>>(), what)?;
+                Ok(Cow::Owned(Dataset {
+                    x: Matrix::Dense(x),
+                    out_of_range: std::sync::OnceLock::new(),
+                    ..self.clone()
+                }))
+            }
+        }
+    }
+
+    /// The features at `idx` (in range, in that order) as a dense dataset with the same target: a dense copy of
+    /// exactly those columns when the features are sparse, after the memory check (`what` named in a refusal).
+    /// What a curve run gives its learner in each split.
+    pub(crate) fn dense_indices(&self, idx: &[usize], what: &str) -> Result<Dataset> {
+        match &self.x {
+            Matrix::Dense(_) => Ok(self.select_indices(idx)),
+            Matrix::Sparse(s) => Ok(self.with_matrix(Matrix::Dense(s.to_dense(idx, what)?), idx)),
+        }
     }
 }
 
