@@ -182,6 +182,9 @@ fn bad_sparse_input_is_an_error_naming_the_cell_or_parameter() {
     let e = SparseMatrix::from_triplets(3, 2, &[3], &[0], &[1.0]).unwrap_err().to_string();
     assert!(e.contains("outside its 3 × 2 shape"), "{e}");
     assert!(SparseMatrix::from_triplets(3, 2, &[0, 1], &[0], &[1.0]).is_err());
+    // a shape whose column pointers alone would not fit is refused before they are made
+    let e = SparseMatrix::from_triplets(3, usize::MAX / 4, &[0], &[0], &[1.0]).unwrap_err();
+    assert_eq!(e.kind(), featrank::error::ErrorKind::Memory, "{e}");
     // duplicates summed, a sum that cancels is not stored
     let x = SparseMatrix::from_triplets(2, 2, &[0, 0, 1, 1], &[0, 0, 1, 1], &[1.5, 2.0, 3.0, -3.0]).unwrap();
     assert_eq!((x.nnz(), x.get(0, 0), x.get(1, 1)), (1, 3.5, 0.0));

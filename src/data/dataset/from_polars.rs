@@ -211,6 +211,10 @@ fn sparse_dataset(
     if width == 0 {
         return Err(Error::EmptyData { what: "the sparse matrix has no columns".into() });
     }
+    // a name, a kind and an origin per column, whether stored or not
+    crate::memory::check((width as u64).saturating_mul(160), || {
+        format!("the names and kinds of a sparse matrix's {width} columns")
+    })?;
     let names = match names.len() {
         0 => (0..width).map(|j| format!("x{j}")).collect(),
         n if n == width => names,

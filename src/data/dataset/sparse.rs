@@ -59,7 +59,9 @@ impl SparseMatrix {
         if n_rows > u32::MAX as usize {
             return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
         }
-        memory::check((values.len() as u64).saturating_mul(3 * F64 + 8), || {
+        // the coordinates' copies and the column pointers (the shape sizes them, not the values)
+        let pointers = (n_cols as u64).saturating_add(1).saturating_mul(2 * F64);
+        memory::check((values.len() as u64).saturating_mul(3 * F64 + 8).saturating_add(pointers), || {
             format!("a sparse matrix of {n_rows} rows × {n_cols} features with {} stored values", values.len())
         })?;
         if let Some(i) = (0..values.len()).find(|&i| rows[i] >= n_rows || cols[i] >= n_cols) {
