@@ -92,9 +92,10 @@ pub(crate) mod cuda {
                 .into());
         }
         if !nvrtc {
-            return Err("the NVRTC runtime compiler (libnvrtc.so, CUDA 12 or later) was not found: install it \
-                        (e.g. the CUDA toolkit or `pip install nvidia-cuda-nvrtc-cu12`) and put it on \
-                        LD_LIBRARY_PATH"
+            return Err("the NVRTC runtime compiler (libnvrtc.so or libnvrtc.so.12, CUDA 12 or later) was not \
+                        found: install it (e.g. the CUDA toolkit or `pip install nvidia-cuda-nvrtc-cu12`) and put \
+                        it on LD_LIBRARY_PATH; CUDA 13's pip copy is named libnvrtc.so.13 only: link it as \
+                        libnvrtc.so in a folder on LD_LIBRARY_PATH"
                 .into());
         }
         let opened = std::panic::catch_unwind(|| -> std::result::Result<Cuda, String> {

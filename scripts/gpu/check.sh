@@ -25,15 +25,22 @@ if [ -z "${FEATRANK_GPU_BINARIES:-}" ]; then
   [ "${1:-}" = "--build-only" ] && exit 0
 fi
 
-# NVRTC: already loadable, else the CUDA toolkit's or pip's copy
-if ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so'; then
-  for lib in /usr/local/cuda/lib64 \
-    "$(python3 -c 'import nvidia.cuda_nvrtc as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null)"; do
-    if [ -n "$lib" ] && ls "$lib"/libnvrtc.so* > /dev/null 2>&1; then
-      export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-      break
-    fi
+# NVRTC: featrank (cudarc) loads it by the names libnvrtc.so or libnvrtc.so.12. Already loadable so, else the CUDA
+# toolkit's or pip's copy; CUDA 13's copies (pip's nvidia/cu13/lib) name it libnvrtc.so.13 only: linked as
+# libnvrtc.so in a folder of the check's own.
+if ! ldconfig -p 2>/dev/null | grep -q 'libnvrtc\.so\(\.12\)\? '; then
+  found=""
+  for lib in /usr/local/cuda/lib64 /usr/local/cuda*/targets/*/lib \
+    "$(python3 -c 'import nvidia.cuda_nvrtc as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null)" \
+    "$(python3 -c 'import nvidia.cu13 as m, os; print(os.path.join(list(m.__path__)[0], "lib"))' 2>/dev/null)"; do
+    found=$(ls "$lib"/libnvrtc.so "$lib"/libnvrtc.so.1[2-9]* 2> /dev/null | head -1) || true
+    [ -n "$found" ] && break
   done
+  if [ -n "$found" ]; then
+    mkdir -p "$dir/nvrtc" && ln -sf "$found" "$dir/nvrtc/libnvrtc.so"
+    export LD_LIBRARY_PATH="$(cd "$dir/nvrtc" && pwd):$(dirname "$found")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    echo "NVRTC: $found"
+  fi
 fi
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2> /dev/null || echo "nvidia-smi: not found"
