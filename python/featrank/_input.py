@@ -124,7 +124,7 @@ def to_columns(data, target=None, feature_names=None, targets=None):
         if target_is_name:
             raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
         parts = _sparse_parts(sparse, feature_names, _column_names(data))
-        targets, names = _targets_of(target, parts[0], set(parts[5]))
+        targets, names = _targets_of(target, parts[1], set(parts[6]))
         return targets, names, parts
     if _is_array(data):
         if target_is_name:
@@ -174,26 +174,31 @@ def _column_names(X):
 
 
 def _sparse_parts(X, feature_names, names_of=None):
-    """``(rows, columns, column pointers, row indices, values, feature names)``: ``X`` as compressed columns (no
-    copy when it is CSC already; repeated cells are summed by the Rust side, as SciPy sums them)."""
+    """``(format, rows, columns, pointers, indices, values, feature names)``: ``X`` as the compressed arrays it
+    holds — rows (CSR, which featrank turns into columns) or columns (CSC); a COO matrix as rows — with no copy
+    where they are already ``int32``/``int64``, ``uint32``-compatible and ``float64``. Names empty: ``x0, x1, …``
+    (made by featrank, not held twice). Repeated cells are summed by the Rust side, as SciPy sums them."""
     if len(X.shape) != 2:
         raise Error(f"X: expected a 2-D sparse matrix (rows × features), got shape {X.shape}")
     rows, width = X.shape
     if width == 0:
         raise Error(f"empty data: X of shape {X.shape} has no feature columns")
     names = feature_names if feature_names is not None else names_of
-    if names is None:
-        names = [f"x{j}" for j in range(width)]
-    names = [str(n) for n in names]
-    if len(names) != width:
+    names = [] if names is None else [str(n) for n in names]
+    if names and len(names) != width:
         raise Error(f"feature_names: {len(names)} names for {width} columns of X")
-    if rows >= 2**31:
-        raise Error(f"X: {rows} rows; a sparse matrix holds at most 2^31 - 1 rows")
-    csc = X.tocsc()
-    if csc.data.dtype.kind not in "biuf":
-        raise Error(f"X: a sparse matrix of {csc.data.dtype} values; featrank reads numbers (bool, int, float)")
-    return (rows, width, np.asarray(csc.indptr, dtype=np.int64), np.asarray(csc.indices, dtype=np.int32),
-            np.asarray(csc.data, dtype=np.float64), names)
+    if rows >= 2**31 or width >= 2**32:
+        raise Error(f"X: shape {X.shape}; a sparse matrix holds at most 2^31 - 1 rows and 2^32 - 1 columns")
+    form = getattr(X, "format", None)
+    if form not in ("csr", "csc"):
+        X, form = X.tocsr(), "csr"
+    if X.data.dtype.kind not in "biuf":
+        raise Error(f"X: a sparse matrix of {X.data.dtype} values; featrank reads numbers (bool, int, float)")
+    indices = X.indices
+    # int32 indices read as uint32 in place (a negative one, from a corrupt matrix, becomes a number out of range)
+    indices = indices.view(np.uint32) if indices.dtype == np.int32 else np.where(indices < 0, 2**32 - 1, indices)
+    return (form, rows, width, np.ascontiguousarray(X.indptr, dtype=np.int64),
+            np.ascontiguousarray(indices, dtype=np.uint32), np.ascontiguousarray(X.data, dtype=np.float64), names)
 
 
 def _anndata(adata, target, feature_names):

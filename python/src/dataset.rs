@@ -17,23 +17,31 @@ pub(crate) fn task(text: &str) -> PyResult<TaskChoice> {
     guarded(|| text.parse())
 }
 
-/// A sparse X's parts as `featrank._input._sparse_parts` gives them: shape, compressed columns, names.
-type SparseParts = (usize, usize, Vec<usize>, Vec<u32>, Vec<f64>, Vec<String>);
-
-fn sparse_parts(parts: &Bound<'_, PyAny>) -> PyResult<SparseParts> {
+/// A sparse X as `featrank._input._sparse_parts` gives it — `"csr"` or `"csc"`, the shape, the compressed arrays
+/// (contiguous `int64` pointers, `uint32` indices, `float64` values) and the names (empty: `x0, x1, …`) — read
+/// where NumPy holds it: compressed rows become columns with no copy of the input.
+fn sparse_matrix(parts: &Bound<'_, PyAny>) -> PyResult<(data::dataset::SparseMatrix, Vec<String>)> {
     #[allow(clippy::type_complexity)]
-    let (rows, width, indptr, indices, values, names): (
+    let (format, rows, width, indptr, indices, values, names): (
+        String,
         usize,
         usize,
         PyReadonlyArray1<'_, i64>,
-        PyReadonlyArray1<'_, i32>,
+        PyReadonlyArray1<'_, u32>,
         PyReadonlyArray1<'_, f64>,
         Vec<String>,
     ) = parts.extract()?;
-    // a negative entry (a corrupt matrix) becomes a value the checks refuse by name
-    let indptr = indptr.as_array().iter().map(|&p| usize::try_from(p).unwrap_or(usize::MAX)).collect();
-    let indices = indices.as_array().iter().map(|&r| u32::try_from(r).unwrap_or(u32::MAX)).collect();
-    Ok((rows, width, indptr, indices, values.as_array().to_vec(), names))
+    // a negative pointer (a corrupt matrix) becomes a value the checks refuse by name
+    let indptr: Vec<usize> = indptr.as_array().iter().map(|&p| usize::try_from(p).unwrap_or(usize::MAX)).collect();
+    let (indices, values) = (indices.as_array(), values.as_array());
+    let (Some(indices), Some(values)) = (indices.as_slice(), values.as_slice()) else {
+        return guarded(|| Err(featrank::Error::param("x", "the compressed arrays must be contiguous")));
+    };
+    let x = guarded(|| match format.as_str() {
+        "csr" => data::dataset::SparseMatrix::from_csr(rows, width, &indptr, indices, values),
+        _ => data::dataset::SparseMatrix::from_csc_parts(rows, width, indptr, indices.to_vec(), values.to_vec()),
+    })?;
+    Ok((x, names))
 }
 
 /// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
@@ -82,15 +90,12 @@ impl Dataset {
             converted.extract()?;
         let frame = frames::frame_from_columns(&columns)?;
         let task = self::task(task)?;
-        let sparse = sparse.map(|s| sparse_parts(&s)).transpose()?;
+        let sparse = sparse.map(|s| sparse_matrix(&s)).transpose()?;
         let ds = blocking(py, None, || {
             let builder =
                 data::Dataset::builder_targets(&frame, &target_names).task(task).allow_identifiers(allow_identifiers);
             match sparse {
-                Some((rows, width, indptr, indices, values, names)) => {
-                    let x = data::dataset::SparseMatrix::from_csc_parts(rows, width, indptr, indices, values)?;
-                    builder.sparse_features(x, &names).build()
-                }
+                Some((x, names)) => builder.sparse_features(x, &names).build(),
                 None => builder.build(),
             }
         })?;

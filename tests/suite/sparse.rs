@@ -209,6 +209,47 @@ fn bad_sparse_input_is_an_error_naming_the_cell_or_parameter() {
 }
 
 #[test]
+fn compressed_rows_become_the_same_matrix_as_its_coordinates() {
+    // the signed matrix's cells in row order (as SciPy's CSR holds them), plus a repeated cell in row 3 and a row
+    // whose columns are out of order: summed and sorted as the coordinates are
+    let data = signed();
+    let x = data.sparse().unwrap();
+    let (n, m) = (x.n_rows(), x.n_cols());
+    let mut cells: Vec<(usize, usize, f64)> = (0..m)
+        .flat_map(|j| (0..n).map(move |i| (i, j)).collect::<Vec<_>>())
+        .filter_map(|(i, j)| {
+            let v = x.get(i, j);
+            (v != 0.0).then_some((i, j, v))
+        })
+        .collect();
+    cells.push((3, 5, 2.5));
+    cells.sort_by_key(|&(i, j, _)| (i, std::cmp::Reverse(j)));
+    let mut indptr = vec![0usize; n + 1];
+    cells.iter().for_each(|&(i, _, _)| indptr[i + 1] += 1);
+    (0..n).for_each(|i| indptr[i + 1] += indptr[i]);
+    let indices: Vec<u32> = cells.iter().map(|c| c.1 as u32).collect();
+    let values: Vec<f64> = cells.iter().map(|c| c.2).collect();
+    let from_rows = SparseMatrix::from_csr(n, m, &indptr, &indices, &values).unwrap();
+    let (rows, cols): (Vec<usize>, Vec<usize>) = cells.iter().map(|c| (c.0, c.1)).unzip();
+    assert_eq!(from_rows, SparseMatrix::from_triplets(n, m, &rows, &cols, &values).unwrap());
+    assert_eq!(from_rows.get(3, 5), x.get(3, 5) + 2.5);
+    // bad rows: a NaN named by its cell, a column out of range, falling pointers, lengths that differ
+    let e = SparseMatrix::from_csr(3, 2, &[0, 1, 1, 2], &[1, 0], &[1.0, f64::NAN]).unwrap_err().to_string();
+    assert!(e.contains("(row 2, column 0) is NaN"), "{e}");
+    let e = SparseMatrix::from_csr(3, 2, &[0, 1, 1, 2], &[1, 2], &[1.0, 1.0]).unwrap_err().to_string();
+    assert!(e.contains("column index 2 lies outside the 2 columns"), "{e}");
+    let e = SparseMatrix::from_csr(3, 2, &[0, 2, 1, 2], &[1, 0], &[1.0, 1.0]).unwrap_err().to_string();
+    assert!(e.contains("row pointers fall at row 1"), "{e}");
+    assert!(SparseMatrix::from_csr(3, 2, &[0, 1, 2], &[1, 0], &[1.0, 1.0]).is_err());
+    // a dataset of it keeps no record per column, yet gives back its frame: Float64 columns named as features
+    let ds = Dataset::from_sparse(from_rows, &ndarray::Array1::from(data.labels().unwrap().to_vec()), &[] as &[&str])
+        .unwrap();
+    let frame = ds.to_polars().unwrap();
+    assert_eq!(frame.width(), m + 1);
+    assert_eq!(frame.column("x5").unwrap().dtype(), &DataType::Float64);
+}
+
+#[test]
 fn cosine_knn_works_on_sparse_features_as_held_and_equals_its_dense_run() {
     let corpus = Corpus::new().documents(300).terms(400).planted(5).generate(8).unwrap();
     let (data, truth) = (corpus.dataset, corpus.truth.ranking().unwrap().with_name("truth"));

@@ -211,8 +211,8 @@ fn sparse_dataset(
     if width == 0 {
         return Err(Error::EmptyData { what: "the sparse matrix has no columns".into() });
     }
-    // a name, a kind and an origin per column, whether stored or not
-    crate::memory::check((width as u64).saturating_mul(160), || {
+    // a name and a kind per column, whether stored or not
+    crate::memory::check((width as u64).saturating_mul(96), || {
         format!("the names and kinds of a sparse matrix's {width} columns")
     })?;
     let names = match names.len() {
@@ -226,10 +226,9 @@ fn sparse_dataset(
     }
     let mut layout: Vec<Slot> = (0..width).map(Slot::Feature).collect();
     layout.extend((0..target_origins.len()).map(Slot::Target));
-    let origins =
-        names.iter().map(|n| Origin { name: n.clone(), dtype: DataType::Float64, nan_rows: vec![] }).collect();
     let kinds = vec![FeatureKind::Numeric; width];
-    Ok(Dataset::from_parts(Matrix::Sparse(x), names, kinds, origins, (target, target_origins), layout))
+    // no origin per column: every one is a plain Float64 column without NaN, named as its feature
+    Ok(Dataset::from_parts(Matrix::Sparse(x), names, kinds, vec![], (target, target_origins), layout))
 }
 
 /// Whether a text column with `levels` distinct values in `present` non-missing rows is a row identifier

@@ -171,6 +171,8 @@ pub struct Dataset {
     x: Matrix,
     names: Vec<String>,
     kinds: Vec<FeatureKind>,
+    /// One per feature, or none when every feature is a plain `Float64` column without NaN named as the
+    /// feature (sparse data: 10⁵ terms keep no 10⁵ records); [`Dataset::origin`].
     origins: Vec<Origin>,
     target: Target,
     /// One per target, in the order of [`Dataset::targets`].
@@ -425,7 +427,7 @@ impl Dataset {
             x,
             names: idx.iter().map(|&j| self.names[j].clone()).collect(),
             kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
-            origins: idx.iter().map(|&j| self.origins[j].clone()).collect(),
+            origins: idx.iter().filter_map(|&j| self.origins.get(j).cloned()).collect(),
             target: self.target.clone(),
             target_origins: self.target_origins.clone(),
             target_label: self.target_label.clone(),
@@ -553,12 +555,11 @@ impl Dataset {
                 name.insert(0, '_');
             }
             taken.insert(name.clone());
-            let nan: HashSet<usize> = self.origins[j].nan_rows.iter().copied().collect();
-            origins.push(Origin {
-                name: name.clone(),
-                nan_rows: (0..n).filter(|&i| nan.contains(&perm[i])).collect(),
-                ..self.origins[j].clone()
-            });
+            if let Some(o) = self.origins.get(j) {
+                let nan: HashSet<usize> = o.nan_rows.iter().copied().collect();
+                let nan_rows = (0..n).filter(|&i| nan.contains(&perm[i])).collect();
+                origins.push(Origin { name: name.clone(), nan_rows, ..o.clone() });
+            }
             names.push(name);
         }
         let mut layout = self.layout.clone();
@@ -579,6 +580,14 @@ impl Dataset {
 }
 
 impl Dataset {
+    /// Where feature `j` came from.
+    fn origin(&self, j: usize) -> Cow<'_, Origin> {
+        match self.origins.get(j) {
+            Some(o) => Cow::Borrowed(o),
+            None => Cow::Owned(Origin { name: self.names[j].clone(), dtype: DataType::Float64, nan_rows: vec![] }),
+        }
+    }
+
     /// A dataset of these parts, checked by the builder that made them (`targets`: the target and the origin of
     /// each of its members).
     fn from_parts(

@@ -150,6 +150,69 @@ impl SparseMatrix {
         Ok(SparseMatrix::without_zeros(CsMatI::new_csc((n_rows, n_cols), indptr, indices, values)))
     }
 
+    /// From compressed rows (SciPy's CSR arrays, the layout text and single-cell data arrive in): row `i`'s
+    /// columns are `indices[indptr[i]..indptr[i + 1]]` with their `values`. The arrays are read where they lie
+    /// (borrowed) and turned into columns in one counting pass: the matrix's own size is all that is allocated.
+    ///
+    /// ```
+    /// use featrank::data::dataset::SparseMatrix;
+    /// // 2 rows × 3 columns: row 0 holds column 2, row 1 holds columns 0 and 2
+    /// let x = SparseMatrix::from_csr(2, 3, &[0, 1, 3], &[2, 0, 2], &[4.0, 3.0, 1.0]).unwrap();
+    /// assert_eq!((x.dense_column(0), x.dense_column(2)), (vec![0.0, 3.0], vec![4.0, 1.0]));
+    /// assert!(SparseMatrix::from_csr(2, 3, &[0, 1, 3], &[2, 5, 2], &[4.0, 3.0, 1.0]).is_err()); // column 5 of 3
+    /// ```
+    pub fn from_csr(n_rows: usize, n_cols: usize, indptr: &[usize], indices: &[u32], values: &[f64]) -> Result<Self> {
+        let nnz = values.len();
+        if indptr.len() != n_rows + 1 || indptr[0] != 0 || indptr[n_rows] != nnz || indices.len() != nnz {
+            return Err(Error::param(
+                "x",
+                format!(
+                    "compressed rows need {} row pointers from 0 to the {nnz} values (and as many column indices, got \
+                     {}); got {} ending at {}",
+                    n_rows + 1,
+                    indices.len(),
+                    indptr.len(),
+                    indptr.last().copied().unwrap_or(0)
+                ),
+            ));
+        }
+        if n_rows > u32::MAX as usize {
+            return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
+        }
+        if let Some(i) = (0..n_rows).find(|&i| indptr[i] > indptr[i + 1]) {
+            return Err(Error::param("x", format!("the row pointers fall at row {i}")));
+        }
+        if let Some(&c) = indices.iter().find(|&&c| c as usize >= n_cols) {
+            return Err(Error::param("x", format!("column index {c} lies outside the {n_cols} columns")));
+        }
+        let row_of = |k: usize| indptr.partition_point(|&p| p <= k) - 1;
+        check_finite(values, |k| (row_of(k), indices[k] as usize))?;
+        let pointers = (n_cols as u64).saturating_add(1).saturating_mul(F64);
+        memory::check((nnz as u64).saturating_mul(F64 + 4).saturating_add(pointers), || {
+            format!("a sparse matrix of {n_rows} rows × {n_cols} features with {nnz} stored values")
+        })?;
+        // columns' starts by counting, then each row's entries dropped into place: rows ascend within a column
+        let mut starts = vec![0usize; n_cols + 1];
+        for &c in indices {
+            starts[c as usize + 1] += 1;
+        }
+        for j in 0..n_cols {
+            starts[j + 1] += starts[j];
+        }
+        let mut next = starts.clone();
+        let (mut rows, mut column_values) = (vec![0u32; nnz], vec![0.0; nnz]);
+        for i in 0..n_rows {
+            for k in indptr[i]..indptr[i + 1] {
+                let at = &mut next[indices[k] as usize];
+                rows[*at] = i as u32;
+                column_values[*at] = values[k];
+                *at += 1;
+            }
+        }
+        drop(next);
+        SparseMatrix::from_csc_parts(n_rows, n_cols, starts, rows, column_values)
+    }
+
     /// Any sprs matrix of `f64` (compressed rows or columns).
     ///
     /// ```

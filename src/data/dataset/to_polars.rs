@@ -22,7 +22,7 @@ impl Dataset {
     }
 
     fn feature_column(&self, j: usize) -> Result<Column> {
-        let origin = &self.origins[j];
+        let origin = &*self.origin(j);
         let values = self.feature(j);
         match &self.kinds[j] {
             FeatureKind::Numeric => numeric_column(origin, values.iter().copied()),
