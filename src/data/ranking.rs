@@ -42,14 +42,15 @@ impl Ranking {
         if features.len() != scores.len() {
             return Err(Error::param("scores", format!("{} scores for {} features", scores.len(), features.len())));
         }
-        let names = checked_names(features)?;
+        let mut names = checked_names(features)?;
         if let Some(i) = scores.iter().position(|s| s.is_nan()) {
             return Err(Error::param("scores", format!("feature '{}' has a NaN score", names[i])));
         }
         let idx = rank_order(scores);
         Ok(Ranking {
             name: "ranking".into(),
-            order: idx.iter().map(|&i| names[i].clone()).collect(),
+            // each name moved, not copied (10⁵ terms' names held once)
+            order: idx.iter().map(|&i| std::mem::take(&mut names[i])).collect(),
             scores: Some(idx.iter().map(|&i| scores[i]).collect()),
         })
     }
@@ -298,11 +299,13 @@ fn checked_names<S: AsRef<str>>(features: &[S]) -> Result<Vec<String>> {
     if features.is_empty() {
         return Err(Error::param("features", "a ranking needs at least one feature"));
     }
-    let mut seen = std::collections::HashSet::new();
-    for f in features {
-        if !seen.insert(f.as_ref()) {
-            return Err(Error::DuplicateName { name: f.as_ref().to_string(), context: "the ranking".into() });
+    {
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::with_capacity(features.len());
+        for f in features {
+            if !seen.insert(f.as_ref()) {
+                return Err(Error::DuplicateName { name: f.as_ref().to_string(), context: "the ranking".into() });
+            }
         }
-    }
+    } // the set is gone before the names are copied
     Ok(features.iter().map(|f| f.as_ref().to_string()).collect())
 }

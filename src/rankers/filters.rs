@@ -126,15 +126,14 @@ impl Ranker for Filter {
         let k = data.n_classes();
         let totals: Vec<f64> =
             data.class_counts().expect("checked: classification").iter().map(|&c| c as f64).collect();
-        Ok((0..data.n_features())
-            .map(|f| {
-                let table = match data.sparse() {
-                    Some(x) => sparse_contingency(x.column(f), codes, &totals, self.mdl),
-                    None => contingency(data, f, codes, k, self.mdl),
-                };
-                score(self.criterion, &table, k)
-            })
-            .collect())
+        // features in parallel, each scored on its own (the same numbers on any number of threads)
+        Ok(crate::parallel::map(data.n_features(), |f| {
+            let table = match data.sparse() {
+                Some(x) => sparse_contingency(x.column(f), codes, &totals, self.mdl),
+                None => contingency(data, f, codes, k, self.mdl),
+            };
+            score(self.criterion, &table, k)
+        }))
     }
 }
 

@@ -215,13 +215,19 @@ fn sparse_dataset(
     crate::memory::check((width as u64).saturating_mul(96), || {
         format!("the names and kinds of a sparse matrix's {width} columns")
     })?;
-    let names = match names.len() {
+    let given = !names.is_empty();
+    let names: Vec<String> = match names.len() {
         0 => (0..width).map(|j| format!("x{j}")).collect(),
         n if n == width => names,
         n => return Err(Error::param("names", format!("{n} names for {width} columns of x"))),
     };
+    // names made here differ from one another: only the targets' names can clash with them
     let mut seen: HashSet<&str> = target_origins.iter().map(|o| o.name.as_str()).collect();
-    if let Some(d) = names.iter().find(|n| !seen.insert(n.as_str())) {
+    let clash = match given {
+        true => names.iter().find(|n| !seen.insert(n.as_str())),
+        false => names.iter().find(|n| seen.contains(n.as_str())),
+    };
+    if let Some(d) = clash {
         return Err(Error::DuplicateName { name: d.clone(), context: "the features and targets".into() });
     }
     let mut layout: Vec<Slot> = (0..width).map(Slot::Feature).collect();

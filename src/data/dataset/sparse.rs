@@ -393,6 +393,31 @@ impl RowPositions {
     }
 }
 
+impl Dataset {
+    /// Feature `j`'s non-zero cells (a missing one, NaN, counts as non-zero) at the rows `positions` covers, as
+    /// (position, value), by data row: the stored values of a sparse feature, the non-zero ones of a dense
+    /// feature — the same entries in the same order, so code summing them gives both the same bits, and a
+    /// sparse feature costs its stored values.
+    pub(crate) fn nonzero_at(&self, j: usize, positions: &RowPositions, out: &mut Vec<(u32, f64)>) {
+        out.clear();
+        match self.sparse() {
+            Some(x) => {
+                let (rows, values) = x.column(j);
+                for (&r, &v) in rows.iter().zip(values) {
+                    out.extend(positions.of_row(r as usize).iter().map(|&p| (p, v)));
+                }
+            }
+            None => {
+                for (r, &v) in self.feature(j).iter().enumerate() {
+                    if v != 0.0 {
+                        out.extend(positions.of_row(r).iter().map(|&p| (p, v)));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Refuse the first NaN or infinite value, naming its cell.
 fn check_finite(values: &[f64], cell: impl Fn(usize) -> (usize, usize)) -> Result<()> {
     match values.iter().position(|v| !v.is_finite()) {

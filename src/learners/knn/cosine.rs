@@ -4,7 +4,6 @@
 
 use super::{block_rows, Knn, Tally, Vote};
 use crate::data::dataset::RowPositions;
-use crate::data::Dataset;
 use crate::resampling::{Fold, Prediction};
 
 impl Knn {
@@ -98,10 +97,10 @@ impl CosineEntries {
         let (mut train, mut train_start, mut buffer) = (Vec::new(), vec![0], Vec::new());
         let mut by_feature: Vec<(u32, u32, f64)> = Vec::new(); // (test position, chain position, value)
         for (p, &j) in chain.iter().enumerate() {
-            entries(fold.data, j, &train_at, &mut buffer);
+            fold.data.nonzero_at(j, &train_at, &mut buffer);
             train.extend_from_slice(&buffer);
             train_start.push(train.len());
-            entries(fold.data, j, &test_at, &mut buffer);
+            fold.data.nonzero_at(j, &test_at, &mut buffer);
             by_feature.extend(buffer.iter().map(|&(t, a)| (t, p as u32, a)));
         }
         // by test row, chain order kept within a row (a stable counting sort)
@@ -115,26 +114,5 @@ impl CosineEntries {
             fill[t as usize] += 1;
         }
         CosineEntries { train_start, train, test_start, test }
-    }
-}
-
-/// Feature `j`'s non-zero values at the rows `positions` covers, as (position, value), by data row: the stored
-/// values of a sparse feature, the non-zero ones of a dense feature (the same entries in the same order).
-fn entries(data: &Dataset, j: usize, positions: &RowPositions, out: &mut Vec<(u32, f64)>) {
-    out.clear();
-    match data.sparse() {
-        Some(x) => {
-            let (rows, values) = x.column(j);
-            for (&r, &v) in rows.iter().zip(values) {
-                out.extend(positions.of_row(r as usize).iter().map(|&p| (p, v)));
-            }
-        }
-        None => {
-            for (r, &v) in data.feature(j).iter().enumerate() {
-                if v != 0.0 {
-                    out.extend(positions.of_row(r).iter().map(|&p| (p, v)));
-                }
-            }
-        }
     }
 }
