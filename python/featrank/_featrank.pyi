@@ -62,7 +62,8 @@ class Dataset:
     @staticmethod
     def read(path: str | os.PathLike[str], target: str | None = None, *, targets: Sequence[str] | None = None,
              task: _Task = "auto") -> Dataset:
-        """A .csv, .csv.gz, .arff or .parquet file, or a bundled dataset by name, read as the CLI reads it."""
+        """A .csv, .csv.gz, .arff or .parquet file, an svmlight / LIBSVM file (.svm, .svmlight, .libsvm: sparse), or a
+        bundled dataset by name, read as the CLI reads it."""
     n_rows: int
     n_features: int
     feature_names: list[str]

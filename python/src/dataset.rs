@@ -102,7 +102,8 @@ impl Dataset {
         Ok(Dataset::wrap(ds))
     }
 
-    /// A data file (.csv, .csv.gz, .arff, .parquet) or a bundled dataset by name, read as the CLI reads it.
+    /// A data file (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read as the CLI
+    /// reads it.
     #[staticmethod]
     #[pyo3(signature = (path, target = None, *, targets = None, task = "auto"))]
     fn read(

@@ -130,3 +130,24 @@ def test_a_users_method_gets_each_split_as_a_sparse_matrix():
     seen.clear()
     featrank.curves(featrank.Dataset(X, y), rankers=[counts], folds=3, repeats=1, expected=0, grid=[1, 5])
     assert [s[0] for s in seen] == ["csr_matrix"] * 3 and all(s[1][0] == ROWS * 2 // 3 for s in seen)
+
+
+def test_svmlight_files_written_by_scikit_learn_read_as_the_matrix(tmp_path):
+    from sklearn.datasets import dump_svmlight_file
+
+    path = tmp_path / "counts.svm"
+    dump_svmlight_file(X, y, str(path), zero_based=False)  # one-based, as LIBSVM writes
+    d = featrank.Dataset(path)
+    assert d.is_sparse and (d.n_rows, d.n_features) == (ROWS, TERMS) and d.feature_names[0] == "f1"
+    a, b = featrank.rank(d, "chi2"), featrank.rank((X, y), "chi2")
+    assert np.array_equal(a.scores, b.scores)
+    assert [name.replace("f", "x") for name in a.order] == [f"x{int(n[1:]) + 1}" for n in b.order]
+    # a label matrix: labels joined by commas, one 0/1 target per label
+    Y = np.stack([y, 1 - y, (np.arange(ROWS) % 3 == 0)], axis=1).astype(int)
+    dump_svmlight_file(X, Y, str(tmp_path / "labels.svm"), multilabel=True, zero_based=True)
+    d = featrank.Dataset(str(tmp_path / "labels.svm"))
+    assert d.targets == ["label_0", "label_1", "label_2"] and d.feature_names[0] == "f0"
+    assert d.task == "multi-label" and np.array_equal(d.y, Y)
+    with pytest.raises(featrank.Error, match="line 2"):
+        (tmp_path / "bad.svm").write_text("1 1:2\n1 2=3\n")
+        featrank.Dataset(tmp_path / "bad.svm")

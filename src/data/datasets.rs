@@ -228,6 +228,12 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
         let targets = if targets.is_empty() { b.targets } else { split_list(targets, &b.frame) };
         return Dataset::builder_targets(&b.frame, &targets).task(task).build();
     }
+    if crate::data::io::Format::from_path(path)? == crate::data::io::Format::Svmlight {
+        let (x, labels, names) = crate::data::io::read_svmlight(path)?;
+        let all: Vec<String> = labels.get_column_names().iter().map(|s| s.to_string()).collect();
+        let targets = if targets.is_empty() { all } else { split_list(targets, &labels) };
+        return Dataset::builder_targets(&labels, &targets).task(task).sparse_features(x, &names).build();
+    }
     let (frame, declared) = read_with_targets(path)?;
     let targets = match (targets.is_empty(), declared.is_empty()) {
         (false, _) => split_list(targets, &frame),

@@ -358,3 +358,43 @@ fn the_corpus_ground_truth_is_the_presence_information_the_data_shows() {
     }
     assert_eq!(c.truth.relevance.iter().filter(|&&r| r > 0.0).count(), 6);
 }
+
+#[test]
+fn svmlight_files_open_as_sparse_datasets_with_their_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    // one-based indices as LIBSVM writes them, a comment, a qid, an index given twice (summed), unsorted
+    let path = dir.path().join("mini.svm");
+    std::fs::write(&path, "+1 3:2 1:0.5 # first\n-1 qid:4 2:1 2:1\n+1 3:1\n-1 1:-1.5\n").unwrap();
+    let ds = featrank::data::datasets::open(path.to_str().unwrap(), None, TaskChoice::Auto).unwrap();
+    assert!(ds.is_sparse());
+    assert_eq!(ds.feature_names(), ["f1", "f2", "f3"]);
+    assert_eq!((ds.task(), ds.class_names().unwrap()), (Task::Classification, &["-1".to_string(), "1".into()][..]));
+    assert_eq!(ds.feature(1).to_vec(), vec![0.0, 2.0, 0.0, 0.0]);
+    assert_eq!(ds.feature(0).to_vec(), vec![0.5, 0.0, 0.0, -1.5]);
+    // zero-based where an index is 0; gzip; labels joined by commas: a multi-label target set
+    let path = dir.path().join("labels.svm.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, b"0,2 0:1 4:1\n2 1:3\n 2:1\n0 0:2\n").unwrap();
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let ds = featrank::data::datasets::open(path.to_str().unwrap(), None, TaskChoice::Auto).unwrap();
+    assert_eq!((ds.task(), ds.target_names()), (Task::MultiLabel, vec!["label_0", "label_2"]));
+    assert_eq!((ds.n_features(), ds.feature_names()[0].as_str()), (5, "f0"));
+    // real-valued labels: regression
+    let path = dir.path().join("values.libsvm");
+    std::fs::write(&path, "0.5 1:1\n2.25 2:1\n-1 1:2\n").unwrap();
+    let ds = featrank::data::datasets::open(path.to_str().unwrap(), None, TaskChoice::Auto).unwrap();
+    assert_eq!(ds.task(), Task::Regression);
+    // bad lines are named by line
+    for (text, says) in [
+        ("1 1:0.5\n1 2=3\n", "line 2"),
+        ("1 1:x\n", "'x' in '1:x' is not a number"),
+        ("1 a:1\n", "not a feature index"),
+        ("1 1:nan\n", "is NaN"),
+        ("", "holds no rows"),
+    ] {
+        let path = dir.path().join("bad.svm");
+        std::fs::write(&path, text).unwrap();
+        let e = featrank::data::datasets::open(path.to_str().unwrap(), None, TaskChoice::Auto).unwrap_err();
+        assert!(e.to_string().contains(says), "{text:?}: {e}");
+    }
+}

@@ -54,7 +54,8 @@ struct Cli {
 enum Command {
     /// Rows, features (numeric/nominal), classes with counts and missing cells per column.
     Info {
-        /// A .csv, .csv.gz, .parquet or .arff file, or the name of a bundled dataset (e.g. iris).
+        /// A .csv, .csv.gz, .parquet, .arff or .arff.gz file, an svmlight / LIBSVM file of sparse rows (.svm,
+        /// .svmlight, .libsvm, also .gz; target `target`, or `label_<v>` per label), or a bundled dataset (e.g. iris).
         data: String,
         /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
         /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target

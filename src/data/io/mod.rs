@@ -1,4 +1,5 @@
-//! Reading tables: CSV (optionally gzip-compressed) and Parquet through polars, ARFF through [`arff`].
+//! Reading tables: CSV (optionally gzip-compressed) and Parquet through polars, ARFF through [`arff`]; sparse
+//! svmlight / LIBSVM files through [`svmlight`] (a dataset, not a table: [`crate::data::datasets::open`]).
 //!
 //! [`read`] picks the reader by extension: `.csv`, `.csv.gz`, `.parquet`, `.arff`, `.arff.gz`.
 //! In CSV files an empty field, `?` (Weka's missing marker) and `NA` are read as null.
@@ -9,6 +10,7 @@
 //! ```
 
 pub mod arff;
+pub mod svmlight;
 pub mod within_limit;
 
 use std::io::{Cursor, Read};
@@ -28,6 +30,9 @@ pub enum Format {
     Parquet,
     /// Weka's Attribute-Relation File Format (gzip-compressed when the name ends in `.gz`).
     Arff,
+    /// svmlight / LIBSVM sparse rows, `.svm`, `.svmlight` or `.libsvm` (gzip-compressed when the name ends in
+    /// `.gz`): read as a dataset with sparse features ([`svmlight`]).
+    Svmlight,
 }
 
 impl Format {
@@ -47,6 +52,8 @@ impl Format {
             Ok(Format::Parquet)
         } else if name.ends_with(".arff") {
             Ok(Format::Arff)
+        } else if [".svm", ".svmlight", ".libsvm"].iter().any(|e| name.ends_with(e)) {
+            Ok(Format::Svmlight)
         } else {
             Err(Error::UnsupportedFormat { path: path.as_ref().display().to_string() })
         }
@@ -92,7 +99,25 @@ fn read_from(input: impl Read, on_disk: u64, format: Format, source: &str) -> Re
                 std::str::from_utf8(&bytes).map_err(|e| parse_error(source, format!("not valid UTF-8 text ({e})")))?;
             arff::parse_with_targets(text, source)
         }
+        Format::Svmlight => Err(parse_error(
+            source,
+            "an svmlight file holds sparse features, not a table: open it as a dataset (featrank info, \
+             featrank.Dataset(path), datasets::open)"
+                .into(),
+        )),
     }
+}
+
+/// The sparse features, target frame and feature names of the svmlight file at `path` ([`svmlight::parse`]),
+/// read within the memory limit.
+pub fn read_svmlight(path: &Path) -> Result<(crate::data::dataset::SparseMatrix, DataFrame, Vec<String>)> {
+    let source = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let on_disk = file.metadata().map_err(|e| Error::io(path, e))?.len();
+    // the bytes held, no table's cells: the parser checks the rows it makes
+    let bytes = within_limit::read_input(file, on_disk, false, &source)?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| parse_error(&source, format!("not valid UTF-8 text ({e})")))?;
+    svmlight::parse(text, &source)
 }
 
 fn parse_error(source: &str, reason: String) -> Error {
