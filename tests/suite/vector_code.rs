@@ -14,6 +14,10 @@ use crate::common;
 /// ymm/zmm registers); the loops they came from hold dozens.
 const AT_LEAST: usize = 8;
 
+/// Sites whose whole loop is smaller, and the packed instructions it holds when vectorised: the cosine
+/// distances (multiply, divide, subtract, max, compare; the square root is not counted).
+const SMALL: &[(&str, usize)] = &[("knn_cosine", 5)];
+
 /// Every `wide!(site, …)` site in `src/`.
 fn sites() -> Vec<String> {
     let mut files = Vec::new();
@@ -82,10 +86,11 @@ fn hot_loops_are_compiled_for_the_wide_vector_units() {
                         arithmetic && (ins.contains("%ymm") || ins.contains("%zmm"))
                     })
                     .count();
-                if packed < AT_LEAST {
+                let at_least = SMALL.iter().find(|s| s.0 == site).map_or(AT_LEAST, |s| s.1);
+                if packed < at_least {
                     failures.push(format!(
                         "{site}::{width} at 0x{addr:x}: {packed} packed f64 instructions on ymm/zmm (at least \
-                         {AT_LEAST}): its loop is no longer compiled inside it — mark what it calls #[inline(always)]"
+                         {at_least}): its loop is no longer compiled inside it — mark what it calls #[inline(always)]"
                     ));
                 }
             }
