@@ -111,35 +111,7 @@ impl SparseMatrix {
         indices: Vec<u32>,
         values: Vec<f64>,
     ) -> Result<Self> {
-        if indptr.len() != n_cols + 1
-            || indptr[0] != 0
-            || indptr[n_cols] != values.len()
-            || indices.len() != values.len()
-        {
-            return Err(Error::param(
-                "x",
-                format!(
-                    "compressed columns need {} column pointers from 0 to the {} values (and as many row indices, got \
-                     {}); got {} ending at {}",
-                    n_cols + 1,
-                    values.len(),
-                    indices.len(),
-                    indptr.len(),
-                    indptr.last().copied().unwrap_or(0)
-                ),
-            ));
-        }
-        if n_rows > u32::MAX as usize {
-            return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
-        }
-        if let Some(j) = (0..n_cols).find(|&j| indptr[j] > indptr[j + 1]) {
-            return Err(Error::param("x", format!("the column pointers fall at column {j}")));
-        }
-        if let Some(&r) = indices.iter().find(|&&r| r as usize >= n_rows) {
-            return Err(Error::param("x", format!("row index {r} lies outside the {n_rows} rows")));
-        }
-        let column_of = |i: usize| indptr.partition_point(|&p| p <= i) - 1;
-        check_finite(&values, |i| (indices[i] as usize, column_of(i)))?;
+        check_compressed(false, (n_rows, n_cols), &indptr, &indices, &values)?;
         let canonical = (0..n_cols).all(|j| indices[indptr[j]..indptr[j + 1]].windows(2).all(|w| w[0] < w[1]));
         if !canonical {
             let rows: Vec<usize> = indices.iter().map(|&r| r as usize).collect();
@@ -163,30 +135,7 @@ impl SparseMatrix {
     /// ```
     pub fn from_csr(n_rows: usize, n_cols: usize, indptr: &[usize], indices: &[u32], values: &[f64]) -> Result<Self> {
         let nnz = values.len();
-        if indptr.len() != n_rows + 1 || indptr[0] != 0 || indptr[n_rows] != nnz || indices.len() != nnz {
-            return Err(Error::param(
-                "x",
-                format!(
-                    "compressed rows need {} row pointers from 0 to the {nnz} values (and as many column indices, got \
-                     {}); got {} ending at {}",
-                    n_rows + 1,
-                    indices.len(),
-                    indptr.len(),
-                    indptr.last().copied().unwrap_or(0)
-                ),
-            ));
-        }
-        if n_rows > u32::MAX as usize {
-            return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
-        }
-        if let Some(i) = (0..n_rows).find(|&i| indptr[i] > indptr[i + 1]) {
-            return Err(Error::param("x", format!("the row pointers fall at row {i}")));
-        }
-        if let Some(&c) = indices.iter().find(|&&c| c as usize >= n_cols) {
-            return Err(Error::param("x", format!("column index {c} lies outside the {n_cols} columns")));
-        }
-        let row_of = |k: usize| indptr.partition_point(|&p| p <= k) - 1;
-        check_finite(values, |k| (row_of(k), indices[k] as usize))?;
+        check_compressed(true, (n_rows, n_cols), indptr, indices, values)?;
         let pointers = (n_cols as u64).saturating_add(1).saturating_mul(F64);
         memory::check((nnz as u64).saturating_mul(F64 + 4).saturating_add(pointers), || {
             format!("a sparse matrix of {n_rows} rows × {n_cols} features with {nnz} stored values")
@@ -416,6 +365,48 @@ impl Dataset {
             }
         }
     }
+}
+
+/// Compressed arrays checked as SciPy's CSR (`by_rows`: pointers per row, column indices) or CSC: the
+/// pointers' count, start, end and order, every index inside the shape, every value finite — each failure named.
+fn check_compressed(
+    by_rows: bool,
+    (n_rows, n_cols): (usize, usize),
+    indptr: &[usize],
+    indices: &[u32],
+    values: &[f64],
+) -> Result<()> {
+    let (major, minor, n_major, n_minor) =
+        if by_rows { ("row", "column", n_rows, n_cols) } else { ("column", "row", n_cols, n_rows) };
+    if indptr.len() != n_major + 1 || indptr[0] != 0 || indptr[n_major] != values.len() || indices.len() != values.len()
+    {
+        return Err(Error::param(
+            "x",
+            format!(
+                "compressed {major}s need {} {major} pointers from 0 to the {} values (and as many {minor} indices, \
+                 got {}); got {} ending at {}",
+                n_major + 1,
+                values.len(),
+                indices.len(),
+                indptr.len(),
+                indptr.last().copied().unwrap_or(0)
+            ),
+        ));
+    }
+    if n_rows > u32::MAX as usize {
+        return Err(Error::param("x", format!("{n_rows} rows: a sparse matrix holds at most 2³² rows")));
+    }
+    if let Some(j) = (0..n_major).find(|&j| indptr[j] > indptr[j + 1]) {
+        return Err(Error::param("x", format!("the {major} pointers fall at {major} {j}")));
+    }
+    if let Some(&i) = indices.iter().find(|&&i| i as usize >= n_minor) {
+        return Err(Error::param("x", format!("{minor} index {i} lies outside the {n_minor} {minor}s")));
+    }
+    let major_of = |k: usize| indptr.partition_point(|&p| p <= k) - 1;
+    check_finite(values, |k| match by_rows {
+        true => (major_of(k), indices[k] as usize),
+        false => (indices[k] as usize, major_of(k)),
+    })
 }
 
 /// Refuse the first NaN or infinite value, naming its cell.
