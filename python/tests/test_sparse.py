@@ -151,3 +151,15 @@ def test_svmlight_files_written_by_scikit_learn_read_as_the_matrix(tmp_path):
     with pytest.raises(featrank.Error, match="line 2"):
         (tmp_path / "bad.svm").write_text("1 1:2\n1 2=3\n")
         featrank.Dataset(tmp_path / "bad.svm")
+
+
+def test_variance_is_scikit_learns_variance_threshold_statistic_on_sparse_and_dense_data():
+    from sklearn.feature_selection import VarianceThreshold
+
+    expected = VarianceThreshold().fit(dense).variances_
+    for data in [(X, y), (dense, y)]:
+        ranking = featrank.rank(data, "variance")
+        scores = dict(zip(ranking.order, ranking.scores))
+        got = np.array([scores[f"x{j}"] for j in range(TERMS)])
+        assert np.allclose(got, expected, rtol=1e-12, atol=1e-15)
+    assert np.array_equal(featrank.rank((X, y), "variance").scores, featrank.rank((dense, y), "variance").scores)

@@ -7,6 +7,7 @@
 //! | [`SvmRfe`] (`svm-rfe`) | wrapper/embedded, linear SVM | thesis §2.4 |
 //! | [`Filter`] (`info-gain`, `gain-ratio`, `symmetrical-uncertainty`, `chi2`) | contingency filters | thesis §2.5 |
 //! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
+//! | [`Variance`] (`variance`) | unsupervised, each feature's variance | Guyon & Elisseeff 2003 |
 //! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
 //! | [`Fcbf`] (`fcbf`) | predominant features by symmetrical uncertainty, redundant ones after them | Yu & Liu 2003 |
 //! | [`Surf`] (`surf`, `surf-star`, `multisurf`, `multisurf-star`) | Relief with distance-threshold neighbourhoods | Urbanowicz et al. 2018 |
@@ -61,6 +62,7 @@ mod shadow;
 mod surf;
 mod svm_rfe;
 mod turf;
+mod variance;
 
 pub use crate::data::Aggregate;
 pub use command::Command;
@@ -88,6 +90,7 @@ pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
 pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
+pub use variance::Variance;
 
 pub use ranker::{Checked, Ranker};
 
@@ -132,6 +135,7 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
         entry("jmim", &[], information),
         entry("fcbf", &[], |s| Ok(Box::new(Fcbf::from_spec(s)?))),
         entry("laplacian", &["laplacian-score"], |s| Ok(Box::new(LaplacianScore::from_spec(s)?))),
+        entry("variance", &[], |s| Ok(Box::new(Variance::from_spec(s)?))),
         entry("surf", &[], surf),
         entry("surf-star", &["surf*"], surf),
         entry("multisurf", &[], surf),

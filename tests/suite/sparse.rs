@@ -52,6 +52,7 @@ fn sparse_and_dense_features_give_identical_scores() {
             "chi2:mdl=instances",
             "fisher",
             "mi",
+            "variance",
             "relieff:k=5",
             "bag:base=(info-gain),bootstraps=3",
             "mrmr",
