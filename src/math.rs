@@ -19,6 +19,48 @@ use statrs::distribution::{Beta, ContinuousCDF, StudentsT};
 
 use crate::error::{Error, Result};
 
+/// Per class c, a feature's number of values n_c, mean μ_c and sum of squares Σ (x − μ_c)², from its non-zero
+/// cells alone — the zeros are counted, not visited: Σ (x − μ)² = Σ over non-zero x of (x − μ)² + zeros · μ² —
+/// so a sparse feature costs its stored values, and a dense one read the same way gives the same bits.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ClassMoments {
+    /// Values per class (missing ones left out).
+    pub(crate) n: Vec<f64>,
+    /// Per-class sums.
+    pub(crate) sum: Vec<f64>,
+    /// Per-class means (0 for a class without values).
+    pub(crate) mean: Vec<f64>,
+    /// Per-class sums of squared deviations from the mean.
+    pub(crate) ss: Vec<f64>,
+}
+
+impl ClassMoments {
+    /// From `cells` (position, value; NaN = missing) in data-row order, `class_of` a position's class and
+    /// `class_n` the rows per class (zeros included).
+    pub(crate) fn of(cells: &[(u32, f64)], class_of: impl Fn(usize) -> usize, class_n: &[usize]) -> ClassMoments {
+        let k = class_n.len();
+        let (mut sum, mut nonzero, mut missing) = (vec![0.0; k], vec![0.0; k], vec![0.0; k]);
+        for &(p, x) in cells {
+            let c = class_of(p as usize);
+            if x.is_nan() {
+                missing[c] += 1.0;
+            } else {
+                sum[c] += x;
+                nonzero[c] += 1.0;
+            }
+        }
+        let n: Vec<f64> = (0..k).map(|c| class_n[c] as f64 - missing[c]).collect();
+        let mean: Vec<f64> = (0..k).map(|c| if n[c] > 0.0 { sum[c] / n[c] } else { 0.0 }).collect();
+        let mut ss = vec![0.0; k];
+        for &(p, x) in cells.iter().filter(|c| !c.1.is_nan()) {
+            let c = class_of(p as usize);
+            ss[c] += (x - mean[c]).powi(2);
+        }
+        (0..k).filter(|&c| n[c] > nonzero[c]).for_each(|c| ss[c] += (n[c] - nonzero[c]) * mean[c] * mean[c]);
+        ClassMoments { n, sum, mean, ss }
+    }
+}
+
 /// Arithmetic mean; NaN for an empty slice.
 pub fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64

@@ -16,6 +16,7 @@ use super::{argmax, CheckedFold, Learner};
 use crate::data::dataset::RowPositions;
 use crate::data::{FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::math::ClassMoments;
 use crate::method::Method;
 use crate::param::Param;
 use crate::resampling::Prediction;
@@ -158,30 +159,12 @@ struct Gaussians {
 }
 
 impl Gaussians {
-    /// From the training rows' non-zero cells `(position in train, value)` (NaN: missing), in data-row order;
-    /// the zeros are counted, not visited: Σ(x − mean)² = Σ over non-zero x of (x − mean)² + zeros · mean².
-    /// `None` when the attribute is constant on the training rows with the same value in every class (it favours
+    /// From the training rows' non-zero cells `(position in train, value)` (NaN: missing), in data-row order
+    /// ([`ClassMoments`]: the zeros are counted, not visited). `None` when the attribute is constant on the training rows with the same value in every class (it favours
     /// no class).
     fn fit(cells: &[(u32, f64)], train: &[usize], codes: &[usize], class_n: &[usize]) -> Option<Gaussians> {
         let k = class_n.len();
-        let (mut sum, mut nonzero, mut missing) = (vec![0.0; k], vec![0.0; k], vec![0.0; k]);
-        for &(p, x) in cells {
-            let c = codes[train[p as usize]];
-            if x.is_nan() {
-                missing[c] += 1.0;
-            } else {
-                sum[c] += x;
-                nonzero[c] += 1.0;
-            }
-        }
-        let n: Vec<f64> = (0..k).map(|c| class_n[c] as f64 - missing[c]).collect();
-        let mean: Vec<f64> = (0..k).map(|c| if n[c] > 0.0 { sum[c] / n[c] } else { 0.0 }).collect();
-        let mut ss = vec![0.0; k];
-        for &(p, x) in cells.iter().filter(|c| !c.1.is_nan()) {
-            let c = codes[train[p as usize]];
-            ss[c] += (x - mean[c]).powi(2);
-        }
-        (0..k).filter(|&c| n[c] > nonzero[c]).for_each(|c| ss[c] += (n[c] - nonzero[c]) * mean[c] * mean[c]);
+        let ClassMoments { n, mean, ss, .. } = ClassMoments::of(cells, |p| codes[train[p]], class_n);
         let var: Vec<f64> = (0..k).map(|c| if n[c] > 0.0 { ss[c] / n[c] } else { 0.0 }).collect();
         let top = var.iter().cloned().fold(0.0, f64::max);
         let present: Vec<f64> = (0..k).filter(|&c| n[c] > 0.0).map(|c| mean[c]).collect();

@@ -8,8 +8,10 @@
 //! skipped feature by feature. Numeric features only; a two-level nominal feature counts as 0/1.
 
 use super::{Checked, Ranker};
+use crate::data::dataset::RowPositions;
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
+use crate::math::ClassMoments;
 use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::{spec_words, Spec};
@@ -88,7 +90,8 @@ impl Method for Fisher {
 }
 
 impl Ranker for Fisher {
-    /// One feature at a time: a sparse feature is read as its `n_rows` values, zeros filled in.
+    /// One feature at a time, from its non-zero cells ([`ClassMoments`]): a sparse feature costs its stored
+    /// values, with the same scores as its dense copy.
     fn accepts_sparse(&self) -> bool {
         true
     }
@@ -118,37 +121,31 @@ pub(crate) fn fisher_scores(data: &Dataset, variant: FisherVariant, method: &str
         ));
     }
     let k = counts.len();
-    (0..data.n_features())
-        .map(|f| {
-            let x = numeric_values(data, f, method)?;
-            let (mut n, mut sum, mut sq) = (vec![0.0; k], vec![0.0; k], vec![0.0; k]);
-            for (&v, &c) in x.iter().zip(codes) {
-                if !v.is_nan() {
-                    n[c] += 1.0;
-                    sum[c] += v;
-                }
+    let rows: Vec<usize> = (0..data.n_rows()).collect();
+    let everyone = RowPositions::of(&rows, rows.len());
+    let scores = crate::parallel::map(data.n_features(), |f| -> Result<f64> {
+        if let FeatureKind::Nominal { .. } = data.kind(f) {
+            numeric_values(data, f, method)?; // refused by name where it has more than two levels
+        }
+        // class moments from the non-zero cells (a sparse feature: its stored values; the same bits dense)
+        let mut cells = Vec::new();
+        data.nonzero_at(f, &everyone, &mut cells);
+        let ClassMoments { n, sum, mean, ss: sq } = ClassMoments::of(&cells, |r| codes[r], &counts);
+        let (num, den) = match variant {
+            FisherVariant::Binary => {
+                let (a, b) = (present[0], present[1]);
+                let var = |c: usize| if n[c] > 1.0 { sq[c] / (n[c] - 1.0) } else { 0.0 };
+                ((mean[a] - mean[b]).powi(2), var(a) + var(b))
             }
-            let mean: Vec<f64> = (0..k).map(|c| if n[c] > 0.0 { sum[c] / n[c] } else { 0.0 }).collect();
-            for (&v, &c) in x.iter().zip(codes) {
-                if !v.is_nan() {
-                    sq[c] += (v - mean[c]).powi(2);
-                }
+            FisherVariant::Generalized => {
+                let total: f64 = n.iter().sum();
+                let mu = if total > 0.0 { sum.iter().sum::<f64>() / total } else { 0.0 };
+                ((0..k).map(|c| n[c] * (mean[c] - mu).powi(2)).sum(), sq.iter().sum())
             }
-            let (num, den) = match variant {
-                FisherVariant::Binary => {
-                    let (a, b) = (present[0], present[1]);
-                    let var = |c: usize| if n[c] > 1.0 { sq[c] / (n[c] - 1.0) } else { 0.0 };
-                    ((mean[a] - mean[b]).powi(2), var(a) + var(b))
-                }
-                FisherVariant::Generalized => {
-                    let total: f64 = n.iter().sum();
-                    let mu = if total > 0.0 { sum.iter().sum::<f64>() / total } else { 0.0 };
-                    ((0..k).map(|c| n[c] * (mean[c] - mu).powi(2)).sum(), sq.iter().sum())
-                }
-            };
-            Ok(num / if den > 0.0 { den } else { 10000.0 })
-        })
-        .collect()
+        };
+        Ok(num / if den > 0.0 { den } else { 10000.0 })
+    });
+    scores.into_iter().collect()
 }
 
 /// Feature `f` as numbers: numeric as is, a two-level nominal as 0/1; more levels are refused. (Magnitudes

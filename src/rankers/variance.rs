@@ -12,6 +12,7 @@ use super::{Checked, Ranker};
 use crate::data::dataset::RowPositions;
 use crate::data::{FeatureKind, Task};
 use crate::error::Result;
+use crate::math::ClassMoments;
 use crate::method::Method;
 use crate::param::Param;
 use crate::spec::Spec;
@@ -80,22 +81,10 @@ impl Ranker for Variance {
             }
             let mut cells = Vec::new();
             data.nonzero_at(f, &everyone, &mut cells);
-            let (mut sum, mut present, mut nonzero) = (0.0, rows.len() as f64, 0.0);
-            for &(_, x) in &cells {
-                if x.is_nan() {
-                    present -= 1.0;
-                } else {
-                    sum += x;
-                    nonzero += 1.0;
-                }
-            }
+            let m = ClassMoments::of(&cells, |_| 0, &[rows.len()]);
+            let (present, ss) = (m.n[0], m.ss[0]);
             if present == 0.0 {
                 return Ok(0.0);
-            }
-            let mean = sum / present;
-            let mut ss: f64 = cells.iter().filter(|c| !c.1.is_nan()).map(|&(_, x)| (x - mean).powi(2)).sum();
-            if present > nonzero {
-                ss += (present - nonzero) * mean * mean;
             }
             Ok(ss / present)
         });
