@@ -177,3 +177,19 @@ def test_ml_knn_agrees_with_scikit_multilearn():
             model.ignore_first_neighbours = 0
             wrong += int((model.predict(scaled[test]).toarray() != y[test]).sum())
         assert abs(ffa[size] - wrong / y.size) < 1e-12, (size, ffa[size], wrong / y.size)
+
+
+def test_mulan_files_take_their_labels_from_the_xml_file(tmp_path):
+    arff = ("@relation toy\n@attribute a numeric\n@attribute up {0,1}\n@attribute b numeric\n@attribute down {0,1}\n"
+            "@data\n1,1,2,0\n2,0,1,1\n3,1,0,1\n4,0,5,0\n")
+    (tmp_path / "toy-test.arff").write_text(arff)
+    (tmp_path / "toy.xml").write_text('<labels xmlns="http://mulan.sourceforge.net/labels">'
+                                      '<label name="up"></label><label name="down"></label></labels>')
+    beside = featrank.Dataset(tmp_path / "toy-test.arff")
+    assert beside.targets == ["up", "down"] and beside.task == "multi-label" and beside.feature_names == ["a", "b"]
+    (tmp_path / "plain.arff").write_text(arff)
+    named = featrank.Dataset(str(tmp_path / "plain.arff"), target=str(tmp_path / "toy.xml"))
+    assert named.targets == ["up", "down"] and np.array_equal(named.y, beside.y)
+    (tmp_path / "wrong.xml").write_text('<labels><label name="left"/></labels>')
+    with pytest.raises(featrank.Error, match="left"):
+        featrank.Dataset(str(tmp_path / "plain.arff"), target=str(tmp_path / "wrong.xml"))

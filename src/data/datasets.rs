@@ -210,7 +210,8 @@ pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Datase
 
 /// [`open`] with any number of target columns: none given = the bundled dataset's target, else the
 /// targets an ARFF file declares in MEKA's convention (`@relation 'Music: -C 6'`: the first 6
-/// attributes), else the last column; several = a multi-label or multi-target dataset
+/// attributes), else the labels Mulan's XML file beside it names ([`crate::data::io::mulan`]), else the last
+/// column; a target that is the path of such an `.xml` file = its labels; several = a multi-label or multi-target dataset
 /// ([`Dataset::from_polars_targets`]). One name with commas that is no column's name is read as a list
 /// (`happy,sad,calm`: what the CLI's `--targets` and a job's `target` pass).
 ///
@@ -235,14 +236,28 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
         return Dataset::builder_targets(&labels, &targets).task(task).sparse_features(x, &names).build();
     }
     let (frame, declared) = read_with_targets(path)?;
-    let targets = match (targets.is_empty(), declared.is_empty()) {
-        (false, _) => split_list(targets, &frame),
-        (true, false) => declared,
-        (true, true) => vec![frame
-            .get_column_names()
-            .last()
-            .map(|s| s.to_string())
-            .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?],
+    let mulan = |xml: &std::path::Path| -> Result<Vec<String>> {
+        let labels = crate::data::io::mulan::read_labels(xml)?;
+        match labels.iter().find(|l| frame.column(l).is_err()) {
+            Some(l) => Err(Error::column(l, format!("a label of {} is not an attribute of {data}", xml.display()))),
+            None => Ok(labels),
+        }
+    };
+    let targets = match (targets.as_slice(), declared.is_empty()) {
+        // Mulan's XML label file named as the target
+        ([xml], _) if xml.to_ascii_lowercase().ends_with(".xml") && frame.column(xml).is_err() => {
+            mulan(std::path::Path::new(xml))?
+        }
+        ([_, ..], _) => split_list(targets, &frame),
+        ([], false) => declared,
+        ([], true) => match crate::data::io::mulan::beside(path) {
+            Some(xml) => mulan(&xml)?,
+            None => vec![frame
+                .get_column_names()
+                .last()
+                .map(|s| s.to_string())
+                .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?],
+        },
     };
     Dataset::builder_targets(&frame, &targets).task(task).build()
 }

@@ -36,8 +36,8 @@ pub struct CurveJob {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
     /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-    /// data.
+    /// MEKA's convention or Mulan's XML label file beside it names, else the last column); several,
+    /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
     #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
     /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
@@ -185,8 +185,8 @@ pub struct NestedJob {
     /// A data file, or the name of a bundled dataset.
     pub data: String,
     /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-    /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-    /// data.
+    /// MEKA's convention or Mulan's XML label file beside it names, else the last column); several,
+    /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
     #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
     /// auto, classification or regression (several targets: multi-label or multi-target, told from them).

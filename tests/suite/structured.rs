@@ -758,3 +758,56 @@ fn nested_evaluation_takes_a_target_set() {
     assert!(e.mean < majority - 0.05, "Hamming loss {} against the majority rule's {majority}", e.mean);
     assert_eq!(nested.to_polars().unwrap().height(), 3);
 }
+
+/// Mulan's files: labels wherever they stand in the ARFF file, named by an XML file found beside it by stem
+/// (`toy-train.arff` + `toy.xml`) or named as the target; nested labels count; a label the ARFF lacks, or a
+/// file that is no label file, is an error naming it. Then Mulan's own emotions split (391 / 202 rows,
+/// 72 attributes, 6 labels) where `shared/data` has it.
+#[test]
+fn mulan_arff_files_take_their_labels_from_the_xml_beside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let arff = "@relation toy\n@attribute a numeric\n@attribute up {0,1}\n@attribute b numeric\n\
+                @attribute down {0,1}\n@attribute c numeric\n@data\n1,1,2,0,3\n2,0,1,1,0\n3,1,0,1,1\n4,0,5,0,2\n";
+    let path = dir.path().join("toy-train.arff");
+    std::fs::write(&path, arff).unwrap();
+    let xml = r#"<?xml version="1.0" encoding="utf-8"?>
+<labels xmlns="http://mulan.sourceforge.net/labels"><label name="up"><label name="down"></label></label></labels>"#;
+    std::fs::write(dir.path().join("toy.xml"), xml).unwrap();
+    let ds = datasets::open(path.to_str().unwrap(), None, TaskChoice::Auto).unwrap();
+    assert_eq!(
+        (ds.task(), ds.target_names(), ds.feature_names()),
+        (Task::MultiLabel, vec!["up", "down"], &["a", "b", "c"].map(String::from)[..])
+    );
+    // named as the target, for a file whose name does not lead to it
+    let other = dir.path().join("other.arff");
+    std::fs::write(&other, arff).unwrap();
+    let named = dir.path().join("toy.xml");
+    let ds = datasets::open(other.to_str().unwrap(), named.to_str(), TaskChoice::Auto).unwrap();
+    assert_eq!(ds.target_names(), vec!["up", "down"]);
+    // without an XML file the last column is the target, as for any ARFF file
+    assert_eq!(datasets::open(other.to_str().unwrap(), None, TaskChoice::Auto).unwrap().target_names(), vec!["c"]);
+    // errors: a label the ARFF lacks, a file that is no label file
+    std::fs::write(dir.path().join("bad.xml"), r#"<labels><label name="sideways"/></labels>"#).unwrap();
+    let e = datasets::open(other.to_str().unwrap(), dir.path().join("bad.xml").to_str(), TaskChoice::Auto);
+    let e = e.unwrap_err().to_string();
+    assert!(e.contains("sideways") && e.contains("bad.xml"), "{e}");
+    std::fs::write(dir.path().join("none.xml"), "<labels><label/></labels>").unwrap();
+    let e = datasets::open(other.to_str().unwrap(), dir.path().join("none.xml").to_str(), TaskChoice::Auto);
+    assert!(e.unwrap_err().to_string().contains("without a name"));
+    // Mulan's standard emotions split
+    let mulan = std::env::var_os("FEATRANK_DATA")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain(std::env::current_dir().unwrap().ancestors().map(|a| a.join("shared").join("data")))
+        .map(|d| d.join("multilabel").join("mulan"))
+        .find(|d| d.join("emotions.xml").is_file());
+    let Some(mulan) = mulan else {
+        println!("SKIPPED Mulan's emotions split: shared/data/multilabel/mulan not found (set FEATRANK_DATA)");
+        return;
+    };
+    for (file, rows) in [("emotions-train.arff.gz", 391), ("emotions-test.arff.gz", 202)] {
+        let ds = datasets::open(mulan.join(file).to_str().unwrap(), None, TaskChoice::Auto).unwrap();
+        assert_eq!((ds.n_rows(), ds.n_features(), ds.n_targets(), ds.task()), (rows, 72, 6, Task::MultiLabel));
+        assert_eq!(ds.target_names()[0], "amazed-suprised");
+    }
+}

@@ -58,8 +58,8 @@ enum Command {
         /// .svmlight, .libsvm, also .gz; target `target`, or `label_<v>` per label), or a bundled dataset (e.g. iris).
         data: String,
         /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-        /// data.
+        /// MEKA's convention or Mulan's XML label file beside it names, else the last column); several,
+        /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
         #[arg(long, visible_alias = "targets")]
         target: Option<String>,
         /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
@@ -101,8 +101,8 @@ enum Command {
         /// A data file, or the name of a bundled dataset.
         data: String,
         /// Target column (default: the bundled dataset's target, else the targets an ARFF file declares in
-        /// MEKA's convention, else the last column); several, comma-separated, make multi-label or multi-target
-        /// data.
+        /// MEKA's convention or Mulan's XML label file beside it names, else the last column); several,
+        /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
         #[arg(long, visible_alias = "targets")]
         target: Option<String>,
         /// auto, classification or regression (several targets: multi-label or multi-target, told from them).

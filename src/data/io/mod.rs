@@ -10,6 +10,7 @@
 //! ```
 
 pub mod arff;
+pub mod mulan;
 pub mod svmlight;
 pub mod within_limit;
 
