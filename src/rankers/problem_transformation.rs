@@ -198,6 +198,10 @@ impl Ranker for BinaryRelevance {
         self.base.accepts_sparse()
     }
 
+    fn unsupported_hint(&self, task: Task) -> Option<String> {
+        base_hint("binary-relevance gives its base ranker one target at a time", &*self.base, task.member()?)
+    }
+
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.for_target(0)?)
     }
@@ -271,6 +275,15 @@ impl Ranker for LabelPowerset {
         self.base.accepts_sparse()
     }
 
+    fn unsupported_hint(&self, task: Task) -> Option<String> {
+        task.member()?;
+        base_hint(
+            "label-powerset gives its base ranker one class target (the label sets)",
+            &*self.base,
+            Task::Classification,
+        )
+    }
+
     fn check(&self, data: &Dataset) -> Result<()> {
         self.base.check(&data.label_powerset()?)
     }
@@ -283,4 +296,17 @@ impl Ranker for LabelPowerset {
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         self.base.scores(&data.label_powerset()?, seed)
     }
+}
+
+/// The advice for a problem transformation whose `base` does not take the one target it is handed (`member`):
+/// a transformation inside another hands the inner one a single target, which it cannot split again.
+fn base_hint(what: &str, base: &dyn Ranker, member: Task) -> Option<String> {
+    (!base.supports(member)).then(|| {
+        format!(
+            "{what} ({} here), which {} does not rank: put a ranker of one {} target inside (e.g. relieff)",
+            member.words(),
+            base.spec(),
+            member.words()
+        )
+    })
 }

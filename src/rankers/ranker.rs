@@ -72,6 +72,12 @@ pub trait Ranker: Method {
         false
     }
 
+    /// What to say to a user whose data has a task this ranker does not take (`None`: the general advice).
+    /// Problem transformations say which target their base ranker was handed.
+    fn unsupported_hint(&self, _task: Task) -> Option<String> {
+        None
+    }
+
     /// The ranker's work: one relevance score per feature of data that passed every check, in the
     /// dataset's feature order; higher = more relevant. Implement this; call [`Ranker::scores`].
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>>;
@@ -81,7 +87,10 @@ pub trait Ranker: Method {
     /// [`Ranker::check`], then the [`Ranker::memory`] estimate against the memory limit — and return the
     /// data as [`Checked`]. The one way to make a [`Checked`].
     fn checked<'a>(&self, data: &'a Dataset) -> Result<Checked<'a>> {
-        check_data(&self.name(), self.supports(data.task()), data)?;
+        // a wrapper's name (`relieff-br-mean`) is no text the user wrote: name it by its spec
+        let (name, spec) = (self.name(), self.spec().to_string());
+        let named = if spec.split(':').next() == Some(name.as_str()) { name } else { spec };
+        check_data(&named, self.supports(data.task()), self.unsupported_hint(data.task()), data)?;
         self.check(data)?;
         let densified = data.is_sparse() && !self.accepts_sparse();
         let copy = if densified { data.dense_bytes() } else { 0 };
@@ -140,6 +149,9 @@ macro_rules! forward_ranker {
             fn accepts_sparse(&self) -> bool {
                 (**self).accepts_sparse()
             }
+            fn unsupported_hint(&self, task: Task) -> Option<String> {
+                (**self).unsupported_hint(task)
+            }
             fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
                 (**self).scores_checked(data, seed)
             }
@@ -154,15 +166,18 @@ forward_ranker!(Box<R>, Arc<R>, &R);
 
 /// Refuse data a ranker cannot rank: the wrong task, fewer than two rows, or (classification) fewer than
 /// two classes present.
-fn check_data(name: &str, supported: bool, data: &Dataset) -> Result<()> {
+fn check_data(name: &str, supported: bool, hint: Option<String>, data: &Dataset) -> Result<()> {
     let task = data.task();
     if !supported {
-        let hint = match task {
-            Task::Regression => "use rrelieff or forest for a numeric target",
-            Task::Classification => "use relieff for a class target",
-            _ => "use relieff, or binary-relevance:base=(…) or label-powerset:base=(…) for any other ranker",
-        };
-        return Err(Error::UnsupportedTask { method: name.to_string(), task, hint: hint.into() });
+        let hint = hint.unwrap_or_else(|| {
+            match task {
+                Task::Regression => "use rrelieff or forest for a numeric target",
+                Task::Classification => "use relieff for a class target",
+                _ => "use relieff, or binary-relevance:base=(…) or label-powerset:base=(…) for any other ranker",
+            }
+            .into()
+        });
+        return Err(Error::UnsupportedTask { method: name.to_string(), task, hint });
     }
     if data.n_rows() < 2 {
         return Err(Error::EmptyData { what: format!("{} needs at least 2 rows, got {}", name, data.n_rows()) });

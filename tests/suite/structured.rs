@@ -811,3 +811,25 @@ fn mulan_arff_files_take_their_labels_from_the_xml_beside_them() {
         assert_eq!(ds.target_names()[0], "amazed-suprised");
     }
 }
+
+/// A problem transformation inside another hands the inner one a single target, which it cannot split again:
+/// refused naming the spec the user wrote (not an internal name like `relieff-br-mean-br-mean`) and what the
+/// inner one was handed.
+#[test]
+fn nested_problem_transformations_are_refused_in_the_users_words() {
+    let data = datasets::load("emotions").unwrap().dataset().unwrap();
+    for spec in ["br:base=(br:base=(relieff))", "br:base=(lp:base=(relieff))", "lp:base=(br:base=(relieff))"] {
+        let e = rankers::parse(spec).unwrap().rank(&data, 1).unwrap_err().to_string();
+        assert!(!e.contains("-br-mean") && !e.contains("relieff-lp"), "{spec}: {e}");
+        assert!(
+            e.starts_with(
+                spec.split(':').next().map(|w| if w == "br" { "binary-relevance" } else { "label-powerset" }).unwrap()
+            ),
+            "{spec}: {e}"
+        );
+        assert!(e.contains("does not rank: put a ranker of one classification target inside"), "{spec}: {e}");
+    }
+    // one transformation around a single-target ranker still ranks
+    assert!(rankers::parse("br:base=(lp:base=(relieff))").is_ok());
+    assert_eq!(rankers::parse("br:base=(relieff)").unwrap().rank(&data, 1).unwrap().len(), data.n_features());
+}
