@@ -26,7 +26,7 @@ pub mod param;
 pub mod progress;
 pub(crate) mod reuse;
 pub mod seed;
-pub(crate) mod simd;
+pub mod simd;
 pub mod spec;
 pub mod task;
 

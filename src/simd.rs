@@ -23,9 +23,71 @@ pub(crate) enum Level {
     Base,
 }
 
-/// What this CPU supports (detected once; the answer is cached by the standard library).
-#[inline(always)]
-pub(crate) fn level() -> Level {
+/// The environment variable that picks the level: `portable` (the baseline), `avx2` or `avx512`; unset, empty
+/// or `auto`: the best the CPU has. It lets one machine run what another CPU would (an AVX-512 machine measures
+/// the AVX2 path a Zen 3 user takes); the results are the same bytes on every level.
+pub const ENV: &str = "FEATRANK_SIMD";
+
+/// The level [`ENV`] names, or the error naming what the CPU lacks or the word that is no level; the CLI and
+/// the Python module refuse to start on it.
+///
+/// ```
+/// // whatever FEATRANK_SIMD holds, the answer is a level this CPU runs, or an error naming the variable
+/// match featrank::simd::check() {
+///     Ok(level) => assert!(["portable", "avx2", "avx512"].contains(&level)),
+///     Err(e) => assert!(e.to_string().contains("FEATRANK_SIMD")),
+/// }
+/// ```
+pub fn check() -> crate::error::Result<&'static str> {
+    chosen(std::env::var(ENV).ok().as_deref()).map(Level::name)
+}
+
+/// The level asked for by `wanted` (the variable's value), checked against the CPU.
+fn chosen(wanted: Option<&str>) -> crate::error::Result<Level> {
+    let best = best();
+    let level = match wanted.map(|w| w.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("") | Some("auto") => return Ok(best),
+        Some("portable") => Level::Base,
+        Some("avx2") => Level::Avx2,
+        Some("avx512") => Level::Avx512,
+        Some(other) => {
+            return Err(crate::error::Error::param(
+                ENV,
+                format!("'{other}' is no vector level; use portable, avx2, avx512 or auto"),
+            ))
+        }
+    };
+    let runs = match (level, best) {
+        (Level::Base, _) | (_, Level::Avx512) => true,
+        (Level::Avx2, Level::Avx2) => true,
+        _ => false,
+    };
+    match runs {
+        true => Ok(level),
+        false => Err(crate::error::Error::param(
+            ENV,
+            format!(
+                "this CPU has no {} (the best it has is {}); unset it or name a lower level",
+                level.name(),
+                best.name()
+            ),
+        )),
+    }
+}
+
+impl Level {
+    /// The level's name as [`ENV`] takes it.
+    fn name(self) -> &'static str {
+        match self {
+            Level::Avx512 => "avx512",
+            Level::Avx2 => "avx2",
+            Level::Base => "portable",
+        }
+    }
+}
+
+/// The best level this CPU supports.
+fn best() -> Level {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("avx512f") {
@@ -36,6 +98,14 @@ pub(crate) fn level() -> Level {
         }
     }
     Level::Base
+}
+
+/// The level in use: [`ENV`]'s, read once (a value the CPU cannot run falls back to the best it can; the CLI and
+/// Python refuse to start on such a value first, through [`check`]).
+#[inline(always)]
+pub(crate) fn level() -> Level {
+    static LEVEL: std::sync::OnceLock<Level> = std::sync::OnceLock::new();
+    *LEVEL.get_or_init(|| chosen(std::env::var(ENV).ok().as_deref()).unwrap_or_else(|_| best()))
 }
 
 /// `wide!(site, || body)`: the body's value, the body compiled with AVX-512F or AVX2 where the CPU has

@@ -241,6 +241,8 @@ fn with_notices<T>(py: Python<'_>, outcome: PyResult<T>) -> PyResult<T> {
 
 #[pymodule]
 fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // FEATRANK_SIMD names a level this CPU runs, or nothing: refused at import, naming it
+    featrank::simd::check().map_err(|e| pyo3::exceptions::PyImportError::new_err(e.to_string()))?;
     // `python:import=(module:attribute)` specs (what a cluster manifest carries for a user's function) are built here
     featrank::rankers::set_host(own_ranker::host);
     m.add("Error", m.py().get_type::<Error>())?;

@@ -251,3 +251,17 @@ def test_each_method_lists_its_parameters_with_ranges_and_a_reference():
     with pytest.raises(featrank.ParameterError) as e:
         featrank.parameters("knn", kind="model")
     assert e.value.parameter == "kind"
+
+
+def test_a_vector_level_the_cpu_cannot_run_is_refused_at_import():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, FEATRANK_SIMD="sse9")
+    out = subprocess.run([sys.executable, "-c", "import featrank"], env=env, capture_output=True, text=True)
+    assert out.returncode != 0 and "ImportError" in out.stderr and "'sse9' is no vector level" in out.stderr
+    env["FEATRANK_SIMD"] = "portable"
+    out = subprocess.run([sys.executable, "-c", "import featrank; print(featrank.rank('iris', 'relieff').order[0])"],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == featrank.rank("iris", "relieff").order[0]

@@ -98,3 +98,40 @@ fn hot_loops_are_compiled_for_the_wide_vector_units() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `FEATRANK_SIMD` runs each level this CPU has (`portable`, `avx2`, `avx512`), and each gives the same bytes:
+/// kNN curves (the wide distance chain) and SVM curves (SMO's passes, the kernel rows) written by the CLI under
+/// every level, compared file by file; a level the CPU lacks and a word that is no level are refused by name.
+#[test]
+fn every_vector_level_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |level: &str, learner: &str, out: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_featrank"))
+            .args(["curves", "sonar", "--method", "relieff", "--learner", learner, "--folds", "3", "--repeats", "1"])
+            .args(["--expected", "2", "--out"])
+            .arg(out)
+            .env("FEATRANK_SIMD", level)
+            .output()
+            .unwrap()
+    };
+    let mut ran = Vec::new();
+    for level in ["portable", "avx2", "avx512"] {
+        let files: Vec<_> = ["knn", "svm"].iter().map(|l| dir.path().join(format!("{level}-{l}.csv"))).collect();
+        let knn = run(level, "knn", &files[0]);
+        if !knn.status.success() {
+            let e = String::from_utf8_lossy(&knn.stderr);
+            assert!(e.contains("FEATRANK_SIMD") && e.contains("this CPU has no"), "{level}: {e}");
+            println!("SKIPPED {level}: {}", e.trim());
+            continue;
+        }
+        assert!(run(level, "svm", &files[1]).status.success(), "{level}: svm");
+        ran.push((level, files.iter().map(|f| std::fs::read(f).unwrap()).collect::<Vec<_>>()));
+    }
+    assert!(!ran.is_empty() && ran[0].0 == "portable", "the portable level runs everywhere");
+    for (level, bytes) in &ran[1..] {
+        assert!(bytes == &ran[0].1, "{level}: curves differ from the portable level's");
+    }
+    println!("levels compared: {:?}", ran.iter().map(|r| r.0).collect::<Vec<_>>());
+    let bad = run("sse9", "knn", &dir.path().join("x.csv"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'sse9' is no vector level"));
+}

@@ -282,6 +282,7 @@ pub struct Outputs {
 /// Parse `args` and run the subcommand.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
     let cli = Cli::try_parse_from(args).map_err(CliError::Usage)?;
+    featrank::simd::check()?; // FEATRANK_SIMD names a level this CPU runs, or nothing
     if let Some(size) = &cli.memory_limit {
         featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?))?;
     }
