@@ -195,8 +195,10 @@ def _sparse_parts(X, feature_names, names_of=None):
     if X.data.dtype.kind not in "biuf":
         raise Error(f"X: a sparse matrix of {X.data.dtype} values; featrank reads numbers (bool, int, float)")
     indices = X.indices
-    # int32 indices read as uint32 in place (a negative one, from a corrupt matrix, becomes a number out of range)
-    indices = indices.view(np.uint32) if indices.dtype == np.int32 else np.where(indices < 0, 2**32 - 1, indices)
+    # int32 indices read as uint32 in place (a negative one, from a corrupt matrix, becomes a number out of range;
+    # int64 ones outside 0..2^32 likewise, never wrapped into range)
+    indices = (indices.view(np.uint32) if indices.dtype == np.int32
+               else np.where((indices < 0) | (indices >= 2**32), 2**32 - 1, indices))  # out of range: refused
     return (form, rows, width, np.ascontiguousarray(X.indptr, dtype=np.int64),
             np.ascontiguousarray(indices, dtype=np.uint32), np.ascontiguousarray(X.data, dtype=np.float64), names)
 
