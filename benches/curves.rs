@@ -13,6 +13,10 @@
 //! scikit-learn runs `FEATRANK_BENCH_SKLEARN_REPEATS` repeats (default 1; ten take tens of minutes; 0
 //! skips it); its 10-repeat time is extrapolated linearly and the ratio printed both ways. Arguments
 //! after `--` pick learners by name: `cargo bench --bench curves -- svm`.
+//!
+//! Everything runs at the best vector level the CPU has, or the one `FEATRANK_SIMD` names (portable, avx2,
+//! avx512; the protocol's plain loop is compiled for the same level); the argument `levels` runs the parts
+//! named once per level the CPU has: `cargo bench --bench curves -- protocol levels`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -24,6 +28,8 @@ use featrank::prelude::*;
 #[path = "support/knn_data.rs"]
 #[allow(dead_code)]
 mod knn_data;
+#[path = "support/levels.rs"]
+mod levels;
 #[path = "support/peak.rs"]
 mod peak;
 #[path = "support/plain_knn.rs"]
@@ -33,6 +39,10 @@ mod python;
 use peak::step;
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "levels") && levels::run_each(&args) {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).unwrap();
     let s = Binary::new(Design::Combined).generate(1).unwrap();
@@ -48,7 +58,7 @@ fn main() {
     println!("combined 1000×100, ground-truth ranking, {} threads", rayon::current_num_threads());
     // `cargo bench --bench curves -- svm expected` runs only the parts named (knn, svm, expected, scaling,
     // protocol, shortcut).
-    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let only: Vec<String> = args.into_iter().filter(|a| !a.starts_with('-') && a != "levels").collect();
     let wanted = |part: &str| only.is_empty() || only.iter().any(|o| part.contains(o.as_str()));
     // kNN with exactly k voters, as scikit-learn's KNeighborsClassifier takes them (featrank's default also
     // lets rows tied with the k-th vote, as Weka's IBk does), so that both sides do the same work.
@@ -107,7 +117,9 @@ fn protocol(ds: &Dataset, plan: &CvPlan, wanted: &dyn Fn(&str) -> bool) {
     if wanted("protocol") {
         let m: usize = std::env::var("FEATRANK_BENCH_SVM_RANKINGS").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
         println!(
-            "\nthe papers' protocol: expected curve of random rankings, svm:c=0.1 (quadratic), 10×10 CV, paper grid"
+            "\nthe papers' protocol: expected curve of random rankings, svm:c=0.1 (quadratic), 10×10 CV, paper grid; \
+             vector level {}",
+            levels::current()
         );
         let (t_all, all) = run(Box::new(Svm::new()), m, None, 0);
         let full = t_all * 100.0 / m as f64;

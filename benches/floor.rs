@@ -15,7 +15,9 @@
 //! and the bound prunes little ([`Kind`]).
 //!
 //! `cargo bench --bench floor` runs 1,000, 10,000 and 30,000 rows of both; `cargo bench --bench floor --
-//! 100000 gaussian` other sizes, one kind.
+//! 100000 gaussian` other sizes, one kind. Each vector level the CPU has runs in turn (`FEATRANK_SIMD`:
+//! portable, avx2, avx512 — featrank and the plain loop compiled for the same level, so a machine with
+//! AVX-512 measures what a CPU with AVX2 only gets); `FEATRANK_SIMD=avx2 cargo bench --bench floor` runs one.
 //!
 //! `cargo bench --bench floor -- smo` times instead the floor of one SMO iteration (`learners/smo.rs`): its
 //! passes over the active set (`learners/smo/passes.rs`, compiled from the solver's own file) — choose j
@@ -30,11 +32,17 @@ use featrank::prelude::*;
 
 #[path = "support/knn_data.rs"]
 mod knn_data;
+#[path = "support/levels.rs"]
+mod levels;
 #[path = "support/plain_knn.rs"]
 mod plain_knn;
 use knn_data::Kind;
 use plain_knn::{reference, K};
-// The solver's own passes, compiled from its source file (they are private to the library).
+// The solver's own passes, compiled from its source file (they are private to the library), with the
+// library's error type where the vector-level module names it.
+mod error {
+    pub use featrank::error::*;
+}
 #[allow(dead_code, unused_imports, unused_macros)]
 #[path = "../src/simd.rs"]
 mod simd;
@@ -44,6 +52,9 @@ mod solver_passes;
 use solver_passes::{Candidates, Passes, Step};
 
 fn main() {
+    if levels::run_each(&std::env::args().skip(1).collect::<Vec<_>>()) {
+        return;
+    }
     if std::env::args().any(|a| a == "smo") {
         return smo_passes();
     }
@@ -52,8 +63,9 @@ fn main() {
     let kinds = Kind::from_args();
     println!(
         "kNN curves (k = {K}, FFA + RFA at every size, 10-fold CV × 1) against a plain tiled loop, 20 features, {} \
-         threads",
-        rayon::current_num_threads()
+         threads, vector level {} (featrank and the loop)",
+        rayon::current_num_threads(),
+        levels::current()
     );
     println!(
         "{:>9} {:>7}  {:>14} {:>14} {:>14} {:>8} {:>8}",
@@ -95,13 +107,14 @@ fn main() {
 }
 
 /// One SMO iteration's passes over `a` active rows, repeated on the same cached arrays: µs per iteration,
-/// for each way of running them this CPU has (the portable loops compiled for its widest registers, as in
-/// the solver).
+/// for each way of running them at this level (the portable loops compiled for the level's registers, as in
+/// the solver, and at `avx512` the passes written for its registers).
 fn smo_passes() {
-    println!("one SMO iteration's passes on cached data (the floor of an iteration), 1 thread");
+    let level = levels::current();
+    println!("one SMO iteration's passes on cached data (the floor of an iteration), 1 thread, vector level {level}");
     let mut ways = vec![Passes::Portable];
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx512f") {
+    if level == "avx512" {
         ways.push(Passes::Avx512);
     }
     for a in [200, 400, 896] {
@@ -110,22 +123,24 @@ fn smo_passes() {
             .iter()
             .map(|&which| {
                 #[cfg(target_arch = "x86_64")]
-                let t = if std::arch::is_x86_feature_detected!("avx512f") {
-                    #[target_feature(enable = "avx512f")]
-                    unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
-                        passes(a, reps, which)
+                let t = match level {
+                    "avx512" => {
+                        #[target_feature(enable = "avx512f")]
+                        unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
+                            passes(a, reps, which)
+                        }
+                        // SAFETY: `featrank::simd::check` accepted the level: the CPU supports AVX-512F.
+                        unsafe { run(a, reps, which) }
                     }
-                    // SAFETY: the CPU supports AVX-512F, checked just above.
-                    unsafe { run(a, reps, which) }
-                } else if std::arch::is_x86_feature_detected!("avx2") {
-                    #[target_feature(enable = "avx2")]
-                    unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
-                        passes(a, reps, which)
+                    "avx2" => {
+                        #[target_feature(enable = "avx2")]
+                        unsafe fn run(a: usize, reps: usize, which: Passes) -> f64 {
+                            passes(a, reps, which)
+                        }
+                        // SAFETY: `featrank::simd::check` accepted the level: the CPU supports AVX2.
+                        unsafe { run(a, reps, which) }
                     }
-                    // SAFETY: the CPU supports AVX2, checked just above.
-                    unsafe { run(a, reps, which) }
-                } else {
-                    passes(a, reps, which)
+                    _ => passes(a, reps, which),
                 };
                 #[cfg(not(target_arch = "x86_64"))]
                 let t = passes(a, reps, which);

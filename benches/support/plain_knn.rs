@@ -57,9 +57,10 @@ pub fn reference(ds: &Dataset, plan: &CvPlan, order: &[usize]) -> (Vec<f64>, Vec
     (ffa, rfa)
 }
 
-/// [`test_tile`] compiled with AVX-512F or AVX2 where the CPU has them, as featrank's chain is (the same
-/// dispatch as `featrank::simd`, no FMA): the floor is the plain loop at the same vector width. (Its
-/// arguments stay separate: bundled in a struct or tuples, the loop ran 30 % slower.)
+/// [`test_tile`] compiled for the vector level featrank runs at (`FEATRANK_SIMD`, else the best the CPU has:
+/// AVX-512F, AVX2 or the baseline; the same dispatch as `featrank::simd`, no FMA): the floor is the plain loop
+/// at the same vector width. (Its arguments stay separate: bundled in a struct or tuples, the loop ran 30 %
+/// slower.)
 fn wide_tile(
     tile: &[usize],
     tr: &[Vec<f64>],
@@ -69,10 +70,12 @@ fn wide_tile(
     classes: usize,
     truth: &[usize],
 ) -> Vec<usize> {
-    // `test_tile` in a function compiled with `$feature`, when the CPU has it
+    static LEVEL: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+    let level = *LEVEL.get_or_init(|| featrank::simd::check().expect("FEATRANK_SIMD names a level this CPU runs"));
+    // `test_tile` in a function compiled with `$feature`, when featrank runs at `$level`
     macro_rules! with {
-        ($feature:tt) => {
-            if std::arch::is_x86_feature_detected!($feature) {
+        ($level:literal, $feature:tt) => {
+            if level == $level {
                 #[target_feature(enable = $feature)]
                 unsafe fn run(
                     tile: &[usize],
@@ -85,15 +88,15 @@ fn wide_tile(
                 ) -> Vec<usize> {
                     test_tile(tile, tr, te, chain, train_labels, classes, truth)
                 }
-                // SAFETY: the CPU supports the feature, checked just above.
+                // SAFETY: `featrank::simd::check` accepts a level only when the CPU has its feature.
                 return unsafe { run(tile, tr, te, chain, train_labels, classes, truth) };
             }
         };
     }
     #[cfg(target_arch = "x86_64")]
     {
-        with!("avx512f");
-        with!("avx2");
+        with!("avx512", "avx512f");
+        with!("avx2", "avx2");
     }
     test_tile(tile, tr, te, chain, train_labels, classes, truth)
 }
