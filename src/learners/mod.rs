@@ -36,7 +36,7 @@ pub use naive_bayes::NaiveBayes;
 pub(crate) use prepare::{design_matrices, design_width};
 pub(crate) use svm::{add_products, Machine, Scratch};
 pub use svm::{Kernel, Multiclass, Svm};
-pub(crate) use tree::Tree;
+pub(crate) use tree::{leaf_width, RowError, Tree};
 pub use tree::{DecisionTree, RandomForest};
 pub use weighted_knn::WeightedKnn;
 

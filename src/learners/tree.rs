@@ -7,6 +7,12 @@
 //! attribute is missing go to the child that received more training rows (at training and prediction).
 //! A leaf predicts its class distribution (or mean value).
 //!
+//! On a target set (multi-label, multi-target) a tree is one predictive clustering tree for all the targets
+//! (Blockeel, De Raedt & Ramon 1998; Kocev, Vens, Struyf & Džeroski 2013): its splits minimise the impurity
+//! summed over the targets, numeric targets' SSE divided by their variance on the tree's training rows, and a
+//! leaf predicts every target at once ([`targets`]); the forest is their bagged ensemble with attributes
+//! sampled per split (Kocev et al.'s random forest of PCTs).
+//!
 //! The random forest grows `trees` trees on bootstrap samples, sampling ⌈log2 m⌉ + 1 candidate attributes
 //! **per split** (m = attributes available; \[P20\]/Weka's rule), continuing to draw while all drawn attributes
 //! are constant at the node (as scikit-learn does); its prediction averages the trees' leaf distributions.
@@ -15,8 +21,13 @@
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
-use super::{argmax, CheckedFold, Learner};
-use crate::data::{Dataset, FeatureKind, Target, Task};
+mod targets;
+
+pub(crate) use targets::{leaf_width, RowError};
+use targets::{prediction, NodeTarget, Side};
+
+use super::{CheckedFold, Learner};
+use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
 use crate::memory;
 use crate::method::Method;
@@ -63,74 +74,6 @@ pub(crate) struct Growth {
     pub mtry: Option<usize>,
 }
 
-/// What a node predicts and how impure it is, for the task at hand.
-struct NodeTarget<'a> {
-    codes: Option<&'a [usize]>,
-    values: Option<&'a [f64]>,
-    n_classes: usize,
-}
-
-impl<'a> NodeTarget<'a> {
-    fn of(data: &'a Dataset) -> Self {
-        match data.target() {
-            Target::Classes { codes, names } => NodeTarget { codes: Some(codes), values: None, n_classes: names.len() },
-            Target::Values(v) => NodeTarget { codes: None, values: Some(v), n_classes: 0 },
-            Target::Set(_) => unreachable!("checked: a tree takes one target"),
-        }
-    }
-
-    /// Leaf output: class distribution or `[mean]`.
-    fn leaf(&self, rows: &[usize]) -> Vec<f64> {
-        match (self.codes, self.values) {
-            (Some(codes), _) => {
-                let mut d = vec![0.0; self.n_classes];
-                rows.iter().for_each(|&i| d[codes[i]] += 1.0);
-                d.iter_mut().for_each(|v| *v /= rows.len() as f64);
-                d
-            }
-            (_, Some(y)) => vec![rows.iter().map(|&i| y[i]).sum::<f64>() / rows.len() as f64],
-            _ => vec![],
-        }
-    }
-}
-
-/// Running statistics of one side of a split.
-#[derive(Clone)]
-struct Side {
-    n: f64,
-    counts: Vec<f64>,
-    sum: f64,
-    sumsq: f64,
-}
-
-impl Side {
-    fn new(n_classes: usize) -> Side {
-        Side { n: 0.0, counts: vec![0.0; n_classes], sum: 0.0, sumsq: 0.0 }
-    }
-
-    fn add(&mut self, t: &NodeTarget<'_>, row: usize, sign: f64) {
-        self.n += sign;
-        if let Some(c) = t.codes {
-            self.counts[c[row]] += sign;
-        } else if let Some(y) = t.values {
-            self.sum += sign * y[row];
-            self.sumsq += sign * y[row] * y[row];
-        }
-    }
-
-    /// n × impurity: n·Gini for classes, SSE for values.
-    fn cost(&self, classification: bool) -> f64 {
-        if self.n <= 0.0 {
-            return 0.0;
-        }
-        if classification {
-            self.n - self.counts.iter().map(|c| c * c).sum::<f64>() / self.n
-        } else {
-            (self.sumsq - self.sum * self.sum / self.n).max(0.0)
-        }
-    }
-}
-
 struct Grower<'a> {
     data: &'a Dataset,
     target: NodeTarget<'a>,
@@ -142,10 +85,9 @@ impl<'a> Grower<'a> {
     fn grow(&mut self, rows: Vec<usize>, features: &[usize], depth: usize, rng: &mut Rng) -> usize {
         let id = self.nodes.len();
         self.nodes.push(Node::Leaf(self.target.leaf(&rows)));
-        let classification = self.target.codes.is_some();
-        let mut all = Side::new(self.target.n_classes);
+        let mut all = Side::new(&self.target);
         rows.iter().for_each(|&i| all.add(&self.target, i, 1.0));
-        let parent = all.cost(classification);
+        let parent = all.cost(&self.target);
         if depth >= self.growth.max_depth || rows.len() < self.growth.min_leaf.saturating_mul(2) || parent <= 1e-12 {
             return id;
         }
@@ -213,13 +155,12 @@ impl<'a> Grower<'a> {
     /// Best split on attribute `j`: `(Some((test, cost)) or None, attribute varies at this node)`.
     fn split_on(&self, rows: &[usize], j: usize) -> (Option<(Test, f64)>, bool) {
         let col = self.data.feature(j);
-        let classification = self.target.codes.is_some();
         let mut present: Vec<(f64, usize)> = rows.iter().filter(|&&i| !col[i].is_nan()).map(|&i| (col[i], i)).collect();
         if present.len() < 2 {
             return (None, false);
         }
         let min_leaf = self.growth.min_leaf as f64;
-        let mut total = Side::new(self.target.n_classes);
+        let mut total = Side::new(&self.target);
         present.iter().for_each(|&(_, i)| total.add(&self.target, i, 1.0));
         match self.data.kind(j) {
             FeatureKind::Numeric => {
@@ -227,7 +168,7 @@ impl<'a> Grower<'a> {
                 if present[0].0 == present[present.len() - 1].0 {
                     return (None, false);
                 }
-                let mut left = Side::new(self.target.n_classes);
+                let mut left = Side::new(&self.target);
                 let mut right = total.clone();
                 let mut best: Option<(Test, f64)> = None;
                 for w in 0..present.len() - 1 {
@@ -238,7 +179,7 @@ impl<'a> Grower<'a> {
                     if next == v || left.n < min_leaf || right.n < min_leaf {
                         continue;
                     }
-                    let cost = left.cost(classification) + right.cost(classification);
+                    let cost = left.cost(&self.target) + right.cost(&self.target);
                     if best.is_none_or(|b| cost < b.1) {
                         let mid = v + (next - v) / 2.0;
                         best = Some((Test::AtMost(if mid < next { mid } else { v }), cost));
@@ -247,22 +188,18 @@ impl<'a> Grower<'a> {
                 (best, true)
             }
             FeatureKind::Nominal { levels } => {
-                let mut per_level = vec![Side::new(self.target.n_classes); levels.len()];
+                let mut per_level = vec![Side::new(&self.target); levels.len()];
                 present.iter().for_each(|&(v, i)| per_level[v as usize].add(&self.target, i, 1.0));
                 if per_level.iter().filter(|s| s.n > 0.0).count() < 2 {
                     return (None, false);
                 }
                 let mut best: Option<(Test, f64)> = None;
                 for (code, left) in per_level.iter().enumerate() {
-                    let mut right = total.clone();
-                    right.n -= left.n;
-                    right.sum -= left.sum;
-                    right.sumsq -= left.sumsq;
-                    right.counts.iter_mut().zip(&left.counts).for_each(|(r, l)| *r -= l);
+                    let right = total.without(left);
                     if left.n < min_leaf || right.n < min_leaf {
                         continue;
                     }
-                    let cost = left.cost(classification) + right.cost(classification);
+                    let cost = left.cost(&self.target) + right.cost(&self.target);
                     if best.is_none_or(|b| cost < b.1) {
                         best = Some((Test::Equals(code as f64), cost));
                     }
@@ -276,7 +213,7 @@ impl<'a> Grower<'a> {
 impl Tree {
     /// Grow a tree on `rows` (may repeat, for bootstraps) using `features`.
     pub fn fit(data: &Dataset, features: &[usize], rows: Vec<usize>, growth: Growth, rng: &mut Rng) -> Tree {
-        let mut g = Grower { data, target: NodeTarget::of(data), growth, nodes: Vec::new() };
+        let mut g = Grower { data, target: NodeTarget::of(data, &rows), growth, nodes: Vec::new() };
         g.grow(rows, features, 0, rng);
         Tree { nodes: g.nodes }
     }
@@ -316,18 +253,6 @@ impl Tree {
             Node::Split { feature, gain, .. } => Some((*feature, *gain)),
             Node::Leaf(_) => None,
         })
-    }
-}
-
-/// Turn averaged leaf outputs of the test rows into a prediction.
-fn to_prediction(data: &Dataset, outputs: Vec<Vec<f64>>) -> Prediction {
-    match data.task() {
-        Task::Classification => Prediction::Classes {
-            labels: outputs.iter().map(|o| argmax(o)).collect(),
-            scores: outputs.into_iter().flatten().collect(),
-        },
-        Task::Regression => Prediction::Values(outputs.into_iter().map(|o| o[0]).collect()),
-        _ => unreachable!("checked: a tree takes one target"),
     }
 }
 
@@ -406,8 +331,8 @@ impl Method for DecisionTree {
         Spec::new("tree").with("min_leaf", self.min_leaf).with_opt("max_depth", depth, "none")
     }
 
-    fn supports(&self, task: Task) -> bool {
-        !task.is_structured()
+    fn supports(&self, _task: Task) -> bool {
+        true // a target set: one predictive clustering tree for all its targets
     }
 }
 
@@ -421,7 +346,7 @@ impl Learner for DecisionTree {
         let mut rng = rng_for(fold.seed, &[]);
         let tree = Tree::fit(fold.data, features, fold.train.to_vec(), growth, &mut rng);
         let outputs = fold.test.iter().map(|&i| tree.leaf(fold.data, i).to_vec()).collect();
-        Ok(to_prediction(fold.data, outputs))
+        Ok(prediction(fold.data.target(), outputs))
     }
 }
 
@@ -489,9 +414,9 @@ impl RandomForest {
     }
 
     /// Bytes the grown forest holds on `rows` training rows (an upper bound): every tree's bootstrap sample
-    /// and at most 2·rows − 1 nodes, each with a leaf distribution over the classes.
-    pub(crate) fn forest_memory(&self, rows: usize, classes: usize) -> u64 {
-        let node = 72 + memory::F64 * classes.max(1) as u64;
+    /// and at most 2·rows − 1 nodes, each with a leaf output of `width` values ([`leaf_width`]).
+    pub(crate) fn forest_memory(&self, rows: usize, width: usize) -> u64 {
+        let node = 72 + memory::F64 * width.max(1) as u64;
         let tree = (rows as u64).saturating_mul(memory::F64 + 2 * node);
         (self.trees as u64).saturating_mul(tree.saturating_add(64))
     }
@@ -521,11 +446,7 @@ impl RandomForest {
 /// The keys of the random forest.
 const FOREST: &[Param] = &[
     Param::new("trees", Values::whole(1), "trees in the forest"),
-    Param::new(
-        "mtry",
-        Values::whole_or(1, "auto"),
-        "features tried per split; auto: √features (classification), features/3 (regression)",
-    ),
+    Param::new("mtry", Values::whole_or(1, "auto"), "features tried per split; auto: ⌈log2 features⌉ + 1"),
 ];
 
 impl Method for RandomForest {
@@ -541,8 +462,8 @@ impl Method for RandomForest {
         Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.per_split, "auto")
     }
 
-    fn supports(&self, task: Task) -> bool {
-        !task.is_structured()
+    fn supports(&self, _task: Task) -> bool {
+        true // a target set: one predictive clustering tree for all its targets
     }
 }
 
@@ -552,9 +473,10 @@ impl Learner for RandomForest {
     }
 
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
-        let (rows, n, k) = ((train + test) as u64, data.n_features() as u64, data.n_classes().max(1) as u64);
+        let width = leaf_width(data.target());
+        let (rows, n, k) = ((train + test) as u64, data.n_features() as u64, width.max(1) as u64);
         let copy = memory::F64 * (rows * n + test as u64 * k);
-        copy.saturating_add(self.forest_memory(train, data.n_classes()))
+        copy.saturating_add(self.forest_memory(train, width))
     }
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
@@ -575,6 +497,6 @@ impl Learner for RandomForest {
                 acc
             })
             .collect();
-        Ok(to_prediction(fold.data, outputs))
+        Ok(prediction(fold.data.target(), outputs))
     }
 }

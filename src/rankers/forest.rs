@@ -15,6 +15,18 @@
 //! **Impurity importance** ([`Importance::Impurity`]): per tree the Gini/SSE decreases of the splits on
 //! each feature, normalised to sum 1, averaged over trees (scikit-learn's convention).
 //!
+//! **Target sets** (multi-label, multi-target): the forest is one of predictive clustering trees, each split
+//! chosen for all targets at once (`learners::tree`), as in Petković, Džeroski & Kocev 2020 (feature ranking
+//! for multi-target regression with ensembles of PCTs). Impurity importance is their **Genie3** ranking
+//! (the impurity decreases summed over the targets, numeric ones on the scale of their variance), except that
+//! each tree's decreases are normalised to sum 1 before averaging as above (they weight each split by its
+//! rows and sum over trees unnormalised: the order differs only where trees' totals differ). Permutation
+//! importance is their **Random Forest** ranking: the error is the multi-target one — per OOB row the mean
+//! over targets of 0/1 misclassification or squared error divided by the target's variance — normalised by
+//! each tree's OOB error as above (when a tree makes no OOB error: 1/(|OOB_j| · targets) with class targets
+//! only, the raw difference otherwise). Their third, **Symbolic** ranking is not implemented. Per-target
+//! forests aggregated (Genie3 run on each target alone) stay available as `br:base=(forest)`.
+//!
 //! Trees are grown and evaluated in parallel; each draws from its own seeded stream and the per-tree
 //! results are added in tree order, so the scores do not depend on the number of threads.
 
@@ -22,9 +34,9 @@ use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
 use super::{Checked, Ranker};
-use crate::data::{Dataset, Target, Task};
+use crate::data::{Dataset, Task};
 use crate::error::{Error, Result};
-use crate::learners::{argmax, RandomForest, Tree};
+use crate::learners::{RandomForest, RowError, Tree};
 use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::seed::rng_for;
@@ -118,11 +130,7 @@ impl ForestImportance {
 /// The keys of forest importance.
 const PARAMS: &[Param] = &[
     Param::new("trees", Values::whole(1), "trees in the forest"),
-    Param::new(
-        "mtry",
-        Values::whole_or(1, "auto"),
-        "features tried per split; auto: √features (classification), features/3 (regression)",
-    ),
+    Param::new("mtry", Values::whole_or(1, "auto"), "features tried per split; auto: ⌈log2 features⌉ + 1"),
     Param::new(
         "importance",
         Values::Words(Importance::WORDS),
@@ -146,8 +154,8 @@ impl Method for ForestImportance {
             .with("importance", self.importance)
     }
 
-    fn supports(&self, task: Task) -> bool {
-        !task.is_structured()
+    fn supports(&self, _task: Task) -> bool {
+        true // a target set: a forest of predictive clustering trees
     }
 }
 
@@ -158,7 +166,8 @@ impl Ranker for ForestImportance {
 
     /// The grown forest and every tree's importances.
     fn memory(&self, data: &Dataset) -> u64 {
-        let trees = self.forest().map_or(0, |f| f.forest_memory(data.n_rows(), data.n_classes()));
+        let trees =
+            self.forest().map_or(0, |f| f.forest_memory(data.n_rows(), crate::learners::leaf_width(data.target())));
         let per_tree = (self.trees as u64).saturating_mul(crate::memory::F64 * (data.n_features() as u64 + 4));
         trees.saturating_add(per_tree).saturating_add(data.feature_bytes())
     }
@@ -217,29 +226,20 @@ fn permutation(
     if oob.is_empty() {
         return None;
     }
+    let row_error = RowError::of(data);
     let error = |value: &dyn Fn(usize, usize) -> f64| -> f64 {
         let mut e = 0.0;
         for (p, &r) in oob.iter().enumerate() {
-            let leaf = tree.leaf_by(|f| value(f, p));
-            e += match data.target() {
-                Target::Classes { codes, .. } => (argmax(leaf) != codes[r]) as u8 as f64,
-                Target::Values(y) => (leaf[0] - y[r]).powi(2),
-                Target::Set(_) => unreachable!("checked: a forest takes one target"),
-            };
+            e += row_error.at(tree.leaf_by(|f| value(f, p)), r);
         }
         e / oob.len() as f64
     };
     let base = error(&|f, p| data.feature(f)[oob[p]]);
-    let denom = match data.target() {
+    let denom = match row_error.smallest(oob.len()) {
         _ if !normalise => 1.0,
-        Target::Classes { .. } => base.max(1.0 / oob.len() as f64),
-        Target::Values(_) | Target::Set(_) => {
-            if base > 0.0 {
-                base
-            } else {
-                1.0
-            }
-        }
+        Some(smallest) => base.max(smallest),
+        None if base > 0.0 => base,
+        None => 1.0,
     };
     let mut used = vec![false; n];
     tree.splits().for_each(|(f, _)| used[f] = true);

@@ -153,3 +153,14 @@ pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         }
     }
 }
+
+/// The file `relative` under the shared data folder — `FEATRANK_DATA`, or `shared/data` beside the checkout
+/// or above it — when it is there (CI has it; a user's clone does not).
+pub fn shared_data(relative: &str) -> Option<std::path::PathBuf> {
+    std::env::var_os("FEATRANK_DATA")
+        .map(std::path::PathBuf::from)
+        .into_iter()
+        .chain(std::env::current_dir().unwrap().ancestors().map(|a| a.join("shared").join("data")))
+        .map(|d| d.join(relative))
+        .find(|f| f.is_file())
+}

@@ -19,6 +19,8 @@ mod layers;
 #[cfg(feature = "linfa")]
 mod linfa_learner;
 mod memory;
+mod mulan;
+mod multi_output;
 mod nested;
 mod own_rankers;
 mod paper_table5;

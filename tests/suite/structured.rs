@@ -795,13 +795,7 @@ fn mulan_arff_files_take_their_labels_from_the_xml_beside_them() {
     let e = datasets::open(other.to_str().unwrap(), dir.path().join("none.xml").to_str(), TaskChoice::Auto);
     assert!(e.unwrap_err().to_string().contains("without a name"));
     // Mulan's standard emotions split
-    let mulan = std::env::var_os("FEATRANK_DATA")
-        .map(std::path::PathBuf::from)
-        .into_iter()
-        .chain(std::env::current_dir().unwrap().ancestors().map(|a| a.join("shared").join("data")))
-        .map(|d| d.join("multilabel").join("mulan"))
-        .find(|d| d.join("emotions.xml").is_file());
-    let Some(mulan) = mulan else {
+    let Some(mulan) = common::shared_data("multilabel/mulan/emotions.xml").map(|f| f.with_file_name("")) else {
         println!("SKIPPED Mulan's emotions split: shared/data/multilabel/mulan not found (set FEATRANK_DATA)");
         return;
     };
