@@ -57,11 +57,7 @@ fn chosen(wanted: Option<&str>) -> crate::error::Result<Level> {
             ))
         }
     };
-    let runs = match (level, best) {
-        (Level::Base, _) | (_, Level::Avx512) => true,
-        (Level::Avx2, Level::Avx2) => true,
-        _ => false,
-    };
+    let runs = matches!((level, best), (Level::Base, _) | (_, Level::Avx512) | (Level::Avx2, Level::Avx2));
     match runs {
         true => Ok(level),
         false => Err(crate::error::Error::param(

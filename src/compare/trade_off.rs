@@ -14,7 +14,8 @@
 //! ```
 //!
 //! β = 1 weighs both equally, β > 1 favours stability. It needs a performance in [0, 1] where higher is
-//! better (accuracy, balanced accuracy, AUC); for correlation and RMSE it is left empty.
+//! better: accuracy, balanced accuracy, AUC, and on target sets subset accuracy, micro/macro F1, mean
+//! accuracy and the Hamming accuracy 1 − Hamming loss; for correlation, RMSE and aRRMSE it is left empty.
 
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -112,9 +113,8 @@ impl TradeOff {
         if !(beta > 0.0 && beta.is_finite()) {
             return Err(Error::param("beta", format!("must be a positive number, got {beta}")));
         }
-        let bounded = matches!(self.measure, Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc);
         for p in &mut self.points {
-            p.rpt = bounded.then(|| rpt(beta, p.phi, p.value));
+            p.rpt = performance(self.measure, p.value).map(|performance| rpt(beta, p.phi, performance));
         }
         self.beta = beta;
         Ok(self)
@@ -149,6 +149,22 @@ impl TradeOff {
             "rpt" => p.iter().map(|p| p.rpt).collect::<Vec<_>>(),
         )?
         .into())
+    }
+}
+
+/// The performance P in [0, 1], higher better, that RPT weighs from a `measure`'s `value`: the value itself,
+/// 1 − the Hamming loss, none for unbounded measures and the other losses.
+fn performance(measure: Measure, value: f64) -> Option<f64> {
+    match measure {
+        Measure::Accuracy
+        | Measure::BalancedAccuracy
+        | Measure::MacroAuc
+        | Measure::SubsetAccuracy
+        | Measure::MicroF1
+        | Measure::MacroF1
+        | Measure::MeanAccuracy => Some(value),
+        Measure::HammingLoss => Some(1.0 - value),
+        Measure::Rmse | Measure::Arrmse | Measure::Correlation | Measure::MeanCorrelation => None,
     }
 }
 

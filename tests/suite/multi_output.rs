@@ -83,7 +83,7 @@ fn three_scales(rows: usize, seed: u64) -> Dataset {
     let y2: Vec<f64> = (0..rows).map(|i| x[3][i] / 100.0 + e2[i]).collect();
     let mut columns: Vec<Column> = x.iter().enumerate().map(|(j, v)| Column::new(format!("x{j}").into(), v)).collect();
     columns.extend([Column::new("y0".into(), y0), Column::new("y1".into(), y1), Column::new("y2".into(), y2)]);
-    Dataset::from_polars_targets(&DataFrame::new(rows, columns).unwrap(), &["y0", "y1", "y2"]).unwrap()
+    Dataset::from_polars_targets(DataFrame::new(rows, columns).unwrap(), &["y0", "y1", "y2"]).unwrap()
 }
 
 #[test]
@@ -169,4 +169,47 @@ fn the_forest_s_hamming_loss_on_mulan_s_emotions_split() {
     println!("Hamming loss: BR-kNN {br_knn:.4}, ML-kNN {ml_knn:.4}, tree {tree:.4}, forest {forest:.4}, per-label forests {per_label:.4}");
     assert!((br_knn - 0.1972).abs() < 5e-4 && (ml_knn - 0.2087).abs() < 5e-4, "{br_knn} {ml_knn}");
     assert!(forest < br_knn + 0.005 && forest < ml_knn && forest < per_label && forest < tree - 0.05, "{forest}");
+}
+
+/// Every protocol on a target set (emotions' first 300 rows): the curves' decisions, the trade-off, the
+/// nested evaluation and permutation importance work with the set's measure (Hamming loss, lower is better);
+/// the Performance Index, defined on one class target's accuracy, refuses by name.
+#[test]
+fn every_protocol_takes_a_target_set_or_refuses_it_by_name() {
+    let all = datasets::load("emotions").unwrap().dataset().unwrap();
+    let ds = all.take_rows(&(0..300).collect::<Vec<_>>()).unwrap();
+    let candidates = [
+        featrank::eval::Candidate::parse("relieff").unwrap(),
+        featrank::eval::Candidate::parse("forest:trees=20").unwrap(),
+        featrank::eval::Candidate::parse("br:base=(info-gain)").unwrap(),
+    ];
+    let curves = CurveSpec::new(Knn::new()).folds(3).repeats(2).expected(0).seed(3).evaluate_all(&ds, &candidates);
+    let curves = curves.unwrap();
+    assert_eq!(curves.measure, Measure::HammingLoss);
+    // the size rules read the loss downwards: "best" is the size of the smallest mean loss
+    let choices = curves.decide().unwrap();
+    for c in choices.choices.iter().filter(|c| c.rule == featrank::compare::SizeRule::Best) {
+        let ffa = &curves.get(&c.ranking, CurveKind::Ffa).unwrap().mean;
+        assert_eq!(c.value, ffa.iter().copied().fold(f64::INFINITY, f64::min), "{}", c.ranking);
+    }
+    // the trade-off weighs stability against the Hamming accuracy 1 − loss
+    let t = curves.trade_off(10).unwrap();
+    assert_eq!(t.points.len(), 3);
+    for p in &t.points {
+        let (s, a) = (p.phi.max(0.0), 1.0 - p.value);
+        assert!((p.rpt.unwrap() - 2.0 * s * a / (s + a)).abs() < 1e-12, "{p:?}");
+    }
+    assert!(curves.significance().is_ok());
+    // permutation importance against the Hamming loss: a label-bearing feature above a constant one
+    let mut frame = ds.to_polars().unwrap().into_inner();
+    frame.with_column(Column::new("constant".into(), vec![1.0; 300])).unwrap();
+    let with_constant = Dataset::from_polars_targets(&frame, &ds.target_names()).unwrap();
+    let imp = featrank::rankers::PermutationImportance::new(Knn::new()).folds(3).repeats(2);
+    let scores = imp.importances(&with_constant, 1).unwrap();
+    let constant = scores.features.iter().position(|f| f == "constant").unwrap();
+    assert_eq!(scores.importance[constant], 0.0);
+    assert!(scores.importance.iter().any(|&v| v > 0.0));
+    let r = imp.rank(&ds, 1).unwrap();
+    let pi = featrank::eval::PiSpec::new(Knn::new()).folds(3).max_n(3).evaluate(&ds, &r).unwrap_err();
+    assert!(matches!(pi, Error::UnsupportedTask { .. }) && pi.to_string().contains("Performance Index"), "{pi}");
 }
