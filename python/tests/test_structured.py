@@ -106,8 +106,9 @@ def test_hamming_loss_curves_equal_the_cli(toy, cli, tmp_path):
     assert relieff[2] < random[2]
 
 
-@pytest.mark.parametrize("learner", ["ml-knn:k=5", "br:base=(nb)"])
-def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner):
+@pytest.mark.parametrize("learner, named", [("ml-knn:k=5", "ml-knn"), ("br:base=(nb)", "binary-relevance"),
+                                            ("forest:trees=10", "forest")])
+def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner, named):
     path, _ = toy
     mine = featrank.curves(featrank.Dataset.read(path), rankers="relieff", learner=learner, folds=4, repeats=1,
                            expected=3, grid="full", seed=5, progress=False)
@@ -115,7 +116,15 @@ def test_multi_label_learners_give_the_cli_s_curves(toy, cli, tmp_path, learner)
     run_cli(cli, "curves", path, "--method", "relieff", "--learner", learner, "--folds", 4, "--repeats", 1,
             "--expected", 3, "--grid", "full", "--seed", 5, "--out", out)
     assert np.array_equal(mine.to_pandas()["mean"].to_numpy(), read_csv(out)["mean"].to_numpy())
-    assert ("ml-knn" if learner.startswith("ml") else "binary-relevance") in mine.description
+    assert named in mine.description
+
+
+def test_the_forest_ranks_a_target_set_with_one_tree_per_split_for_all_labels(toy):
+    # a forest of predictive clustering trees: x (happy's feature) and z (calm's) above the noise
+    _, frame = toy
+    for importance in ["permutation", "impurity"]:
+        r = featrank.rank(frame, f"forest:trees=50,importance={importance}", targets=["happy", "calm"], seed=1)
+        assert sorted(r.order[:2]) == ["x", "z"], importance
 
 
 def test_curves_take_a_frame_with_targets(toy):
