@@ -1,8 +1,8 @@
 //! Running a hot loop with the wider vector instructions the CPU has.
 //!
-//! The default x86-64 target only assumes SSE2 (two f64 per instruction). [`wide!`](crate::simd::wide) runs a
+//! The default x86-64 target only assumes SSE2 (two f64 per instruction). `wide!` runs a
 //! closure in a function compiled with AVX-512F enabled (eight f64) or, failing that, AVX2 (four f64), chosen
-//! at run time from what the CPU supports ([`level`]), so the same binary stays portable. Fused multiply-add
+//! at run time from what the CPU supports (`level`), so the same binary stays portable. Fused multiply-add
 //! is not enabled: every operation rounds as in the SSE2 build, so all three give bit-identical results (the
 //! loops keep their lane structure; only how many lanes one instruction holds changes). Callers mark the
 //! helpers the body calls `#[inline(always)]` so they are compiled inside the wide function.

@@ -1,5 +1,5 @@
-//! The evaluation layer: how a ranking is judged. A resampling [`CvPlan`] with the one cross-validated
-//! prediction loop, the subset-size [`Grid`], the [`Measure`] of each point, FFA/RFA [`Curves`] with the
+//! The evaluation layer: how a ranking is judged. A resampling [`CvPlan`](crate::resampling::CvPlan) with the one
+//! cross-validated prediction loop, the subset-size [`Grid`], the [`Measure`](crate::resampling::Measure) of each point, FFA/RFA [`Curves`] with the
 //! expected curve of random rankings, the [`Eca`] score and the Performance Index ([`PiCurve`]).
 
 pub mod curves;

@@ -193,7 +193,7 @@ pub struct NestedJob {
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
     pub task: TaskChoice,
-    /// A ranker or a grid of rankers (repeatable), e.g. relieff:k=[5,10,20], info-gain.
+    /// A ranker or a grid of rankers (repeatable), e.g. `relieff:k=[5,10,20]`, `info-gain`.
     #[cfg_attr(feature = "cli", arg(long = "method", required = true))]
     pub rankers: Vec<String>,
     /// The learner or a grid of learners, e.g. svm:c=[0.01,0.1,1,10].

@@ -90,7 +90,7 @@ impl Method for Fisher {
 }
 
 impl Ranker for Fisher {
-    /// One feature at a time, from its non-zero cells ([`ClassMoments`]): a sparse feature costs its stored
+    /// One feature at a time, from its non-zero cells (`math::ClassMoments`): a sparse feature costs its stored
     /// values, with the same scores as its dense copy.
     fn accepts_sparse(&self) -> bool {
         true

@@ -26,7 +26,7 @@ use super::Dataset;
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
 
-/// A sparse feature matrix, rows × features, held as compressed columns (CSC); see the [module](self).
+/// A sparse feature matrix, rows × features, held as compressed columns (CSC); see the module `data::dataset::sparse`.
 ///
 /// ```
 /// use featrank::data::dataset::SparseMatrix;
