@@ -19,8 +19,8 @@
 //! chosen for all targets at once (`learners::tree`), as in Petković, Džeroski & Kocev 2020 (feature ranking
 //! for multi-target regression with ensembles of PCTs). Impurity importance is their **Genie3** ranking
 //! (the impurity decreases summed over the targets, numeric ones on the scale of their variance), except that
-//! each tree's decreases are normalised to sum 1 before averaging as above (they weight each split by its
-//! rows and sum over trees unnormalised: the order differs only where trees' totals differ). Permutation
+//! each tree's decreases are normalised to sum 1 before averaging as above (they add the trees' decreases
+//! unnormalised, so a tree with a larger total decrease weighs more there). Permutation
 //! importance is their **Random Forest** ranking: the error is the multi-target one — per OOB row the mean
 //! over targets of 0/1 misclassification or squared error divided by the target's variance — normalised by
 //! each tree's OOB error as above (when a tree makes no OOB error: 1/(|OOB_j| · targets) with class targets
