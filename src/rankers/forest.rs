@@ -179,12 +179,14 @@ impl Ranker for ForestImportance {
         let rows: Vec<usize> = (0..data.n_rows()).collect();
         let features: Vec<usize> = (0..n).collect();
         let trees = forest.fit_trees(data, &features, &rows, seed);
+        // the targets' variances, read once for every tree's out-of-bag error
+        let row_error = RowError::of(data);
         let per_tree: Vec<Option<Vec<f64>>> = trees
             .par_iter()
             .enumerate()
             .map(|(t, (tree, sample))| match self.importance {
                 Importance::Impurity => Some(impurity(tree, n)),
-                _ => permutation(data, tree, sample, n, self.importance == Importance::Permutation, seed, t),
+                _ => permutation(data, &row_error, tree, sample, self.importance == Importance::Permutation, seed, t),
             })
             .collect();
         let used = per_tree.iter().flatten().count();
@@ -210,12 +212,12 @@ fn impurity(tree: &Tree, n: usize) -> Vec<f64> {
     g
 }
 
-/// One tree's OOB permutation importances; `None` without OOB rows.
+/// One tree's OOB permutation importances (errors by `row_error`); `None` without OOB rows.
 fn permutation(
     data: &Dataset,
+    row_error: &RowError<'_>,
     tree: &Tree,
     sample: &[usize],
-    n: usize,
     normalise: bool,
     seed: u64,
     t: usize,
@@ -226,7 +228,7 @@ fn permutation(
     if oob.is_empty() {
         return None;
     }
-    let row_error = RowError::of(data);
+    let n = data.n_features();
     let error = |value: &dyn Fn(usize, usize) -> f64| -> f64 {
         let mut e = 0.0;
         for (p, &r) in oob.iter().enumerate() {
