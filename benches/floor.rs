@@ -23,7 +23,7 @@
 //! passes over the active set (`learners/smo/passes.rs`, compiled from the solver's own file) — choose j
 //! from row K_i (the second-order rule, one division per row) beside the gap's maximum, then the gradient
 //! update with rows K_i and K_j beside the next i — on arrays that stay in L1 cache, on the CPU's widest
-//! registers as in the solver. The SVM protocol's account in the README compares it
+//! registers as in the solver. The SVM protocol's account in docs/guide/benchmarks.md compares it
 //! with what an iteration costs inside the protocol.
 
 use std::time::Instant;

@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
-# Build the documentation site into target/site: the guide (docs/guide, with the README and docs/*.md), one page
-# per ranking method and learner generated from the registries (examples/method_pages.rs), and the Rust API
-# reference (rustdoc) under target/site/api. Installs mdBook into target/tools when it is not on PATH (from the
-# crates registry; about 3 minutes on 2 cores). Open target/site/index.html.
+# Build the documentation site into target/site (open target/site/index.html):
+#   - the guide (docs/guide, with the README as its front page and docs/references.md, docs/results) — mdBook;
+#   - the figures of the concepts chapter, drawn by examples/figures.rs;
+#   - one page per ranking method and learner, and the measures, generated from the registries
+#     (examples/method_pages.rs), so the site and `featrank methods` cannot disagree;
+#   - every notebook as a page with its outputs: the executed copies in notebooks/out and python/notebooks/out
+#     when present (CI's runs, or bash notebooks/run.sh and python/notebooks/run.sh), else as committed;
+#   - the Rust API (rustdoc, with the linfa and gpu features) under api/, the Python API (pdoc) under python/.
+# Tools come from the registries into target/: mdBook into target/tools (about 3 minutes on 2 cores, once),
+# nbconvert and pdoc into target/docs-venv. The Python API needs featrank for Python: the one installed in
+# target/py-venv (bash python/dist.sh) when there is one, else built from ./python into target/docs-venv (about
+# 6 minutes on 2 cores). docs/check.sh then checks the built site (links, a headless browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mdbook_version=0.4.52
@@ -12,25 +20,45 @@ if ! command -v mdbook >/dev/null 2>&1; then
     cargo install --quiet --locked --root target/tools --version "$mdbook_version" --no-default-features \
         --features search mdbook
 fi
+venv=target/docs-venv
+if ! "$venv/bin/python" -c "import nbconvert, pdoc" >/dev/null 2>&1; then
+    echo "== nbconvert and pdoc into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet "nbconvert>=7,<8" "pdoc>=15,<17"
+fi
+
 src=target/site-src
 rm -rf "$src" target/site
 mkdir -p "$src"
-cp -r docs/guide/. "$src/"
-cp README.md "$src/readme.md"
-cp docs/references.md "$src/references.md"
-cp -r docs/results "$src/results"
+python3 docs/site.py guide "$src"
+python3 docs/site.py readme "$src"
+python3 docs/site.py homes "$src"
+
+echo "== the figures of the concepts chapter (examples/figures.rs)"
+cargo run --quiet --features linfa --example figures -- "$src/figures"
 echo "== the method pages, from the registries"
 methods="$(cargo run --quiet --features linfa --example method_pages -- "$src")"
-python3 - "$src/SUMMARY.md" "$methods" <<'PY'
-import sys
-path, methods = sys.argv[1], sys.argv[2]
-text = open(path).read().replace("METHODS", methods)
-open(path, "w").write(text)
-PY
+echo "== the notebooks"
+python3 docs/site.py notebooks "$src" "$PWD/$venv/bin/python -m nbconvert"
+python3 docs/site.py summary "$src" "$methods"
+
 echo "== the guide (mdBook)"
 sed "s|^src = .*|src = \"site-src\"|" docs/book.toml > target/book.toml
 (cd target && mdbook build --dest-dir site .)
-echo "== the Rust API reference (rustdoc)"
+
+echo "== the Rust API (rustdoc)"
 cargo doc --quiet --no-deps --features linfa,gpu
 cp -r target/doc target/site/api
+
+echo "== the Python API (pdoc)"
+python=target/py-venv/bin/python
+if ! "$python" -c "import featrank" >/dev/null 2>&1; then
+    echo "   (no featrank in target/py-venv: building it from ./python into $venv)"
+    "$venv/bin/python" -m pip install --quiet ./python
+    python="$venv/bin/python"
+fi
+# pdoc runs in the interpreter that has featrank, reading the tools' copy of pdoc from the docs environment.
+pdoc_path="$("$venv/bin/python" -c 'import pdoc, os; print(os.path.dirname(os.path.dirname(pdoc.__file__)))')"
+PYTHONPATH="$pdoc_path" "$python" -m pdoc --docformat restructuredtext --no-show-source -o target/site/python featrank featrank.errors featrank.sklearn
 echo "site: target/site/index.html ($(find target/site -name '*.html' | wc -l) pages)"

@@ -1,5 +1,6 @@
 //! Draw every figure featrank makes and save them as SVG (for papers and reports):
-//! `cargo run --release --example figures -- <output dir>`.
+//! `cargo run --release --example figures -- <output dir>`. The documentation site's concepts chapter
+//! (`docs/guide/concepts.md`) shows these files; `docs/build.sh` draws them.
 
 use featrank::compare::stability::stability_curve;
 use featrank::prelude::*;
@@ -44,6 +45,39 @@ fn main() -> featrank::Result<()> {
     let r = ReliefF::new().rank(&vote, 1)?.with_name("ReliefF");
     let pi = PiSpec::new(NaiveBayes::new()).folds(5).max_n(10).seed(1).evaluate(&vote, &r)?;
     pi.plot()?.save_svg(dir.join("pi.svg"))?;
+    // honest curves: a ranker run inside each training split against the same ranker's ranking made on all
+    // rows, on null data (60 rows × 1,000 features, labels independent of every feature): selection bias
+    let null = featrank::data::synth::Null::new().rows(60).features(1000).generate(1)?;
+    let null = Dataset::from_polars(&null.frame, "class")?;
+    let ig = Filter::new(Criterion::InfoGain);
+    let on_all_rows = ig.rank(&null, 1)?.with_name("IG on all rows");
+    let bias = CurveSpec::new(Knn::new())
+        .folds(5)
+        .repeats(2)
+        .expected(10)
+        .seed(1)
+        .evaluate_all(&null, &[Candidate::per_fold(ig).with_name("IG in each split"), on_all_rows.into()])?;
+    bias.plot()?.save_svg(dir.join("selection_bias.svg"))?;
+
+    // rankers run inside the splits: size decisions, stability, the stability/accuracy trade-off
+    let honest = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10).seed(1).evaluate_all(
+        &data,
+        &[
+            Candidate::per_fold(ReliefF::new()).with_name("ReliefF"),
+            Candidate::per_fold(Filter::new(Criterion::InfoGain)).with_name("IG"),
+        ],
+    )?;
+    honest.decide()?.plot(&honest)?.save_svg(dir.join("decisions.svg"))?;
+    honest.stability()?.plot()?.save_svg(dir.join("honest_stability.svg"))?;
+    honest.trade_off(10)?.plot()?.save_svg(dir.join("trade_off.svg"))?;
+
+    // nested evaluation: the choices made inside each outer training split, and their outer values
+    let nested = featrank::protocol::NestedSpec::new(&["relieff:k=[5,10]", "info-gain"], "knn:k=[5,10]")?
+        .folds(5)
+        .inner_folds(3)
+        .seed(1)
+        .evaluate(&data)?;
+    nested.plot()?.save_svg(dir.join("nested.svg"))?;
     println!("figures written to {}", dir.display());
     Ok(())
 }

@@ -1,6 +1,6 @@
 """Make a folder for a featrank notebook of your own, anywhere: the fast build settings of this folder
 (evcxr.toml with a build directory inside the study, .cargo/config.toml: polars unoptimised, featrank
-optimised) and a starter notebook made of the README's "Your own CSV, end to end" cells.
+optimised) and a starter notebook made of the guide's "Your own CSV, end to end" cells (docs/guide/own-csv.md).
 
     python3 notebooks/new_study.py ~/my-study --csv patients.csv --target diagnosis
     python3 notebooks/new_study.py ~/my-study          # the bundled wdbc data as data.csv
@@ -16,17 +16,14 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent
-SECTION = "## Your own CSV, end to end"
+PAGE = REPO / "docs" / "guide" / "own-csv.md"
 
 
-def readme_cells():
-    """The code cells of the README section: its rust block, split at `// ---` lines."""
-    text = (REPO / "README.md").read_text()
-    if SECTION not in text:
-        sys.exit(f"README.md has no section '{SECTION}'")
-    block = re.search(r"```rust\n(.*?)```", text.split(SECTION, 1)[1], re.S)
+def guide_cells():
+    """The code cells of the guide's page "Your own CSV": its rust block, split at `// ---` lines."""
+    block = re.search(r"```rust\n(.*?)```", PAGE.read_text(), re.S)
     if not block:
-        sys.exit(f"README.md's section '{SECTION}' has no rust block")
+        sys.exit(f"{PAGE} has no rust block")
     return [c.strip("\n") for c in re.split(r"^// ---$", block.group(1), flags=re.M)]
 
 
@@ -36,8 +33,8 @@ def notebook(cells, csv, target):
         cell = cell.replace('io::read("patients.csv")', f"io::read({json.dumps(csv)})")
         return cell.replace('Dataset::from_polars(&df, "diagnosis")', f"Dataset::from_polars(&df, {json.dumps(target)})")
 
-    intro = (f"# featrank on `{csv}`\n\nMade by `notebooks/new_study.py` from the README's \"Your own CSV, end to "
-             "end\". The first cell builds featrank in `.evcxr` here (a few minutes, once); run one kernel at a "
+    intro = (f"# featrank on `{csv}`\n\nMade by `notebooks/new_study.py` from the guide's \"Your own CSV, end to "
+             "end\" (docs/guide/own-csv.md). The first cell builds featrank in `.evcxr` here (a few minutes, once); run one kernel at a "
              "time in this folder.")
     out = [{"cell_type": "markdown", "metadata": {}, "source": intro.splitlines(True), "id": "intro"}]
     for i, cell in enumerate(cells):
@@ -80,7 +77,7 @@ def main():
     if nb.exists() and not a.force:
         print(f"kept {nb} (--force replaces it)")
     else:
-        nb.write_text(json.dumps(notebook(readme_cells(), csv, target), indent=1, ensure_ascii=False) + "\n")
+        nb.write_text(json.dumps(notebook(guide_cells(), csv, target), indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {nb}")
     print(f"start it with:  cd {study} && jupyter lab featrank.ipynb")
     if shutil.which("evcxr_jupyter") is None:

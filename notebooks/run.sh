@@ -85,19 +85,19 @@ if [ "${#names[@]}" -gt 1 ]; then
 fi
 rm -rf out/.claimed
 
-# A user's own notebook: the README's "Your own CSV, end to end", made by new_study.py in a folder outside this
+# A user's own notebook: the guide's "Your own CSV, end to end" (docs/guide/own-csv.md), made by new_study.py in a folder outside this
 # repository (its build directory a copy of the one built above, so it starts warm).
 if [ $# -eq 0 ]; then
     study="$(mktemp -d)/my-study"
     python3 new_study.py "$study" >/dev/null
     cp -a "$EVCXR_TMPDIR" "$study/.evcxr"
     start=$(date +%s)
-    echo "== $study/featrank.ipynb (README: your own CSV)"
+    echo "== $study/featrank.ipynb (the guide: your own CSV)"
     if (cd "$study" && python3 -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=rust \
         --ExecutePreprocessor.timeout=3600 --output-dir "$here/out" --output study_featrank featrank.ipynb); then
         python3 check_outputs.py out/study_featrank.ipynb || status=1
     else
-        echo "FAILED: the README's own-CSV notebook (a cell raised an error; see above)"
+        echo "FAILED: the guide's own-CSV notebook (a cell raised an error; see above)"
         status=1
     fi
     echo "== own-CSV notebook: $(( $(date +%s) - start )) s wall"

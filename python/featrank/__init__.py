@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import os as _os
 from functools import cache as _cache
-from typing import TYPE_CHECKING, Any, Literal, Sequence, overload
+from typing import Any, Literal, Sequence, overload
 
-if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
-    from ._featrank import _Device, _Grid, _Measure, _Rule, _Scheme
+from ._types import _Device, _Grid, _Measure, _Rule, _Scheme  # the spec texts' Literal types
 
 from ._featrank import (
     Curves,

@@ -4,12 +4,10 @@ Rust library — and the compiled functions take none."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ._featrank import _defaults
-
-if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
-    from ._featrank import _Device, _Grid, _Rule, _Scheme, _Task
+from ._types import _Device, _Grid, _Rule, _Scheme, _Task  # the spec texts' Literal types
 
 _D = _defaults()
 

@@ -5,7 +5,7 @@ import os
 from typing import Any, Callable, Literal, Sequence, final
 
 import numpy as np
-from typing_extensions import TypeAlias, disjoint_base
+from typing_extensions import disjoint_base
 
 __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
@@ -14,15 +14,7 @@ __all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Syn
            'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
-# The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
-_Task: TypeAlias = Literal["auto", "classification", "regression"]
-_Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
-_Grid: TypeAlias = Literal["paper", "full"] | str
-_Device: TypeAlias = Literal["cpu", "gpu"]
-_Rule: TypeAlias = Literal["best", "1se", "knee"] | str
-_Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
-                              "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse"]
-_Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
+from ._types import _Device, _Grid, _Measure, _Rule, _Scheme, _Task, _Weighting
 
 __version__: str
 

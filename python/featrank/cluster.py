@@ -41,7 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Callable, TYPE_CHECKING, Sequence
+from typing import Any, Callable, Sequence
 
 from . import _defaults as _d
 from . import _grid_text
@@ -50,8 +50,7 @@ from ._featrank import plan_cluster_run as _plan
 from ._featrank import plan_nested_cluster_run as _plan_nested
 from ._featrank import read_manifest as read
 
-if TYPE_CHECKING:  # the spec texts' Literal types, from the stub (featrank/_featrank.pyi)
-    from ._featrank import _Device, _Grid, _Measure, _Scheme, _Task
+from ._types import _Device, _Grid, _Measure, _Scheme, _Task  # the spec texts' Literal types
 
 
 def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,

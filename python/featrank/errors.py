@@ -104,6 +104,7 @@ class ColumnNotFoundError(ColumnError, KeyError):
     """A column name that the data does not have. ``column``: the name asked for; ``suggestions``: the closest
     names the data has, closest first."""
 
+    column: str | None  # declared again (no value) so that the reference documents it here too
     suggestions: list[str] = []
     __str__ = _plain
 
@@ -129,11 +130,14 @@ class FileError(Error, OSError):
     """A file that cannot be read or written. ``path``; ``filename`` as ``OSError`` has it."""
 
     path: str | None = None
+    filename: Any  # OSError's, declared (no value) so that the reference documents it
     __str__ = _plain
 
 
 class MissingFileError(FileError, FileNotFoundError):
     """A file that does not exist (also a ``FileNotFoundError``). ``path``."""
+
+    path: str | None  # declared again (no value) so that the reference documents it here too
 
 
 class ParseError(Error):

@@ -103,7 +103,7 @@ impl CurveSpec {
     /// (mod the repeats), so every repeat serves the same number of rankings when m·r is a multiple of the
     /// repeats, and m·r ≥ repeats is required. The cost of the expected curve falls by repeats / r. Its
     /// mean stays an unbiased estimate of E\[FFA\]; the 5–95% band over rankings widens, since each
-    /// ranking's curve is then a mean over fewer repeats (README, "The papers' SVM protocol", measures both).
+    /// ranking's curve is then a mean over fewer repeats (docs/guide/benchmarks.md, "The papers' SVM protocol", measures both).
     ///
     /// ```
     /// use featrank::prelude::*;
