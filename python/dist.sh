@@ -3,30 +3,46 @@
 # tag this machine's glibc allows and audits the wheel against it), both checked by `twine check --strict`, then
 # the wheel installed with its test extras into a fresh target/py-venv by a pip that sees no cargo — what a user
 # without Rust gets. Artifacts in target/dist/. Needs python3 (and, to build, the Rust toolchain).
+#
+#   bash python/dist.sh            the sdist, the wheel from it, twine (CI)
+#   bash python/dist.sh --wheel    the wheel from ./python alone, built in target/ beside the CLI's release build,
+#                                  whose compiled dependencies it reuses (scripts/main.sh: a user's first run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 dist="$root/target/dist"
 rm -rf "$dist" && mkdir -p "$dist"
+wheel_only=0
+case "${1:-}" in
+    "") ;;
+    --wheel) wheel_only=1 ;;
+    *) echo "usage: bash python/dist.sh [--wheel]" >&2; exit 2 ;;
+esac
 
 echo "== the build tools (maturin, twine) in target/build-venv"
 python3 -m venv target/build-venv
 target/build-venv/bin/python -m pip install --quiet --upgrade pip
 target/build-venv/bin/python -m pip install --quiet "maturin>=1.9,<2" twine
 
-echo "== the sdist, then the wheel built from it"
-(cd python && "$root/target/build-venv/bin/maturin" sdist --out "$dist")
-sdist=$(ls "$dist"/featrank-*.tar.gz)
-unpacked="$dist/sdist-build"
-# Unpacked with today's times (-m): the sdist's files carry a fixed old time, which would let cargo take the
-# shared target folder's earlier build of featrank for an up-to-date one.
-mkdir -p "$unpacked" && tar xzmf "$sdist" -C "$unpacked"
-# The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps the dependencies.
-(cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/pip-build}" \
-    "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
-rm -rf "$unpacked"
+if [ "$wheel_only" -eq 1 ]; then
+    echo "== the wheel from ./python (target/release: the CLI's compiled dependencies serve it too)"
+    (cd python && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
+        "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
+else
+    echo "== the sdist, then the wheel built from it"
+    (cd python && "$root/target/build-venv/bin/maturin" sdist --out "$dist")
+    sdist=$(ls "$dist"/featrank-*.tar.gz)
+    unpacked="$dist/sdist-build"
+    # Unpacked with today's times (-m): the sdist's files carry a fixed old time, which would let cargo take the
+    # shared target folder's earlier build of featrank for an up-to-date one.
+    mkdir -p "$unpacked" && tar xzmf "$sdist" -C "$unpacked"
+    # The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps the dependencies.
+    (cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/pip-build}" \
+        "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
+    rm -rf "$unpacked"
+    target/build-venv/bin/twine check --strict "$dist"/featrank-*.whl "$sdist"
+fi
 wheel=$(ls "$dist"/featrank-*.whl)
-target/build-venv/bin/twine check --strict "$wheel" "$sdist"
 
 echo "== the wheel into a fresh target/py-venv, with no cargo on PATH"
 rm -rf target/py-venv

@@ -1,27 +1,84 @@
 #!/usr/bin/env bash
-# The main job: set up what is missing, build featrank, describe every bundled dataset, then run the
-# evaluation pipeline on synthetic data with known ground truth (generate → curves → ECA scores), and
-# build featrank for Python into a virtual environment and run its notebooks, and execute every notebook
-# under the evcxr Jupyter kernel (outputs in notebooks/out/).
+# The main job, a newcomer's first run on a fresh clone: set up what is missing, build featrank, describe every
+# bundled dataset, run the evaluation pipeline on synthetic data with known ground truth (generate → curves →
+# ECA scores), build featrank for Python into target/py-venv (the wheel, built beside the CLI so the compiled
+# dependencies serve both) and execute its notebooks (outputs in python/notebooks/out/). Each phase says when it
+# starts and how long it usually takes; a table of the phases' times ends the run.
+#
+#   bash scripts/main.sh                    the above (about 16 minutes on 2 cores with nothing cached)
+#   bash scripts/main.sh --rust-notebooks   also the evcxr Jupyter kernel (installed once: 8-15 minutes) and every
+#                                           Rust notebook, executed headless into notebooks/out/, with the starter
+#                                           notebook of the guide's "Your own CSV" (about 25 minutes more)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+rust_notebooks=0
+case "${1:-}" in
+    "") ;;
+    --rust-notebooks) rust_notebooks=1 ;;
+    *) echo "usage: bash scripts/main.sh [--rust-notebooks]" >&2; exit 2 ;;
+esac
+phases=()
+started=$(date +%s)
+phase_start=$started
+phase_name=""
+# phase NAME USUAL: close the previous phase (its time into the table), announce the next.
+phase() {
+    local now
+    now=$(date +%s)
+    [ -n "$phase_name" ] && phases+=("$phase_name|$(( now - phase_start ))")
+    phase_name="$1"
+    phase_start=$now
+    [ -n "$1" ] && echo "== [$(date +%H:%M:%S)] $1 (usually $2 on 2 cores the first time)"
+    return 0
+}
+
+phase "setup: a Rust toolchain if cargo is missing" "0-2 minutes"
 source scripts/setup.sh
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+phase "the featrank command line (cargo build --release)" "7-9 minutes"
 cargo build --release --locked
 bin=./target/release/featrank
+
+phase "every bundled dataset, described" "under a minute"
 for name in $($bin datasets); do
-    echo "== $name"
+    echo "-- $name"
     $bin info "$name"
 done
+
+phase "synthetic 'combined' data: the ground-truth ranking against the expected curve of random rankings" \
+    "under a minute"
 out=target/demo
 mkdir -p "$out"
-echo "== synthetic 'combined' data: ground-truth ranking vs the expected curve of random rankings"
 $bin synth combined --seed 1 --out "$out/combined.csv" --truth "$out/truth.csv"
 $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --learner knn:k=10 \
     --folds 10 --repeats 10 --expected 20 --seed 1 --out "$out/curves.csv"
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
-echo "== featrank for Python: the sdist and wheel (target/dist/), the wheel into target/py-venv, then its notebooks (outputs in python/notebooks/out/)"
-bash python/dist.sh
+
+phase "featrank for Python: the wheel (target/dist/), installed into target/py-venv" "3-5 minutes"
+bash python/dist.sh --wheel
+
+phase "the Python notebooks, executed (python/notebooks/out/)" "2-3 minutes"
 PYTHON="$PWD/target/py-venv/bin/python" bash python/notebooks/run.sh
-echo "== notebooks (executed headless; outputs in notebooks/out/)"
-bash notebooks/run.sh
+
+if [ "$rust_notebooks" -eq 1 ]; then
+    phase "the Rust notebooks under the evcxr kernel (notebooks/out/), the kernel installed first if missing" \
+        "25-40 minutes"
+    bash notebooks/run.sh
+fi
+phase "" ""
+
+echo
+echo "| phase | time |"
+echo "|---|---|"
+for entry in "${phases[@]}"; do
+    seconds="${entry##*|}"
+    printf '| %s | %d min %02d s |\n' "${entry%|*}" $(( seconds / 60 )) $(( seconds % 60 ))
+done
+total=$(( $(date +%s) - started ))
+printf '| all | %d min %02d s |\n' $(( total / 60 )) $(( total % 60 ))
+echo
+echo "Next: the notebooks in Jupyter (target/py-venv/bin/pip install jupyterlab, then target/py-venv/bin/jupyter lab python/notebooks/), the guide"
+echo "(docs/guide/getting-started.md, or bash docs/build.sh for the site), the Rust notebooks"
+echo "(bash scripts/main.sh --rust-notebooks, or bash notebooks/run.sh)."
