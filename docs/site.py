@@ -92,7 +92,7 @@ def notebooks(src, nbconvert):
                      "` before `bash docs/build.sh` to see its outputs")
             body = page.read_text()
             page.write_text(f"<!-- {folder}/{nb.name} -->\n*`{folder}/{nb.name}` — {state}.*\n\n" + body)
-            label = f"{'Rust' if kind == 'rust' else 'Python'} {nb.stem[:2]}: {heading}"
+            label = f"{'Rust' if kind == 'rust' else 'Python'} {heading}"
             summary.append(f"  - [{label}](notebooks/{name}.md)")
             index.append(f"- [{nb.stem}]({name}.md) — {heading}")
     (out / "index.md").write_text("# Notebooks\n" + intro + "\n" + "\n".join(index) + "\n")
