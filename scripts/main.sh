@@ -5,7 +5,7 @@
 # dependencies serve both) and execute its notebooks (outputs in python/notebooks/out/). Each phase says when it
 # starts and how long it usually takes; a table of the phases' times ends the run.
 #
-#   bash scripts/main.sh                    the above (about 16 minutes on 2 cores with nothing cached)
+#   bash scripts/main.sh                    the above (about 9 minutes on 2 cores with nothing built)
 #   bash scripts/main.sh --rust-notebooks   also the evcxr Jupyter kernel (installed once: 8-15 minutes) and every
 #                                           Rust notebook, executed headless into notebooks/out/, with the starter
 #                                           notebook of the guide's "Your own CSV" (about 25 minutes more)
@@ -36,7 +36,7 @@ phase "setup: a Rust toolchain if cargo is missing" "0-2 minutes"
 source scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-phase "the featrank command line, with the Python module's dependencies (cargo build --release)" "6-8 minutes"
+phase "the featrank command line, with the Python module's dependencies (cargo build --release)" "5-7 minutes"
 # Both packages in one build, so every dependency they share is compiled once with the features of both (the
 # Python module's pyo3 and numpy turn on defaults of once_cell and num-integer that the command line alone would
 # not, and polars, built on them, would then be compiled a second time for the wheel). The command line is the
@@ -60,10 +60,10 @@ $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --lear
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
 
-phase "featrank for Python: the wheel (target/dist/), installed into target/py-venv" "3-5 minutes"
+phase "featrank for Python: the wheel (target/dist/), installed into target/py-venv" "1-2 minutes"
 bash python/dist.sh --wheel
 
-phase "the Python notebooks, executed (python/notebooks/out/)" "2-3 minutes"
+phase "the Python notebooks, executed (python/notebooks/out/)" "about 2 minutes"
 PYTHON="$PWD/target/py-venv/bin/python" bash python/notebooks/run.sh
 
 if [ "$rust_notebooks" -eq 1 ]; then
