@@ -6,7 +6,9 @@ browser's console. Saves a screenshot of each page. Run by docs/check.sh after d
     python docs/browser_check.py SITE_DIR SCREENSHOT_DIR
 """
 import pathlib
+import shutil
 import sys
+import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -43,8 +45,12 @@ def main(site, shots):
     site, shots = pathlib.Path(site).resolve(), pathlib.Path(shots)
     shots.mkdir(parents=True, exist_ok=True)
     options = webdriver.ChromeOptions()
+    profile = tempfile.mkdtemp(prefix="featrank-chromium-")
+    # A fresh profile, and none of Chromium's own connections (updates, sync, lookups): the check runs offline.
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,1000",
-                "--disable-dev-shm-usage", "--allow-file-access-from-files"):
+                "--disable-dev-shm-usage", "--allow-file-access-from-files", "--no-first-run", "--disable-quic",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                f"--user-data-dir={profile}"):
         options.add_argument(arg)
     options.binary_location = _first(["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"])
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -76,6 +82,7 @@ def main(site, shots):
             failures += [f"{page} ({what}): console error: {e}" for e in errors]
     finally:
         driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
     if failures:
         sys.exit("the site in a browser:\n  " + "\n  ".join(failures))
     print(f"{len(PAGES)} pages opened in Chromium: figures drawn, no console errors")
