@@ -9,8 +9,9 @@
 #   - the Rust API (rustdoc, with the linfa and gpu features) under api/, the Python API (pdoc) under python/.
 # Tools come from the registries into target/: mdBook into target/tools (about 3 minutes on 2 cores, once),
 # nbconvert and pdoc into target/docs-venv. The Python API needs featrank for Python: the one installed in
-# target/py-venv (bash python/dist.sh) when there is one, else built from ./python into target/docs-venv (about
-# 6 minutes on 2 cores). docs/check.sh then checks the built site (links, a headless browser).
+# target/py-venv (by scripts/main.sh or python/dist.sh) when there is one, else it is built there first
+# (bash python/dist.sh --wheel: about 7 minutes on 2 cores). docs/check.sh then checks the built site (links, a
+# headless browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mdbook_version=0.4.52
@@ -45,7 +46,9 @@ python3 docs/site.py summary "$src" "$methods"
 
 echo "== the guide (mdBook)"
 sed "s|^src = .*|src = \"site-src\"|" docs/book.toml > target/book.toml
-(cd target && mdbook build --dest-dir site .)
+# A warning fails the build (a chapter that does not parse, a missing file), as rustdoc's do in CI.
+(cd target && mdbook build --dest-dir site . 2>&1) | tee target/site-mdbook.log
+if grep -E "\[(WARN|ERROR)\]" target/site-mdbook.log; then echo "mdBook warned (above)"; exit 1; fi
 
 echo "== the Rust API (rustdoc)"
 cargo doc --quiet --no-deps --features linfa,gpu
@@ -54,11 +57,12 @@ cp -r target/doc target/site/api
 echo "== the Python API (pdoc)"
 python=target/py-venv/bin/python
 if ! "$python" -c "import featrank" >/dev/null 2>&1; then
-    echo "   (no featrank in target/py-venv: building it from ./python into $venv)"
-    "$venv/bin/python" -m pip install --quiet ./python
-    python="$venv/bin/python"
+    echo "   (no featrank in target/py-venv: building it first, as scripts/main.sh does — bash python/dist.sh --wheel)"
+    bash python/dist.sh --wheel
 fi
 # pdoc runs in the interpreter that has featrank, reading the tools' copy of pdoc from the docs environment.
 pdoc_path="$("$venv/bin/python" -c 'import pdoc, os; print(os.path.dirname(os.path.dirname(pdoc.__file__)))')"
-PYTHONPATH="$pdoc_path" "$python" -m pdoc --docformat restructuredtext --no-show-source -o target/site/python featrank featrank.errors featrank.sklearn
+PYTHONPATH="$pdoc_path" "$python" -m pdoc --docformat restructuredtext --no-show-source -o target/site/python \
+    featrank featrank.errors featrank.sklearn 2>&1 | tee target/site-pdoc.log
+if grep -q "^Warn" target/site-pdoc.log; then echo "pdoc warned (above)"; exit 1; fi
 echo "site: target/site/index.html ($(find target/site -name '*.html' | wc -l) pages)"
