@@ -100,28 +100,10 @@ fn curves(
     Ok(Curves::from(run).into_pyobject(py)?.into_any().unbind())
 }
 
-/// A k-fold plan from fold ids, one row per data row and one column per repeat.
+/// A k-fold plan from fold ids, one row per data row and one column per repeat (checked by the library).
 fn plan_of(ids: numpy::ndarray::ArrayView2<'_, i64>, n_rows: usize) -> PyResult<CvPlan> {
-    let columns = ids
-        .columns()
-        .into_iter()
-        .enumerate()
-        .map(|(r, column)| {
-            column
-                .iter()
-                .enumerate()
-                .map(|(row, &id)| {
-                    usize::try_from(id).map_err(|_| {
-                        crate::to_py(featrank::Error::param(
-                            "folds",
-                            format!("fold ids are 0, 1, …; row {row} of repeat {r} has {id}"),
-                        ))
-                    })
-                })
-                .collect::<PyResult<Vec<usize>>>()
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    guarded(|| CvPlan::from_assignments(columns, n_rows))
+    let columns = ids.columns().into_iter().map(|column| column.to_vec()).collect();
+    guarded(|| CvPlan::from_fold_ids(columns, n_rows))
 }
 
 #[pymethods]

@@ -479,6 +479,37 @@ impl CvPlan {
         Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments: out })
     }
 
+    /// A k-fold plan from fold ids as other tools and files hold them (signed integers: one vector per repeat, one
+    /// 0-based id per row) — the one place fold ids are checked; the CLI's fold-id file and Python's `folds=`
+    /// array come here. A negative id is refused naming its row and repeat; the rest is
+    /// [`CvPlan::from_assignments`].
+    ///
+    /// ```
+    /// use featrank::resampling::CvPlan;
+    /// let plan = CvPlan::from_fold_ids(vec![vec![0, 1, 0, 1], vec![1, 1, 0, 0]], 4).unwrap();
+    /// assert_eq!((plan.folds(), plan.repeats()), (2, 2));
+    /// let err = CvPlan::from_fold_ids(vec![vec![0, 1, -1, 1]], 4).unwrap_err();
+    /// assert!(err.to_string().contains("row 2 of repeat 0 has -1"));
+    /// ```
+    pub fn from_fold_ids(ids: Vec<Vec<i64>>, n_rows: usize) -> Result<CvPlan> {
+        let assignments = ids
+            .into_iter()
+            .enumerate()
+            .map(|(r, repeat)| {
+                repeat
+                    .into_iter()
+                    .enumerate()
+                    .map(|(row, id)| {
+                        usize::try_from(id).map_err(|_| {
+                            Error::param("folds", format!("fold ids are 0, 1, …; row {row} of repeat {r} has {id}"))
+                        })
+                    })
+                    .collect::<Result<Vec<usize>>>()
+            })
+            .collect::<Result<Vec<_>>>()?;
+        CvPlan::from_assignments(assignments, n_rows)
+    }
+
     /// A k-fold plan from a frame with one integer column per repeat and one row per data row.
     pub fn from_polars(frame: impl AsDataFrame) -> Result<CvPlan> {
         let frame = frame.as_data_frame();
@@ -494,15 +525,11 @@ impl CvPlan {
                 c.i64()?
                     .iter()
                     .enumerate()
-                    .map(|(i, v)| match v {
-                        Some(v) if v >= 0 => Ok(v as usize),
-                        Some(v) => Err(Error::column(name.clone(), format!("row {i}: negative fold id {v}"))),
-                        None => Err(Error::column(name.clone(), format!("row {i}: missing fold id"))),
-                    })
-                    .collect::<Result<Vec<_>>>()
+                    .map(|(i, v)| v.ok_or_else(|| Error::column(name.clone(), format!("row {i}: missing fold id"))))
+                    .collect::<Result<Vec<i64>>>()
             })
             .collect::<Result<Vec<_>>>()?;
-        CvPlan::from_assignments(assignments, frame.height())
+        CvPlan::from_fold_ids(assignments, frame.height())
     }
 
     /// The resampling scheme.
