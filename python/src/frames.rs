@@ -125,3 +125,31 @@ pub(crate) fn frame_to<'py>(py: Python<'py>, frame: &Frame, library: Library) ->
     let lib = py.import(module).map_err(|_| Error::new_err(format!("{module} is not installed ({hint})")))?;
     lib.getattr("DataFrame")?.call1((cols,))
 }
+
+/// The frame through the Arrow C stream interface (`__arrow_c_stream__`, the Arrow PyCapsule protocol): a
+/// capsule named `arrow_array_stream` holding the frame's record batches (each a struct array of its columns),
+/// which pyarrow (`pyarrow.table(t)`), polars (`polars.DataFrame(t)`), DuckDB and pandas through pyarrow read
+/// without converting a value at a time. Strings go out as `large_utf8` (what every reader takes).
+pub(crate) fn arrow_stream<'py>(py: Python<'py>, frame: &Frame) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+    use polars_arrow::array::{Array, StructArray};
+    use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField};
+    let mut df: DataFrame = (**frame).clone();
+    df.rechunk_mut();
+    let compat = CompatLevel::oldest();
+    let fields: Vec<ArrowField> = df.schema().to_arrow(compat).iter_values().cloned().collect();
+    let dtype = ArrowDataType::Struct(fields);
+    let batches: Vec<Box<dyn Array>> = df
+        .iter_chunks(compat, false)
+        .map(|batch| {
+            let rows = batch.height();
+            Box::new(StructArray::new(dtype.clone(), rows, batch.into_arrays(), None)) as Box<dyn Array>
+        })
+        .collect();
+    let stream = polars_arrow::ffi::export_iterator(
+        Box::new(batches.into_iter().map(Ok)),
+        ArrowField::new("".into(), dtype, false),
+    );
+    // A reader moves the stream out (its release set to null); one that never reads it leaves it to the
+    // stream's own Drop, which releases it.
+    pyo3::types::PyCapsule::new_with_value_and_destructor(py, stream, c"arrow_array_stream", |_, _| {})
+}

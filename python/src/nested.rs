@@ -97,6 +97,17 @@ impl Nested {
         Ok(Figure::wrap(self.inner.plot().or_raise()?))
     }
     /// [`Nested::choices`] as a Polars DataFrame.
+    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
+    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+        let _ = requested_schema;
+        crate::frames::arrow_stream(py, &self.inner.to_polars().or_raise()?)
+    }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.to_polars().or_raise()?, Library::Polars)
     }

@@ -59,6 +59,17 @@ impl Synthetic {
         let frame = guarded(|| self.inner.truth.to_polars())?;
         Ok(Table::from_frame(frame))
     }
+    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
+    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+        let _ = requested_schema;
+        crate::frames::arrow_stream(py, &self.inner.frame)
+    }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Polars)
     }

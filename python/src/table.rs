@@ -48,6 +48,18 @@ impl Table {
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Pandas)
     }
+    /// The table through the Arrow PyCapsule interface: ``pyarrow.table(t)``, ``polars.DataFrame(t)``,
+    /// ``duckdb.sql("select * from t")`` read it directly. ``requested_schema`` is accepted and not applied
+    /// (the protocol lets a producer keep its own schema).
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+        let _ = requested_schema;
+        frames::arrow_stream(py, &self.frame)
+    }
     /// The columns as a dict of NumPy arrays (text columns as lists).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         frames::columns_of(py, &self.frame)

@@ -98,3 +98,29 @@ def test_class_labels_keep_the_targets_type():
         assert d.classes == classes and [type(c) for c in d.classes] == [type(c) for c in classes], d.classes
         assert d.to_pandas()["y"].tolist() == y  # and the frame round-trips in that type
     assert featrank.Dataset(pd.DataFrame({"x": x, "y": x / 2}), target="y").classes is None
+
+
+def test_results_speak_the_arrow_pycapsule_interface():
+    """Every table featrank gives goes out through ``__arrow_c_stream__`` (the Arrow C stream in a PyCapsule):
+    pyarrow and Polars read it to the same values, column types and names as ``to_polars()``; a capsule never
+    read is released with it."""
+    iris = featrank.datasets.load("iris")
+    curves = featrank.curves(iris, rankers="fisher", folds=3, repeats=2, expected=2, progress=False)
+    nested = featrank.nested(iris, ["fisher"], learner="knn:k=[3,5]", folds=3, inner_folds=3)
+    results = {
+        "dataset": VOTE,  # missing values and nominal features
+        "ranking": featrank.rank(iris, "relieff", seed=1),
+        "curves": curves,
+        "eca table": curves.eca(),
+        "nested": nested,
+        "synthetic": featrank.synth.generate("single", seed=1),
+    }
+    for name, result in results.items():
+        expected = result.to_polars()
+        via_arrow = pl.DataFrame(pa.table(result))
+        assert via_arrow.columns == expected.columns, name
+        assert via_arrow.equals(expected), name
+        assert pl.DataFrame(result).equals(expected), name  # Polars reads the capsule itself
+        capsule = result.__arrow_c_stream__()
+        assert type(capsule).__name__ == "PyCapsule"
+        del capsule  # never read: released with the capsule
