@@ -25,7 +25,7 @@ target/build-venv/bin/python -m pip install --quiet --upgrade pip
 target/build-venv/bin/python -m pip install --quiet "maturin>=1.9,<2" twine
 
 if [ "$wheel_only" -eq 1 ]; then
-    echo "== the wheel from ./python (target/release: the CLI's compiled dependencies serve it too)"
+    echo "== the wheel from ./python (built in target/, reusing what is compiled there)"
     (cd python && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
         "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
 else
