@@ -479,10 +479,9 @@ impl CvPlan {
         Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments: out })
     }
 
-    /// A k-fold plan from fold ids as other tools and files hold them (signed integers: one vector per repeat, one
-    /// 0-based id per row) — the one place fold ids are checked; the CLI's fold-id file and Python's `folds=`
-    /// array come here. A negative id is refused naming its row and repeat; the rest is
-    /// [`CvPlan::from_assignments`].
+    /// A k-fold plan from fold ids as files and NumPy hold them (signed: one vector per repeat, one 0-based id per
+    /// row) — where the CLI's `--folds-file` and Python's `folds=` are checked: a negative id named by row and
+    /// repeat, the rest by [`CvPlan::from_assignments`].
     ///
     /// ```
     /// use featrank::resampling::CvPlan;
@@ -492,21 +491,14 @@ impl CvPlan {
     /// assert!(err.to_string().contains("row 2 of repeat 0 has -1"));
     /// ```
     pub fn from_fold_ids(ids: Vec<Vec<i64>>, n_rows: usize) -> Result<CvPlan> {
-        let assignments = ids
-            .into_iter()
-            .enumerate()
-            .map(|(r, repeat)| {
-                repeat
-                    .into_iter()
-                    .enumerate()
-                    .map(|(row, id)| {
-                        usize::try_from(id).map_err(|_| {
-                            Error::param("folds", format!("fold ids are 0, 1, …; row {row} of repeat {r} has {id}"))
-                        })
-                    })
-                    .collect::<Result<Vec<usize>>>()
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let mut assignments = Vec::with_capacity(ids.len());
+        for (r, repeat) in ids.into_iter().enumerate() {
+            if let Some((row, id)) = repeat.iter().enumerate().find(|(_, id)| usize::try_from(**id).is_err()) {
+                let reason = format!("fold ids are 0, 1, …; row {row} of repeat {r} has {id}");
+                return Err(Error::param("folds", reason));
+            }
+            assignments.push(repeat.into_iter().map(|id| id as usize).collect());
+        }
         CvPlan::from_assignments(assignments, n_rows)
     }
 
