@@ -11,6 +11,8 @@ use featrank::learners::Learner;
 use featrank::resampling::CvPlan;
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
+
+use crate::frames::Stream;
 use pyo3::types::{PyList, PyTuple};
 
 use crate::dataset::Dataset;
@@ -227,17 +229,10 @@ impl Curves {
     fn save_svg(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(path))
     }
-    /// Long table: ranking, curve, mode, k, mean, std, lo, hi.
-    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
-    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use featrank::data::{self, datasets, Frame, TaskChoice};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
+
+use crate::frames::Stream;
 use pyo3::types::{PyList, PyString};
 
 use crate::frames::{self, frame_to, Library};
@@ -262,16 +264,10 @@ impl Dataset {
     fn label_powerset(&self, py: Python<'_>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.label_powerset()).map(Dataset::wrap)
     }
-    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
-    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)

@@ -126,13 +126,22 @@ pub(crate) fn frame_to<'py>(py: Python<'py>, frame: &Frame, library: Library) ->
     lib.getattr("DataFrame")?.call1((cols,))
 }
 
+/// What `__arrow_c_stream__` returns: a PyCapsule holding an Arrow C stream.
+pub(crate) type Stream<'py> = PyResult<Bound<'py, pyo3::types::PyCapsule>>;
+
 /// The frame through the Arrow C stream interface (`__arrow_c_stream__`, the Arrow PyCapsule protocol): a
 /// capsule named `arrow_array_stream` holding the frame's record batches (each a struct array of its columns),
 /// which pyarrow (`pyarrow.table(t)`), polars (`polars.DataFrame(t)`), DuckDB and pandas through pyarrow read
-/// without converting a value at a time. Strings go out as `large_utf8` (what every reader takes).
-pub(crate) fn arrow_stream<'py>(py: Python<'py>, frame: &Frame) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+/// without converting a value at a time. Strings go out as `large_utf8` (what every reader takes). A
+/// `requested_schema` is not applied: the protocol lets a producer keep its own schema.
+pub(crate) fn arrow_stream<'py>(
+    py: Python<'py>,
+    frame: &Frame,
+    requested_schema: Option<Bound<'py, PyAny>>,
+) -> Stream<'py> {
     use polars_arrow::array::{Array, StructArray};
     use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField};
+    let _ = requested_schema;
     let mut df: DataFrame = (**frame).clone();
     df.rechunk_mut();
     let compat = CompatLevel::oldest();

@@ -5,6 +5,8 @@ use std::sync::Arc;
 use featrank::protocol::Nested as RsNested;
 use pyo3::prelude::*;
 
+use crate::frames::Stream;
+
 use crate::dataset::Dataset;
 use crate::figure::Figure;
 use crate::frames::{frame_to, Library};
@@ -96,17 +98,10 @@ impl Nested {
     fn plot(&self) -> PyResult<Figure> {
         Ok(Figure::wrap(self.inner.plot().or_raise()?))
     }
-    /// [`Nested::choices`] as a Polars DataFrame.
-    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
-    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        crate::frames::arrow_stream(py, &self.inner.to_polars().or_raise()?)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &self.inner.to_polars().or_raise()?, requested_schema)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.to_polars().or_raise()?, Library::Polars)

@@ -7,6 +7,8 @@ use featrank::rankers::Ranker;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 
+use crate::frames::Stream;
+
 use crate::dataset::Dataset;
 use crate::frames::{frame_to, Library};
 use crate::pickle;
@@ -81,16 +83,10 @@ impl Ranking {
     fn rank_of(&self, #[pyo3(from_py_with = crate::args::text)] feature: &str) -> Option<usize> {
         self.inner.rank_of(feature)
     }
-    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
-    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)

@@ -3,6 +3,8 @@
 use featrank::data::{self, synth};
 use pyo3::prelude::*;
 
+use crate::frames::Stream;
+
 use crate::dataset::Dataset;
 use crate::frames::{frame_to, Library};
 use crate::ranking::Ranking;
@@ -59,16 +61,10 @@ impl Synthetic {
         let frame = guarded(|| self.inner.truth.to_polars())?;
         Ok(Table::from_frame(frame))
     }
-    /// The same table as ``to_polars()`` through the Arrow PyCapsule interface (``pyarrow.table(x)``,
-    /// ``polars.DataFrame(x)``); ``requested_schema`` is not applied.
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        crate::frames::arrow_stream(py, &self.inner.frame)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &self.inner.frame, requested_schema)
     }
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Polars)

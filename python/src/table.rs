@@ -4,6 +4,8 @@
 use featrank::data::Frame;
 use pyo3::prelude::*;
 
+use crate::frames::Stream;
+
 use crate::frames::{self, frame_to, Library};
 use crate::{guarded, pickle};
 
@@ -48,17 +50,10 @@ impl Table {
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Pandas)
     }
-    /// The table through the Arrow PyCapsule interface: ``pyarrow.table(t)``, ``polars.DataFrame(t)``,
-    /// ``duckdb.sql("select * from t")`` read it directly. ``requested_schema`` is accepted and not applied
-    /// (the protocol lets a producer keep its own schema).
+    /// ``to_polars()``'s table as an Arrow C stream: ``pyarrow.table(x)``, ``polars.DataFrame(x)``, DuckDB.
     #[pyo3(signature = (requested_schema=None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
-        let _ = requested_schema;
-        frames::arrow_stream(py, &self.frame)
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
+        crate::frames::arrow_stream(py, &self.frame, requested_schema)
     }
     /// The columns as a dict of NumPy arrays (text columns as lists).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
