@@ -147,13 +147,15 @@ pub(crate) fn arrow_stream<'py>(
     let compat = CompatLevel::oldest();
     let fields: Vec<ArrowField> = df.schema().to_arrow(compat).iter_values().cloned().collect();
     let dtype = ArrowDataType::Struct(fields);
-    let batches: Vec<Box<dyn Array>> = df
+    let batches = df
         .iter_chunks(compat, false)
         .map(|batch| {
             let rows = batch.height();
-            Box::new(StructArray::new(dtype.clone(), rows, batch.into_arrays(), None)) as Box<dyn Array>
+            let array = StructArray::try_new(dtype.clone(), rows, batch.into_arrays(), None)
+                .map_err(|e| Error::new_err(format!("cannot stream this table as Arrow: {e}")))?;
+            Ok(Box::new(array) as Box<dyn Array>)
         })
-        .collect();
+        .collect::<PyResult<Vec<_>>>()?;
     let stream = polars_arrow::ffi::export_iterator(
         Box::new(batches.into_iter().map(Ok)),
         ArrowField::new("".into(), dtype, false),
