@@ -7,7 +7,9 @@ from typing import Any, Callable, Literal, Sequence, final
 import numpy as np
 from typing_extensions import disjoint_base
 
-__all__ = ['Error', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
+__all__ = ['Error', 'ArgumentError', 'ColumnError', 'ColumnNotFoundError', 'DataError', 'DeviceError',
+           'FeatrankWarning', 'FileError', 'MemoryLimitError', 'MethodError', 'MissingFileError', 'NumericalError',
+           'ParameterError', 'ParseError', 'SpecError', 'UnsupportedTaskError', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
            'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', 'rankers', 'learners', 'measures',
@@ -21,6 +23,59 @@ __version__: str
 class Error(ValueError):
     """Every error featrank reports (bad input, an unknown spec, work beyond the memory limit); the message
     names the column or parameter at fault."""
+
+# featrank's exception classes by kind (created by the module; documented in featrank.errors)
+class ParameterError(Error):
+    parameter: str | None
+    @classmethod
+    def _of(cls, parameter: str, reason: str) -> ParameterError: ...
+
+class ArgumentError(ParameterError, TypeError):
+    @property  # type: ignore[override]
+    def parameter(self) -> str | None: ...  # type: ignore[override]
+    @classmethod
+    def _of(cls, parameter: str, what: str, got: Any) -> ArgumentError: ...  # type: ignore[override]
+
+class SpecError(ParameterError):
+    name: str | None
+    kind: str | None
+    suggestions: list[str]
+
+class ColumnError(Error):
+    column: str | None
+
+class ColumnNotFoundError(ColumnError, KeyError):
+    suggestions: list[str]
+
+class DataError(Error): ...
+
+class UnsupportedTaskError(DataError):
+    method: str | None
+    task: str | None
+
+class NumericalError(Error, ArithmeticError):
+    what: str | None
+
+class FileError(Error, OSError):
+    path: str | None
+
+class MissingFileError(FileError, FileNotFoundError): ...
+
+class ParseError(Error):
+    source: str | None
+    line: int | None
+
+class MemoryLimitError(Error, MemoryError):
+    needed: int | None
+    limit: int | None
+
+class DeviceError(Error, RuntimeError): ...
+
+class MethodError(Error):
+    method: str | None
+    context: str | None
+
+class FeatrankWarning(UserWarning): ...
 
 @final
 class Dataset:

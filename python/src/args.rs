@@ -94,21 +94,17 @@ where
 
 /// `featrank.ArgumentError` for `parameter`, raised inside a function (where the conversion's note is absent).
 pub(crate) fn refused(py: Python<'_>, parameter: &str, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
-    let made = py
-        .import("featrank.errors")
-        .and_then(|m| m.getattr("ArgumentError")?.call_method1("_of", (parameter, what, got)));
-    match made {
-        Ok(value) => PyErr::from_value(value),
+    let error = argument_error(py, what, got);
+    match error.value(py).call_method1("add_note", (format!("while processing '{parameter}'"),)) {
+        Ok(_) => error,
         Err(e) => e,
     }
 }
 
 /// `featrank.ArgumentError("expected …, got …")`.
 pub(crate) fn argument_error(py: Python<'_>, what: &str, got: &Bound<'_, PyAny>) -> PyErr {
-    let shown = got.repr().map(|r| r.to_string()).unwrap_or_else(|_| "an object".into());
-    let kind = got.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-    let message = format!("expected {what}, got {} ({kind})", featrank::error::quote(&shown));
-    match py.import("featrank.errors").and_then(|m| m.getattr("ArgumentError")?.call1((message.clone(),))) {
+    let message = crate::errors::expected(what, got);
+    match crate::errors::Class::Argument.get(py).and_then(|class| class.call1((message.clone(),))) {
         Ok(value) => PyErr::from_value(value),
         Err(_) => crate::Error::new_err(message),
     }

@@ -6,10 +6,7 @@
 //! panics turned into `featrank.Error`, the library's notices into `warnings.warn`. No algorithm is written
 //! here.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
@@ -19,6 +16,7 @@ mod cluster;
 mod critical_difference;
 mod curves;
 mod dataset;
+mod errors;
 mod figure;
 mod frames;
 mod friedman;
@@ -36,106 +34,7 @@ mod synthetic;
 mod table;
 mod trade_off;
 
-create_exception!(
-    featrank,
-    Error,
-    PyValueError,
-    "Every error featrank reports: bad input, an unknown spec, work beyond the memory limit. Its message names \
-     the column or parameter at fault."
-);
-
-/// A featrank error as the `featrank.Error` subclass of its kind (`featrank/errors.py`: a missing file is also
-/// a `FileNotFoundError`, a memory refusal also a `MemoryError`, …) with what was at fault as attributes
-/// (`column`, `parameter`, `suggestions`, …); its message is the plain one, never the notebook box.
-pub(crate) fn to_py(e: featrank::Error) -> PyErr {
-    Python::attach(|py| typed(py, &e).unwrap_or_else(|_| Error::new_err(e.message())))
-}
-
-fn typed(py: Python<'_>, e: &featrank::Error) -> PyResult<PyErr> {
-    use featrank::Error as E;
-    if let E::External { method, context, payload: Some(payload), .. } = e {
-        if let Some(raised) = payload.downcast_ref::<PyErr>() {
-            // the user's own exception, as itself, with where it was raised in a note (Python ≥ 3.11)
-            let raised = raised.clone_ref(py);
-            let value = raised.value(py);
-            let at = if context.is_empty() { String::new() } else { format!(" in {context}") };
-            let note = format!("featrank: raised by the ranking method {method}{at}");
-            if value.hasattr("add_note")? {
-                value.call_method1("add_note", (note,))?;
-            } else {
-                // Python 3.10: tracebacks do not show notes, but `__notes__` holds them as on 3.11
-                let notes: Vec<String> = value.getattr("__notes__").and_then(|n| n.extract()).unwrap_or_default();
-                value.setattr("__notes__", [notes, vec![note]].concat())?;
-            }
-            return Ok(raised);
-        }
-    }
-    let attrs = PyDict::new(py);
-    match e {
-        E::MissingColumn { column, suggestions, .. } => {
-            attrs.set_item("column", column)?;
-            attrs.set_item("suggestions", suggestions)?;
-        }
-        E::InvalidColumn { column, .. } | E::InvalidTarget { column, .. } => attrs.set_item("column", column)?,
-        E::InvalidParameter { name, .. } => attrs.set_item("parameter", name)?,
-        E::Unknown { kind, name, known } => {
-            attrs.set_item("name", name)?;
-            attrs.set_item("kind", kind)?;
-            attrs.set_item("suggestions", known)?;
-        }
-        E::UnsupportedTask { method, task, .. } => {
-            attrs.set_item("method", method)?;
-            attrs.set_item("task", task.words())?;
-        }
-        E::Numerical { what, .. } => attrs.set_item("what", what)?,
-        E::External { method, context, .. } => {
-            attrs.set_item("method", method)?;
-            attrs.set_item("context", context)?;
-        }
-        E::Parse { source_name, line, .. } => {
-            attrs.set_item("source", source_name)?;
-            attrs.set_item("line", line)?;
-        }
-        E::UnsupportedFormat { path } => attrs.set_item("source", path)?,
-        E::Io { path, source } => {
-            attrs.set_item("path", path)?;
-            attrs.set_item("filename", path)?;
-            attrs.set_item("errno", source.raw_os_error())?;
-        }
-        E::Memory { needed, limit, .. } => {
-            attrs.set_item("needed", needed)?;
-            attrs.set_item("limit", limit)?;
-        }
-        _ => {}
-    }
-    let value = class(py, e.kind())?.call1((e.message(),))?;
-    for (key, item) in attrs.iter() {
-        value.setattr(key.extract::<String>()?, item)?;
-    }
-    Ok(PyErr::from_value(value))
-}
-
-/// The `featrank.Error` subclass (`featrank/errors.py`) of each kind of error, for every kind.
-fn class(py: Python<'_>, kind: featrank::error::ErrorKind) -> PyResult<Bound<'_, PyAny>> {
-    use featrank::error::ErrorKind as K;
-    let name = match kind {
-        K::Data => "DataError",
-        K::ColumnNotFound => "ColumnNotFoundError",
-        K::Column => "ColumnError",
-        K::Parameter => "ParameterError",
-        K::Spec => "SpecError",
-        K::UnsupportedTask => "UnsupportedTaskError",
-        K::Numerical => "NumericalError",
-        K::Parse => "ParseError",
-        K::MissingFile => "MissingFileError",
-        K::File => "FileError",
-        K::Memory => "MemoryLimitError",
-        K::Device => "DeviceError",
-        K::External => "MethodError",
-        K::Interrupted | K::Other => "Error",
-    };
-    py.import("featrank.errors")?.getattr(name)
-}
+pub(crate) use errors::{to_py, Error};
 
 /// `Result` of the library, raised as `featrank.Error`.
 pub(crate) trait OrRaise<T> {
@@ -231,7 +130,7 @@ fn with_notices<T>(py: Python<'_>, outcome: PyResult<T>) -> PyResult<T> {
     if notices.is_empty() {
         return outcome;
     }
-    let category = py.import("featrank.errors")?.getattr("FeatrankWarning")?;
+    let category = errors::Class::Warning.get(py)?;
     for notice in notices {
         let message = std::ffi::CString::new(notice.message.replace('\0', " ")).expect("NUL bytes replaced");
         PyErr::warn(py, &category, &message, 1)?;
@@ -245,7 +144,7 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     featrank::simd::check().map_err(|e| pyo3::exceptions::PyImportError::new_err(e.to_string()))?;
     // `python:import=(module:attribute)` specs (what a cluster manifest carries for a user's function) are built here
     featrank::rankers::set_host(own_ranker::host);
-    m.add("Error", m.py().get_type::<Error>())?;
+    errors::register(m)?;
     featrank::notice::set_sink(Some(collect));
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     settings::register(m)?;
