@@ -341,15 +341,16 @@ class Manifest:
             allow_commands: bool = False) -> int:
         """Compute shard ``"I/N"`` (I from 0) into ``out`` (.parquet or .csv); the number of units computed. A
         manifest whose rankers run programs (``command:run=(…)``) only with ``allow_commands=True``."""
-    def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves | Nested | list[Nested]:
-        """The result of the whole run from the shards' parts (each unit exactly once): ``Curves``, or for a
-        nested manifest ``Nested`` (a list, one per rule, when planned with several rules)."""
+    def merge(self, parts: Sequence[str | os.PathLike[str]]) -> Curves | dict[str, Curves] | Nested | list[Nested]:
+        """The result of the whole run from the shards' parts (each unit exactly once): ``Curves`` (a dict keyed
+        by learner when planned with several learners), or for a nested manifest ``Nested`` (a list, one per rule,
+        when planned with several rules)."""
     def _repr_html_(self) -> str: ...
 
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None, task: _Task,
-                     rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None, learner: str,
-                     folds: int, repeats: int, folds_file: str | os.PathLike[str] | None, scheme: _Scheme, grid: _Grid,
-                     expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
+                     rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None,
+                     learners: Sequence[str], folds: int, repeats: int, folds_file: str | os.PathLike[str] | None,
+                     scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
                      device: _Device) -> Manifest:
     """The compiled side of ``featrank.cluster.plan``, which owns the signature and its defaults."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,

@@ -55,15 +55,18 @@ from ._types import _Device, _Grid, _Measure, _Scheme, _Task  # the spec texts' 
 
 def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
          task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
-         rankers: Sequence[str | Callable] | None = None, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
-         repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
+         rankers: Sequence[str | Callable] | None = None, learner: str | Sequence[str] = _d.LEARNER,
+         folds: int = _d.FOLDS, repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
          grid: _Grid | Sequence[int] = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
          measure: _Measure | None = None, seed: int = _d.SEED, device: _Device = _d.DEVICE) -> Manifest:
     """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
     CSV files, rankers as specs or module-level functions a node imports, ``python:import=(module:name)``; the
     memory estimate included) and write its manifest to ``out``; ``device``:
-    where its shards' kNN chains run. The other parameters are ``featrank.curves``'s."""
-    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learner=learner,
+    where its shards' kNN chains run; ``learner``: a spec, or a list of them (one plan, every learner's units;
+    the merge gives a dict of ``Curves`` keyed by learner, as ``featrank.curves`` does). The other parameters are
+    ``featrank.curves``'s."""
+    learners = [learner] if isinstance(learner, str) else learner
+    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learners=learners,
                  folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=_grid_text(grid), expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
@@ -101,8 +104,8 @@ def run(manifest, shard, out, *, progress=True, allow_commands=False):
 
 
 def merge(manifest, parts):
-    """The result of the whole run from the parts its shards wrote (each unit exactly once): ``Curves``, or
-    ``Nested`` for a nested manifest."""
+    """The result of the whole run from the parts its shards wrote (each unit exactly once): ``Curves`` (a dict
+    keyed by learner for several learners), or ``Nested`` for a nested manifest."""
     return read(manifest).merge(list(parts))
 
 

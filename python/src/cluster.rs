@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use featrank::protocol::{CurveJob, Job, Manifest as RsManifest, NestedJob, Shard};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::curves::Curves;
 use crate::nested::Nested;
@@ -22,7 +23,7 @@ pub struct Manifest {
 /// The compiled side of `featrank.cluster.plan` (`featrank/cluster.py` owns the signature and its defaults):
 /// every setting given.
 #[pyfunction(name = "plan_cluster_run")]
-#[pyo3(signature = (data, out, *, target, task, rankings, rankers, learner, folds, repeats, folds_file, scheme, grid,
+#[pyo3(signature = (data, out, *, target, task, rankings, rankers, learners, folds, repeats, folds_file, scheme, grid,
     expected, expected_repeats, measure, seed, device))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
@@ -33,7 +34,7 @@ fn plan(
     #[pyo3(from_py_with = crate::args::text)] task: &str,
     #[pyo3(from_py_with = crate::args::arg)] rankings: Option<Vec<PathBuf>>,
     #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
-    #[pyo3(from_py_with = crate::args::text)] learner: &str,
+    #[pyo3(from_py_with = crate::args::arg)] learners: Vec<String>,
     #[pyo3(from_py_with = crate::args::arg)] folds: usize,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::arg)] folds_file: Option<PathBuf>,
@@ -52,7 +53,7 @@ fn plan(
         task: guarded(|| task.parse())?,
         rankings: rankings.unwrap_or_default(),
         methods: rankers.unwrap_or_default(),
-        learners: vec![learner.into()],
+        learners,
         folds_file,
         options: crate::args::curve_options(
             scheme,
@@ -184,18 +185,27 @@ impl Manifest {
         result
     }
     /// The run's result from the parts the shards wrote (each unit exactly once), equal to what one process
-    /// computes: the `Curves` of a curve run (`featrank.curves`); of a nested run the `Nested` result
-    /// (`featrank.nested`), or a list of them, one per rule, when it was planned with several rules.
+    /// computes: the `Curves` of a curve run (`featrank.curves`), or of several learners a dict of them keyed
+    /// by learner; of a nested run the `Nested` result (`featrank.nested`), or a list of them, one per rule,
+    /// when it was planned with several rules.
     fn merge(
         &self,
         py: Python<'_>,
         #[pyo3(from_py_with = crate::args::arg)] parts: Vec<PathBuf>,
     ) -> PyResult<Py<PyAny>> {
         match self.inner.job() {
-            Job::Curves(_) => Ok(Curves::from(blocking(py, None, || self.inner.merge(&parts))?)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()),
+            Job::Curves(_) => {
+                let mut runs = blocking(py, None, || self.inner.merge(&parts))?;
+                if runs.len() == 1 {
+                    return Ok(Curves::from(runs.remove(0)).into_pyobject(py)?.into_any().unbind());
+                }
+                // keyed by what each run records as its learner, as `featrank.curves` keys them
+                let by_learner = PyDict::new(py);
+                for run in runs {
+                    by_learner.set_item(run.learner.clone(), Curves::from(run))?;
+                }
+                Ok(by_learner.into_any().unbind())
+            }
             Job::Nested(job) => {
                 let mut runs: Vec<Nested> =
                     blocking(py, None, || self.inner.merge_nested(&parts))?.into_iter().map(Nested::from).collect();

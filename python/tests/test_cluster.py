@@ -49,6 +49,20 @@ def test_shards_merge_into_exactly_the_curves_of_one_process(data, tmp_path, cli
     assert (tmp_path / "cli.json").read_bytes() == (tmp_path / "whole.json").read_bytes()
 
 
+
+def test_a_plan_of_several_learners_merges_into_the_curves_of_each(data, tmp_path, cli):
+    learners = ["knn:k=5", "nb"]
+    m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["fisher"], learner=learners, **RUN)
+    assert m.units == 2 * 2 * (1 + 1 + 4)  # each learner's units
+    merged = cluster.merge(m.path, run_three_ways(m, tmp_path, cli))
+    whole = featrank.curves(featrank.Dataset.read(str(data), "class"), rankers=["fisher"], learner=learners,
+                            progress=False, **RUN)
+    assert list(merged) == list(whole) == [whole[k].learner for k in whole]
+    for learner, curves in whole.items():
+        curves.save_json(str(tmp_path / "whole.json"))
+        merged[learner].save_json(str(tmp_path / "merged.json"))
+        assert (tmp_path / "merged.json").read_bytes() == (tmp_path / "whole.json").read_bytes(), learner
+
 def test_misuse_is_refused_with_a_message(data, tmp_path):
     m = cluster.plan(data, tmp_path / "run.json", target="class", rankers=["relieff"], **RUN)
     other = cluster.plan("iris", tmp_path / "other.json", **RUN)

@@ -27,7 +27,7 @@ use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 /// job.options.resampling.repeats = 1;
 /// job.options.expected = 2;
 /// let (data, candidates) = job.load().unwrap();
-/// let curves = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
+/// let curves = job.specs(&data, false).unwrap()[0].evaluate_all(&data, &candidates).unwrap();
 /// assert_eq!(curves.rankings(), vec!["relieff"]);
 /// ```
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -54,7 +54,7 @@ pub struct CurveJob {
     #[cfg_attr(feature = "cli", arg(long = "method"))]
     pub methods: Vec<String>,
     /// The learner and its parameters; several run one after another on one plan (a table with a `learner`
-    /// column; a cluster plan takes one).
+    /// column).
     #[cfg_attr(feature = "cli", arg(long = "learner", default_value = defaults::LEARNER, help = learners::help()))]
     pub learners: Vec<String>,
     /// CSV of fold ids: one row per data row, one column per repeat (overrides --folds/--repeats).
@@ -116,41 +116,26 @@ impl CurveJob {
         Ok((ds, candidates))
     }
 
-    /// The curve spec the job describes with its one learner (progress lines on stderr when `progress`); a
-    /// job of several learners is refused here ([`CurveJob::evaluate`] runs them).
-    pub fn spec(&self, progress: bool) -> Result<CurveSpec> {
-        let [learner] = self.learners.as_slice() else {
-            return Err(Error::param(
-                "learner",
-                format!("one run per learner here, got {} learners; plan each on its own", self.learners.len()),
-            ));
-        };
-        self.spec_of(Arc::from(learners::parse(learner)?), progress)
-    }
-
-    /// The curve spec of these settings (and the fold ids' file, when given) around `learner`.
-    fn spec_of(&self, learner: Arc<dyn Learner>, progress: bool) -> Result<CurveSpec> {
-        let mut spec = CurveSpec::new(learner).options(self.options.clone()).progress(progress);
-        if let Some(f) = &self.folds_file {
-            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
-        }
-        Ok(spec)
-    }
-
-    /// Run the job: one [`Curves`] per learner, in their order, all on one plan
-    /// ([`CurveSpec::evaluate_learners`]) — what `featrank curves` computes.
-    pub fn evaluate(&self, progress: bool) -> Result<Vec<Curves>> {
-        let (data, candidates) = self.load()?;
+    /// The curve specs the job describes on `data`, one per learner in their order, all on one plan
+    /// ([`CurveSpec::with_learners`]; progress lines on stderr when `progress`).
+    pub fn specs(&self, data: &Dataset, progress: bool) -> Result<Vec<CurveSpec>> {
         let learners: Vec<Arc<dyn Learner>> =
             self.learners.iter().map(|l| learners::parse(l).map(Arc::from)).collect::<Result<_>>()?;
         let Some(first) = learners.first() else {
             return Err(Error::param("learner", "give at least one learner"));
         };
-        let spec = self.spec_of(first.clone(), progress)?;
-        match learners.len() {
-            1 => Ok(vec![spec.evaluate_all(&data, &candidates)?]),
-            _ => spec.evaluate_learners(&data, &candidates, &learners),
+        let mut spec = CurveSpec::new(first.clone()).options(self.options.clone()).progress(progress);
+        if let Some(f) = &self.folds_file {
+            spec = spec.plan(CvPlan::from_polars(&io::read(f)?)?);
         }
+        spec.with_learners(data, &learners)
+    }
+
+    /// Run the job: one [`Curves`] per learner, in their order, all on one plan — what `featrank curves`
+    /// computes.
+    pub fn evaluate(&self, progress: bool) -> Result<Vec<Curves>> {
+        let (data, candidates) = self.load()?;
+        self.specs(&data, progress)?.iter().map(|spec| spec.evaluate_all(&data, &candidates)).collect()
     }
 }
 

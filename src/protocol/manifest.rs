@@ -2,7 +2,8 @@
 //! Kubernetes indexed jobs): [`Manifest::plan`] (a [`CurveJob`]) or [`Manifest::plan_nested`] (a
 //! [`NestedJob`]) checks the run and writes its manifest, [`Manifest::run_shard`] computes shard I of N
 //! anywhere, [`Manifest::merge`] assembles exactly the [`Curves`] of the whole run and
-//! [`Manifest::merge_nested`] exactly its [`Nested`] results.
+//! [`Manifest::merge_nested`] exactly its [`Nested`] results. A curve run of several learners is one plan: each
+//! learner's units are units of the manifest, and the merge gives one [`Curves`] per learner.
 //!
 //! The manifest records the [`Job`] (input paths absolute), a fingerprint of every input file and the
 //! list of units; running and merging refuse a manifest whose inputs changed or that another featrank
@@ -11,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use polars::prelude::{Column, DataType};
+use polars::prelude::{ChunkCompareEq, Column, DataFrame, DataType};
 use serde::{Deserialize, Serialize};
 
 use crate::data::io;
@@ -30,6 +31,7 @@ pub const MANIFEST_FORMAT: u32 = 2;
 /// let dir = tempfile::tempdir().unwrap();
 /// let mut job = CurveJob { methods: vec!["relieff".into()], ..CurveJob::new("iris") };
 /// (job.options.resampling.repeats, job.options.expected) = (2, 3);
+/// job.learners = vec!["knn:k=5".into(), "nb".into()]; // two learners, one plan: a Curves of each
 /// let manifest = Manifest::plan(job.clone(), &dir.path().join("run.json")).unwrap();
 /// let parts: Vec<_> = (0..2)
 ///     .map(|i| {
@@ -39,8 +41,7 @@ pub const MANIFEST_FORMAT: u32 = 2;
 ///     })
 ///     .collect();
 /// let merged = Manifest::read(&dir.path().join("run.json")).unwrap().merge(&parts).unwrap();
-/// let (data, candidates) = job.load().unwrap();
-/// assert_eq!(merged, job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap());
+/// assert_eq!(merged, job.evaluate(false).unwrap());
 /// ```
 #[derive(Serialize, Deserialize, Debug, Clone)]
 pub struct Manifest {
@@ -179,6 +180,9 @@ impl std::fmt::Display for Shard {
 
 /// The column of a part that names its manifest (the manifest file's fingerprint).
 const MANIFEST_COLUMN: &str = "manifest";
+/// The column of a part of a run with several learners that names each row's learner (its index in the
+/// job's learners); a run of one learner's parts have none.
+const LEARNER_COLUMN: &str = "learner";
 
 impl Manifest {
     /// Check `job` as a curve run would (memory estimate included), make its paths absolute and write its
@@ -217,12 +221,15 @@ impl Manifest {
         let units = match &job {
             Job::Curves(job) => {
                 let (data, candidates) = job.load()?;
-                // A plan may be made where no GPU is (a login node): the learner is checked against the device,
-                // the run on the CPU (its units do not depend on the device).
-                let spec = job.spec(false)?;
-                crate::learners::on_device(spec.learner(), job.options.device)?;
-                let spec = spec.device(crate::device::Device::Cpu);
-                Units::Curves(spec.prepare(&data, &candidates)?.units())
+                // A plan may be made where no GPU is (a login node): each learner is checked against the device,
+                // its run on the CPU (the units depend neither on the device nor on the learner).
+                let mut units = Vec::new();
+                for spec in job.specs(&data, false)? {
+                    crate::learners::on_device(spec.learner(), job.options.device)?;
+                    let spec = spec.device(crate::device::Device::Cpu);
+                    units = spec.prepare(&data, &candidates)?.units();
+                }
+                Units::Curves(units)
             }
             Job::Nested(job) => {
                 let (data, spec) = (job.load()?, job.spec()?);
@@ -311,14 +318,22 @@ impl Manifest {
         &self.path
     }
 
-    /// How many units the run has.
+    /// How many units the run has (of a curve run: each learner's).
     pub fn unit_count(&self) -> usize {
-        self.units.len()
+        self.units.len() * self.learner_count()
     }
 
     /// How many units shard `shard` computes (units I, I + N, …).
     pub fn shard_unit_count(&self, shard: Shard) -> usize {
-        self.units.len().saturating_sub(shard.index).div_ceil(shard.count)
+        self.unit_count().saturating_sub(shard.index).div_ceil(shard.count)
+    }
+
+    /// How many learners the run has one result of (a nested run: one, whatever its learner grid).
+    fn learner_count(&self) -> usize {
+        match &self.args {
+            Job::Curves(job) => job.learners.len(),
+            Job::Nested(_) => 1,
+        }
     }
 
     /// Compute `shard`'s units and write them to `out` (.parquet or .csv), each row naming this manifest.
@@ -347,10 +362,25 @@ impl Manifest {
         let (mut frame, done) = match (&self.args, &self.units) {
             (Job::Curves(job), Units::Curves(units)) => {
                 let (data, candidates) = job.load()?;
-                let spec = job.spec(progress)?;
-                let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
-                let mine = shard_of(units, shard);
-                (UnitResult::to_polars(&run.compute(&mine)?)?.into_inner(), mine.len())
+                let specs = job.specs(&data, progress)?;
+                // the units of learner 0, then of learner 1, …
+                let work: Vec<(usize, Unit)> =
+                    (0..specs.len()).flat_map(|l| units.iter().map(move |&u| (l, u))).collect();
+                let mine = shard_of(&work, shard);
+                let mut frame: Option<DataFrame> = None;
+                for (l, spec) in specs.iter().enumerate() {
+                    let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
+                    let theirs: Vec<Unit> = mine.iter().filter(|w| w.0 == l).map(|w| w.1).collect();
+                    let mut part = UnitResult::to_polars(&run.compute(&theirs)?)?.into_inner();
+                    if specs.len() > 1 {
+                        part.with_column(Column::new(LEARNER_COLUMN.into(), vec![l as u64; part.height()]))?;
+                    }
+                    match frame.as_mut() {
+                        None => frame = Some(part),
+                        Some(frame) => _ = frame.vstack_mut(&part)?,
+                    }
+                }
+                (frame.ok_or_else(|| Error::param("learner", "give at least one learner"))?, mine.len())
             }
             (Job::Nested(job), Units::Nested(units)) => {
                 let (data, spec, rules) = (job.load()?, job.spec()?, job.options.rules.clone());
@@ -378,9 +408,9 @@ impl Manifest {
     }
 
     /// Every unit's results, from the parts written by [`Manifest::run_shard`], assembled into the curves of
-    /// the whole run (equal to what one process computes). A nested manifest is merged by
-    /// [`Manifest::merge_nested`].
-    pub fn merge(&self, parts: &[impl AsRef<Path>]) -> Result<Curves> {
+    /// the whole run, one per learner in their order (equal to what one process computes:
+    /// [`CurveJob::evaluate`]). A nested manifest is merged by [`Manifest::merge_nested`].
+    pub fn merge(&self, parts: &[impl AsRef<Path>]) -> Result<Vec<Curves>> {
         let (Job::Curves(job), Units::Curves(units)) = (&self.args, &self.units) else {
             return Err(Error::param(
                 "manifest",
@@ -389,9 +419,17 @@ impl Manifest {
         };
         self.check_inputs()?;
         let (data, candidates) = job.load()?;
-        let spec = job.spec(false)?;
-        let run = self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?;
-        run.assemble(self.read_parts(parts, |table| UnitResult::from_polars(table))?)
+        let specs = job.specs(&data, false)?;
+        let results = self.read_parts(parts, |table| by_learner(table, specs.len()))?;
+        let mut each: Vec<Vec<UnitResult>> = vec![Vec::new(); specs.len()];
+        for (l, result) in results {
+            each[l].push(result);
+        }
+        let runs = specs
+            .iter()
+            .zip(each)
+            .map(|(spec, results)| self.rebuild_curves(spec.prepare(&data, &candidates)?, units)?.assemble(results));
+        runs.collect()
     }
 
     /// Every unit's results, from the parts written by [`Manifest::run_shard`], assembled into the nested
@@ -457,6 +495,35 @@ impl Manifest {
     fn edited(&self) -> Error {
         Error::param("manifest", "its units are not those of the run its arguments describe (edited by hand?)")
     }
+}
+
+/// A part's unit results, each with its learner's index: from the part's learner column when the run has
+/// several learners (refused when it has none, or names a learner the run does not have), else all of learner 0.
+fn by_learner(table: &DataFrame, learners: usize) -> Result<Vec<(usize, UnitResult)>> {
+    let Ok(column) = table.column(LEARNER_COLUMN) else {
+        return match learners {
+            1 => Ok(UnitResult::from_polars(table)?.into_iter().map(|r| (0, r)).collect()),
+            n => Err(Error::column(
+                LEARNER_COLUMN,
+                format!("missing; a part of a run of {n} learners names each row's learner"),
+            )),
+        };
+    };
+    let index = column.cast(&DataType::Int64)?;
+    let index = index.i64()?;
+    if let Some(bad) = index.iter().find(|l| !l.is_some_and(|l| (0..learners as i64).contains(&l))) {
+        let bad = bad.map_or("an empty cell".into(), |l| l.to_string());
+        return Err(Error::column(
+            LEARNER_COLUMN,
+            format!("learner {bad}: the run has learners 0 to {}", learners - 1),
+        ));
+    }
+    let mut out = Vec::new();
+    for l in 0..learners {
+        let rows = table.filter(&index.equal(l as i64))?;
+        out.extend(UnitResult::from_polars(&rows)?.into_iter().map(|r| (l, r)));
+    }
+    Ok(out)
 }
 
 /// Every input file of the run (a bundled dataset is not a file).

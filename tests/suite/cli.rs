@@ -1008,23 +1008,50 @@ fn several_learners_run_on_one_plan_into_one_table() {
         &["--learner", "nb", "--learner", "svm", "--out", &path("x.csv"), "--json", &path("x.json")],
     ));
     assert!(String::from_utf8_lossy(&err.stderr).contains("--json saves one run"));
-    let err = featrank(&[
-        "plan",
-        "iris",
-        "--method",
-        "fisher",
-        "--learner",
-        "nb",
-        "--learner",
-        "svm",
-        "--out",
-        &path("m.json"),
-    ]);
+    // A cluster plan of both: every learner's units, shards holding a mix of them, merged into the same table.
+    let manifest_path = path("m.json");
+    let mut plan = with(&run, &["--learner", "knn:k=5", "--learner", "nb", "--out", &manifest_path]);
+    plan[0] = "plan";
+    plan.retain(|a| *a != "--quiet");
+    ok(&plan);
+    let manifest: serde_json::Value = serde_json::from_slice(&std::fs::read(&manifest_path).unwrap()).unwrap();
+    let units = manifest["units"].as_array().unwrap().len();
+    let parts: Vec<String> = (0..3).map(|i| path(&format!("part{i}.csv"))).collect();
+    for (i, part) in parts.iter().enumerate() {
+        ok(&["run", "--manifest", &manifest_path, "--shard", &format!("{i}/3"), "--out", part, "--quiet"]);
+    }
+    let learners: Vec<String> = parts
+        .iter()
+        .flat_map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .skip(1)
+                .map(|l| l.split(',').nth(7).unwrap().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     assert!(
-        String::from_utf8_lossy(&err.stderr).contains("one run per learner"),
-        "{}",
-        String::from_utf8_lossy(&err.stderr)
+        learners.iter().all(|l| l == "0" || l == "1")
+            && learners.contains(&"0".into())
+            && learners.contains(&"1".into())
     );
+    let mut merge = vec!["merge", &manifest_path];
+    merge.extend(parts.iter().map(|p| p.as_str()));
+    let merged = path("merged.csv");
+    ok(&[merge.clone(), vec!["--out", &merged]].concat());
+    assert_eq!(std::fs::read(path("both.csv")).unwrap(), std::fs::read(&merged).unwrap(), "{units} units per learner");
+    // A part that lost its learner column is refused, naming the column.
+    let part0 = std::fs::read_to_string(&parts[0]).unwrap();
+    let without = |l: &str| -> String {
+        let fields: Vec<&str> = l.split(',').collect();
+        [&fields[..7], &fields[8..]].concat().join(",") + "\n"
+    };
+    let cut: String = part0.lines().map(without).collect();
+    std::fs::write(&parts[0], cut).unwrap();
+    let err = featrank(&[merge, vec!["--out", &path("x.csv")]].concat());
+    let err = String::from_utf8_lossy(&err.stderr);
+    assert!(err.contains("learner") && err.contains("part0.csv"), "{err}");
 }
 
 /// `python3` for the program-as-ranker tests (skipped with a note where it is missing).

@@ -722,7 +722,7 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
     };
     let (data, candidates) = job.load().unwrap();
     assert_eq!((data.task(), data.n_targets()), (Task::MultiLabel, 6));
-    let direct = job.spec(false).unwrap().evaluate_all(&data, &candidates).unwrap();
+    let direct = job.specs(&data, false).unwrap()[0].evaluate_all(&data, &candidates).unwrap();
     assert!(direct.description().contains("hamming"), "{}", direct.description());
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
     let parts: Vec<std::path::PathBuf> = (0..2)
@@ -733,7 +733,7 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
         })
         .collect();
     let merged = manifest.merge(&parts).unwrap();
-    assert_eq!(merged.to_polars().unwrap(), direct.to_polars().unwrap());
+    assert_eq!(merged[0].to_polars().unwrap(), direct.to_polars().unwrap());
 }
 
 /// Nested evaluation on labels: the inner CV chooses ReliefF's k and the size by the Hamming loss (lower is

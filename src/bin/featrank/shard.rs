@@ -60,7 +60,7 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure:
                 return Err(Error::param("figure", "--figure applies to a nested run's merge, not to curves"));
             }
             outputs.check(&inputs, !job.methods.is_empty(), job.learners.len())?;
-            outputs.write(&[manifest.merge(parts)?])
+            outputs.write(&manifest.merge(parts)?)
         }
         Job::Nested(job) => {
             if job.options.rules.len() != 1 {

@@ -148,16 +148,11 @@ impl CurveSpec {
         self
     }
 
-    /// The run of `candidates` with each of `learners` in turn, all on one plan (this spec's, or the one its
-    /// resampling draws from its seed) with the same random rankings and the same per-fold rankings, so the
-    /// curves compare learner against learner; one [`Curves`] per learner, in their order. The spec's own
-    /// learner is not run. Two learners of the same spec are refused (their runs would share a name).
-    pub fn evaluate_learners(
-        &self,
-        data: &Dataset,
-        candidates: &[Candidate],
-        learners: &[Arc<dyn Learner>],
-    ) -> Result<Vec<Curves>> {
+    /// This spec around each of `learners`, in their order, all on one plan (this spec's, or the one its
+    /// resampling draws on `data` from its seed) — what [`CurveSpec::evaluate_learners`] runs, and what a
+    /// cluster plan of several learners cuts into units. Two learners of the same spec are refused (their runs
+    /// would share a name).
+    pub fn with_learners(&self, data: &Dataset, learners: &[Arc<dyn Learner>]) -> Result<Vec<CurveSpec>> {
         if learners.is_empty() {
             return Err(crate::error::Error::param("learners", "give at least one learner"));
         }
@@ -169,13 +164,25 @@ impl CurveSpec {
             Some(plan) => plan.clone(),
             None => self.options.resampling.plan(data, self.options.seed)?,
         };
-        learners
-            .iter()
-            .map(|learner| {
-                let spec = CurveSpec { learner: learner.clone(), plan: Some(plan.clone()), ..self.clone() };
-                spec.evaluate_all(data, candidates)
-            })
-            .collect()
+        let spec = |learner: &Arc<dyn Learner>| CurveSpec {
+            learner: learner.clone(),
+            plan: Some(plan.clone()),
+            ..self.clone()
+        };
+        Ok(learners.iter().map(spec).collect())
+    }
+
+    /// The run of `candidates` with each of `learners` in turn, all on one plan
+    /// ([`CurveSpec::with_learners`]) with the same random rankings and the same per-fold rankings, so the
+    /// curves compare learner against learner; one [`Curves`] per learner, in their order. The spec's own
+    /// learner is not run.
+    pub fn evaluate_learners(
+        &self,
+        data: &Dataset,
+        candidates: &[Candidate],
+        learners: &[Arc<dyn Learner>],
+    ) -> Result<Vec<Curves>> {
+        self.with_learners(data, learners)?.iter().map(|spec| spec.evaluate_all(data, candidates)).collect()
     }
 
     /// Build FFA and RFA curves of every (fixed) ranking, and the expected curve.
