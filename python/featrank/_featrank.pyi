@@ -243,8 +243,9 @@ class Curves:
     def stability(self, sizes: Sequence[int] | None = None) -> Stabilities: ...
     def decide(self, rule: str | None = None, *, rules: Sequence[str] | None = None) -> SizeChoices:
         """Subset sizes: ``best``, ``1se``, ``within:0.01``, ``knee`` (default all four), ``at:50``."""
-    def trade_off(self, k: int, *, beta: float = 1.0) -> TradeOff:
-        """Stability (Nogueira's φ) and accuracy of the per-fold rankers' top-k sets: Pareto front and RPT_β."""
+    def trade_off(self, k: int, *, beta: float = ...) -> TradeOff:
+        """Stability (Nogueira's φ) and accuracy of the per-fold rankers' top-k sets: Pareto front and RPT_β
+        (``beta`` default 1: the library's ``TradeOff::DEFAULT_BETA``)."""
     def rank_distribution(self, name: str, top: int = 20) -> Table: ...
     def plot(self) -> Figure: ...
     def save_svg(self, path: str | os.PathLike[str]) -> None: ...
@@ -265,8 +266,11 @@ class Significance(Table):
     'better'
     """
 
-    def verdicts(self, alpha: float = 0.05) -> Table: ...
-    def verdict(self, ranking: str, alpha: float = 0.05) -> str: ...
+    def verdicts(self, alpha: float = ...) -> Table:
+        """Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted); ``alpha``
+        default 0.05 (the library's ``compare::DEFAULT_ALPHA``)."""
+    def verdict(self, ranking: str, alpha: float = ...) -> str:
+        """One ranking's verdict against random rankings at ``alpha`` (default 0.05)."""
 
 @final
 class Stabilities(Table):
@@ -288,7 +292,9 @@ class TradeOff(Table):
 
 @final
 class SizeChoices(Table):
-    def k(self, ranking: str, rule: _Rule = "1se") -> int: ...
+    def k(self, ranking: str, rule: _Rule | None = None) -> int:
+        """The number of features `rule` chose for `ranking` (default: ``1se``, the rule a nested evaluation
+        chooses by unless told)."""
     def plot(self) -> Figure: ...
 
 @final
@@ -395,7 +401,9 @@ class Friedman(Table):
     chi2_p: float
     iman_davenport: float
     iman_davenport_p: float
-    def critical_difference(self, alpha: float = 0.05) -> CriticalDifference: ...
+    def critical_difference(self, alpha: float = ...) -> CriticalDifference:
+        """The Nemenyi critical difference at level ``alpha`` (default 0.05: the library's
+        ``compare::DEFAULT_ALPHA``), with its diagram."""
 
 @final
 class CriticalDifference:

@@ -184,7 +184,7 @@ impl Curves {
     /// Stability and accuracy of the top-`k` sets of the rankers run inside the folds, together: the Pareto
     /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
     /// al. 2008; β > 1 favours stability).
-    #[pyo3(signature = (k, *, beta = 1.0))]
+    #[pyo3(signature = (k, *, beta = featrank::compare::TradeOff::DEFAULT_BETA))]
     fn trade_off(
         &self,
         py: Python<'_>,

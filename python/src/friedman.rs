@@ -56,7 +56,7 @@ impl Friedman {
         self.inner.iman_davenport_p
     }
     /// The Nemenyi critical difference at level `alpha`, with its diagram.
-    #[pyo3(signature = (alpha = 0.05))]
+    #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA))]
     fn critical_difference(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<CriticalDifference> {
         guarded(|| self.inner.critical_difference(alpha)).map(CriticalDifference::from)
     }

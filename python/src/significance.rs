@@ -24,13 +24,13 @@ impl Significance {
         Significance::create(py, pickle::from_json(parts.get(0)?)?)
     }
     /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
-    #[pyo3(signature = (alpha = 0.05))]
+    #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA))]
     fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<Table> {
         let frame = guarded(|| self.inner.verdicts(alpha))?;
         Ok(Table::from_frame(frame))
     }
     /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
-    #[pyo3(signature = (ranking, alpha = 0.05))]
+    #[pyo3(signature = (ranking, alpha = featrank::compare::DEFAULT_ALPHA))]
     fn verdict(
         &self,
         #[pyo3(from_py_with = crate::args::text)] ranking: &str,

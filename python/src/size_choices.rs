@@ -28,14 +28,15 @@ impl SizeChoices {
         let parts = pickle::Parts::new("SizeChoices", &parts);
         SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?))
     }
-    /// The number of features `rule` chose for `ranking`.
-    #[pyo3(signature = (ranking, rule = "1se"))]
+    /// The number of features `rule` chose for `ranking` (default: `1se`, the rule a nested evaluation
+    /// chooses by unless told).
+    #[pyo3(signature = (ranking, rule = None))]
     fn k(
         &self,
         #[pyo3(from_py_with = crate::args::text)] ranking: &str,
-        #[pyo3(from_py_with = crate::args::text)] rule: &str,
+        #[pyo3(from_py_with = crate::args::text_or_none)] rule: Option<&str>,
     ) -> PyResult<usize> {
-        let rule: SizeRule = guarded(|| rule.parse())?;
+        let rule: SizeRule = guarded(|| rule.map_or(Ok(SizeRule::NESTED_DEFAULT), str::parse))?;
         self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
             Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
         })

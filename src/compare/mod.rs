@@ -20,3 +20,7 @@ pub use stability::{stability_table, FoldStability, Nogueira, Stabilities, Stabi
 pub use stats::{CriticalDifference, Friedman};
 pub use subset_size::{SizeChoice, SizeChoices, SizeRule};
 pub use trade_off::{TradeOff, TradeOffPoint};
+
+/// The significance level α of a test unless told: 0.05 (Demšar 2006's Nemenyi tables, the papers' verdicts) —
+/// [`Significance::verdicts`]' and [`Friedman::critical_difference`]'s in Python.
+pub const DEFAULT_ALPHA: f64 = 0.05;

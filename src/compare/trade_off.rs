@@ -105,8 +105,12 @@ impl TradeOff {
             .map(|p| points.iter().any(|q| v(q) >= v(p) && q.phi >= p.phi && (v(q) > v(p) || q.phi > p.phi)))
             .collect();
         points.iter_mut().zip(dominated).for_each(|(p, d)| p.on_front = !d);
-        TradeOff { k, measure: curves.measure, beta: 1.0, description: curves.description(), points }.with_beta(1.0)
+        let beta = TradeOff::DEFAULT_BETA;
+        TradeOff { k, measure: curves.measure, beta, description: curves.description(), points }.with_beta(beta)
     }
+
+    /// β unless told: 1, stability and accuracy weighed alike (the CLI's `trade-off --beta`, Python's `beta`).
+    pub const DEFAULT_BETA: f64 = 1.0;
 
     /// The same points with RPT_β (β > 0; β > 1 favours stability).
     pub fn with_beta(mut self, beta: f64) -> Result<TradeOff> {

@@ -155,7 +155,7 @@ enum Command {
         #[arg(long)]
         k: usize,
         /// β of RPT: above 1 favours stability.
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = TradeOff::DEFAULT_BETA)]
         beta: f64,
         /// Output table, .csv or .parquet.
         #[arg(long)]
