@@ -58,6 +58,8 @@ for name, table in [("rankers", featrank.rankers()), ("learners", featrank.learn
 specs = featrank.rankers().to_pandas()
 for method, spec in zip(specs["method"], specs["spec"]):
     save(f"parameters-{method}", featrank.parameters(method))
+    if method in ("command", "python"):  # the doors to a user's program or function: nothing of their own to run
+        continue
     data = {"binary-relevance": emotions, "label-powerset": emotions, "rrelieff": diabetes}.get(method, wine)
     cheap = {"forest": "forest:trees=20", "consensus": "consensus:folds=3", "permutation": "permutation:folds=3",
              "bag": "bag:base=(relieff),bootstraps=3", "shadow": "shadow:base=(fisher),rounds=20",
@@ -110,6 +112,61 @@ with tempfile.TemporaryDirectory() as folder:
     parts = [folder / f"part{i}.csv" for i in range(2)]
     [m.run(f"{i}/2", part, progress=False) for i, part in enumerate(parts)]
     save("cluster-merged", cluster.read(folder / "run.json").merge(parts))
+# Tables in: every column type a frame or an array may hold, from pandas, Polars, pyarrow and NumPy (the data read
+# back, its summary, or the error).
+import decimal  # noqa: E402
+
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import polars as pl  # noqa: E402
+import pyarrow as pa  # noqa: E402
+
+y = [0, 1, 0, 1, 1, 0]
+frames = {
+    "pandas-types": pd.DataFrame({
+        "f64": [1.5, np.nan, 2.0, 3.0, 4.0, 5.0], "f32": np.array([1, 2, 3, 4, 5, 6], dtype=np.float32),
+        "f16": np.array([1, 2, 3, 4, 5, 6], dtype=np.float16), "i8": np.array([1, 2, 3, 4, 5, 6], dtype=np.int8),
+        "u64": np.array([1, 2, 3, 4, 5, 2**40], dtype=np.uint64), "nullable": pd.array([1, None, 3, 4, 5, 6], "Int64"),
+        "flag": [True, False, True, True, False, False], "maybe": pd.array([True, None, False, True, False, True]),
+        "text": ["a", "b", None, "a", "c", "b"], "cat": pd.Categorical(["x", "y", "x", None, "y", "x"]),
+        "ordered": pd.Categorical(["lo", "hi", "mid", "lo", None, "hi"], categories=["lo", "mid", "hi"], ordered=True),
+        "numcat": pd.Categorical([1, 2, 1, 2, 1, 3]), "y": y}),
+    "pandas-index": pd.DataFrame({"a": [1.0, 2, 3, 4, 5, 6], "y": y}, index=[10, 11, 12, 13, 14, 15]),
+    "pandas-decimal": pd.DataFrame({"d": [decimal.Decimal("1.25")] * 3 + [decimal.Decimal("2.5")] * 3, "y": y}),
+    "pandas-empty-text": pd.DataFrame({"none": [None] * 6, "a": [1.0, 2, 3, 4, 5, 6], "y": y}),
+    "polars-types": pl.DataFrame({
+        "f": [1.0, None, 3.0, 4.0, 5.0, 6.0], "i": pl.Series([1, None, 3, 4, 5, 6], dtype=pl.Int32),
+        "u": pl.Series([1, 2, 3, 4, 5, 6], dtype=pl.UInt8), "b": [True, None, False, True, True, False],
+        "s": ["p", "q", "p", None, "q", "p"], "c": pl.Series(["u", "v", "u", "v", None, "u"], dtype=pl.Categorical),
+        "e": pl.Series(["lo", "hi", "lo", "mid", "hi", None], dtype=pl.Enum(["lo", "mid", "hi"])), "y": y}),
+    "pyarrow-chunked": pa.Table.from_batches([pa.record_batch({"a": [1.0, 2.0, 3.0], "s": ["x", "y", "x"], "y": y[:3]}),
+                                              pa.record_batch({"a": [4.0, 5.0, 6.0], "s": ["y", "x", "z"], "y": y[3:]})]),
+    "pyarrow-view": pa.table({"v": pa.array(["a", "b", "a", "b", "c", "a"], pa.string_view()), "y": y}),
+}
+
+
+def dataset(name, *args, **kwargs):
+    """A Dataset read back (its table and its description), or the error."""
+    try:
+        data = featrank.Dataset(*args, **kwargs)
+        save(f"in-{name}", data)
+        save(f"in-{name}-shown", repr(data))
+    except Exception as e:  # noqa: BLE001
+        save(f"in-{name}", f"{type(e).__module__}.{type(e).__name__}: {e}")
+
+
+for name, frame in frames.items():
+    dataset(name, frame, target="y")
+dataset("big-uint", pd.DataFrame({"u": np.array([1, 2**63 + 5] * 3, dtype=np.uint64), "y": y}), "y")
+dataset("dates", pd.DataFrame({"t": pd.date_range("2020", periods=6), "y": y}), "y")
+dataset("lists", pl.DataFrame({"l": [[1], [2], [3], [4], [5], [6]], "y": y}), "y")
+dataset("duplicate", pd.DataFrame([[1.0, 2.0, 0]] * 6, columns=["a", "a", "y"]), "y")
+dataset("numpy", np.arange(12.0).reshape(6, 2), np.array(["u", "v", "u", "v", "u", "v"]))
+dataset("numpy-object", np.array([["a", 1], ["b", 2], ["a", 3], ["b", 4], ["a", 5], ["c", 6]], dtype=object), y,
+        feature_names=["s", "n"])
+dataset("numpy-labels", np.arange(12.0).reshape(6, 2), np.array([[0, 1]] * 3 + [[1, 0]] * 3))
+dataset("targets", pd.DataFrame({"a": [1.0, 2, 3, 4, 5, 6], "l1": y, "l2": y[::-1]}), targets=["l1", "l2"])
+
 error("error-unknown-ranker", featrank.rank, iris, "relief")
 error("error-unknown-learner", featrank.curves, iris, learner="svn", progress=False)
 error("error-bad-k", featrank.rank, iris, "relieff:k=0")

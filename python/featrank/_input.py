@@ -1,6 +1,8 @@
 """Tables into featrank: pandas, Polars, pyarrow (anything with the Arrow C stream interface) or NumPy
-``X, y`` become columns of NumPy buffers for the Rust side (``python/src/frames.rs``). Glue only: text
-columns cross as integer codes and their levels, never one Python object per value."""
+``X, y`` become one Arrow table of the column types featrank reads — float64 (NaN missing), int64, bool,
+large_string, and ordered categories as a dictionary — which the Rust side imports through the Arrow PyCapsule
+interface (``__arrow_c_stream__``; ``python/src/frames.rs``). Glue only: pyarrow converts, never one Python
+object per value."""
 
 from __future__ import annotations
 
@@ -17,34 +19,43 @@ def _is_array(data) -> bool:
 
 
 def _arrow_column(name: str, col):
-    """One Arrow column (ChunkedArray or Array) as ``(name, kind, values, extra)``."""
+    """One Arrow column (ChunkedArray or Array) as ``(name, array)`` of a type featrank reads: float64 (missing
+    as NaN), int64 or bool (missing as null), large_string, or an ordered categorical as a dictionary of
+    large_string levels in their declared order (as a Polars Enum keeps them)."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
     if isinstance(col, pa.ChunkedArray):
         col = col.combine_chunks() if col.num_chunks != 1 else col.chunk(0)
     t = col.type
-    missing = col.is_null().to_numpy(zero_copy_only=False) if col.null_count else None
     if pa.types.is_decimal(t):
         col, t = col.cast(pa.float64()), pa.float64()
     if pa.types.is_floating(t):
-        return (name, "float", col.cast(pa.float64()).fill_null(float("nan")).to_numpy(zero_copy_only=False), None)
+        return name, col.cast(pa.float64()).fill_null(float("nan"))
     if pa.types.is_integer(t):
         if pa.types.is_uint64(t) and pc.max(col).as_py() is not None and pc.max(col).as_py() >= 2**63:
             raise Error(f"column '{name}': unsigned integers beyond 2^63 cannot be held exactly")
-        return (name, "int", col.cast(pa.int64()).fill_null(0).to_numpy(zero_copy_only=False), missing)
+        return name, col.cast(pa.int64())
     if pa.types.is_boolean(t):
-        return (name, "bool", col.fill_null(False).to_numpy(zero_copy_only=False), missing)
+        return name, col
     if pa.types.is_null(t):
-        return (name, "text", np.full(len(col), -1, dtype=np.int64), [])
-    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t) or pa.types.is_dictionary(t):
-        enc = col if pa.types.is_dictionary(t) else col.dictionary_encode()
-        levels = enc.dictionary.cast(pa.string()).to_pylist()
-        codes = enc.indices.cast(pa.int64()).fill_null(-1).to_numpy(zero_copy_only=False)
-        # an ordered categorical (pandas) keeps its declared level order, as a Polars Enum does in Rust
-        ordered = pa.types.is_dictionary(t) and t.ordered
-        return (name, "ordered" if ordered else "text", codes, levels)
-    raise Error(f"column '{name}': dtype {t} is not supported; cast it to a numeric or string column")
+        return name, pa.nulls(len(col), pa.large_string())
+    if pa.types.is_dictionary(t) and t.ordered:
+        levels = col.dictionary.cast(pa.large_string())
+        return name, pa.DictionaryArray.from_arrays(col.indices.cast(pa.int32()), levels, ordered=True)
+    if pa.types.is_dictionary(t):  # its levels as text (a categorical of numbers too), one per row
+        return name, col.dictionary.cast(pa.large_string()).take(col.indices)
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return name, col.cast(pa.large_string())
+    raise Error(f"column '{name}': dtype {col.type} is not supported; cast it to a numeric or string column")
+
+
+def _table(columns):
+    """The columns ``[(name, array), …]`` as one Arrow table (names as given, repeats included: the Rust side
+    names a repeated one)."""
+    import pyarrow as pa
+
+    return pa.Table.from_arrays([c for _, c in columns], names=[n for n, _ in columns])
 
 
 def _arrow_table(data):
@@ -73,9 +84,10 @@ def _array_columns(X, names):
         names = [f"x{j}" for j in range(X.shape[1])]
     if len(names) != X.shape[1]:
         raise Error(f"feature_names: {len(names)} names for {X.shape[1]} columns of X")
-    if X.dtype.kind in "biuf":
-        return [(str(n), "float", np.ascontiguousarray(X[:, j], dtype=np.float64), None) for j, n in enumerate(names)]
     import pyarrow as pa
+
+    if X.dtype.kind in "biuf":
+        return [(str(n), pa.array(np.ascontiguousarray(X[:, j], dtype=np.float64))) for j, n in enumerate(names)]
 
     columns = []
     for j, n in enumerate(names):
@@ -104,7 +116,7 @@ def _target_column(name, y, rows):
 
 
 def to_columns(data, target=None, feature_names=None, targets=None):
-    """``(columns, target names)`` for ``Dataset(data, target)``: a frame with a target column name (default:
+    """``(table, target names, sparse parts)`` for ``Dataset(data, target)``: a frame with a target column name (default:
     the last column, as the CLI reads files) or several (``targets=[...]``: multi-label or multi-target data),
     or a frame/array ``X`` with ``target`` an array ``y``."""
     several = targets is not None
@@ -125,7 +137,7 @@ def to_columns(data, target=None, feature_names=None, targets=None):
             raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
         parts = _sparse_parts(sparse, feature_names, _column_names(data))
         targets, names = _targets_of(target, parts[1], set(parts[6]))
-        return targets, names, parts
+        return _table(targets), names, parts
     if _is_array(data):
         if target_is_name:
             raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
@@ -138,13 +150,13 @@ def to_columns(data, target=None, feature_names=None, targets=None):
             raise Error("empty data: the frame has no columns")
         cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
     if several:
-        return cols, target, None
+        return _table(cols), target, None
     if target_is_name:
         name = target if target is not None else cols[-1][0]
-        return cols, [name], None
-    rows = len(cols[0][2]) if cols else 0
+        return _table(cols), [name], None
+    rows = len(cols[0][1]) if cols else 0
     targets, names = _targets_of(target, rows, {c[0] for c in cols})
-    return cols + targets, names, None
+    return _table(cols + targets), names, None
 
 
 def _targets_of(y, rows, taken):
@@ -226,9 +238,9 @@ def _anndata(adata, target, feature_names):
     X = adata.X
     sparse = _sparse(X)
     if sparse is not None:
-        return targets, wanted, _sparse_parts(sparse, feature_names, names)
+        return _table(targets), wanted, _sparse_parts(sparse, feature_names, names)
     cols = _array_columns(np.asarray(X), feature_names if feature_names is not None else names)
-    return cols + targets, wanted, None
+    return _table(cols + targets), wanted, None
 
 
 def _label_matrix(y, rows, taken):

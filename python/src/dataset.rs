@@ -8,7 +8,7 @@ use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::prelude::*;
 
 use crate::frames::Stream;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::PyString;
 
 use crate::frames::{self, frame_to, Library};
 use crate::pickle;
@@ -88,9 +88,9 @@ impl Dataset {
         }
         let input = py.import("featrank._input")?;
         let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
-        let (columns, target_names, sparse): (Bound<'_, PyList>, Vec<String>, Option<Bound<'_, PyAny>>) =
+        let (table, target_names, sparse): (Bound<'_, PyAny>, Vec<String>, Option<Bound<'_, PyAny>>) =
             converted.extract()?;
-        let frame = frames::frame_from_columns(&columns)?;
+        let frame = frames::frame_from_arrow(&table)?;
         let task = self::task(task)?;
         let sparse = sparse.map(|s| sparse_matrix(&s)).transpose()?;
         let ds = blocking(py, None, || {

@@ -1,83 +1,93 @@
-//! Tables across the boundary as NumPy buffers, never one Python object per value (text columns cross
-//! as integer codes and their levels).
+//! Tables across the boundary: in through the Arrow PyCapsule interface, out as NumPy buffers or through it.
 //!
-//! In: `featrank/_input.py` turns a pandas, Polars or pyarrow table, or NumPy arrays, into a list of
-//! `(name, kind, values, extra)`: `"float"` (f64, NaN missing), `"int"` (i64, extra = missing mask or None),
-//! `"bool"` (bool, extra = missing mask or None) or `"text"` (i64 codes, -1 missing; extra = the levels).
+//! In: `featrank/_input.py` turns a pandas, Polars or pyarrow table, or NumPy arrays, into one pyarrow table of
+//! the column types featrank reads — float64 (NaN missing), int64 and bool (null missing), large_string, and an
+//! ordered categorical as a dictionary of large_string levels — and [`frame_from_arrow`] imports it through its
+//! Arrow C stream (`__arrow_c_stream__`), holding pyarrow's buffers without copying them.
 //! Out: a result's Polars frame becomes a dict of NumPy arrays (text as lists), then a Polars or pandas
-//! DataFrame.
+//! DataFrame; or an Arrow C stream ([`arrow_stream`]).
 
 use featrank::data::Frame;
 use featrank::polars::prelude::*;
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::PyArray1;
+use polars_arrow::array::{Array, DictionaryArray, StructArray, Utf8Array};
+use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField};
+use polars_arrow::ffi::{ArrowArrayStream, ArrowArrayStreamReader};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyCapsule, PyDict};
 
 use crate::Error;
 
-/// One input column, read from its `(name, kind, values, extra)` tuple.
-fn column(item: &Bound<'_, PyAny>) -> PyResult<Column> {
-    let t = item.cast::<PyTuple>()?;
-    let name: String = t.get_item(0)?.extract()?;
-    let kind: String = t.get_item(1)?.extract()?;
-    let values = t.get_item(2)?;
-    let extra = t.get_item(3)?;
-    let mask = |n: usize| -> PyResult<Vec<bool>> {
-        if extra.is_none() {
-            return Ok(vec![false; n]);
-        }
-        let m: PyReadonlyArray1<bool> = extra.extract()?;
-        Ok(m.as_array().to_vec())
+/// The frame of a table that speaks the Arrow C stream interface (`__arrow_c_stream__`): each record batch's
+/// columns, read as featrank reads them — float64, int64, bool and strings as they are, an ordered dictionary of
+/// strings as an Enum keeping its levels' declared order (else levels are sorted).
+pub(crate) fn frame_from_arrow(table: &Bound<'_, PyAny>) -> PyResult<Frame> {
+    let capsule = table.call_method0("__arrow_c_stream__")?.cast_into::<PyCapsule>()?;
+    let stream = capsule.pointer_checked(Some(c"arrow_array_stream"))?.cast::<ArrowArrayStream>();
+    // SAFETY: the capsule holds an ArrowArrayStream (its name says so); it is moved out, leaving a released
+    // (empty) stream behind for the capsule's destructor, as the protocol asks of a consumer.
+    let stream = unsafe { std::ptr::replace(stream.as_ptr(), ArrowArrayStream::empty()) };
+    let err = |e: PolarsError| crate::to_py(e.into());
+    // SAFETY: a stream just taken from its producer, read once.
+    let mut reader = unsafe { ArrowArrayStreamReader::try_new(Box::new(stream)) }.map_err(err)?;
+    let ArrowDataType::Struct(fields) = reader.field().dtype().clone() else {
+        return Err(Error::new_err("an Arrow stream of a table has struct batches"));
     };
-    let series = match kind.as_str() {
-        "float" => {
-            let v: PyReadonlyArray1<f64> = values.extract()?;
-            Series::new(name.as_str().into(), v.as_array().to_vec())
+    let mut chunks: Vec<Vec<Box<dyn Array>>> = vec![Vec::new(); fields.len()];
+    // SAFETY: as above.
+    while let Some(batch) = unsafe { reader.next() } {
+        let batch = batch.map_err(err)?;
+        let batch = batch
+            .as_any()
+            .downcast_ref::<StructArray>()
+            .ok_or_else(|| Error::new_err("an Arrow stream of a table has struct batches"))?;
+        for (chunk, values) in chunks.iter_mut().zip(batch.values()) {
+            chunk.push(values.clone());
         }
-        "int" => {
-            let v: PyReadonlyArray1<i64> = values.extract()?;
-            let m = mask(v.len()?)?;
-            let vals: Vec<Option<i64>> = v.as_array().iter().zip(&m).map(|(&x, &miss)| (!miss).then_some(x)).collect();
-            Series::new(name.as_str().into(), vals)
-        }
-        "bool" => {
-            let v: PyReadonlyArray1<bool> = values.extract()?;
-            let m = mask(v.len()?)?;
-            let vals: Vec<Option<bool>> = v.as_array().iter().zip(&m).map(|(&x, &miss)| (!miss).then_some(x)).collect();
-            Series::new(name.as_str().into(), vals)
-        }
-        "text" | "ordered" => {
-            let codes: PyReadonlyArray1<i64> = values.extract()?;
-            let levels: Vec<String> = extra.extract()?;
-            let mut vals: Vec<Option<&str>> = Vec::with_capacity(codes.len()?);
-            for &c in codes.as_array().iter() {
-                vals.push(match usize::try_from(c) {
-                    Ok(c) => Some(levels.get(c).map(String::as_str).ok_or_else(|| {
-                        Error::new_err(format!("column '{name}': code {c} has no level ({} levels)", levels.len()))
-                    })?),
-                    Err(_) => None,
-                });
-            }
-            let series = Series::new(name.as_str().into(), vals);
-            if kind == "ordered" {
-                // declared order kept, as the library keeps an Enum's (else levels are sorted)
-                let err = |e: PolarsError| crate::to_py(e.into());
-                let categories = FrozenCategories::new(levels.iter().map(String::as_str)).map_err(err)?;
-                series.strict_cast(&DataType::from_frozen_categories(categories)).map_err(err)?
-            } else {
-                series
-            }
-        }
-        other => return Err(Error::new_err(format!("column '{name}': unknown column kind '{other}'"))),
-    };
-    Ok(series.into_column())
+    }
+    let columns =
+        fields.iter().zip(chunks).map(|(field, chunks)| column(field, chunks)).collect::<PyResult<Vec<_>>>()?;
+    let height = columns.first().map_or(0, |c| c.len());
+    DataFrame::new(height, columns).map(Frame::from).map_err(err)
 }
 
-/// The frame the input columns describe (one copy of each buffer).
-pub(crate) fn frame_from_columns(columns: &Bound<'_, PyList>) -> PyResult<Frame> {
-    let cols: Vec<Column> = columns.iter().map(|c| column(&c)).collect::<PyResult<_>>()?;
-    let height = cols.first().map_or(0, |c| c.len());
-    DataFrame::new(height, cols).map(Frame::from).map_err(|e| crate::to_py(e.into()))
+/// One column from its Arrow chunks.
+fn column(field: &ArrowField, chunks: Vec<Box<dyn Array>>) -> PyResult<Column> {
+    let name = field.name.clone();
+    let err = |e: PolarsError| crate::to_py(e.into());
+    let series = match field.dtype() {
+        ArrowDataType::Dictionary(_, _, true) => {
+            let mut values: Vec<Option<String>> = Vec::new();
+            let mut levels: Vec<String> = Vec::new();
+            for chunk in &chunks {
+                let dictionary = chunk.as_any().downcast_ref::<DictionaryArray<i32>>().ok_or_else(|| {
+                    Error::new_err(format!("column '{name}': an ordered categorical with int32 codes"))
+                })?;
+                let words = dictionary.values().as_any().downcast_ref::<Utf8Array<i64>>().ok_or_else(|| {
+                    Error::new_err(format!("column '{name}': an ordered categorical with text levels"))
+                })?;
+                levels = words.values_iter().map(str::to_string).collect();
+                for code in dictionary.keys().iter() {
+                    values.push(code.map(|&c| words.value(c as usize).to_string()));
+                }
+            }
+            // declared order kept, as the library keeps an Enum's
+            let categories = FrozenCategories::new(levels.iter().map(String::as_str)).map_err(err)?;
+            Series::new(name, values).strict_cast(&DataType::from_frozen_categories(categories)).map_err(err)?
+        }
+        ArrowDataType::Float64
+        | ArrowDataType::Int64
+        | ArrowDataType::Boolean
+        | ArrowDataType::LargeUtf8
+        | ArrowDataType::Utf8
+        | ArrowDataType::Utf8View => match chunks.is_empty() {
+            // a table of no rows may stream no batch
+            true => Series::new_empty(name, &DataType::from_arrow_dtype(field.dtype())),
+            false => Series::try_from((name, chunks)).map_err(err)?,
+        },
+        other => return Err(Error::new_err(format!("column '{name}': Arrow type {other:?} is not read here"))),
+    };
+    Ok(series.into_column())
 }
 
 /// A frame as a dict of NumPy arrays (numbers; integers with missing values become floats with NaN) and
@@ -139,8 +149,6 @@ pub(crate) fn arrow_stream<'py>(
     frame: &Frame,
     requested_schema: Option<Bound<'py, PyAny>>,
 ) -> Stream<'py> {
-    use polars_arrow::array::{Array, StructArray};
-    use polars_arrow::datatypes::{ArrowDataType, Field as ArrowField};
     let _ = requested_schema;
     let mut df: DataFrame = (**frame).clone();
     df.rechunk_mut();

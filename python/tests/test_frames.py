@@ -25,6 +25,37 @@ def test_every_input_gives_the_same_dataset():
     assert np.isnan(VOTE.x).sum() > 0
 
 
+class OnlyArrow:
+    """A table that speaks nothing but the Arrow PyCapsule interface (as DuckDB relations and other libraries do)."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self.table.__arrow_c_stream__(requested_schema)
+
+
+def test_tables_come_in_through_the_arrow_c_stream_whatever_their_column_types():
+    frame = VOTE.to_pandas()
+    # chunked, string views, a Polars categorical (a dictionary of string views), an object with only the stream
+    chunked = pa.Table.from_batches(pa.Table.from_pandas(frame, preserve_index=False).to_batches(max_chunksize=100))
+    views = pa.table({n: (c.cast(pa.string_view()) if pa.types.is_string(c.type) else c)
+                      for n, c in zip(chunked.column_names, chunked.columns)})
+    categorical = pl.from_pandas(frame).with_columns(pl.col(pl.String).cast(pl.Categorical))
+    for table in (chunked, views, categorical, OnlyArrow(chunked)):
+        d = featrank.Dataset(table, "Class")
+        assert d.feature_names == VOTE.feature_names, type(table)
+        assert np.array_equal(d.x, VOTE.x, equal_nan=True) and np.array_equal(d.y, VOTE.y), type(table)
+    # nullable integers and booleans keep their missing values; a column of nothing is all missing (refused by name)
+    d = featrank.Dataset(pl.DataFrame({"i": [1, None, 3, 4], "b": [True, None, False, True], "y": [0, 1, 0, 1]}), "y")
+    assert np.isnan(d.x[1, 0]) and np.isnan(d.x[1, 1]) and d.x[0].tolist() == [1.0, 1.0]
+    with pytest.raises(featrank.ColumnError, match="column 'none': every value is missing"):
+        featrank.Dataset(pl.DataFrame({"i": [1, 2, 3, 4], "none": [None] * 4, "y": [0, 1, 0, 1]}), "y")
+    with pytest.raises(featrank.Error, match="column 'when': dtype timestamp"):
+        featrank.Dataset(pl.DataFrame({"when": pl.datetime_range(pl.datetime(2020, 1, 1), pl.datetime(2020, 1, 4),
+                                                                 eager=True), "y": [0, 1, 0, 1]}), "y")
+
+
 def test_numpy_x_y_and_target_default():
     iris = featrank.datasets.load("iris")
     d = featrank.Dataset(iris.x, iris.y)
