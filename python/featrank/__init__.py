@@ -42,23 +42,8 @@ from ._featrank import parameters as _parameters
 from ._featrank import set_memory_limit as _set_memory_limit
 from ._featrank import rank as _rank
 from ._featrank import rank_table as _rank_table
-from .errors import (
-    ArgumentError,
-    ColumnError,
-    ColumnNotFoundError,
-    DataError,
-    DeviceError,
-    FeatrankWarning,
-    FileError,
-    MemoryLimitError,
-    MethodError,
-    MissingFileError,
-    NumericalError,
-    ParameterError,
-    ParseError,
-    SpecError,
-    UnsupportedTaskError,
-)
+from .errors import *  # noqa: F403 — every exception class by kind and FeatrankWarning (featrank.errors.__all__)
+from .errors import ArgumentError, ParameterError  # raised here by name
 from ._featrank import CriticalDifference, Friedman
 from ._featrank import curves as _curves
 from ._featrank import friedman as _friedman
