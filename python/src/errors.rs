@@ -184,8 +184,8 @@ const ENTRIES: [Entry; 15] = [
         class: Class::File,
         name: "FileError",
         bases: &[Base::Own(Class::Error), Base::Python(PyOSError::type_object)],
-        doc: "A file that cannot be read or written (also an ``OSError``). ``path``; ``filename`` as ``OSError`` \
-              has it.",
+        doc: "A file that cannot be read or written (also an ``OSError``, whose filename and errno it sets). \
+              ``path``:\nthe file.",
         attributes: &[("path", "str | None", Initial::Nothing)],
         plain: true,
     },
