@@ -57,22 +57,24 @@ fn column(field: &ArrowField, chunks: Vec<Box<dyn Array>>) -> PyResult<Column> {
     let err = |e: PolarsError| crate::to_py(e.into());
     let series = match field.dtype() {
         ArrowDataType::Dictionary(_, _, true) => {
-            let mut values: Vec<Option<String>> = Vec::new();
-            let mut levels: Vec<String> = Vec::new();
+            let bad = |what: &str| Error::new_err(format!("column '{name}': an ordered categorical {what}"));
+            let mut values: Vec<Option<&str>> = Vec::new();
+            let mut levels: Option<Vec<&str>> = None;
             for chunk in &chunks {
-                let dictionary = chunk.as_any().downcast_ref::<DictionaryArray<i32>>().ok_or_else(|| {
-                    Error::new_err(format!("column '{name}': an ordered categorical with int32 codes"))
-                })?;
-                let words = dictionary.values().as_any().downcast_ref::<Utf8Array<i64>>().ok_or_else(|| {
-                    Error::new_err(format!("column '{name}': an ordered categorical with text levels"))
-                })?;
-                levels = words.values_iter().map(str::to_string).collect();
+                let dictionary =
+                    chunk.as_any().downcast_ref::<DictionaryArray<i32>>().ok_or_else(|| bad("with int32 codes"))?;
+                let words = dictionary.values().as_any().downcast_ref::<Utf8Array<i64>>();
+                let words: Vec<&str> = words.ok_or_else(|| bad("with text levels"))?.values_iter().collect();
                 for code in dictionary.keys().iter() {
-                    values.push(code.map(|&c| words.value(c as usize).to_string()));
+                    let word = code.map(|&c| usize::try_from(c).ok().and_then(|c| words.get(c).copied()));
+                    values.push(word.map(|w| w.ok_or_else(|| bad("with a code that has no level"))).transpose()?);
+                }
+                if levels.get_or_insert_with(|| words.clone()) != &words {
+                    return Err(bad("whose batches have different levels"));
                 }
             }
             // declared order kept, as the library keeps an Enum's
-            let categories = FrozenCategories::new(levels.iter().map(String::as_str)).map_err(err)?;
+            let categories = FrozenCategories::new(levels.unwrap_or_default()).map_err(err)?;
             Series::new(name, values).strict_cast(&DataType::from_frozen_categories(categories)).map_err(err)?
         }
         ArrowDataType::Float64
