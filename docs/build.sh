@@ -12,8 +12,15 @@
 # target/py-venv (by scripts/main.sh or python/dist.sh) when there is one, else it is built there first
 # (bash python/dist.sh --wheel: about 7 minutes on 2 cores). docs/check.sh then checks the built site (links, a
 # headless browser).
+#
+#   bash docs/build.sh           the site
+#   bash docs/build.sh --tools   only mdBook, installed when missing (.ci/run: in the background of the tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+    ""|--tools) ;;
+    *) echo "usage: bash docs/build.sh [--tools]" >&2; exit 2 ;;
+esac
 mdbook_version=0.4.52
 export PATH="$PWD/target/tools/bin:$PATH"
 if ! command -v mdbook >/dev/null 2>&1; then
@@ -21,6 +28,7 @@ if ! command -v mdbook >/dev/null 2>&1; then
     cargo install --quiet --locked --root target/tools --version "$mdbook_version" --no-default-features \
         --features search mdbook
 fi
+[ "${1:-}" = --tools ] && exit 0
 venv=target/docs-venv
 if ! "$venv/bin/python" -c "import nbconvert, pdoc" >/dev/null 2>&1; then
     echo "== nbconvert and pdoc into $venv"
@@ -36,10 +44,13 @@ python3 docs/site.py guide "$src"
 python3 docs/site.py readme "$src"
 python3 docs/site.py homes "$src"
 
+# Both examples in the release build of both workspace members that the tests, the CLI and the wheel share (one
+# set of features: the examples reuse every compiled dependency of that build instead of compiling their own).
+cargo build --quiet --release --locked --workspace --features linfa --example figures --example method_pages
 echo "== the figures of the concepts chapter (examples/figures.rs)"
-cargo run --quiet --features linfa --example figures -- "$src/figures"
+target/release/examples/figures "$src/figures"
 echo "== the method pages, from the registries"
-methods="$(cargo run --quiet --features linfa --example method_pages -- "$src")"
+methods="$(target/release/examples/method_pages "$src")"
 echo "== the notebooks"
 python3 docs/site.py notebooks "$src" "$PWD/$venv/bin/python -m nbconvert"
 python3 docs/site.py summary "$src" "$methods"

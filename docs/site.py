@@ -124,8 +124,18 @@ def homes(src):
         sys.exit("sections of the old README without a home (docs/homes.txt):\n  " + "\n  ".join(missing))
 
 
+def checked_src(src):
+    """SRC itself: a folder below the repository's target/ (or outside the repository), never a folder of the
+    repository's own files: the site's pages (readme.md, index.html, ...) must not land beside README.md."""
+    path = pathlib.Path(src).resolve()
+    if path.is_relative_to(REPO) and not path.is_relative_to(REPO / "target"):
+        sys.exit(f"site.py: {src} is inside the repository but not below target/; the site is built in target/")
+    return src
+
+
 if __name__ == "__main__":
     command, src, *rest = sys.argv[1:]
+    src = checked_src(src)
     {"readme": lambda: readme(src), "guide": lambda: guide(src),
      "notebooks": lambda: notebooks(src, rest[0].split()), "summary": lambda: summary(src, rest[0]),
      "homes": lambda: homes(src)}[command]()

@@ -89,8 +89,7 @@ rm -rf out/.claimed
 # repository (its build directory a copy of the one built above, so it starts warm).
 if [ $# -eq 0 ]; then
     study="$(mktemp -d)/my-study"
-    python3 new_study.py "$study" >/dev/null
-    cp -a "$EVCXR_TMPDIR" "$study/.evcxr"
+    python3 new_study.py "$study" --build-from "$EVCXR_TMPDIR"
     start=$(date +%s)
     echo "== $study/featrank.ipynb (the guide: your own CSV)"
     if (cd "$study" && python3 -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=rust \

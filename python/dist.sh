@@ -36,8 +36,10 @@ else
     # Unpacked with today's times (-m): the sdist's files carry a fixed old time, which would let cargo take the
     # shared target folder's earlier build of featrank for an up-to-date one.
     mkdir -p "$unpacked" && tar xzmf "$sdist" -C "$unpacked"
-    # The wheel from the unpacked sdist proves the sdist builds; the shared target folder keeps the dependencies.
-    (cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/pip-build}" \
+    # The wheel from the unpacked sdist proves the sdist builds. It builds in target/, beside the release build of
+    # the tests and the CLI: the compiled dependencies are reused (the same lock file, profile and features), and
+    # featrank and the module, a copy at another path, are compiled again.
+    (cd "$unpacked"/featrank-* && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}" \
         "$root/target/build-venv/bin/maturin" build --release --locked --out "$dist")
     rm -rf "$unpacked"
     target/build-venv/bin/twine check --strict "$dist"/featrank-*.whl "$sdist"

@@ -17,31 +17,19 @@ case "${1:-}" in
     --rust-notebooks) rust_notebooks=1 ;;
     *) echo "usage: bash scripts/main.sh [--rust-notebooks]" >&2; exit 2 ;;
 esac
-phases=()
-started=$(date +%s)
-phase_start=$started
-phase_name=""
-# phase NAME USUAL: close the previous phase (its time into the table), announce the next.
-phase() {
-    local now
-    now=$(date +%s)
-    [ -n "$phase_name" ] && phases+=("$phase_name|$(( now - phase_start ))")
-    phase_name="$1"
-    phase_start=$now
-    [ -n "$1" ] && echo "== [$(date +%H:%M:%S)] $1 (usually $2 on 2 cores the first time)"
-    return 0
-}
+source scripts/phases.sh
 
 phase "setup: a Rust toolchain if cargo is missing" "0-2 minutes"
 source scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 phase "the featrank command line, with the Python module's dependencies (cargo build --release)" "5-7 minutes"
-# Both packages in one build, so every dependency they share is compiled once with the features of both (the
-# Python module's pyo3 and numpy turn on defaults of once_cell and num-integer that the command line alone would
-# not, and polars, built on them, would then be compiled a second time for the wheel). The command line is the
-# same program with the `gpu` feature on, which only adds `--device gpu`.
-cargo build --release --locked -p featrank -p featrank-python
+# Both workspace members in one build, so every dependency they share is compiled once with the features of both
+# (the Python module's pyo3 and numpy turn on defaults of once_cell and num-integer that the command line alone
+# would not, and polars, built on them, would then be compiled a second time for the wheel). The command line is
+# the same program with the `gpu` feature on, which only adds `--device gpu`. It is the build of the README's test
+# command (same profile, members and features), so the tests reuse it.
+cargo build --release --locked --workspace --features linfa
 bin=./target/release/featrank
 
 phase "every bundled dataset, described" "under a minute"
@@ -71,17 +59,7 @@ if [ "$rust_notebooks" -eq 1 ]; then
         "25-40 minutes"
     bash notebooks/run.sh
 fi
-phase "" ""
-
-echo
-echo "| phase | time |"
-echo "|---|---|"
-for entry in "${phases[@]}"; do
-    seconds="${entry##*|}"
-    printf '| %s | %d min %02d s |\n' "${entry%|*}" $(( seconds / 60 )) $(( seconds % 60 ))
-done
-total=$(( $(date +%s) - started ))
-printf '| all | %d min %02d s |\n' $(( total / 60 )) $(( total % 60 ))
+phase_table
 echo
 echo "Next: the notebooks in Jupyter (target/py-venv/bin/pip install jupyterlab, then target/py-venv/bin/jupyter lab python/notebooks/), the guide"
 echo "(docs/guide/getting-started.md, or bash docs/build.sh for the site), the Rust notebooks"

@@ -9,7 +9,8 @@ cd "$here"
 python="${PYTHON:-python3}"
 # A kernel spec inside that environment, so the notebooks run in it whatever else is installed; nbconvert is
 # run as a module of that Python (`jupyter nbconvert` would find another installation's jupyter-nbconvert on
-# PATH, which does not see this kernel spec).
+# PATH, which does not see this kernel spec). The kernel talks to nbconvert over local sockets (IPC transport, files
+# removed when it exits) rather than TCP ports on localhost, which ipykernel warns about as unencrypted traffic.
 "$python" -m ipykernel install --sys-prefix --name featrank-python --display-name "Python (featrank)" >/dev/null
 mkdir -p out
 if [ $# -gt 0 ]; then notebooks=("$@"); else notebooks=([0-9][0-9]_*.ipynb); fi
@@ -19,6 +20,7 @@ for nb in "${notebooks[@]}"; do
     start=$(date +%s)
     echo "== $nb"
     if "$python" -m nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=featrank-python \
+        --KernelManager.transport=ipc \
         --ExecutePreprocessor.timeout=1800 --output-dir out "$nb"; then
         "$python" ../../notebooks/check_outputs.py "out/$nb" || status=1
     else
