@@ -5,10 +5,10 @@
 # dependencies serve both) and execute its notebooks (outputs in python/notebooks/out/). Each phase says when it
 # starts and how long it usually takes; a table of the phases' times ends the run.
 #
-#   bash scripts/main.sh                    the above (about 9 minutes on 2 cores with nothing built)
-#   bash scripts/main.sh --rust-notebooks   also the evcxr Jupyter kernel (installed once: 8-15 minutes) and every
+#   bash scripts/main.sh                    the above (about 25 minutes on a 2-core Zen 3 with nothing built)
+#   bash scripts/main.sh --rust-notebooks   also the evcxr Jupyter kernel (installed once: 15-20 minutes) and every
 #                                           Rust notebook, executed headless into notebooks/out/, with the starter
-#                                           notebook of the guide's "Your own CSV" (about 25 minutes more)
+#                                           notebook of the guide's "Your own CSV" (about 30 minutes more)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rust_notebooks=0
@@ -23,7 +23,8 @@ phase "setup: a Rust toolchain if cargo is missing" "0-2 minutes"
 source scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-phase "the featrank command line, with the Python module's dependencies (cargo build --release)" "5-7 minutes"
+phase "the featrank command line, with the Python module's dependencies (cargo build --release)" \
+    "15 min on a 2-core Zen 3"
 # Both workspace members in one build, so every dependency they share is compiled once with the features of both
 # (the Python module's pyo3 and numpy turn on defaults of once_cell and num-integer that the command line alone
 # would not, and polars, built on them, would then be compiled a second time for the wheel). The command line is
@@ -32,7 +33,7 @@ phase "the featrank command line, with the Python module's dependencies (cargo b
 cargo build --release --locked --workspace --features linfa
 bin=./target/release/featrank
 
-phase "every bundled dataset, described" "under a minute"
+phase "every bundled dataset, described" "a second"
 for name in $($bin datasets); do
     echo "-- $name"
     $bin info "$name"
@@ -48,15 +49,15 @@ $bin curves "$out/combined.csv" --target class --ranking "$out/truth.csv" --lear
 $bin score "$out/curves.csv" --out "$out/eca.csv"
 cat "$out/eca.csv"
 
-phase "featrank for Python: the wheel (target/dist/), installed into target/py-venv" "1-2 minutes"
+phase "featrank for Python: the wheel (target/dist/), installed into target/py-venv" "5 min on a 2-core Zen 3"
 bash python/dist.sh --wheel
 
-phase "the Python notebooks, executed (python/notebooks/out/)" "about 2 minutes"
+phase "the Python notebooks, executed (python/notebooks/out/)" "5 min on a 2-core Zen 3"
 PYTHON="$PWD/target/py-venv/bin/python" bash python/notebooks/run.sh
 
 if [ "$rust_notebooks" -eq 1 ]; then
     phase "the Rust notebooks under the evcxr kernel (notebooks/out/), the kernel installed first if missing" \
-        "25-40 minutes"
+        "45 min on a 2-core Zen 3 the first time"
     bash notebooks/run.sh
 fi
 phase_table
