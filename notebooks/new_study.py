@@ -85,7 +85,11 @@ def main():
         print(f"kept the build directory {build}")
     elif (warm / "target").is_dir():
         # Times kept (copy2): cargo reads the copied outputs as up to date for the same :dep line.
-        shutil.copytree(warm, build, symlinks=True)
+        try:
+            shutil.copytree(warm, build, symlinks=True)
+        except OSError as e:
+            shutil.rmtree(build, ignore_errors=True)  # no half copy: the first cell would rebuild it anyway
+            sys.exit(f"--build-from: could not copy {warm} to {build}: {e}")
         print(f"copied the warm build directory {warm} to {build}: the first cell finds featrank built")
     nb = study / "featrank.ipynb"
     if nb.exists() and not a.force:
