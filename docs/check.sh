@@ -8,17 +8,25 @@
 #     (docs/browser_check.py); screenshots in target/site-check/.
 # Installs LinkChecker and Selenium into target/docs-venv, and Chromium with its driver from Debian's packages
 # when absent (apt-get: as root, or through sudo).
+#
+#   bash docs/check.sh           check target/site (docs/build.sh first)
+#   bash docs/check.sh --tools   only install Chromium and its driver when absent (CI, in the background)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f target/site/index.html ] || { echo "no site in target/site: run bash docs/build.sh first"; exit 1; }
-venv=target/docs-venv
-"$venv/bin/python" -m pip install --quiet "linkchecker>=10.5,<11" "selenium>=4.20,<5"
+case "${1:-}" in
+    ""|--tools) ;;
+    *) echo "usage: bash docs/check.sh [--tools]" >&2; exit 2 ;;
+esac
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "== Chromium and chromedriver (Debian's packages)"
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+[ "${1:-}" = --tools ] && exit 0
+[ -f target/site/index.html ] || { echo "no site in target/site: run bash docs/build.sh first"; exit 1; }
+venv=target/docs-venv
+"$venv/bin/python" -m pip install --quiet "linkchecker>=10.5,<11" "selenium>=4.20,<5"
 
 echo "== links and anchors (LinkChecker, offline)"
 config="$(mktemp)"
