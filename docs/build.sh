@@ -62,7 +62,7 @@ sed "s|^src = .*|src = \"site-src\"|" docs/book.toml > target/book.toml
 if grep -E "\[(WARN|ERROR)\]" target/site-mdbook.log; then echo "mdBook warned (above)"; exit 1; fi
 
 echo "== the Rust API (rustdoc)"
-cargo doc --quiet --no-deps --features linfa,gpu
+cargo doc --quiet --release --no-deps --features linfa,gpu
 cp -r target/doc target/site/api
 
 echo "== the Python API (pdoc)"
