@@ -14,6 +14,7 @@
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod binary_relevance;
+pub mod glmnet;
 mod knn;
 #[cfg(feature = "linfa")]
 mod linfa_model;

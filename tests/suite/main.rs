@@ -14,6 +14,7 @@ mod decisions;
 mod device;
 mod display;
 mod fuzz_readers;
+mod glmnet;
 mod honest;
 mod layers;
 #[cfg(feature = "linfa")]

@@ -1,0 +1,357 @@
+//! Coordinate descent along the λ path: the standardised design, the strong rule, the KKT check and, for the
+//! binomial family, the reweighting (see the parent module for the problem and its conventions).
+
+use ndarray::{Array2, ArrayView2};
+
+use super::{ElasticNet, Family, Path};
+use crate::error::{Error, Result};
+
+/// glmnet's early stop of a default sequence: after at least `MIN_LAMBDAS` values, once the deviance ratio
+/// passes `MAX_RATIO` or grows by less than `MIN_GAIN` of itself (`glmnet.control`: mnlam, devmax, fdev).
+const MIN_LAMBDAS: usize = 5;
+const MAX_RATIO: f64 = 0.999;
+const MIN_GAIN: f64 = 1e-5;
+/// glmnet's floor on the α that scales λ_max, so ridge (α = 0) still gets a finite sequence.
+const MIN_ALPHA_FOR_MAX: f64 = 1e-3;
+/// Fitted probabilities are kept within [ε, 1 − ε] (glmnet's `pmin`), so weights stay positive.
+const PMIN: f64 = 1e-5;
+
+/// The columns standardised on the rows given: z_ij = (x_ij − x̄_j)/s_j, s_j² = Σ (x_ij − x̄_j)²/n;
+/// a constant column (s_j = 0) is all zeros and never enters.
+pub(super) struct Design {
+    n: usize,
+    p: usize,
+    /// Column-major n × p.
+    z: Vec<f64>,
+    mean: Vec<f64>,
+    sd: Vec<f64>,
+}
+
+impl Design {
+    pub fn standardise(x: ArrayView2<'_, f64>) -> Design {
+        let (n, p) = x.dim();
+        let mut z = vec![0.0; n * p];
+        let (mut mean, mut sd) = (vec![0.0; p], vec![0.0; p]);
+        for (j, col) in x.columns().into_iter().enumerate() {
+            let m = col.sum() / n as f64;
+            let s = (col.iter().map(|v| (v - m) * (v - m)).sum::<f64>() / n as f64).sqrt();
+            mean[j] = m;
+            sd[j] = s;
+            if s > 0.0 {
+                for (zi, v) in z[j * n..(j + 1) * n].iter_mut().zip(col) {
+                    *zi = (v - m) / s;
+                }
+            }
+        }
+        Design { n, p, z, mean, sd }
+    }
+
+    pub fn all_constant(&self) -> bool {
+        self.sd.iter().all(|s| *s == 0.0)
+    }
+
+    fn col(&self, j: usize) -> &[f64] {
+        &self.z[j * self.n..(j + 1) * self.n]
+    }
+}
+
+/// The state of a path's descent: coefficients in standardised units, the weighted residual and the sets.
+pub(super) struct Solver<'a> {
+    family: Family,
+    d: &'a Design,
+    y: &'a [f64],
+    alpha: f64,
+    tol: f64,
+    max_passes: usize,
+    passes: usize,
+    /// Gaussian: the response's mean and standard deviation (the path is solved for (y − ȳ)/s_y).
+    y_mean: f64,
+    y_sd: f64,
+    b0: f64,
+    beta: Vec<f64>,
+    /// Observation weights of the current quadratic approximation (all 1 for the Gaussian family).
+    w: Vec<f64>,
+    /// The weighted working residual r_i = w_i (z_i − η_i) (Gaussian: the residual itself; binomial: y − p).
+    r: Vec<f64>,
+    /// v_j = Σ w_i z_ij² / n for the features visited, at the current weights.
+    v: Vec<f64>,
+    /// Features the descent visits at this λ: the strong set and every feature ever non-zero.
+    working: Vec<bool>,
+}
+
+fn soft(u: f64, t: f64) -> f64 {
+    if u > t {
+        u - t
+    } else if u < -t {
+        u + t
+    } else {
+        0.0
+    }
+}
+
+impl<'a> Solver<'a> {
+    pub fn new(params: &ElasticNet, d: &'a Design, y: &'a [f64]) -> Solver<'a> {
+        let n = d.n as f64;
+        let y_mean = y.iter().sum::<f64>() / n;
+        let (y_sd, r, b0) = match params.family {
+            Family::Gaussian => {
+                let sd = (y.iter().map(|v| (v - y_mean) * (v - y_mean)).sum::<f64>() / n).sqrt();
+                let sd = if sd > 0.0 { sd } else { 1.0 };
+                (sd, y.iter().map(|v| (v - y_mean) / sd).collect(), 0.0)
+            }
+            Family::Binomial => (1.0, y.iter().map(|v| v - y_mean).collect(), (y_mean / (1.0 - y_mean)).ln()),
+        };
+        let w = match params.family {
+            Family::Gaussian => vec![1.0; d.n],
+            Family::Binomial => vec![y_mean * (1.0 - y_mean); d.n],
+        };
+        Solver {
+            family: params.family,
+            d,
+            y,
+            alpha: params.alpha,
+            tol: params.tol,
+            max_passes: params.max_passes,
+            passes: 0,
+            y_mean,
+            y_sd,
+            b0,
+            beta: vec![0.0; d.p],
+            w,
+            r,
+            v: vec![1.0; d.p],
+            working: vec![false; d.p],
+        }
+    }
+
+    /// g_j = ⟨z_j, r⟩ / n: the gradient of the smooth part at β_j = its current value, before the shift.
+    fn gradient(&self, j: usize) -> f64 {
+        self.d.col(j).iter().zip(&self.r).map(|(z, r)| z * r).sum::<f64>() / self.d.n as f64
+    }
+
+    fn weighted_variance(&self, j: usize) -> f64 {
+        self.d.col(j).iter().zip(&self.w).map(|(z, w)| w * z * z).sum::<f64>() / self.d.n as f64
+    }
+
+    /// λ_max in the solver's units (Gaussian: of the standardised response).
+    fn lambda_max(&self) -> f64 {
+        let a = self.alpha.max(MIN_ALPHA_FOR_MAX);
+        (0..self.d.p).filter(|&j| self.d.sd[j] > 0.0).map(|j| self.gradient(j).abs()).fold(0.0, f64::max) / a
+    }
+
+    /// One pass over the features in `set` (and the binomial intercept); the largest v_j Δβ_j².
+    fn pass(&mut self, lambda: f64, set: &[usize]) -> Result<f64> {
+        self.passes += 1;
+        if self.passes > self.max_passes {
+            return Err(Error::Numerical {
+                what: "max_passes".into(),
+                reason: format!(
+                    "the elastic-net path took more than {} passes over the features without converging; raise \
+                     max_passes, loosen tol or stop the path at a larger λ",
+                    self.max_passes
+                ),
+            });
+        }
+        let (l1, l2) = (lambda * self.alpha, lambda * (1.0 - self.alpha));
+        let n = self.d.n as f64;
+        let mut largest = 0.0f64;
+        for &j in set {
+            let old = self.beta[j];
+            let vj = self.v[j];
+            let new = soft(self.gradient(j) + vj * old, l1) / (vj + l2);
+            let delta = new - old;
+            if delta != 0.0 {
+                self.beta[j] = new;
+                for ((r, z), w) in self.r.iter_mut().zip(self.d.col(j)).zip(&self.w) {
+                    *r -= delta * w * z;
+                }
+                largest = largest.max(vj * delta * delta);
+            }
+        }
+        if self.family == Family::Binomial {
+            let sw: f64 = self.w.iter().sum();
+            let delta = self.r.iter().sum::<f64>() / sw;
+            self.b0 += delta;
+            for (r, w) in self.r.iter_mut().zip(&self.w) {
+                *r -= delta * w;
+            }
+            largest = largest.max(sw / n * delta * delta);
+        }
+        Ok(largest)
+    }
+
+    /// Descent to convergence over the working set: a full pass, then passes over the non-zero features
+    /// until they settle, repeated until a full pass changes nothing beyond the tolerance.
+    fn descend(&mut self, lambda: f64) -> Result<()> {
+        loop {
+            let set: Vec<usize> = (0..self.d.p).filter(|&j| self.working[j]).collect();
+            if self.pass(lambda, &set)? < self.tol {
+                return Ok(());
+            }
+            loop {
+                let active: Vec<usize> = set.iter().copied().filter(|&j| self.beta[j] != 0.0).collect();
+                if self.pass(lambda, &active)? < self.tol {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Features outside the working set whose KKT condition |g_j| ≤ λα fails join it; whether any did.
+    fn kkt_violations(&mut self, lambda: f64) -> bool {
+        let mut any = false;
+        for j in 0..self.d.p {
+            if !self.working[j] && self.d.sd[j] > 0.0 && self.gradient(j).abs() > lambda * self.alpha {
+                self.working[j] = true;
+                self.v[j] = self.weighted_variance(j);
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Binomial: the weights and working residual of the quadratic approximation at the current fit.
+    fn reweight(&mut self) {
+        let d = self.d;
+        let mut eta = vec![self.b0; d.n];
+        for j in (0..d.p).filter(|&j| self.beta[j] != 0.0) {
+            for (e, z) in eta.iter_mut().zip(d.col(j)) {
+                *e += self.beta[j] * z;
+            }
+        }
+        for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&eta).zip(self.y) {
+            let p = (1.0 / (1.0 + (-e).exp())).clamp(PMIN, 1.0 - PMIN);
+            *w = p * (1.0 - p);
+            *r = y - p;
+        }
+        for j in (0..d.p).filter(|&j| self.working[j]) {
+            self.v[j] = self.weighted_variance(j);
+        }
+    }
+
+    /// The deviance per row of the current fit (Gaussian: of the standardised response).
+    fn deviance(&self) -> f64 {
+        let n = self.d.n as f64;
+        match self.family {
+            Family::Gaussian => self.r.iter().map(|r| r * r).sum::<f64>() / n,
+            Family::Binomial => {
+                let mut dev = 0.0;
+                for i in 0..self.d.n {
+                    let mut eta = self.b0;
+                    for j in (0..self.d.p).filter(|&j| self.beta[j] != 0.0) {
+                        eta += self.beta[j] * self.d.z[j * self.d.n + i];
+                    }
+                    // −2 log-likelihood of a 0/1 response: 2 [log(1 + e^η) − yη], computed stably
+                    let softplus = if eta > 0.0 { eta + (-eta).exp().ln_1p() } else { eta.exp().ln_1p() };
+                    dev += 2.0 * (softplus - self.y[i] * eta);
+                }
+                dev / n
+            }
+        }
+    }
+
+    /// Solve at one λ from the current (warm) start.
+    fn solve(&mut self, lambda: f64) -> Result<()> {
+        match self.family {
+            Family::Gaussian => loop {
+                self.descend(lambda)?;
+                if !self.kkt_violations(lambda) {
+                    return Ok(());
+                }
+            },
+            Family::Binomial => loop {
+                // outer: reweight and descend until the coefficients stop moving between approximations
+                let before: Vec<f64> = self.beta.clone();
+                let b0_before = self.b0;
+                self.reweight();
+                self.descend(lambda)?;
+                let moved = (0..self.d.p)
+                    .filter(|&j| self.working[j])
+                    .map(|j| self.v[j] * (self.beta[j] - before[j]).powi(2))
+                    .fold(0.25 * (self.b0 - b0_before).powi(2), f64::max);
+                if moved < self.tol {
+                    self.reweight();
+                    if !self.kkt_violations(lambda) {
+                        return Ok(());
+                    }
+                }
+            },
+        }
+    }
+
+    /// The whole path.
+    pub fn run(mut self, params: &ElasticNet) -> Result<Path> {
+        let (n, p) = (self.d.n, self.d.p);
+        let lambda_max = self.lambda_max();
+        // the sequence in the solver's units (Gaussian: λ / s_y)
+        let user = params.lambdas.is_some();
+        let lambdas: Vec<f64> = match &params.lambdas {
+            Some(l) => l.iter().map(|v| v / self.y_sd).collect(),
+            None => {
+                let ratio = params.lambda_min_ratio.unwrap_or(if n > p { 1e-4 } else { 1e-2 });
+                let m = params.n_lambda;
+                (0..m)
+                    .map(|k| match m {
+                        1 => lambda_max,
+                        _ => lambda_max * ratio.powf(k as f64 / (m - 1) as f64),
+                    })
+                    .collect()
+            }
+        };
+        let null_deviance = self.deviance();
+        let mut kept = Vec::with_capacity(lambdas.len());
+        let mut intercepts = Vec::with_capacity(lambdas.len());
+        let mut rows: Vec<f64> = Vec::with_capacity(lambdas.len() * p);
+        let mut ratios = Vec::with_capacity(lambdas.len());
+        let mut previous = lambda_max;
+        for (k, &lambda) in lambdas.iter().enumerate() {
+            // A default sequence starts at the null model, as glmnet's does (for α < 0.001 too, whose λ_max
+            // is scaled by 0.001 and would let ridge coefficients in).
+            if user || k > 0 {
+                // the sequential strong rule: |g_j(λ_{k−1})| ≥ α (2λ_k − λ_{k−1})
+                let cut = self.alpha * (2.0 * lambda - previous);
+                for j in 0..p {
+                    if !self.working[j] && self.d.sd[j] > 0.0 && self.gradient(j).abs() >= cut {
+                        self.working[j] = true;
+                        self.v[j] = self.weighted_variance(j);
+                    }
+                }
+                self.solve(lambda)?;
+            }
+            previous = lambda;
+            // back to the columns' scale
+            let scale = self.y_sd;
+            let mut b0 = match self.family {
+                Family::Gaussian => self.y_mean,
+                Family::Binomial => self.b0,
+            };
+            for j in 0..p {
+                let b = if self.d.sd[j] > 0.0 { scale * self.beta[j] / self.d.sd[j] } else { 0.0 };
+                b0 -= b * self.d.mean[j];
+                rows.push(b);
+            }
+            let ratio = 1.0 - self.deviance() / null_deviance;
+            kept.push(lambda * self.y_sd);
+            intercepts.push(b0);
+            let gain = ratio - ratios.last().copied().unwrap_or(0.0);
+            ratios.push(ratio);
+            if !user && k + 1 >= MIN_LAMBDAS && (gain < MIN_GAIN * ratio || ratio > MAX_RATIO) {
+                break;
+            }
+        }
+        let coefficients = Array2::from_shape_vec((kept.len(), p), rows).expect("one row of p per λ");
+        Ok(Path {
+            family: self.family,
+            lambdas: kept,
+            intercepts,
+            coefficients,
+            deviance_ratio: ratios,
+            null_deviance: null_deviance
+                * match self.family {
+                    Family::Gaussian => self.y_sd * self.y_sd,
+                    Family::Binomial => 1.0,
+                },
+            passes: self.passes,
+        })
+    }
+}
