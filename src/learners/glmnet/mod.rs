@@ -34,6 +34,18 @@ use crate::memory;
 use descent::{Design, Solver};
 
 /// The likelihood of an elastic-net path.
+///
+/// ```
+/// use featrank::learners::glmnet::{ElasticNet, Family};
+/// use featrank::ndarray::array;
+///
+/// let x = array![[0.1, 1.0], [0.4, 0.0], [0.35, 1.0], [0.8, 0.0], [0.9, 1.0], [0.2, 0.0]];
+/// let y = [0.0, 1.0, 0.0, 1.0, 1.0, 0.0]; // 0/1 responses: the binomial family
+/// let path = ElasticNet::new(Family::Binomial).n_lambda(10).path(x.view(), &y)?;
+/// assert_eq!(path.family(), Family::Binomial);
+/// assert!(path.deviance_ratio().windows(2).all(|w| w[1] >= w[0] - 1e-12)); // more explained as λ falls
+/// # Ok::<(), featrank::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
     /// Squared error: ℓ/n = −Σ (y_i − β₀ − x_iᵀβ)² / 2n; any finite response.
@@ -200,6 +212,20 @@ impl ElasticNet {
 }
 
 /// An elastic-net path: for each λ the intercept and the coefficients on the original scale of the columns.
+///
+/// ```
+/// use featrank::learners::glmnet::{ElasticNet, Family};
+/// use featrank::ndarray::array;
+///
+/// let x = array![[1.0, 5.0], [2.0, 3.0], [3.0, 4.0], [4.0, 1.0], [5.0, 2.0]];
+/// let y = [2.1, 3.9, 6.2, 7.8, 10.1]; // ≈ 2 × the first column
+/// let path = ElasticNet::new(Family::Gaussian).lambdas(vec![1.0, 0.1, 0.001]).path(x.view(), &y)?;
+/// assert_eq!(path.len(), 3);
+/// let eta = path.linear_predictor(x.view(), 2)?;    // the fit at the smallest λ
+/// assert!((eta[0] - 2.1).abs() < 0.3);
+/// assert_eq!(path.entry()[0], Some(0));              // the first column is in from the largest λ on
+/// # Ok::<(), featrank::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Path {
     family: Family,
