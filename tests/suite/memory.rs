@@ -51,6 +51,7 @@ fn mixed(numeric: bool) -> Dataset {
 
 #[test]
 fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
+    let _setting = WORKING_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
     for numeric in [false, true] {
         let data = mixed(numeric);
         let train: Vec<usize> = (0..600).filter(|i| i % 3 != 0).collect();
@@ -60,8 +61,8 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
         let sizes = [1, 2, 3, 4, 5, 6];
         for knn in [Knn::new(), Knn::new().k(3).ties(KnnTies::First)] {
             // The default working memory (4 MiB) holds all 200 test rows × 400 training rows in one block;
-            // one byte makes blocks of 64 rows, the smallest. (Only this test changes the setting, and
-            // only downwards, so estimates made by tests running beside it do not change.)
+            // one byte makes blocks of 64 rows, the smallest. (Only the tests holding WORKING_MEMORY change
+            // the setting, and only downwards, so estimates made by tests running beside them do not change.)
             memory::set_working_memory(None);
             let whole = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();
             memory::set_working_memory(Some(1));
@@ -84,6 +85,10 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
     }
 }
 
+/// The working-memory setting is global: the tests that change it hold this lock, so one cannot reset it
+/// while the other counts its blocks (they raced: a run saw 1 piece where 4 were due).
+static WORKING_MEMORY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn on_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(f)
 }
@@ -99,6 +104,7 @@ fn ml_knn_blocks_of_rows_give_the_same_predictions_as_one_block() {
     let order: Vec<usize> = (0..data.n_features()).rev().collect();
     let sizes: Vec<usize> = (1..=data.n_features()).collect();
     let ml = MlKnn::new().k(5);
+    let _setting = WORKING_MEMORY.lock().unwrap_or_else(|e| e.into_inner());
     memory::set_working_memory(None);
     let whole = ml.fit_predict_nested(&fold, &order, &sizes).unwrap();
     memory::set_working_memory(Some(1));
