@@ -196,3 +196,44 @@ fn bad_settings_and_data_are_parameter_errors() {
     let err = ElasticNet::new(Family::Binomial).max_passes(3).path(x.view(), &y).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Numerical);
 }
+
+#[test]
+fn every_fit_on_the_path_meets_its_kkt_conditions() {
+    // Solver-independent: at each λ, with z_j the standardised columns, g_j = ⟨z_j, y − η⟩ / n and β̃_j = β_j s_j
+    // (Gaussian: both divided by s_y, λ too), a non-zero β̃_j has g_j = λ(1 − α) β̃_j + λα sign(β̃_j) and a zero one
+    // |g_j| ≤ λα — Friedman et al. 2010, eq. (5).
+    for (name, family, alpha) in [("diabetes-enet", Family::Gaussian, 0.5), ("sonar-enet", Family::Binomial, 0.5)] {
+        let (x, y) = case_data(name);
+        let path = ElasticNet::new(family).alpha(alpha).tol(1e-16).max_passes(10_000_000).path(x.view(), &y).unwrap();
+        let n = y.len() as f64;
+        let s_y = match family {
+            Family::Gaussian => sd(y.iter().copied()),
+            Family::Binomial => 1.0,
+        };
+        let mut checked = 0;
+        for k in 0..path.len() {
+            if saturated(&path, &x, k) {
+                break;
+            }
+            let eta = path.linear_predictor(x.view(), k).unwrap();
+            let residual: Vec<f64> = match family {
+                Family::Gaussian => y.iter().zip(&eta).map(|(a, e)| (a - e) / s_y).collect(),
+                Family::Binomial => y.iter().zip(&eta).map(|(a, e)| a - 1.0 / (1.0 + (-e).exp())).collect(),
+            };
+            let lambda = path.lambdas()[k] / s_y;
+            for (j, col) in x.columns().into_iter().enumerate() {
+                let m = col.sum() / n;
+                let s = sd(col.iter().copied());
+                let g = col.iter().zip(&residual).map(|(v, r)| (v - m) / s * r).sum::<f64>() / n;
+                let b = path.coefficients(k)[j] * s / s_y;
+                let gap = match b == 0.0 {
+                    true => (g.abs() - lambda * alpha).max(0.0),
+                    false => (g - lambda * (1.0 - alpha) * b - lambda * alpha * b.signum()).abs(),
+                };
+                assert!(gap <= 1e-6, "{name}: KKT at λ[{k}], feature {j}: gap {gap:e}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 20, "{name}: {checked} fits checked");
+    }
+}
