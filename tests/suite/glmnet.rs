@@ -193,6 +193,8 @@ fn bad_settings_and_data_are_parameter_errors() {
     assert!(err.to_string().contains("row 3, column 4"), "{err}");
     let err = ElasticNet::new(Family::Gaussian).path(x.view(), &vec![1.0; y.len()]).unwrap_err();
     assert!(err.to_string().contains("constant"), "{err}");
+    let path = ElasticNet::new(Family::Binomial).n_lambda(5).path(x.view(), &y).unwrap();
+    assert_eq!(path.linear_predictor(x.view(), 5).unwrap_err().kind(), ErrorKind::Parameter);
     let err = ElasticNet::new(Family::Binomial).max_passes(3).path(x.view(), &y).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Numerical);
 }

@@ -211,15 +211,21 @@ impl<'a> Solver<'a> {
         any
     }
 
-    /// Binomial: the weights and working residual of the quadratic approximation at the current fit.
-    fn reweight(&mut self) {
-        let d = self.d;
-        let mut eta = vec![self.b0; d.n];
-        for j in (0..d.p).filter(|&j| self.beta[j] != 0.0) {
-            for (e, z) in eta.iter_mut().zip(d.col(j)) {
+    /// The linear predictor η_i = β₀ + Σ_j z_ij β_j of the current fit (binomial; over the non-zero β_j).
+    fn eta(&self) -> Vec<f64> {
+        let mut eta = vec![self.b0; self.d.n];
+        for j in (0..self.d.p).filter(|&j| self.beta[j] != 0.0) {
+            for (e, z) in eta.iter_mut().zip(self.d.col(j)) {
                 *e += self.beta[j] * z;
             }
         }
+        eta
+    }
+
+    /// Binomial: the weights and working residual of the quadratic approximation at the current fit.
+    fn reweight(&mut self) {
+        let d = self.d;
+        let eta = self.eta();
         for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&eta).zip(self.y) {
             let p = (1.0 / (1.0 + (-e).exp())).clamp(PMIN, 1.0 - PMIN);
             *w = p * (1.0 - p);
@@ -236,16 +242,10 @@ impl<'a> Solver<'a> {
         match self.family {
             Family::Gaussian => self.r.iter().map(|r| r * r).sum::<f64>() / n,
             Family::Binomial => {
-                let mut dev = 0.0;
-                for i in 0..self.d.n {
-                    let mut eta = self.b0;
-                    for j in (0..self.d.p).filter(|&j| self.beta[j] != 0.0) {
-                        eta += self.beta[j] * self.d.z[j * self.d.n + i];
-                    }
-                    // −2 log-likelihood of a 0/1 response: 2 [log(1 + e^η) − yη], computed stably
-                    let softplus = if eta > 0.0 { eta + (-eta).exp().ln_1p() } else { eta.exp().ln_1p() };
-                    dev += 2.0 * (softplus - self.y[i] * eta);
-                }
+                // −2 log-likelihood of a 0/1 response: 2 [log(1 + e^η) − yη], computed stably
+                let dev: f64 = (self.eta().iter().zip(self.y))
+                    .map(|(&e, y)| 2.0 * ((if e > 0.0 { e + (-e).exp().ln_1p() } else { e.exp().ln_1p() }) - y * e))
+                    .sum();
                 dev / n
             }
         }

@@ -259,11 +259,17 @@ impl Path {
     }
 
     /// The intercept at the `k`-th λ.
+    ///
+    /// # Panics
+    /// If `k` ≥ [`Path::len`], as indexing a slice does.
     pub fn intercept(&self, k: usize) -> f64 {
         self.intercepts[k]
     }
 
     /// The coefficients at the `k`-th λ, one per column of `x`, on the columns' own scale.
+    ///
+    /// # Panics
+    /// If `k` ≥ [`Path::len`], as indexing a slice does.
     pub fn coefficients(&self, k: usize) -> ArrayView1<'_, f64> {
         self.coefficients.row(k)
     }
@@ -291,6 +297,12 @@ impl Path {
     /// The linear predictor η = β₀ + xβ of each row of `x` at the `k`-th λ (for the binomial family the
     /// log-odds of a 1).
     pub fn linear_predictor(&self, x: ArrayView2<'_, f64>, k: usize) -> Result<Vec<f64>> {
+        if k >= self.len() {
+            return Err(Error::param(
+                "k",
+                format!("the path has {} λ values (0..{}), got {k}", self.len(), self.len()),
+            ));
+        }
         if x.ncols() != self.coefficients.ncols() {
             return Err(Error::param(
                 "x",
