@@ -20,8 +20,9 @@ esac
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     echo "== Chromium and chromedriver (Debian's packages)"
     sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-driver >/dev/null
+    # a fresh machine may still be installing something: wait for the package lock rather than fail
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-driver >/dev/null
 fi
 [ "${1:-}" = --tools ] && exit 0
 [ -f target/site/index.html ] || { echo "no site in target/site: run bash docs/build.sh first"; exit 1; }
