@@ -28,6 +28,7 @@ mod tree;
 mod weighted_knn;
 
 pub use binary_relevance::BinaryRelevance;
+pub use glmnet::Glmnet;
 pub use knn::{Knn, KnnDistance, KnnTies, GPU_MAX_K};
 #[cfg(feature = "linfa")]
 pub use linfa_model::LinfaLearner;
@@ -219,7 +220,7 @@ forward_learner!(Box<L>, Arc<L>, &L);
 /// ```
 /// use featrank::learners::REGISTRY;
 /// assert_eq!(REGISTRY.entry("rf").unwrap().name, "forest");
-/// assert_eq!(REGISTRY.names().count(), 8); // and binary-relevance around another
+/// assert_eq!(REGISTRY.names().count(), 9); // and binary-relevance around another
 /// ```
 pub static REGISTRY: Registry<dyn Learner> = Registry {
     kind: "learner",
@@ -232,6 +233,7 @@ pub static REGISTRY: Registry<dyn Learner> = Registry {
         entry("tree", &["decision-tree"], |s| Ok(Box::new(DecisionTree::from_spec(s)?))),
         entry("forest", &["random-forest", "rf"], |s| Ok(Box::new(RandomForest::from_spec(s)?))),
         entry("mlp", &["neural-network"], |s| Ok(Box::new(Mlp::from_spec(s)?))),
+        entry("glmnet", &["elastic-net", "enet", "penalised-glm"], |s| Ok(Box::new(Glmnet::from_spec(s)?))),
         entry("ml-knn", &["mlknn"], |s| Ok(Box::new(MlKnn::from_spec(s)?))),
         Entry {
             name: "binary-relevance",
@@ -314,7 +316,7 @@ pub fn parameters(learner: &str) -> Result<crate::data::Frame> {
 }
 
 /// Build a learner from its spec (see [`Spec`]): `knn:k=10`, `weighted-knn:weights=(relieff)`, `svm:c=0.1`,
-/// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`, `ml-knn:k=10`, `binary-relevance:base=(nb)`; parameters left
+/// `nb`, `tree`, `forest:trees=100`, `mlp:epochs=500`, `glmnet:alpha=0.5,lambda=cv`, `ml-knn:k=10`, `binary-relevance:base=(nb)`; parameters left
 /// out take their defaults.
 ///
 /// ```

@@ -14,6 +14,7 @@
 //! | [`Turf`] (`turf:base=(…)`) | iterative removal around a Relief-family ranker | Moore & White 2007 |
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`LaplacianScore`] (`laplacian`) | unsupervised, neighbour graph of the rows | He, Cai & Niyogi 2005 |
+//! | [`Lasso`] (`lasso`), [`LassoPath`] (`lasso-path`) | embedded, elastic-net GLM: \|coefficient\| at a λ, order of entry along the path | Friedman, Hastie & Tibshirani 2010 |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
@@ -50,6 +51,7 @@ mod host;
 mod inffs;
 mod information;
 mod laplacian;
+mod lasso;
 #[cfg(feature = "linfa")]
 mod linfa_model;
 mod mutual_info;
@@ -79,6 +81,7 @@ pub use host::{set_host, HostBuild};
 pub use inffs::InfFs;
 pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
+pub use lasso::{Lasso, LassoPath};
 #[cfg(feature = "linfa")]
 pub use linfa_model::LinfaRanker;
 pub use mutual_info::MutualInfo;
@@ -136,6 +139,8 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
         entry("fcbf", &[], |s| Ok(Box::new(Fcbf::from_spec(s)?))),
         entry("laplacian", &["laplacian-score"], |s| Ok(Box::new(LaplacianScore::from_spec(s)?))),
         entry("variance", &[], |s| Ok(Box::new(Variance::from_spec(s)?))),
+        entry("lasso", &["elastic-net", "enet", "glmnet"], |s| Ok(Box::new(Lasso::from_spec(s)?))),
+        entry("lasso-path", &["entry-order", "lasso-entry"], |s| Ok(Box::new(LassoPath::from_spec(s)?))),
         entry("surf", &[], surf),
         entry("surf-star", &["surf*"], surf),
         entry("multisurf", &[], surf),
@@ -263,7 +268,8 @@ pub fn parameters(method: &str) -> Result<crate::data::Frame> {
 /// assert_eq!(parse(&r.spec().to_string()).unwrap().spec(), r.spec()); // round-trips
 /// assert!(parse("relieff:k=0").is_err());
 /// assert!(parse("relieff:trees=5").is_err()); // unknown key
-/// assert!(parse("lasso").is_err());
+/// assert!(parse("lars").is_err());
+/// assert_eq!(parse("elastic-net:alpha=0.5").unwrap().spec().to_string(), "lasso:alpha=0.5,lambda=cv,rule=min,folds=10");
 /// // a bootstrap ensemble of any ranker
 /// assert_eq!(parse("bag:base=(relieff:k=5),bootstraps=10").unwrap().name(), "relieff-bag10-mean");
 /// // shadow features of any ranker

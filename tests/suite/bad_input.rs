@@ -183,6 +183,7 @@ fn every_learner_on_every_awkward_dataset() {
             "tree",
             "forest:trees=10",
             "mlp:epochs=20",
+            "glmnet:folds=3",
             "ml-knn:k=3",
             "binary-relevance:base=(nb)",
             "br:base=(svm:c=0.1)",

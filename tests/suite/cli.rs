@@ -358,7 +358,7 @@ fn rank_command_writes_feature_score_rank() {
     // Bad input: one readable line, no output written.
     let never = dir.path().join("never.csv");
     for (args, want) in [
-        (vec!["rank", "iris", "--method", "lasso"], "unknown ranking method 'lasso'"),
+        (vec!["rank", "iris", "--method", "lars"], "unknown ranking method 'lars'"),
         (vec!["rank", "iris", "--method", "relieff:k=0"], "'k'"),
         (vec!["rank", "iris", "--method", "relieff:k"], "'k' has no value; write relieff:k=VALUE"),
         (vec!["rank", "iris", "--method", "ecfs"], "generalized"),

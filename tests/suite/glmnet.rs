@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use featrank::data::datasets;
 use featrank::error::ErrorKind;
-use featrank::learners::glmnet::{ElasticNet, Family, Path};
+use featrank::learners::glmnet::{ElasticNet, Family, Path, Rule};
 use featrank::ndarray::{Array2, Axis};
 
 /// One reference path: its λ values, deviance ratios and non-zero terms by λ index.
@@ -195,7 +195,10 @@ fn bad_settings_and_data_are_parameter_errors() {
     assert!(err.to_string().contains("constant"), "{err}");
     let path = ElasticNet::new(Family::Binomial).n_lambda(5).path(x.view(), &y).unwrap();
     assert_eq!(path.linear_predictor(x.view(), 5).unwrap_err().kind(), ErrorKind::Parameter);
-    let err = ElasticNet::new(Family::Binomial).max_passes(3).path(x.view(), &y).unwrap_err();
+    // a λ that does not converge ends the path (glmnet's behaviour); the first one not converging is an error
+    let short = ElasticNet::new(Family::Binomial).max_passes(3).path(x.view(), &y).unwrap();
+    assert!(short.len() < ElasticNet::new(Family::Binomial).path(x.view(), &y).unwrap().len());
+    let err = ElasticNet::new(Family::Binomial).lambdas(vec![0.001]).max_passes(3).path(x.view(), &y).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Numerical);
 }
 
@@ -237,5 +240,50 @@ fn every_fit_on_the_path_meets_its_kkt_conditions() {
             checked += 1;
         }
         assert!(checked >= 20, "{name}: {checked} fits checked");
+    }
+}
+
+/// The cross-validated loss and the λ choices equal R's `cv.glmnet` with the same fold ids (row i in fold
+/// i mod 10; tests/reference/glmnet_cv.csv, written by `Rscript scripts/glmnet/cv_reference.R`, thresh 1e-20):
+/// every λ of the sequence to λ.min to 1e-10, CV(λ) to 5e-3 and SE(λ) to 5e-2 relative (the engine at tolerance 1e-10: the
+/// gap is cv.glmnet's interpolation, below), and
+/// `lambda.min` and `lambda.1se` at the same index.
+#[test]
+fn cross_validation_equals_cv_glmnet() {
+    // not 1e-6: cv.glmnet fits each fold on the fold's own λ sequence and interpolates its coefficients
+    // linearly in λ at the full path's λ values (`predict(fit, s = lambda)`); featrank fits each fold at
+    // those λ values exactly, so the two differ by the interpolation (up to ≈ 2e-3 of CV(λ) here)
+    const LOSS: f64 = 5e-3;
+    let path = format!("{}/tests/reference/glmnet_cv.csv", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut cases: Vec<(String, Vec<Vec<f64>>)> = Vec::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if cases.last().is_none_or(|(name, _)| name != f[0]) {
+            cases.push((f[0].to_string(), Vec::new()));
+        }
+        cases.last_mut().unwrap().1.push(f[1..].iter().map(|v| v.parse().unwrap()).collect());
+    }
+    assert_eq!(cases.len(), 3);
+    for (name, rows) in cases {
+        let (family, alpha) = match name.as_str() {
+            "diabetes-lasso" => (Family::Gaussian, 1.0),
+            "diabetes-enet" => (Family::Gaussian, 0.5),
+            _ => (Family::Binomial, 1.0),
+        };
+        let (x, y) = case_data(&name);
+        let folds: Vec<u32> = (0..y.len()).map(|i| (i % 10) as u32).collect();
+        let net = ElasticNet::new(family).alpha(alpha).tol(1e-10).max_passes(100_000_000);
+        let (path, cv) = net.cross_validate(x.view(), &y, &folds).unwrap();
+        assert_eq!(path.len(), rows.len(), "{name}: path length");
+        let close = |a: f64, b: f64, tol: f64| (a - b).abs() <= tol * b.abs().max(1e-3);
+        // the losses up to λ.min, where the choice is made (past it a binomial fit saturates, as in the paths' test)
+        for (k, r) in rows.iter().enumerate().take(rows[0][4] as usize + 1) {
+            assert!(close(cv.lambdas()[k], r[1], 1e-10), "{name} λ[{k}]: {} vs {}", cv.lambdas()[k], r[1]);
+            assert!(close(cv.loss()[k], r[2], LOSS), "{name} CV[{k}]: {} vs R {}", cv.loss()[k], r[2]);
+            assert!(close(cv.se()[k], r[3], 10.0 * LOSS), "{name} SE[{k}]: {} vs R {}", cv.se()[k], r[3]);
+        }
+        assert_eq!(cv.index(Rule::Min), rows[0][4] as usize, "{name}: lambda.min");
+        assert_eq!(cv.index(Rule::OneSe), rows[0][5] as usize, "{name}: lambda.1se");
     }
 }

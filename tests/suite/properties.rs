@@ -61,6 +61,7 @@ fn ffa_n_equals_rfa_n_for_every_learner() {
         "tree",
         "forest:trees=5",
         "mlp:epochs=20",
+        "glmnet:lambda=0.05",
         "ml-knn:k=5",
         "binary-relevance:base=(tree)",
     ];

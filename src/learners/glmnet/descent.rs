@@ -317,7 +317,12 @@ impl<'a> Solver<'a> {
                         self.v[j] = self.weighted_variance(j);
                     }
                 }
-                self.solve(lambda)?;
+                match self.solve(lambda) {
+                    // as glmnet: a λ that does not converge (a binomial fit saturating on separable rows) ends
+                    // the path, which keeps the λ values solved before it
+                    Err(Error::Numerical { .. }) if k > 0 => break,
+                    other => other?,
+                }
             }
             previous = lambda;
             // back to the columns' scale

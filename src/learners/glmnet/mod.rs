@@ -25,13 +25,20 @@
 //! rules, no binomial), linfa-logistic has no L1 penalty; the path is what the lasso rankers read (the λ at
 //! which each feature enters) and what an inner cross-validation over λ reuses.
 
+mod cv;
 mod descent;
+mod learner;
 
 use ndarray::{Array2, ArrayView1, ArrayView2};
 
 use crate::error::{Error, Result};
 use crate::memory;
 use descent::{Design, Solver};
+
+pub(crate) use cv::null_model;
+pub use cv::{CrossValidation, Lambda, Rule};
+pub use learner::Glmnet;
+pub(crate) use learner::{responses, Penalty, ALPHA, PENALTY, REFERENCE};
 
 /// The likelihood of an elastic-net path.
 ///
@@ -170,6 +177,10 @@ impl ElasticNet {
 
     /// The path for the `n × p` matrix `x` (finite values; rows are observations) and the response `y`
     /// (finite; 0/1 for [`Family::Binomial`], both present).
+    ///
+    /// A λ whose descent does not converge within `max_passes` (a binomial fit saturating on separable rows)
+    /// ends the path there, as glmnet's does: the path keeps the λ values before it (the first λ failing is an
+    /// error).
     pub fn path(&self, x: ArrayView2<'_, f64>, y: &[f64]) -> Result<Path> {
         self.check()?;
         let (n, p) = x.dim();

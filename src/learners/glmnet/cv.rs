@@ -1,0 +1,274 @@
+//! One penalised fit whose λ is fixed or chosen by cross-validation inside the rows it is given, as R's
+//! `cv.glmnet` chooses it (Friedman, Hastie & Tibshirani 2010, §7; Hastie, Tibshirani & Friedman 2009, §7.10):
+//!
+//! the path is fitted on every row; its λ sequence is then fitted on each inner fold's training rows and the
+//! held-out rows' loss recorded — the squared error (Gaussian) or the deviance −2[y ln p + (1 − y) ln(1 − p)]
+//! with p clamped to [10⁻⁵, 1 − 10⁻⁵] (binomial). Per λ, CV(λ) = Σ_f n_f L_f / Σ_f n_f (L_f a fold's mean
+//! loss, n_f its rows) and SE(λ) = √( Σ_f n_f (L_f − CV)² / Σ_f n_f / (K − 1) ); `min` takes the largest λ
+//! with the smallest CV, `1se` the largest λ with CV ≤ CV_min + SE at that minimum.
+//!
+//! The inner folds are stratified k-fold folds of the rows given ([`CvPlan::stratified`]) — a class target
+//! by class, a numeric one by target order — drawn from the fold's seed, with at most as many folds as the
+//! smallest class has rows (so every inner training part holds every class).
+//!
+//! Rows with nothing to learn — a constant response, a single class, every column constant — get the
+//! intercept-only model (the mean response; for the binomial family its log-odds, clamped as above), as
+//! glmnet's null model.
+
+use ndarray::{Array2, ArrayView2, Axis};
+
+use super::{ElasticNet, Family, Path};
+use crate::data::Dataset;
+use crate::error::{Error, Result};
+use crate::resampling::CvPlan;
+use crate::spec::spec_words;
+
+/// The smallest fitted probability the binomial deviance uses (cv.glmnet's `prob_min`).
+const PMIN: f64 = 1e-5;
+
+/// How the λ of a fit is chosen.
+///
+/// ```
+/// use featrank::learners::glmnet::{Lambda, Rule};
+/// assert_eq!(Lambda::default(), Lambda::Cv { rule: Rule::Min, folds: 10 });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Lambda {
+    /// This λ, on glmnet's scale (for the Gaussian family relative to the response's standard deviation).
+    Fixed(f64),
+    /// Chosen by a `folds`-fold cross-validation inside the rows fitted, by `rule`.
+    Cv {
+        /// Which λ of the cross-validated curve.
+        rule: Rule,
+        /// Inner folds (at least 3, as cv.glmnet; fewer when a class has fewer rows).
+        folds: usize,
+    },
+}
+
+impl Default for Lambda {
+    /// λ by 10-fold cross-validation, the minimum rule (cv.glmnet's `nfolds`; scikit-learn's `*CV` models' rule).
+    fn default() -> Self {
+        Lambda::Cv { rule: Rule::Min, folds: 10 }
+    }
+}
+
+/// Which λ a cross-validated curve gives.
+///
+/// ```
+/// use featrank::learners::glmnet::Rule;
+/// assert_eq!("1se".parse::<Rule>().unwrap(), Rule::OneSe);
+/// assert_eq!(Rule::Min.to_string(), "min");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The λ of the smallest cross-validated loss (cv.glmnet's `lambda.min`).
+    Min,
+    /// The largest λ within one standard error of that minimum (`lambda.1se`): a sparser model.
+    OneSe,
+}
+
+spec_words!(Rule, "λ rule", {
+    Rule::Min => "min",
+    Rule::OneSe => "1se",
+});
+
+/// A fitted model: a path and the index of the λ chosen on it, or the intercept-only model.
+#[derive(Debug, Clone)]
+pub(crate) enum Fit {
+    /// The path on every row and the λ chosen.
+    Path(Path, usize),
+    /// The linear predictor of every row (nothing to learn from the rows).
+    Null(f64),
+}
+
+impl Fit {
+    /// The model of `family` on `x` (rows × columns) and `y`, its λ chosen as `lambda` says; `folds` is the
+    /// inner fold of every row (used by [`Lambda::Cv`]; [`inner_folds`] makes it).
+    pub fn new(net: &ElasticNet, x: ArrayView2<'_, f64>, y: &[f64], lambda: Lambda, folds: &[u32]) -> Result<Fit> {
+        if let Some(eta) = null_model(net.family, x, y) {
+            return Ok(Fit::Null(eta));
+        }
+        match lambda {
+            Lambda::Fixed(l) => {
+                // warm starts down the default sequence to λ, as glmnet advises for one λ
+                let above: Vec<f64> = net.path(x, y)?.lambdas().iter().copied().filter(|&v| v > l).collect();
+                let path = net.clone().lambdas(above.into_iter().chain([l]).collect()).path(x, y)?;
+                let last = path.len() - 1;
+                Ok(Fit::Path(path, last))
+            }
+            Lambda::Cv { rule, .. } => {
+                let (path, cv) = net.cross_validate(x, y, folds)?;
+                Ok(Fit::Path(path, cv.index(rule)))
+            }
+        }
+    }
+
+    /// The linear predictor of each row of `x` at the chosen λ.
+    pub fn eta(&self, x: ArrayView2<'_, f64>) -> Result<Vec<f64>> {
+        match self {
+            Fit::Path(path, k) => path.linear_predictor(x, *k),
+            Fit::Null(eta) => Ok(vec![*eta; x.nrows()]),
+        }
+    }
+
+    /// The coefficients at the chosen λ (zeros for the null model), on the columns' own scale.
+    pub fn coefficients(&self, columns: usize) -> Vec<f64> {
+        match self {
+            Fit::Path(path, k) => path.coefficients(*k).to_vec(),
+            Fit::Null(_) => vec![0.0; columns],
+        }
+    }
+}
+
+/// The probability of a 1 for the linear predictor `eta` (the logistic function).
+pub(crate) fn probability(eta: f64) -> f64 {
+    1.0 / (1.0 + (-eta).exp())
+}
+
+/// The intercept-only linear predictor when the rows leave nothing to learn: a constant response (one class), or
+/// every column constant.
+pub(crate) fn null_model(family: Family, x: ArrayView2<'_, f64>, y: &[f64]) -> Option<f64> {
+    let mean = y.iter().sum::<f64>() / y.len().max(1) as f64;
+    let constant_y = y.iter().all(|v| *v == y[0]);
+    let constant_x = x.columns().into_iter().all(|c| c.iter().all(|v| *v == c[0]));
+    (constant_y || constant_x).then(|| match family {
+        Family::Gaussian => mean,
+        Family::Binomial => {
+            let p = mean.clamp(PMIN, 1.0 - PMIN);
+            (p / (1.0 - p)).ln()
+        }
+    })
+}
+
+/// The loss of a prediction `eta` of the response `y`: squared error, or the binomial deviance.
+fn loss(family: Family, y: f64, eta: f64) -> f64 {
+    match family {
+        Family::Gaussian => (y - eta) * (y - eta),
+        Family::Binomial => {
+            let p = probability(eta).clamp(PMIN, 1.0 - PMIN);
+            -2.0 * (y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+        }
+    }
+}
+
+/// The cross-validated loss along a path's λ sequence (cv.glmnet's `cvm` and `cvsd`), from
+/// [`ElasticNet::cross_validate`].
+///
+/// ```
+/// use featrank::learners::glmnet::{ElasticNet, Family, Rule};
+/// use featrank::ndarray::Array2;
+/// // y = the first column + noise; the second column is noise
+/// let x = Array2::from_shape_fn((30, 2), |(i, j)| if j == 0 { i as f64 } else { ((i * 7) % 11) as f64 });
+/// let y: Vec<f64> = (0..30).map(|i| i as f64 + ((i * 5) % 3) as f64).collect();
+/// let folds: Vec<u32> = (0..30).map(|i| (i % 5) as u32).collect();
+/// let (path, cv) = ElasticNet::new(Family::Gaussian).cross_validate(x.view(), &y, &folds)?;
+/// assert_eq!(cv.lambdas(), path.lambdas());
+/// let (min, one_se) = (cv.index(Rule::Min), cv.index(Rule::OneSe));
+/// assert!(one_se <= min);                          // the 1-SE λ is at least as large
+/// assert!(cv.loss()[min] <= cv.loss()[0]);
+/// # Ok::<(), featrank::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct CrossValidation {
+    lambdas: Vec<f64>,
+    loss: Vec<f64>,
+    se: Vec<f64>,
+}
+
+impl CrossValidation {
+    /// The λ values, decreasing (the path's on every row).
+    pub fn lambdas(&self) -> &[f64] {
+        &self.lambdas
+    }
+
+    /// CV(λ): the held-out loss per λ, the folds' mean losses weighted by their rows.
+    pub fn loss(&self) -> &[f64] {
+        &self.loss
+    }
+
+    /// SE(λ): the standard error of CV(λ) over the folds.
+    pub fn se(&self) -> &[f64] {
+        &self.se
+    }
+
+    /// The index of the λ `rule` picks: the largest λ with the least loss, or the largest within one SE of it.
+    pub fn index(&self, rule: Rule) -> usize {
+        let best = self.loss.iter().copied().fold(f64::INFINITY, f64::min);
+        let at_min = self.loss.iter().position(|&c| c <= best).unwrap_or(0);
+        let bound = match rule {
+            Rule::Min => best,
+            Rule::OneSe => best + self.se[at_min],
+        };
+        // λ decreases along the path: the first index within the bound is the largest λ
+        self.loss.iter().position(|&c| c <= bound).unwrap_or(at_min)
+    }
+}
+
+impl ElasticNet {
+    /// The path on every row of `x` and its λ sequence cross-validated: fitted on the rows outside each
+    /// fold of `folds` (one id in `0..K` per row, every id used, K ≥ 2) and scored on the fold's rows (see the
+    /// module docs for the loss and its standard error).
+    pub fn cross_validate(&self, x: ArrayView2<'_, f64>, y: &[f64], folds: &[u32]) -> Result<(Path, CrossValidation)> {
+        let k = folds.iter().max().map_or(0, |&f| f as usize + 1);
+        let mut fold_rows = vec![0.0; k];
+        folds.iter().for_each(|&f| fold_rows[f as usize] += 1.0);
+        if folds.len() != y.len() || k < 2 || fold_rows.contains(&0.0) {
+            return Err(Error::param(
+                "folds",
+                format!(
+                    "needs one fold id in 0..K per row (K ≥ 2, every id used); got {} ids for {} rows",
+                    folds.len(),
+                    y.len()
+                ),
+            ));
+        }
+        let path = self.path(x, y)?;
+        let lambdas = path.lambdas().to_vec();
+        let on_path = self.clone().lambdas(lambdas.clone());
+        let mut fold_loss = Array2::<f64>::zeros((k, lambdas.len()));
+        for f in 0..k {
+            let (train, test): (Vec<usize>, Vec<usize>) = (0..y.len()).partition(|&i| folds[i] as usize != f);
+            let (xtr, xte) = (x.select(Axis(0), &train), x.select(Axis(0), &test));
+            let ytr: Vec<f64> = train.iter().map(|&i| y[i]).collect();
+            let fit = match null_model(self.family, xtr.view(), &ytr) {
+                Some(eta) => Fit::Null(eta),
+                None => Fit::Path(on_path.path(xtr.view(), &ytr)?, 0),
+            };
+            for (l, mean) in fold_loss.row_mut(f).iter_mut().enumerate() {
+                let eta = match &fit {
+                    // a fold's path that ended early (see [`ElasticNet::path`]) predicts with its last λ, as cv.glmnet
+                    Fit::Path(p, _) => p.linear_predictor(xte.view(), l.min(p.len() - 1))?,
+                    Fit::Null(_) => fit.eta(xte.view())?,
+                };
+                *mean =
+                    test.iter().zip(&eta).map(|(&i, &e)| loss(self.family, y[i], e)).sum::<f64>() / test.len() as f64;
+            }
+        }
+        let total: f64 = fold_rows.iter().sum();
+        let weighted =
+            |l: usize, g: &dyn Fn(f64) -> f64| (0..k).map(|f| fold_rows[f] * g(fold_loss[[f, l]])).sum::<f64>() / total;
+        let loss: Vec<f64> = (0..lambdas.len()).map(|l| weighted(l, &|v| v)).collect();
+        let se =
+            (0..lambdas.len()).map(|l| (weighted(l, &|v| (v - loss[l]).powi(2)) / (k - 1) as f64).sqrt()).collect();
+        Ok((path, CrossValidation { lambdas, loss, se }))
+    }
+}
+
+/// The inner fold of every row of `data` for a `folds`-fold cross-validation drawn from `seed`: stratified,
+/// with at most as many folds as the smallest class present has rows (at least 2).
+pub(crate) fn inner_folds(data: &Dataset, folds: usize, seed: u64) -> Result<Vec<u32>> {
+    let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min());
+    let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows());
+    if k < 2 {
+        return Err(Error::param(
+            "folds",
+            format!("the inner cross-validation of λ needs 2 rows of every class; the training rows have {k}"),
+        ));
+    }
+    Ok(CvPlan::stratified(data, k, 1, rand::Rng::r#gen(&mut crate::seed::rng_for(seed, &[INNER])))?
+        .assignment(0)
+        .to_vec())
+}
+
+/// The stream of the inner folds, apart from every other draw of a split's seed.
+const INNER: u64 = 0x6c61_6d62;

@@ -1,0 +1,250 @@
+//! The penalised GLM as a learner (`glmnet:alpha=1,lambda=cv,rule=min,folds=10`), and the penalty settings and
+//! per-response fits it shares with the lasso rankers ([`crate::rankers::Lasso`], [`crate::rankers::LassoPath`]).
+//!
+//! A numeric target is fitted with the Gaussian family and predicted by η = β₀ + xβ. A class target with two
+//! classes is one binomial fit (the later class is the 1) whose P(1 | x) = 1/(1 + e^{−η}) are the class
+//! scores; with more classes, one binomial fit per class against the rest (one-vs-rest, each with its own λ;
+//! the scores are the classes' probabilities divided by their sum) — not glmnet's grouped multinomial. The
+//! columns are the learners' design matrix (`prepare.rs`: a nominal feature as 0/1 columns, a missing value
+//! as the training mean or mode), standardised by the engine on the training rows; λ is fixed or chosen
+//! inside the training rows (`cv.rs`), so a curve with this learner stays honest.
+
+use ndarray::ArrayView2;
+
+use super::cv::{inner_folds, probability, Fit};
+use super::{ElasticNet, Family, Lambda, Rule};
+use crate::data::{Dataset, Target, Task};
+use crate::error::{Error, Result};
+use crate::learners::{argmax, CheckedFold, Learner};
+use crate::learners::{design_matrices, design_width};
+use crate::memory::F64;
+use crate::method::Method;
+use crate::param::{Param, Values};
+use crate::resampling::Prediction;
+use crate::spec::Spec;
+
+/// The elastic-net penalty of a fit: the mixing α and how λ is chosen — what the `glmnet` learner and the
+/// `lasso` ranker take.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Penalty {
+    pub alpha: f64,
+    pub lambda: Lambda,
+}
+
+impl Default for Penalty {
+    fn default() -> Self {
+        Penalty { alpha: 1.0, lambda: Lambda::default() }
+    }
+}
+
+/// The keys of a penalty: `alpha`, `lambda`, and with `lambda=cv` the `rule` and the inner `folds`.
+pub(crate) const PENALTY: &[Param] = &[
+    ALPHA,
+    Param::new(
+        "lambda",
+        Values::positive().or("cv"),
+        "the penalty λ on glmnet's scale, or cv: chosen by a cross-validation inside each training split",
+    ),
+    Param::new("rule", Values::Words(Rule::WORDS), "the λ of the least inner-CV loss, or the largest within 1 SE")
+        .needs("lambda=cv"),
+    Param::new("folds", Values::whole(3), "inner folds (fewer when a class has fewer training rows)")
+        .needs("lambda=cv"),
+];
+
+/// The mixing α of the penalty.
+pub(crate) const ALPHA: Param =
+    Param::new("alpha", Values::real(0.0, 1.0), "1 the lasso, 0 ridge, between: the elastic net");
+
+/// glmnet's paper and the rule of the inner cross-validation.
+pub(crate) const REFERENCE: &str =
+    "Friedman, Hastie & Tibshirani 2010, J. Stat. Softw. 33(1); Tibshirani 1996, JRSS B 58(1); Zou & Hastie 2005, JRSS B 67(2)";
+
+impl Penalty {
+    /// The penalty a spec's keys give (defaults: the lasso, λ by 10-fold CV, the minimum rule).
+    pub fn from_spec(s: &Spec) -> Result<Penalty> {
+        let lambda = match s.get_or_none::<f64>("lambda", "cv")? {
+            None => Lambda::Cv { rule: s.get("rule", Rule::Min)?, folds: s.get("folds", 10)? },
+            Some(l) => {
+                if let Some(key) = ["rule", "folds"].into_iter().find(|k| s.value(k).is_some()) {
+                    return Err(Error::param(key, format!("applies to lambda=cv, not to the fixed lambda={l}")));
+                }
+                Lambda::Fixed(l)
+            }
+        };
+        Penalty { alpha: s.get("alpha", 1.0)?, lambda }.validated()
+    }
+
+    /// `spec` with the penalty's keys.
+    pub fn write(&self, spec: Spec) -> Spec {
+        let spec = spec.with("alpha", self.alpha);
+        match self.lambda {
+            Lambda::Fixed(l) => spec.with("lambda", l),
+            Lambda::Cv { rule, folds } => spec.with("lambda", "cv").with("rule", rule).with("folds", folds),
+        }
+    }
+
+    /// The one check of the settings on their own.
+    pub fn validated(self) -> Result<Penalty> {
+        ElasticNet::new(Family::Gaussian).alpha(self.alpha).check()?;
+        match self.lambda {
+            Lambda::Fixed(l) if !(l > 0.0 && l.is_finite()) => {
+                Err(Error::param("lambda", format!("must be positive and finite, or cv; got {l}")))
+            }
+            Lambda::Cv { folds, .. } if folds < 3 => {
+                Err(Error::param("folds", format!("the inner cross-validation needs at least 3 folds, got {folds}")))
+            }
+            _ => Ok(self),
+        }
+    }
+
+    /// The fit of every response of `data`'s `rows` ([`responses`]) on `x` (those rows' design matrix), the
+    /// inner folds drawn from `seed`. `folds_of` gives the dataset whose target the inner folds stratify.
+    pub fn fits(
+        &self,
+        data: &Dataset,
+        rows: &[usize],
+        x: ArrayView2<'_, f64>,
+        seed: u64,
+        folds_of: impl FnOnce() -> Result<Dataset>,
+    ) -> Result<Vec<(Option<usize>, Fit)>> {
+        let (family, ys) = responses(data, rows)?;
+        let folds = match self.lambda {
+            Lambda::Cv { folds, .. } => inner_folds(&folds_of()?, folds, seed)?,
+            Lambda::Fixed(_) => Vec::new(),
+        };
+        let net = ElasticNet::new(family).alpha(self.alpha);
+        ys.into_iter().map(|(class, y)| Ok((class, Fit::new(&net, x, &y, self.lambda, &folds)?))).collect()
+    }
+}
+
+/// The responses of `data`'s target on `rows`: the numeric target (Gaussian), or binomial 0/1 indicators — one
+/// for two classes present (class `Some(c)`: the later class, whose indicator is 1), one per class present
+/// (one-vs-rest) for more.
+pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(Option<usize>, Vec<f64>)>)> {
+    match data.target() {
+        Target::Values(v) => Ok((Family::Gaussian, vec![(None, rows.iter().map(|&i| v[i]).collect())])),
+        Target::Classes { codes, names } => {
+            let mut present = vec![false; names.len()];
+            rows.iter().for_each(|&i| present[codes[i]] = true);
+            let classes: Vec<usize> = (0..names.len()).filter(|&c| present[c]).collect();
+            let fitted = if classes.len() == 2 { &classes[1..] } else { &classes[..] };
+            let indicator = |c: usize| rows.iter().map(|&i| (codes[i] == c) as u8 as f64).collect();
+            Ok((Family::Binomial, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
+        }
+        Target::Set(_) => Err(Error::param("target", "the elastic net fits one target; wrap it in binary-relevance")),
+    }
+}
+
+/// The penalised GLM as a learner: Gaussian for a numeric target, binomial (one-vs-rest beyond two classes)
+/// for a class target; λ fixed or chosen by an inner cross-validation on each training split.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::learners::Glmnet;
+/// use featrank::resampling::Fold;
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let plan = CvPlan::stratified(&iris, 5, 1, 1).unwrap();
+/// let (train, test) = plan.split(0, 0);
+/// let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
+/// let lasso = Glmnet::new();
+/// assert_eq!(lasso.spec().to_string(), "glmnet:alpha=1,lambda=cv,rule=min,folds=10");
+/// let pred = lasso.fit_predict(&fold, &[2, 3]).unwrap();
+/// assert!(Measure::Accuracy.score(&iris, &test, &pred).unwrap() > 0.85);
+/// let ridge = featrank::learners::parse("glmnet:alpha=0,lambda=0.01").unwrap();
+/// assert_eq!(ridge.spec().to_string(), "glmnet:alpha=0,lambda=0.01");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Glmnet {
+    penalty: Penalty,
+}
+
+impl Glmnet {
+    /// The lasso, λ by 10-fold cross-validation inside each training split, the minimum rule.
+    pub fn new() -> Glmnet {
+        Glmnet::default()
+    }
+
+    /// The mixing α ∈ [0, 1] (1 the lasso, 0 ridge regression).
+    pub fn alpha(mut self, alpha: f64) -> Glmnet {
+        self.penalty.alpha = alpha;
+        self
+    }
+
+    /// How λ is chosen: fixed, or by an inner cross-validation.
+    pub fn lambda(mut self, lambda: Lambda) -> Glmnet {
+        self.penalty.lambda = lambda;
+        self
+    }
+
+    /// From the spec `glmnet:alpha=1,lambda=cv,rule=min,folds=10` (or `lambda=0.05`, a fixed λ).
+    pub fn from_spec(s: &Spec) -> Result<Glmnet> {
+        s.check_params(PENALTY)?;
+        Ok(Glmnet { penalty: Penalty::from_spec(s)? })
+    }
+}
+
+impl Method for Glmnet {
+    fn parameters(&self) -> &'static [Param] {
+        PENALTY
+    }
+
+    fn reference(&self) -> &'static str {
+        REFERENCE
+    }
+
+    fn spec(&self) -> Spec {
+        self.penalty.write(Spec::new("glmnet"))
+    }
+
+    fn supports(&self, task: Task) -> bool {
+        matches!(task, Task::Classification | Task::Regression)
+    }
+}
+
+impl Learner for Glmnet {
+    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
+        self.penalty.validated().map(|_| ())
+    }
+
+    /// The fold's design matrices, the engine's standardised copy and an inner fold's, and a path's
+    /// coefficients (100 λ) per response.
+    fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
+        let (n, w) = ((train + test) as u64, design_width(data) as u64);
+        let responses = data.n_classes().max(1) as u64;
+        F64 * (3 * n * w + 100 * w * responses + test as u64 * responses)
+    }
+
+    fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
+        let data = fold.data;
+        let (xtr, xte, _) = design_matrices(fold, features);
+        // the inner folds stratify the training rows' target (one feature carries it)
+        let carrier = || data.select_indices(&features[..1]).take_rows(fold.train);
+        let fits = self.penalty.fits(data, fold.train, xtr.view(), fold.seed, carrier)?;
+        let Some(names) = data.class_names() else {
+            return Ok(Prediction::Values(fits[0].1.eta(xte.view())?));
+        };
+        let k = names.len();
+        let mut scores = vec![0.0; xte.nrows() * k];
+        for (class, fit) in &fits {
+            let c = class.expect("a class target's responses name their class");
+            for (r, eta) in fit.eta(xte.view())?.into_iter().enumerate() {
+                scores[r * k + c] = probability(eta);
+            }
+        }
+        if let [(Some(one), _)] = fits[..] {
+            // two classes: the other one's probability is the complement
+            let codes = data.labels().expect("a class target has codes");
+            if let Some(zero) = (0..k).find(|&c| c != one && fold.train.iter().any(|&i| codes[i] == c)) {
+                for row in scores.chunks_mut(k) {
+                    row[zero] = 1.0 - row[one];
+                }
+            }
+        }
+        let labels = scores.chunks(k).map(argmax).collect();
+        for row in scores.chunks_mut(k) {
+            let sum: f64 = row.iter().sum();
+            row.iter_mut().for_each(|s| *s /= sum.max(f64::MIN_POSITIVE));
+        }
+        Ok(Prediction::Classes { labels, scores })
+    }
+}
