@@ -200,6 +200,11 @@ fn bad_settings_and_data_are_parameter_errors() {
     assert!(short.len() < ElasticNet::new(Family::Binomial).path(x.view(), &y).unwrap().len());
     let err = ElasticNet::new(Family::Binomial).lambdas(vec![0.001]).max_passes(3).path(x.view(), &y).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Numerical);
+    // a fold id far past the rows is refused by name, before it sizes anything
+    let mut ids = vec![0u32; y.len()];
+    ids[1] = u32::MAX;
+    let err = ElasticNet::new(Family::Binomial).cross_validate(x.view(), &y, &ids).unwrap_err();
+    assert!(err.to_string().contains("'folds'"), "{err}");
 }
 
 #[test]

@@ -210,6 +210,13 @@ impl ElasticNet {
     /// module docs for the loss and its standard error).
     pub fn cross_validate(&self, x: ArrayView2<'_, f64>, y: &[f64], folds: &[u32]) -> Result<(Path, CrossValidation)> {
         let k = folds.iter().max().map_or(0, |&f| f as usize + 1);
+        if k > y.len() {
+            // a fold id past the rows is refused before it sizes anything
+            return Err(Error::param(
+                "folds",
+                format!("fold id {} for {} rows: at most one fold per row", k - 1, y.len()),
+            ));
+        }
         let mut fold_rows = vec![0.0; k];
         folds.iter().for_each(|&f| fold_rows[f as usize] += 1.0);
         if folds.len() != y.len() || k < 2 || fold_rows.contains(&0.0) {

@@ -216,6 +216,9 @@ impl Learner for Glmnet {
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let data = fold.data;
+        if features.is_empty() {
+            return Err(Error::param("features", "the elastic net needs at least one feature"));
+        }
         let (xtr, xte, _) = design_matrices(fold, features);
         // the inner folds stratify the training rows' target (one feature carries it)
         let carrier = || data.select_indices(&features[..1]).take_rows(fold.train);
