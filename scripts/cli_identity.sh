@@ -39,7 +39,8 @@ done
 # Every ranking method on a class target, the regression ones on a numeric target, the wrappers on labels.
 rankers=(relieff forest:trees=20 svm-rfe info-gain gain-ratio symmetrical-uncertainty chi2 fisher mi ecfs inffs
     consensus:folds=3 permutation:folds=3,repeats=2 mrmr mrmr-quotient jmi cmim disr jmim fcbf laplacian surf surf-star
-    multisurf multisurf-star "bag:base=(relieff),bootstraps=3" "shadow:base=(fisher),rounds=20" "turf:base=(multisurf),keep=5")
+    multisurf multisurf-star "bag:base=(relieff),bootstraps=3" "shadow:base=(fisher),rounds=20" "turf:base=(multisurf),keep=5"
+    lasso:folds=3 lasso-path "stability-selection:base=(lasso-path),subsamples=10")
 for r in "${rankers[@]}"; do
     call "rank-wine-$r" rank wine --method "$r" --seed 3 --out "rank-wine-$r.csv"
 done

@@ -79,7 +79,7 @@ pub mod prelude {
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
         InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, Relevance, ReliefF,
-        SelectionCriterion, ShadowFeatures, Surf, SurfVariant, SvmRfe, Turf,
+        Lasso, LassoPath, SelectionCriterion, ShadowFeatures, StabilitySelection, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
     pub use crate::resampling::{CvPlan, Measure, Resampling, Scheme};

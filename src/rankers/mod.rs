@@ -19,6 +19,7 @@
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
 //! | [`ShadowFeatures`] (`shadow:base=(…)`) | which features beat their shuffled shadows (p, q, verdict) | Boruta |
+//! | [`StabilitySelection`] (`stability-selection:base=(…)`) | selection frequency of any ranker's top q over halves of the rows, with a bound on false selections | Meinshausen & Bühlmann 2010; Shah & Samworth 2013 |
 //! | [`BinaryRelevance`] (`binary-relevance:base=(…)`), [`LabelPowerset`] (`label-powerset:base=(…)`) | any single-target ranker on multi-label and multi-target data | Tsoumakas & Katakis 2007 |
 //!
 //! **Several targets** (multi-label, multi-target): ReliefF and RReliefF rank them directly with a distance
@@ -61,6 +62,7 @@ mod ranker;
 mod relief;
 mod relief_targets;
 mod shadow;
+mod stability_selection;
 mod surf;
 mod svm_rfe;
 mod turf;
@@ -90,6 +92,7 @@ pub use problem_transformation::{BinaryRelevance, Combine, LabelPowerset};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
 pub use relief_targets::TargetDistance;
 pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
+pub use stability_selection::{ErrorBound, Subsampling, SelectionFrequencies, StabilityBound, StabilitySelection};
 pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
@@ -148,6 +151,9 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
         wrapper("bag", &["ensemble"], "bag:base=(relieff)", |s| Ok(Box::new(Ensemble::from_spec(s)?))),
         wrapper("shadow", &["boruta"], "shadow:base=(relieff)", |s| Ok(Box::new(ShadowFeatures::from_spec(s)?))),
         wrapper("turf", &[], "turf:base=(relieff)", |s| Ok(Box::new(Turf::from_spec(s)?))),
+        wrapper("stability-selection", &["stabsel"], "stability-selection:base=(lasso-path)", |s| {
+            Ok(Box::new(StabilitySelection::from_spec(s)?))
+        }),
         wrapper("binary-relevance", &["br"], "binary-relevance:base=(relieff)", |s| {
             Ok(Box::new(BinaryRelevance::from_spec(s)?))
         }),

@@ -130,6 +130,7 @@ pub const WRAPPED_RANKERS: &[&str] = &[
     "bag:base=(relieff),bootstraps=3",
     "shadow:base=(relieff),rounds=5",
     "turf:base=(multisurf),keep=2",
+    "stability-selection:base=(fisher),subsamples=3",
     "binary-relevance:base=(relieff)",
     "label-powerset:base=(relieff)",
 ];

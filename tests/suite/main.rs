@@ -31,6 +31,7 @@ mod rankers;
 mod round_trips;
 mod scores;
 mod sparse;
+mod stability_selection;
 mod structured;
 mod svm_reference;
 mod synth;

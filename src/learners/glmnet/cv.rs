@@ -90,9 +90,7 @@ impl Fit {
         }
         match lambda {
             Lambda::Fixed(l) => {
-                // warm starts down the default sequence to λ, as glmnet advises for one λ
-                let above: Vec<f64> = net.path(x, y)?.lambdas().iter().copied().filter(|&v| v > l).collect();
-                let path = net.clone().lambdas(above.into_iter().chain([l]).collect()).path(x, y)?;
+                let path = net.clone().stop_at(l).path(x, y)?;
                 let last = path.len() - 1;
                 Ok(Fit::Path(path, last))
             }

@@ -286,7 +286,7 @@ impl<'a> Solver<'a> {
         let lambda_max = self.lambda_max();
         // the sequence in the solver's units (Gaussian: λ / s_y)
         let user = params.lambdas.is_some();
-        let lambdas: Vec<f64> = match &params.lambdas {
+        let mut lambdas: Vec<f64> = match &params.lambdas {
             Some(l) => l.iter().map(|v| v / self.y_sd).collect(),
             None => {
                 let ratio = params.lambda_min_ratio.unwrap_or(if n > p { 1e-4 } else { 1e-2 });
@@ -299,6 +299,11 @@ impl<'a> Solver<'a> {
                     .collect()
             }
         };
+        if let Some(stop) = params.stop_at.map(|l| l / self.y_sd) {
+            lambdas.retain(|&v| v > stop);
+            lambdas.push(stop);
+        }
+        let early_stop = !user && params.stop_at.is_none();
         let null_deviance = self.deviance();
         let mut kept = Vec::with_capacity(lambdas.len());
         let mut intercepts = Vec::with_capacity(lambdas.len());
@@ -341,7 +346,7 @@ impl<'a> Solver<'a> {
             intercepts.push(b0);
             let gain = ratio - ratios.last().copied().unwrap_or(0.0);
             ratios.push(ratio);
-            if !user && k + 1 >= MIN_LAMBDAS && (gain < MIN_GAIN * ratio || ratio > MAX_RATIO) {
+            if early_stop && k + 1 >= MIN_LAMBDAS && (gain < MIN_GAIN * ratio || ratio > MAX_RATIO) {
                 break;
             }
         }

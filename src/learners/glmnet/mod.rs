@@ -85,6 +85,7 @@ pub struct ElasticNet {
     n_lambda: usize,
     lambda_min_ratio: Option<f64>,
     lambdas: Option<Vec<f64>>,
+    stop_at: Option<f64>,
     tol: f64,
     max_passes: usize,
 }
@@ -102,6 +103,7 @@ impl ElasticNet {
             n_lambda: 100,
             lambda_min_ratio: None,
             lambdas: None,
+            stop_at: None,
             tol: 1e-7,
             max_passes: 100_000,
         }
@@ -128,6 +130,14 @@ impl ElasticNet {
     /// A λ sequence of one's own (positive, decreasing), run to its end instead of the default one.
     pub fn lambdas(mut self, lambdas: Vec<f64>) -> Self {
         self.lambdas = Some(lambdas);
+        self
+    }
+
+    /// A fit at one λ: the default sequence's values above `lambda`, then `lambda` itself (warm starts down to it, as
+    /// glmnet advises for a single λ), with no early stop. The path's last λ is `lambda` unless a λ before it does not
+    /// converge.
+    pub fn stop_at(mut self, lambda: f64) -> Self {
+        self.stop_at = Some(lambda);
         self
     }
 
@@ -164,6 +174,14 @@ impl ElasticNet {
             }
             if l.windows(2).any(|w| w[1] >= w[0]) {
                 return Err(Error::param("lambdas", "must decrease strictly (warm starts run from large λ to small)"));
+            }
+        }
+        if let Some(l) = self.stop_at {
+            if !(l.is_finite() && l > 0.0) {
+                return Err(Error::param("lambda", format!("must be positive and finite, got {l}")));
+            }
+            if self.lambdas.is_some() {
+                return Err(Error::param("lambda", "a fit at one λ takes no λ sequence of its own"));
             }
         }
         if !(self.tol > 0.0 && self.tol.is_finite()) {
