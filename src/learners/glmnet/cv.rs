@@ -135,13 +135,15 @@ pub(crate) fn null_model(family: Family, x: ArrayView2<'_, f64>, y: &[f64]) -> O
             let p = mean.clamp(PMIN, 1.0 - PMIN);
             (p / (1.0 - p)).ln()
         }
+        Family::Cox => 0.0, // every row the same hazard
     })
 }
 
-/// The loss of a prediction `eta` of the response `y`: squared error, or the binomial deviance.
+/// The loss of a prediction `eta` of the response `y`: squared error, or the binomial deviance (the Cox family's
+/// partial likelihood has no loss per row: [`ElasticNet::cross_validate`] refuses it before any).
 fn loss(family: Family, y: f64, eta: f64) -> f64 {
     match family {
-        Family::Gaussian => (y - eta) * (y - eta),
+        Family::Gaussian | Family::Cox => (y - eta) * (y - eta),
         Family::Binomial => {
             let p = probability(eta).clamp(PMIN, 1.0 - PMIN);
             -2.0 * (y * p.ln() + (1.0 - y) * (1.0 - p).ln())
@@ -207,6 +209,12 @@ impl ElasticNet {
     /// fold of `folds` (one id in `0..K` per row, every id used, K ≥ 2) and scored on the fold's rows (see the
     /// module docs for the loss and its standard error).
     pub fn cross_validate(&self, x: ArrayView2<'_, f64>, y: &[f64], folds: &[u32]) -> Result<(Path, CrossValidation)> {
+        if self.family == Family::Cox {
+            return Err(Error::param(
+                "family",
+                "cross-validation of the Cox family (whose partial likelihood is no sum over rows) is not available",
+            ));
+        }
         let k = folds.iter().max().map_or(0, |&f| f as usize + 1);
         if k > y.len() {
             // a fold id past the rows is refused before it sizes anything

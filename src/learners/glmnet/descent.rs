@@ -11,6 +11,10 @@ use crate::error::{Error, Result};
 const MIN_LAMBDAS: usize = 5;
 const MAX_RATIO: f64 = 0.999;
 const MIN_GAIN: f64 = 1e-5;
+/// The Cox family's early stop (glmnet's coxnet scales the same settings): the deviance ratio past 0.99, or a
+/// gain over the last `MIN_LAMBDAS − 1` values below 10⁻³ of it.
+const COX_MAX_RATIO: f64 = 0.99;
+const COX_MIN_GAIN: f64 = 1e-3;
 /// glmnet's floor on the α that scales λ_max, so ridge (α = 0) still gets a finite sequence.
 const MIN_ALPHA_FOR_MAX: f64 = 1e-3;
 /// Fitted probabilities are kept within [ε, 1 − ε] (glmnet's `pmin`), so weights stay positive.
@@ -77,6 +81,85 @@ pub(super) struct Solver<'a> {
     v: Vec<f64>,
     /// Features the descent visits at this λ: the strong set and every feature ever non-zero.
     working: Vec<bool>,
+    /// Cox: the rows in groups of equal time, ascending.
+    risk: Option<RiskSets>,
+}
+
+/// The rows of a survival response in groups of equal time, ascending: the risk set of a time is its group
+/// and every later one (Breslow's ties).
+struct RiskSets {
+    /// Rows by ascending time.
+    order: Vec<usize>,
+    /// The end (exclusive, in `order`) of each group of equal times.
+    ends: Vec<usize>,
+}
+
+impl RiskSets {
+    fn new(time: &[f64]) -> RiskSets {
+        let mut order: Vec<usize> = (0..time.len()).collect();
+        order.sort_by(|&a, &b| time[a].total_cmp(&time[b]).then(a.cmp(&b)));
+        let mut ends = Vec::new();
+        for k in 1..=order.len() {
+            if k == order.len() || time[order[k]] != time[order[k - 1]] {
+                ends.push(k);
+            }
+        }
+        RiskSets { order, ends }
+    }
+
+    /// The groups as ranges of `order`.
+    fn groups(&self) -> impl DoubleEndedIterator<Item = std::ops::Range<usize>> + '_ {
+        self.ends.iter().enumerate().map(|(g, &end)| if g == 0 { 0..end } else { self.ends[g - 1]..end })
+    }
+
+    /// S_i = Σ_{j: t_j ≥ t_i} e^{η_j} of each row.
+    fn sums(&self, eta: &[f64]) -> Vec<f64> {
+        let mut s = vec![0.0; eta.len()];
+        let mut running = 0.0;
+        for g in self.groups().rev() {
+            running += self.order[g.clone()].iter().map(|&i| eta[i].exp()).sum::<f64>();
+            self.order[g].iter().for_each(|&i| s[i] = running);
+        }
+        s
+    }
+
+    /// The gradient ∂ℓ/∂η_k = δ_k − e^{η_k} Σ_{i ∈ D, t_i ≤ t_k} 1/S_i into `r` and the Hessian's diagonal
+    /// e^{η_k} Σ 1/S_i − e^{2η_k} Σ 1/S_i² into `w` (D: the events).
+    fn reweight(&self, eta: &[f64], event: &[f64], w: &mut [f64], r: &mut [f64]) {
+        let s = self.sums(eta);
+        let (mut a, mut b) = (0.0, 0.0);
+        for g in self.groups() {
+            for &i in &self.order[g.clone()] {
+                if event[i] == 1.0 {
+                    a += 1.0 / s[i];
+                    b += 1.0 / (s[i] * s[i]);
+                }
+            }
+            for &k in &self.order[g] {
+                let e = eta[k].exp();
+                r[k] = event[k] - e * a;
+                w[k] = e * a - e * e * b;
+            }
+        }
+    }
+
+    /// The deviance per row 2(ℓ_saturated − ℓ)/n, ℓ_saturated = −Σ_groups d_g log d_g (d_g events at a time).
+    fn deviance(&self, eta: &[f64], event: &[f64]) -> f64 {
+        let s = self.sums(eta);
+        let mut dev = 0.0;
+        for g in self.groups() {
+            let d = self.order[g.clone()].iter().filter(|&&i| event[i] == 1.0).count() as f64;
+            if d > 0.0 {
+                dev -= d * d.ln();
+            }
+            for &i in &self.order[g] {
+                if event[i] == 1.0 {
+                    dev -= eta[i] - s[i].ln();
+                }
+            }
+        }
+        2.0 * dev / eta.len() as f64
+    }
 }
 
 fn soft(u: f64, t: f64) -> f64 {
@@ -90,7 +173,8 @@ fn soft(u: f64, t: f64) -> f64 {
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(params: &ElasticNet, d: &'a Design, y: &'a [f64]) -> Solver<'a> {
+    /// The solver at β = 0 for the response `y` (Cox: the event indicators, with the times `time`).
+    pub fn new(params: &ElasticNet, d: &'a Design, y: &'a [f64], time: Option<&[f64]>) -> Solver<'a> {
         let n = d.n as f64;
         let y_mean = y.iter().sum::<f64>() / n;
         let (y_sd, r, b0) = match params.family {
@@ -100,12 +184,14 @@ impl<'a> Solver<'a> {
                 (sd, y.iter().map(|v| (v - y_mean) / sd).collect(), 0.0)
             }
             Family::Binomial => (1.0, y.iter().map(|v| v - y_mean).collect(), (y_mean / (1.0 - y_mean)).ln()),
+            Family::Cox => (1.0, vec![0.0; d.n], 0.0),
         };
         let w = match params.family {
             Family::Gaussian => vec![1.0; d.n],
             Family::Binomial => vec![y_mean * (1.0 - y_mean); d.n],
+            Family::Cox => vec![0.0; d.n],
         };
-        Solver {
+        let mut solver = Solver {
             family: params.family,
             d,
             y,
@@ -121,7 +207,12 @@ impl<'a> Solver<'a> {
             r,
             v: vec![1.0; d.p],
             working: vec![false; d.p],
+            risk: time.map(RiskSets::new),
+        };
+        if let Some(risk) = &solver.risk {
+            risk.reweight(&vec![0.0; d.n], y, &mut solver.w, &mut solver.r);
         }
+        solver
     }
 
     /// g_j = ⟨z_j, r⟩ / n: the gradient of the smooth part at β_j = its current value, before the shift.
@@ -222,14 +313,19 @@ impl<'a> Solver<'a> {
         eta
     }
 
-    /// Binomial: the weights and working residual of the quadratic approximation at the current fit.
+    /// Binomial and Cox: the weights and working residual of the quadratic approximation at the current fit.
     fn reweight(&mut self) {
         let d = self.d;
         let eta = self.eta();
-        for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&eta).zip(self.y) {
-            let p = (1.0 / (1.0 + (-e).exp())).clamp(PMIN, 1.0 - PMIN);
-            *w = p * (1.0 - p);
-            *r = y - p;
+        match &self.risk {
+            Some(risk) => risk.reweight(&eta, self.y, &mut self.w, &mut self.r),
+            None => {
+                for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&eta).zip(self.y) {
+                    let p = (1.0 / (1.0 + (-e).exp())).clamp(PMIN, 1.0 - PMIN);
+                    *w = p * (1.0 - p);
+                    *r = y - p;
+                }
+            }
         }
         for j in (0..d.p).filter(|&j| self.working[j]) {
             self.v[j] = self.weighted_variance(j);
@@ -248,6 +344,7 @@ impl<'a> Solver<'a> {
                     .sum();
                 dev / n
             }
+            Family::Cox => self.risk.as_ref().map_or(0.0, |risk| risk.deviance(&self.eta(), self.y)),
         }
     }
 
@@ -260,7 +357,7 @@ impl<'a> Solver<'a> {
                     return Ok(());
                 }
             },
-            Family::Binomial => loop {
+            Family::Binomial | Family::Cox => loop {
                 // outer: reweight and descend until the coefficients stop moving between approximations
                 let before: Vec<f64> = self.beta.clone();
                 let b0_before = self.b0;
@@ -332,22 +429,30 @@ impl<'a> Solver<'a> {
             previous = lambda;
             // back to the columns' scale
             let scale = self.y_sd;
-            let mut b0 = match self.family {
-                Family::Gaussian => self.y_mean,
-                Family::Binomial => self.b0,
+            // (the Cox likelihood has no intercept: a shift of η cancels, so the centring needs none)
+            let (mut b0, centred) = match self.family {
+                Family::Gaussian => (self.y_mean, 1.0),
+                Family::Binomial => (self.b0, 1.0),
+                Family::Cox => (0.0, 0.0),
             };
             for j in 0..p {
                 let b = if self.d.sd[j] > 0.0 { scale * self.beta[j] / self.d.sd[j] } else { 0.0 };
-                b0 -= b * self.d.mean[j];
+                b0 -= centred * b * self.d.mean[j];
                 rows.push(b);
             }
             let ratio = 1.0 - self.deviance() / null_deviance;
             kept.push(lambda * self.y_sd);
             intercepts.push(b0);
-            let gain = ratio - ratios.last().copied().unwrap_or(0.0);
             ratios.push(ratio);
-            if early_stop && k + 1 >= MIN_LAMBDAS && (gain < MIN_GAIN * ratio || ratio > MAX_RATIO) {
-                break;
+            let (min_gain, max_ratio, lag) = match self.family {
+                Family::Cox => (COX_MIN_GAIN, COX_MAX_RATIO, MIN_LAMBDAS - 1),
+                _ => (MIN_GAIN, MAX_RATIO, 1),
+            };
+            if early_stop && k + 1 >= MIN_LAMBDAS {
+                let gain = ratio - ratios[ratios.len() - 1 - lag];
+                if gain < min_gain * ratio || ratio > max_ratio {
+                    break;
+                }
             }
         }
         let coefficients = Array2::from_shape_vec((kept.len(), p), rows).expect("one row of p per λ");
@@ -360,7 +465,7 @@ impl<'a> Solver<'a> {
             null_deviance: null_deviance
                 * match self.family {
                     Family::Gaussian => self.y_sd * self.y_sd,
-                    Family::Binomial => 1.0,
+                    Family::Binomial | Family::Cox => 1.0,
                 },
             passes: self.passes,
         })

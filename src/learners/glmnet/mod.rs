@@ -4,19 +4,21 @@
 //! min over (β₀, β) of  −ℓ(β₀, β)/n + λ [ (1 − α)/2 ‖β‖₂² + α ‖β‖₁ ],
 //!
 //! with ℓ the log-likelihood of the family ([`Family::Gaussian`]: ℓ/n = −RSS/2n; [`Family::Binomial`]:
-//! the logistic log-likelihood of 0/1 responses), α ∈ [0, 1] (0 ridge, 1 lasso) and the intercept β₀
-//! unpenalised. Solved by cyclical coordinate descent with glmnet's devices: the columns standardised on the
+//! the logistic log-likelihood of 0/1 responses; [`Family::Cox`]: Breslow's partial likelihood of survival
+//! times, no intercept), α ∈ [0, 1] (0 ridge, 1 lasso) and the intercept β₀ unpenalised. Solved by cyclical coordinate descent with glmnet's devices: the columns standardised on the
 //! rows given (mean 0, variance 1 with divisor n; coefficients returned on the original scale), warm starts
 //! along the path, the sequential strong rule (Tibshirani et al. 2012, *JRSS B* 74(2)) to choose the features
 //! a λ's descent visits, then a KKT check over all the others, and for the binomial family glmnet's
 //! iteratively reweighted least squares (a quadratic approximation of ℓ around the current fit per outer
-//! step).
+//! step; for the Cox family with the diagonal of the partial likelihood's Hessian as the weights, as glmnet's
+//! coxnet).
 //!
 //! As in R's `glmnet` (so its paths are reproduced, `tests/suite/glmnet.rs`): the default sequence runs
 //! from λ_max = max_j |⟨z_j, y − ȳ⟩| / (n·max(α, 0.001)) — the smallest λ with every coefficient zero, z_j
-//! the standardised column — down to `lambda_min_ratio`·λ_max (0.0001 when n > p, else 0.01) in
+//! the standardised column; for the Cox family y − ȳ is the partial likelihood's gradient at η = 0 — down to `lambda_min_ratio`·λ_max (0.0001 when n > p, else 0.01) in
 //! `n_lambda` (100) log-spaced steps, and stops early (after at least five) once the deviance explained
-//! passes 0.999 or grows by less than 10⁻⁵ of itself; a sequence the user gives is run to its end. The
+//! passes 0.999 or grows by less than 10⁻⁵ of itself (Cox, as glmnet's coxnet: past 0.99, or by less than 10⁻³ over
+//! the last four λ); a sequence the user gives is run to its end. The
 //! Gaussian response is standardised too (by its standard deviation s_y, divisor n) and the path solved at
 //! λ/s_y, which is glmnet's convention: for α < 1 the ridge part of the penalty is then relative to s_y.
 //! Constant columns keep a zero coefficient.
@@ -59,6 +61,11 @@ pub enum Family {
     Gaussian,
     /// Logistic regression of a 0/1 response: ℓ = Σ y_i η_i − log(1 + e^{η_i}), η_i = β₀ + x_iᵀβ.
     Binomial,
+    /// Cox's proportional hazards for survival times t_i with event indicators δ_i (1 an event, 0 censored):
+    /// Breslow's partial likelihood ℓ = Σ_{i: δ_i = 1} [η_i − log Σ_{j: t_j ≥ t_i} e^{η_j}], η_i = x_iᵀβ (no
+    /// intercept: it cancels); tied times share their risk set, a censored time tied with an event is at risk
+    /// (Simon, Friedman, Hastie & Tibshirani 2011). Fitted by [`ElasticNet::path_survival`].
+    Cox,
 }
 
 /// An elastic-net path's settings: family, mixing α, the λ sequence, the convergence tolerance.
@@ -194,12 +201,51 @@ impl ElasticNet {
     }
 
     /// The path for the `n × p` matrix `x` (finite values; rows are observations) and the response `y`
-    /// (finite; 0/1 for [`Family::Binomial`], both present).
+    /// (finite; 0/1 for [`Family::Binomial`], both present). The Cox family takes its times by
+    /// [`ElasticNet::path_survival`].
     ///
     /// A λ whose descent does not converge within `max_passes` (a binomial fit saturating on separable rows)
     /// ends the path there, as glmnet's does: the path keeps the λ values before it (the first λ failing is an
     /// error).
     pub fn path(&self, x: ArrayView2<'_, f64>, y: &[f64]) -> Result<Path> {
+        if self.family == Family::Cox {
+            return Err(Error::param("family", "the Cox family takes survival times: ElasticNet::path_survival"));
+        }
+        self.fit(x, y, None)
+    }
+
+    /// The Cox path ([`Family::Cox`]) for `x` and survival times `time` (finite, > 0) with `event` 1 for an event and
+    /// 0 for a censored time (at least one event).
+    ///
+    /// ```
+    /// use featrank::learners::glmnet::{ElasticNet, Family};
+    /// use featrank::ndarray::array;
+    ///
+    /// // the first column shortens the time to an event, the second is noise
+    /// let x = array![[2.0, 0.1], [1.5, -0.3], [1.0, 0.2], [0.5, 0.0], [0.0, -0.1], [-0.5, 0.3], [-1.0, 0.1]];
+    /// let time = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
+    /// let event = [1.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0];
+    /// let path = ElasticNet::new(Family::Cox).n_lambda(20).path_survival(x.view(), &time, &event)?;
+    /// assert_eq!(path.entry()[0], Some(1));                // the first column enters first
+    /// assert!(path.coefficients(path.len() - 1)[0] > 0.0); // a higher value, a higher hazard
+    /// assert_eq!(path.intercept(0), 0.0);
+    /// # Ok::<(), featrank::Error>(())
+    /// ```
+    pub fn path_survival(&self, x: ArrayView2<'_, f64>, time: &[f64], event: &[f64]) -> Result<Path> {
+        if self.family != Family::Cox {
+            return Err(Error::param("family", format!("survival times need the Cox family, not {:?}", self.family)));
+        }
+        if time.len() != x.nrows() {
+            return Err(Error::param("time", format!("has {} values for {} rows", time.len(), x.nrows())));
+        }
+        if let Some(i) = time.iter().position(|t| !(t.is_finite() && *t > 0.0)) {
+            return Err(Error::param("time", format!("row {i} is {}: survival times must be finite and > 0", time[i])));
+        }
+        self.fit(x, event, Some(time))
+    }
+
+    /// The path of either response: `y` (Cox: the event indicators) and, for the Cox family, the times.
+    fn fit(&self, x: ArrayView2<'_, f64>, y: &[f64], time: Option<&[f64]>) -> Result<Path> {
         self.check()?;
         let (n, p) = x.dim();
         if n < 2 || p == 0 {
@@ -222,6 +268,14 @@ impl ElasticNet {
                 return Err(Error::param("y", "the binomial family needs both classes among the rows"));
             }
         }
+        if self.family == Family::Cox {
+            if let Some(i) = y.iter().position(|v| *v != 0.0 && *v != 1.0) {
+                return Err(Error::param("event", format!("takes 1 (an event) or 0 (censored); row {i} is {}", y[i])));
+            }
+            if !y.contains(&1.0) {
+                return Err(Error::param("event", "every time is censored: the partial likelihood needs an event"));
+            }
+        }
         if self.family == Family::Gaussian && y.iter().all(|v| *v == y[0]) {
             return Err(Error::param("y", format!("is constant ({}): there is nothing to explain", y[0])));
         }
@@ -236,7 +290,7 @@ impl ElasticNet {
         if design.all_constant() {
             return Err(Error::param("x", "every column is constant: no feature can enter"));
         }
-        Solver::new(self, &design, y).run(self)
+        Solver::new(self, &design, y, time).run(self)
     }
 }
 
@@ -324,7 +378,7 @@ impl Path {
     }
 
     /// The linear predictor η = β₀ + xβ of each row of `x` at the `k`-th λ (for the binomial family the
-    /// log-odds of a 1).
+    /// log-odds of a 1; for the Cox family, with β₀ = 0, the log relative hazard).
     pub fn linear_predictor(&self, x: ArrayView2<'_, f64>, k: usize) -> Result<Vec<f64>> {
         if k >= self.len() {
             return Err(Error::param(
