@@ -1,26 +1,28 @@
-//! Bounds on the expected number of false selections E(V) of stability selection — the per-family error rate
-//! (PFER) — for p features, q selected per subsample, a threshold π on the selection frequency and B
-//! subsamples (B complementary pairs):
-//!
-//! ```text
-//! mb         E(V) ≤ q² / ((2π − 1) p)                                  π ∈ (½, 1]   (M&B 2010 Thm 1; holds for
-//!                                                                                     complementary pairs too, S&S Thm 1)
-//! unimodal   E(V) ≤ q² / (C(π, B) p),  C = 2(2π − 1 − 1/(2B))          π ∈ (½ + min(θ², 1/(2B) + ¾θ²), ¾]
-//!                                      C = (1 + 1/B) / (4(1 − π + 1/(2B)))  π ∈ (¾, 1]     θ = q/p (S&S eq. 8)
-//! r-concave  E(V) ≤ p · min(1, D(θ², 2πB − B, B, −½), D(θ, 2πB, 2B, −¼))                   (S&S eq. 9)
-//! ```
-//!
-//! D(η, t, B, r) is the largest upper tail P(X ≥ t) of an r-concave law on {0, …, B} with mean ηB; it is computed
-//! as Shah & Samworth's code (and R's `stabs`, whose `minD` it follows) computes it: one root in a per support end
-//! k, then the maximum of the tail over the interval between consecutive roots. The assumptions (unimodal or
-//! r-concave selection frequencies of the features selected no better than chance) are S&S's. Every bound holds
-//! under the weaker `mb` too, so an assumed bound outside its range of π or q gives way to `mb`'s, and the
-//! reported bound is the smaller of those that apply ([`ErrorBound::formula`] says which).
+//! The error bounds of stability selection: see [`StabilityBound`].
 
 use crate::error::{Error, Result};
 use crate::spec::spec_words;
 
-/// Which error bound of stability selection ([module docs](self)).
+/// Bounds on the expected number of false selections E(V) of stability selection — the per-family error rate
+/// (PFER) — for p features, q selected per subsample, a threshold π on the selection frequency and B
+/// subsamples (B complementary pairs):
+///
+/// ```text
+/// mb         E(V) ≤ q² / ((2π − 1) p)                                  π ∈ (½, 1]   (M&B 2010 Thm 1; holds for
+///                                                                                     complementary pairs too, S&S Thm 1)
+/// unimodal   E(V) ≤ q² / (C(π, B) p),  C = 2(2π − 1 − 1/(2B))          π ∈ (½ + min(θ², 1/(2B) + ¾θ²), ¾]
+///                                      C = (1 + 1/B) / (4(1 − π + 1/(2B)))  π ∈ (¾, 1]     θ = q/p (S&S eq. 8)
+/// r-concave  E(V) ≤ p · min(1, D(θ², 2πB − B, B, −½), D(θ, 2πB, 2B, −¼))                   (S&S eq. 9)
+/// ```
+///
+/// D(η, t, B, r) is the largest upper tail P(X ≥ t) of an r-concave law on {0, …, B} with mean ηB; it is computed
+/// as Shah & Samworth's code (and R's `stabs`, whose `minD` it follows) computes it: one root in a per support end
+/// k, then the maximum of the tail over the interval between consecutive roots. The assumptions (unimodal or
+/// r-concave selection frequencies of the features selected no better than chance) are S&S's. Every bound holds
+/// under the weaker `mb` too, so an assumed bound outside its range of π or q gives way to `mb`'s, and the
+/// reported bound is the smaller of those that apply ([`ErrorBound::formula`] says which).
+///
+/// Which error bound of stability selection.
 ///
 /// ```
 /// use featrank::rankers::StabilityBound;

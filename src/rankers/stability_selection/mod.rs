@@ -1,23 +1,4 @@
-//! Stability selection (Meinshausen & Bühlmann 2010; Shah & Samworth 2013): how often a feature is among the
-//! base ranker's top q on subsamples of half the rows, with a bound on the expected number of false selections.
-//!
-//! Each of S subsamples holds half the rows — ⌊n_c/2⌋ of every class c for a class target (stratified, so every
-//! half keeps the classes), ⌊n/2⌋ otherwise. With `sampling=pairs` (Shah & Samworth's complementary pairs, the
-//! default) B halves are drawn and each comes with its complement, S = 2B; with `sampling=half`
-//! (Meinshausen & Bühlmann) S = B independent halves. On each the base ranker selects its top q features — the
-//! first q to enter the lasso path with `base=(lasso-path)` — leaving out features tied at the subsample's lowest
-//! score (a lasso feature that never enters, a filter's zero), so a subsample selects at most q. Then
-//!
-//! ```text
-//! π̂_j = #{subsamples selecting j} / S        selected: π̂_j ≥ π (the threshold)
-//! score_j = π̂_j + (1 − r̄_j / (p + 1)) / (S + 1)
-//! ```
-//!
-//! with r̄_j the feature's mean rank (1 = best) over the subsamples: the fraction, below 1/S, orders features of
-//! equal frequency by their ranks and never reorders frequencies. With q = `auto` (the default) q is the largest
-//! whose bound ([`StabilityBound`]) at the threshold is at most `pfer`; the bound reported is that of the q used.
-//! Shah & Samworth's bounds (`unimodal`, `r-concave`) are for complementary pairs: with `sampling=half` the bound
-//! is Meinshausen & Bühlmann's whatever `bound` says (as in R's stabs), and the result names the formula used.
+//! Stability selection: see [`StabilitySelection`].
 
 mod bound;
 
@@ -51,7 +32,28 @@ spec_words!(Subsampling, "stability-selection sampling", {
     Subsampling::Half => "half" | "mb",
 });
 
-/// Stability selection over any base ranker's top q; see the module docs.
+/// Stability selection (Meinshausen & Bühlmann 2010; Shah & Samworth 2013): how often a feature is among the
+/// base ranker's top q on subsamples of half the rows, with a bound on the expected number of false selections.
+///
+/// Each of S subsamples holds half the rows — ⌊n_c/2⌋ of every class c for a class target (stratified, so every
+/// half keeps the classes), ⌊n/2⌋ otherwise. With `sampling=pairs` (Shah & Samworth's complementary pairs, the
+/// default) B halves are drawn and each comes with its complement, S = 2B; with `sampling=half`
+/// (Meinshausen & Bühlmann) S = B independent halves. On each the base ranker selects its top q features — the
+/// first q to enter the lasso path with `base=(lasso-path)` — leaving out features tied at the subsample's lowest
+/// score (a lasso feature that never enters, a filter's zero), so a subsample selects at most q. Then
+///
+/// ```text
+/// π̂_j = #{subsamples selecting j} / S        selected: π̂_j ≥ π (the threshold)
+/// score_j = π̂_j + (1 − r̄_j / (p + 1)) / (S + 1)
+/// ```
+///
+/// with r̄_j the feature's mean rank (1 = best) over the subsamples: the fraction, below 1/S, orders features of
+/// equal frequency by their ranks and never reorders frequencies. With q = `auto` (the default) q is the largest
+/// whose bound ([`StabilityBound`]) at the threshold is at most `pfer`; the bound reported is that of the q used.
+/// Shah & Samworth's bounds (`unimodal`, `r-concave`) are for complementary pairs: with `sampling=half` the bound
+/// is Meinshausen & Bühlmann's whatever `bound` says (as in R's stabs), and the result names the formula used.
+///
+/// Stability selection over any base ranker's top q.
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -281,7 +283,7 @@ pub struct SelectionFrequencies {
 }
 
 impl SelectionFrequencies {
-    /// The ranking's scores: the frequency, ties broken by the mean rank (module docs).
+    /// The ranking's scores: the frequency, ties broken by the mean rank (see [`StabilitySelection`]).
     pub fn scores(&self) -> Vec<f64> {
         let (s, p) = (self.subsamples as f64, self.features.len() as f64);
         self.frequency.iter().zip(&self.mean_rank).map(|(f, r)| f + (1.0 - r / (p + 1.0)) / (s + 1.0)).collect()
