@@ -78,8 +78,8 @@ pub mod prelude {
     pub use crate::method::Method;
     pub use crate::rankers::{
         self, Consensus, Criterion, EcFs, Ensemble, Fcbf, Filter, Fisher, FisherVariant, ForestImportance, Importance,
-        InfFs, InfoSelection, LaplacianScore, MutualInfo, PermutationImportance, RReliefF, Ranker, Relevance, ReliefF,
-        Lasso, LassoPath, SelectionCriterion, ShadowFeatures, StabilitySelection, Surf, SurfVariant, SvmRfe, Turf,
+        InfFs, InfoSelection, LaplacianScore, Lasso, LassoPath, MutualInfo, PermutationImportance, RReliefF, Ranker,
+        Relevance, ReliefF, SelectionCriterion, ShadowFeatures, StabilitySelection, Surf, SurfVariant, SvmRfe, Turf,
     };
     pub use crate::report::{Figure, Table};
     pub use crate::resampling::{CvPlan, Measure, Resampling, Scheme};

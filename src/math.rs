@@ -317,3 +317,53 @@ pub fn corrected_t_test(diffs: &[f64], ratio: f64) -> Result<CorrectedT> {
     };
     Ok(CorrectedT { mean: m, se, t, df, p_value })
 }
+
+/// The Cholesky factor L (lower triangular, row-major) of a symmetric positive definite `n × n` row-major A =
+/// LLᵀ; `None` when A is not positive definite (a pivot below 10⁻¹³ of its diagonal entry).
+///
+/// ```
+/// let l = featrank::math::cholesky(&[4.0, 2.0, 2.0, 3.0], 2).unwrap();
+/// assert_eq!(l, [2.0, 0.0, 1.0, 2f64.sqrt()]);
+/// assert!(featrank::math::cholesky(&[1.0, 1.0, 1.0, 1.0], 2).is_none());
+/// ```
+pub fn cholesky(a: &[f64], n: usize) -> Option<Vec<f64>> {
+    let mut l = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let s = a[i * n + j] - (0..j).map(|k| l[i * n + k] * l[j * n + k]).sum::<f64>();
+            if i == j {
+                if !(s > 1e-13 * a[i * n + i].abs().max(f64::MIN_POSITIVE)) {
+                    return None;
+                }
+                l[i * n + i] = s.sqrt();
+            } else {
+                l[i * n + j] = s / l[j * n + j];
+            }
+        }
+    }
+    Some(l)
+}
+
+/// The solution x of A x = b for a symmetric positive definite `n × n` row-major A, through its
+/// [`cholesky`] factor; `None` when A is not positive definite.
+///
+/// ```
+/// let x = featrank::math::cholesky_solve(&[4.0, 2.0, 2.0, 3.0], 2, &[2.0, 5.0]).unwrap();
+/// assert!((x[0] + 0.5).abs() < 1e-12 && (x[1] - 2.0).abs() < 1e-12);
+/// ```
+pub fn cholesky_solve(a: &[f64], n: usize, b: &[f64]) -> Option<Vec<f64>> {
+    let l = cholesky(a, n)?;
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        y[i] = (b[i] - (0..i).map(|k| l[i * n + k] * y[k]).sum::<f64>()) / l[i * n + i];
+    }
+    Some(upper_solve(&l, n, y))
+}
+
+/// The solution x of Lᵀ x = y for a lower-triangular row-major `n × n` L (back substitution).
+pub(crate) fn upper_solve(l: &[f64], n: usize, mut y: Vec<f64>) -> Vec<f64> {
+    for i in (0..n).rev() {
+        y[i] = (y[i] - (i + 1..n).map(|k| l[k * n + i] * y[k]).sum::<f64>()) / l[i * n + i];
+    }
+    y
+}

@@ -23,6 +23,8 @@ pub enum NoticeKind {
     /// The Wilcoxon signed-rank test over repeats cannot reach the level asked for (its smallest p-value is
     /// 2 / 2ʳ with r repeats).
     WilcoxonFloor,
+    /// A text event column of a survival target: which of its two values was read as the event.
+    EventLevel,
 }
 
 /// One notice: its kind and the sentence a user reads.

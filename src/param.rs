@@ -106,6 +106,11 @@ impl Values {
         Values::open(0.0, f64::INFINITY)
     }
 
+    /// A finite real number ≥ 0.
+    pub const fn non_negative() -> Values {
+        Values::Real { min: 0.0, max: f64::INFINITY, min_in: true, max_in: false, or: "" }
+    }
+
     /// The same range, also taking the word `or`.
     pub const fn or(self, word: &'static str) -> Values {
         match self {

@@ -22,6 +22,10 @@ pub enum Task {
     MultiTargetClassification,
     /// Predict several real values at once (e.g. linnerud's weight, waist and pulse).
     MultiTargetRegression,
+    /// Predict a time to an event observed for some rows and censored for others (overall or relapse-free
+    /// survival): a time column and an event column (`true` = the event happened at that time, `false` = the
+    /// row was followed that long without it).
+    Survival,
 }
 
 impl Task {
@@ -49,7 +53,7 @@ impl Task {
         match self {
             Task::MultiLabel | Task::MultiTargetClassification => Some(Task::Classification),
             Task::MultiTargetRegression => Some(Task::Regression),
-            Task::Classification | Task::Regression => None,
+            Task::Classification | Task::Regression | Task::Survival => None,
         }
     }
 
@@ -66,6 +70,7 @@ impl Task {
             Task::MultiLabel => "multi-label",
             Task::MultiTargetClassification => "multi-target classification",
             Task::MultiTargetRegression => "multi-target regression",
+            Task::Survival => "survival",
         }
     }
 }

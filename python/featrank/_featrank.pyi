@@ -79,14 +79,19 @@ class FeatrankWarning(UserWarning): ...
 
 @final
 class Dataset:
-    """Numeric and nominal features (missing values kept), a classification or regression target.
+    """Numeric and nominal features (missing values kept), a classification, regression or survival target.
 
     ``Dataset(df, target="class")`` from a pandas or Polars DataFrame or a pyarrow Table (target default: the
     last column); ``Dataset(X, y)`` from NumPy arrays (features ``x0, x1, ...`` unless ``feature_names``), with
     ``y`` a rows × labels indicator matrix (scikit-learn's multi-label convention; NumPy, SciPy sparse, or a
     DataFrame whose columns name the labels) or rows × targets for several targets (``y0, y1, ...``);
     ``Dataset("data.csv", target="class")`` — a path or a bundled dataset's name — reads it as ``Dataset.read``.
-    ``task``: ``"auto"`` (float target = regression), ``"classification"`` or ``"regression"``. Several
+    ``task``: ``"auto"`` (float target = regression), ``"classification"``, ``"regression"`` or ``"survival"``.
+    A survival target is two columns, the follow-up time then the event: ``Dataset(df, target=("time", "event"))``
+    (a lifelines-style frame), ``Dataset(X, y)`` with ``y`` scikit-survival's structured array
+    (``Surv.from_arrays``, ``sksurv.datasets``: a bool event field and a float time field), or
+    ``targets=["time", "event"], task="survival"``; the event as bool, 0/1, 1/2 (2 = event) or two text levels
+    (the second in order is the event); times must be positive. Several
     target columns (``targets=["happy", "sad", ...]``) make multi-label data (every target 0/1 or False/True),
     multi-target classification or multi-target regression data; ``Dataset.read`` takes MEKA's ARFF files
     (``@relation 'Music: -C 6'``) with their targets and no flag. ``Dataset(X_sparse, y)`` keeps a SciPy sparse
@@ -119,7 +124,7 @@ class Dataset:
     targets: list[str]
     """every target column (one unless multi-label or multi-target)"""
     task: str
-    """classification, regression, multi-label, multi-target classification or multi-target regression"""
+    """classification, regression, multi-label, multi-target classification, multi-target regression or survival"""
     classes: list[Any] | None
     """the class labels in code order, in the target's own type (int, bool or str); None for regression"""
     x: np.ndarray
@@ -129,7 +134,8 @@ class Dataset:
     """whether the features are held sparse (a SciPy sparse matrix or an AnnData came in)"""
     y: np.ndarray
     """class codes (int64, indexing ``classes``) or values (float64); with several targets rows × targets
-    (labels 0/1 and class codes int64, values float64)"""
+    (labels 0/1 and class codes int64, values float64); a survival target as scikit-survival's structured array
+    (the event field, bool, then the time field, float64, named as the columns)"""
     def select(self, features: Sequence[str]) -> Dataset: ...
     def take(self, rows: Sequence[int]) -> Dataset: ...
     def for_target(self, target: int | str) -> Dataset:
@@ -231,6 +237,8 @@ class Curves:
     def save_json(self, path: str | os.PathLike[str]) -> None: ...
     learner: str
     rankings: list[str]
+    measure: str
+    """the measure of every point (accuracy, c_index, ...)"""
     sizes: list[int]
     description: str
     def eca(self) -> Table:

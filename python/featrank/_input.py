@@ -115,10 +115,56 @@ def _target_column(name, y, rows):
     return _arrow_column(name, pa.array(y, from_pandas=True))
 
 
+def survival_fields(y):
+    """The ``(time, event)`` field names of a structured array ``y`` as scikit-survival makes them
+    (``Surv.from_arrays``, ``sksurv.datasets``: a bool event field and a float time field, in either order), or
+    ``None`` for any other ``y``."""
+    names = getattr(getattr(y, "dtype", None), "names", None)
+    if not names or len(names) != 2:
+        return None
+    kinds = {y.dtype[n].kind: n for n in names}
+    if set(kinds) != {"b", "f"}:
+        raise Error(f"target: a structured y needs a bool event field and a float time field (scikit-survival's "
+                    f"Surv), got fields {list(names)} of kinds {[y.dtype[n].kind for n in names]}")
+    return kinds["f"], kinds["b"]
+
+
+def structured_y(event_name, event, time_name, time):
+    """scikit-survival's structured ``y`` (``Surv.from_arrays``'s layout: the event field, then the time field)."""
+    y = np.empty(len(time), dtype=[(event_name, "?"), (time_name, "<f8")])
+    y[event_name] = event
+    y[time_name] = time
+    return y
+
+
+def _survival_columns(y, rows, taken):
+    """A scikit-survival ``y``'s time and event as two target columns named as its fields."""
+    import pyarrow as pa
+
+    time, event = survival_fields(y)
+    if len(y) != rows:
+        raise Error(f"target: {len(y)} survival times for {rows} rows of X (they must match)")
+    clash = [n for n in (time, event) if n in taken]
+    if clash:
+        raise Error(f"target: the survival fields {clash} are feature names too; rename them")
+    columns = [_arrow_column(time, pa.array(np.asarray(y[time], dtype=np.float64))),
+               _arrow_column(event, pa.array(np.asarray(y[event], dtype=bool)))]
+    return columns, [time, event]
+
+
 def to_columns(data, target=None, feature_names=None, targets=None):
-    """``(table, target names, sparse parts)`` for ``Dataset(data, target)``: a frame with a target column name (default:
-    the last column, as the CLI reads files) or several (``targets=[...]``: multi-label or multi-target data),
-    or a frame/array ``X`` with ``target`` an array ``y``."""
+    """``(table, target names, sparse parts, survival)`` for ``Dataset(data, target)``: a frame with a target column
+    name (default: the last column, as the CLI reads files), several (``targets=[...]``: multi-label or
+    multi-target data) or a ``(time, event)`` pair of names (a survival target), or a frame/array ``X`` with
+    ``target`` an array ``y`` (scikit-survival's structured ``y``: a survival target)."""
+    if isinstance(target, tuple) and len(target) == 2 and all(isinstance(t, str) for t in target):
+        if targets is not None:
+            raise Error("targets: give target or targets, not both")
+        return to_columns(data, None, feature_names, list(target))[:3] + (True,)
+    if isinstance(data, tuple) and len(data) == 2 and target is None and survival_fields(data[1]) is not None:
+        data, target = data
+    if target is not None and not isinstance(target, (str, list)) and survival_fields(target) is not None:
+        return _survival_target(data, target, feature_names)
     several = targets is not None
     if several:
         if target is not None:
@@ -137,7 +183,7 @@ def to_columns(data, target=None, feature_names=None, targets=None):
             raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
         parts = _sparse_parts(sparse, feature_names, _column_names(data))
         targets, names = _targets_of(target, parts[1], set(parts[6]))
-        return _table(targets), names, parts
+        return _table(targets), names, parts, False
     if _is_array(data):
         if target_is_name:
             raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
@@ -150,13 +196,26 @@ def to_columns(data, target=None, feature_names=None, targets=None):
             raise Error("empty data: the frame has no columns")
         cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
     if several:
-        return _table(cols), target, None
+        return _table(cols), target, None, False
     if target_is_name:
         name = target if target is not None else cols[-1][0]
-        return _table(cols), [name], None
+        return _table(cols), [name], None, False
     rows = len(cols[0][1]) if cols else 0
     targets, names = _targets_of(target, rows, {c[0] for c in cols})
-    return _table(cols + targets), names, None
+    return _table(cols + targets), names, None, False
+
+
+def _survival_target(data, y, feature_names):
+    """``to_columns`` of features ``data`` (an array, a sparse matrix or a frame) and a scikit-survival ``y``."""
+    sparse = _sparse(data)
+    if sparse is not None:
+        parts = _sparse_parts(sparse, feature_names, _column_names(data))
+        targets, names = _survival_columns(y, parts[1], set(parts[6]))
+        return _table(targets), names, parts, True
+    table, _, _, _ = to_columns(data, np.zeros(len(y)), feature_names)
+    cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names[:-1])]
+    targets, names = _survival_columns(y, len(y), {c[0] for c in cols})
+    return _table(cols + targets), names, None, True
 
 
 def _targets_of(y, rows, taken):
@@ -238,9 +297,9 @@ def _anndata(adata, target, feature_names):
     X = adata.X
     sparse = _sparse(X)
     if sparse is not None:
-        return _table(targets), wanted, _sparse_parts(sparse, feature_names, names)
+        return _table(targets), wanted, _sparse_parts(sparse, feature_names, names), False
     cols = _array_columns(np.asarray(X), feature_names if feature_names is not None else names)
-    return _table(cols + targets), wanted, None
+    return _table(cols + targets), wanted, None, False
 
 
 def _label_matrix(y, rows, taken):

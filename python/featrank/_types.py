@@ -3,11 +3,12 @@ functions use the same ones)."""
 from typing import Literal, TypeAlias
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
-_Task: TypeAlias = Literal["auto", "classification", "regression"]
+_Task: TypeAlias = Literal["auto", "classification", "regression", "survival"]
 _Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
 _Grid: TypeAlias = Literal["paper", "full"] | str
 _Device: TypeAlias = Literal["cpu", "gpu"]
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str
 _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
-                              "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse"]
+                              "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse",
+                              "c_index"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]

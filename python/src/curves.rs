@@ -136,6 +136,11 @@ impl Curves {
     fn rankings(&self) -> Vec<String> {
         self.inner.rankings().into_iter().map(str::to_string).collect()
     }
+    /// The measure of every point (`accuracy`, `c_index`, …; `higher_is_better` says its direction).
+    #[getter]
+    fn measure(&self) -> &'static str {
+        self.inner.measure.label()
+    }
     /// The subset sizes of the curves.
     #[getter]
     fn sizes(&self) -> Vec<usize> {

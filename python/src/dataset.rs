@@ -88,10 +88,11 @@ impl Dataset {
         }
         let input = py.import("featrank._input")?;
         let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
-        let (table, target_names, sparse): (Bound<'_, PyAny>, Vec<String>, Option<Bound<'_, PyAny>>) =
+        let (table, target_names, sparse, survival): (Bound<'_, PyAny>, Vec<String>, Option<Bound<'_, PyAny>>, bool) =
             converted.extract()?;
         let frame = frames::frame_from_arrow(&table)?;
-        let task = self::task(task)?;
+        // a (time, event) pair or scikit-survival's structured y is a survival target
+        let task = if survival && task == "auto" { TaskChoice::Survival } else { self::task(task)? };
         let sparse = sparse.map(|s| sparse_matrix(&s)).transpose()?;
         let ds = blocking(py, None, || {
             let builder =
@@ -176,17 +177,28 @@ impl Dataset {
     fn is_sparse(&self) -> bool {
         self.inner.is_sparse()
     }
-    /// The target: class codes (int64, indexing `classes`) or values (float64).
+    /// The target: class codes (int64, indexing `classes`) or values (float64); a survival target as
+    /// scikit-survival's structured array (a bool event field and a float time field, named as the columns).
     #[getter]
-    fn y<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+    fn y<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let column = |t: &data::Target| -> Vec<f64> {
             match t {
                 data::Target::Classes { codes, .. } => codes.iter().map(|&c| c as f64).collect(),
                 data::Target::Values(v) => v.clone(),
-                data::Target::Set(_) => Vec::new(),
+                data::Target::Set(_) | data::Target::Survival(_) => Vec::new(),
             }
         };
-        match (self.inner.labels(), self.inner.values(), self.inner.label_matrix()) {
+        if let Some(s) = self.inner.survival() {
+            let names = self.inner.target_names();
+            return crate::own_ranker::structured(
+                py,
+                s,
+                names[0],
+                names[1],
+                &(0..self.inner.n_rows()).collect::<Vec<_>>(),
+            );
+        }
+        Ok(match (self.inner.labels(), self.inner.values(), self.inner.label_matrix()) {
             (Some(l), _, _) => PyArray1::from_vec(py, l.iter().map(|&c| c as i64).collect()).into_any(),
             (None, Some(v), _) => PyArray1::from_slice(py, v).into_any(),
             (None, None, Some(labels)) => numpy::ToPyArray::to_pyarray(&labels.mapv(i64::from), py).into_any(),
@@ -201,12 +213,13 @@ impl Dataset {
                     numpy::ToPyArray::to_pyarray(&y, py).into_any()
                 }
             }
-        }
+        })
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let frame = guarded(|| self.inner.to_polars())?;
         let task = match self.inner.task() {
             data::Task::Regression | data::Task::MultiTargetRegression => "regression",
+            data::Task::Survival => "survival",
             _ => "classification",
         };
         let parts = vec![pickle::parquet(&frame)?, pickle::json(&self.inner.target_names())?, task.into()];

@@ -55,12 +55,13 @@ fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
 }
 
 /// Every task: a user's method gets the target as scikit-learn holds it (one column, or a rows × targets matrix).
-const TASKS: [Task; 5] = [
+const TASKS: [Task; 6] = [
     Task::Classification,
     Task::Regression,
     Task::MultiLabel,
     Task::MultiTargetClassification,
     Task::MultiTargetRegression,
+    Task::Survival,
 ];
 
 /// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
@@ -116,17 +117,21 @@ fn csr<'py>(py: Python<'py>, x: &featrank::data::dataset::SparseMatrix) -> PyRes
 
 /// The rows' target as NumPy: class codes (int64) or values (float64); for a target set a rows × targets matrix —
 /// 0/1 labels for multi-label data (scikit-learn's indicator matrix), class codes for multi-target
-/// classification, values for multi-target regression.
+/// classification, values for multi-target regression; a survival target as scikit-survival's structured array.
 fn target<'py>(py: Python<'py>, data: &Dataset) -> PyResult<Bound<'py, PyAny>> {
     let rows = data.n_rows();
     let column = |t: &Target| -> Vec<f64> {
         match t {
             Target::Classes { codes, .. } => codes.iter().map(|&c| c as f64).collect(),
             Target::Values(values) => values.clone(),
-            Target::Set(_) => vec![f64::NAN; rows],
+            Target::Set(_) | Target::Survival(_) => vec![f64::NAN; rows],
         }
     };
     Ok(match data.target() {
+        Target::Survival(s) => {
+            let names = data.target_names();
+            structured(py, s, names[0], names[1], &(0..rows).collect::<Vec<_>>())?
+        }
         Target::Classes { codes, .. } => PyArray1::from_iter(py, codes.iter().map(|&c| c as i64)).into_any(),
         Target::Values(values) => PyArray1::from_slice(py, values).into_any(),
         Target::Set(members) => {
@@ -144,6 +149,20 @@ fn target<'py>(py: Python<'py>, data: &Dataset) -> PyResult<Bound<'py, PyAny>> {
             }
         }
     })
+}
+
+/// A survival target's `rows` as scikit-survival's structured array: fields `event` (bool) then `time` (float64),
+/// named as the dataset's columns (`featrank._input.structured_y` builds it).
+pub(crate) fn structured<'py>(
+    py: Python<'py>,
+    s: &featrank::data::dataset::Survival,
+    time: &str,
+    event: &str,
+    rows: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let t = PyArray1::from_iter(py, rows.iter().map(|&i| s.time()[i]));
+    let e = PyArray1::from_iter(py, rows.iter().map(|&i| s.event()[i]));
+    py.import("featrank._input")?.call_method1("structured_y", (event, e, time, t))
 }
 
 /// A Python exception as the library's error of a user's method, the exception kept to be raised again.

@@ -27,6 +27,9 @@
 //! shared by every label and features of its own, flipped with a known probability; exact per-label and
 //! overall relevance.
 //!
+//! **Survival** ([`Survival`], `synth/survival.rs`): Cox–Weibull event times from planted coefficients and
+//! independent uniform censoring at a chosen share (Bender, Augustin & Blettner 2005); relevance |β|.
+//!
 //! **Text** ([`Corpus`], `synth/corpus.rs`): a bag-of-words corpus held sparse — a Zipf background vocabulary
 //! shared by every class and a known set of planted terms per class; exact relevance of each term's presence.
 //!
@@ -51,8 +54,10 @@ use crate::seed::{rng_for, Rng as SeededRng};
 
 mod corpus;
 mod multi_label;
+mod survival;
 pub use corpus::{Corpus, CorpusData};
 pub use multi_label::{MultiLabel, MultiLabelData};
+pub use survival::{Survival, SurvivalData};
 
 /// The function of an interaction set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

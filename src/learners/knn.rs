@@ -345,7 +345,7 @@ impl Votes {
             Target::Values(y) => {
                 self.values.push(voters.iter().map(|&r| y[train[r]]).sum::<f64>() / voters.len() as f64)
             }
-            Target::Set(_) => {}
+            Target::Set(_) | Target::Survival(_) => {}
         }
     }
 
@@ -452,8 +452,8 @@ impl Method for Knn {
         Spec::new("knn").with("k", self.k).with("ties", self.ties).with("distance", self.distance)
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true
+    fn supports(&self, task: Task) -> bool {
+        task != Task::Survival
     }
 }
 

@@ -14,6 +14,7 @@
 //! `fit_predict_nested_checked`), which only ever see a [`CheckedFold`].
 
 mod binary_relevance;
+pub mod cox;
 pub mod glmnet;
 mod knn;
 #[cfg(feature = "linfa")]
@@ -28,6 +29,7 @@ mod tree;
 mod weighted_knn;
 
 pub use binary_relevance::BinaryRelevance;
+pub use cox::{Cox, CoxFit, Ties};
 pub use glmnet::Glmnet;
 pub use knn::{Knn, KnnDistance, KnnTies, GPU_MAX_K};
 #[cfg(feature = "linfa")]
@@ -220,7 +222,7 @@ forward_learner!(Box<L>, Arc<L>, &L);
 /// ```
 /// use featrank::learners::REGISTRY;
 /// assert_eq!(REGISTRY.entry("rf").unwrap().name, "forest");
-/// assert_eq!(REGISTRY.names().count(), 9); // and binary-relevance around another
+/// assert_eq!(REGISTRY.names().count(), 10); // and binary-relevance around another
 /// ```
 pub static REGISTRY: Registry<dyn Learner> = Registry {
     kind: "learner",
@@ -234,6 +236,7 @@ pub static REGISTRY: Registry<dyn Learner> = Registry {
         entry("forest", &["random-forest", "rf"], |s| Ok(Box::new(RandomForest::from_spec(s)?))),
         entry("mlp", &["neural-network"], |s| Ok(Box::new(Mlp::from_spec(s)?))),
         entry("glmnet", &["elastic-net", "enet", "penalised-glm"], |s| Ok(Box::new(Glmnet::from_spec(s)?))),
+        entry("cox", &["coxph", "cox-ph", "proportional-hazards"], |s| Ok(Box::new(Cox::from_spec(s)?))),
         entry("ml-knn", &["mlknn"], |s| Ok(Box::new(MlKnn::from_spec(s)?))),
         Entry {
             name: "binary-relevance",

@@ -331,8 +331,8 @@ impl Method for DecisionTree {
         Spec::new("tree").with("min_leaf", self.min_leaf).with_opt("max_depth", depth, "none")
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true // a target set: one predictive clustering tree for all its targets
+    fn supports(&self, task: Task) -> bool {
+        task != Task::Survival // a target set: one predictive clustering tree for all its targets
     }
 }
 
@@ -462,8 +462,8 @@ impl Method for RandomForest {
         Spec::new("forest").with("trees", self.trees).with_opt("mtry", self.per_split, "auto")
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true // a target set: one predictive clustering tree for all its targets
+    fn supports(&self, task: Task) -> bool {
+        task != Task::Survival // a target set: one predictive clustering tree for all its targets
     }
 }
 

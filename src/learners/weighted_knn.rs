@@ -118,7 +118,7 @@ impl Method for WeightedKnn {
 
     /// Both tasks, given weights for the task (`relieff` for classes, `rrelieff` for numbers; see `check`).
     fn supports(&self, task: Task) -> bool {
-        !task.is_structured()
+        !task.is_structured() && task != Task::Survival
     }
 }
 

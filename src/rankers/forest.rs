@@ -154,8 +154,8 @@ impl Method for ForestImportance {
             .with("importance", self.importance)
     }
 
-    fn supports(&self, _task: Task) -> bool {
-        true // a target set: a forest of predictive clustering trees
+    fn supports(&self, task: Task) -> bool {
+        task != Task::Survival // a target set: a forest of predictive clustering trees
     }
 }
 

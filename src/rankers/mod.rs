@@ -15,6 +15,7 @@
 //! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
 //! | [`LaplacianScore`] (`laplacian`) | unsupervised, neighbour graph of the rows | He, Cai & Niyogi 2005 |
 //! | [`Lasso`] (`lasso`), [`LassoPath`] (`lasso-path`) | embedded, elastic-net GLM: \|coefficient\| at a λ, order of entry along the path | Friedman, Hastie & Tibshirani 2010 |
+//! | [`UnivariateCox`] (`univariate-cox`) | survival: each feature's Cox test of β = 0 (score, Wald or likelihood ratio) | Cox 1972; Bommert et al. 2021 |
 //! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
 //! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
 //! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
@@ -66,6 +67,7 @@ mod stability_selection;
 mod surf;
 mod svm_rfe;
 mod turf;
+mod univariate_cox;
 mod variance;
 
 pub use crate::data::Aggregate;
@@ -92,10 +94,11 @@ pub use problem_transformation::{BinaryRelevance, Combine, LabelPowerset};
 pub use relief::{RReliefF, ReliefConvention, ReliefF};
 pub use relief_targets::TargetDistance;
 pub use shadow::{Relevance, ShadowFeatures, ShadowTest};
-pub use stability_selection::{ErrorBound, Subsampling, SelectionFrequencies, StabilityBound, StabilitySelection};
+pub use stability_selection::{ErrorBound, SelectionFrequencies, StabilityBound, StabilitySelection, Subsampling};
 pub use surf::{Surf, SurfVariant};
 pub use svm_rfe::{RfeMulticlass, SvmRfe};
 pub use turf::Turf;
+pub use univariate_cox::{CoxStatistic, UnivariateCox};
 pub use variance::Variance;
 
 pub use ranker::{Checked, Ranker};
@@ -144,6 +147,9 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
         entry("variance", &[], |s| Ok(Box::new(Variance::from_spec(s)?))),
         entry("lasso", &["elastic-net", "enet", "glmnet"], |s| Ok(Box::new(Lasso::from_spec(s)?))),
         entry("lasso-path", &["entry-order", "lasso-entry"], |s| Ok(Box::new(LassoPath::from_spec(s)?))),
+        entry("univariate-cox", &["cox-score", "cox-filter", "univariate_cox"], |s| {
+            Ok(Box::new(UnivariateCox::from_spec(s)?))
+        }),
         entry("surf", &[], surf),
         entry("surf-star", &["surf*"], surf),
         entry("multisurf", &[], surf),

@@ -173,6 +173,9 @@ fn check_data(name: &str, supported: bool, hint: Option<String>, data: &Dataset)
             match task {
                 Task::Regression => "use rrelieff or forest for a numeric target",
                 Task::Classification => "use relieff for a class target",
+                Task::Survival => {
+                    "use univariate-cox or variance for a survival target, or permutation:learner=(cox) around any"
+                }
                 _ => "use relieff, or binary-relevance:base=(…) or label-powerset:base=(…) for any other ranker",
             }
             .into()

@@ -67,7 +67,7 @@ pub(super) fn weights(
                 v.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = (x - lo) / range);
             }
             Target::Classes { codes, .. } => codes.iter().enumerate().for_each(|(i, &x)| y[i * t + c] = x as f64),
-            Target::Set(_) => unreachable!("a target set's members are single targets"),
+            Target::Set(_) | Target::Survival(_) => unreachable!("a target set's members are single targets"),
         }
     }
     let labels = data.label_matrix();

@@ -298,7 +298,9 @@ impl SurfSpace {
                 Outcome::Classes { codes: codes.iter().map(|&c| index[c]).collect(), n_classes }
             }
             Target::Values(y) => Outcome::Values { y: y.clone(), bound: std(y) },
-            Target::Set(_) => unreachable!("checked: the SURF family takes one target"),
+            Target::Set(_) | Target::Survival(_) => {
+                unreachable!("checked: the SURF family takes one class or numeric target")
+            }
         };
         let rows = (0..data.n_rows()).flat_map(|i| cols.iter().map(move |c| c[i])).collect();
         Ok(SurfSpace { n_rows: data.n_rows(), cols, rows, discrete, ramp, discrete_unit, any_missing, outcome })

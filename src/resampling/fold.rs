@@ -19,6 +19,10 @@ pub enum Prediction {
     Values(Vec<f64>),
     /// One prediction per target of a target set, in target order (multi-label, multi-target).
     Set(Vec<Prediction>),
+    /// Survival: a risk score per test row — higher, the event sooner (a Cox model's linear predictor xᵀβ).
+    /// Risk scores of models fitted on different splits are not on one scale, so survival measures score each
+    /// split's rows on their own ([`Measure::per_split`](crate::resampling::Measure::per_split)).
+    Risk(Vec<f64>),
 }
 
 impl Prediction {
@@ -41,6 +45,7 @@ impl Prediction {
                 }
             }
             Prediction::Values(v) => Prediction::Values(positions.iter().map(|&p| v[p]).collect()),
+            Prediction::Risk(v) => Prediction::Risk(positions.iter().map(|&p| v[p]).collect()),
             Prediction::Set(members) => Prediction::Set(members.iter().map(|m| m.select(positions)).collect()),
         }
     }
@@ -53,6 +58,7 @@ impl Prediction {
             }
             Target::Values(_) => Prediction::Values(vec![0.0; rows]),
             Target::Set(members) => Prediction::Set(members.iter().map(|t| Prediction::empty(t, rows)).collect()),
+            Target::Survival(_) => Prediction::Risk(vec![0.0; rows]),
         }
     }
 
@@ -64,7 +70,7 @@ impl Prediction {
                 labels.extend(l);
                 scores.extend(s);
             }
-            (Prediction::Values(v), Prediction::Values(m)) => v.extend(m),
+            (Prediction::Values(v), Prediction::Values(m)) | (Prediction::Risk(v), Prediction::Risk(m)) => v.extend(m),
             (Prediction::Set(members), Prediction::Set(more)) => {
                 members.iter_mut().zip(more).for_each(|(m, more)| m.append(more))
             }

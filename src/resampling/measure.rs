@@ -13,6 +13,11 @@
 //! √(Σ(y − ŷ)² / Σ(y − ȳ)²) with ȳ the mean of the rows scored (a target constant on them is left out).
 //! Each point is computed on the predictions of all folds of one repeat pooled together
 //! (every row is predicted exactly once per repeat), then averaged over repeats.
+//!
+//! **Survival** ([`Measure::HarrellC`]): risk scores of models fitted on different training splits are not on
+//! one scale, so a survival measure is computed on each split's test rows alone and averaged over the splits
+//! of a repeat (unweighted, as scikit-survival's `cross_val_score` does), then over repeats
+//! ([`Measure::per_split`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +60,11 @@ pub enum Measure {
     MeanCorrelation,
     /// Multi-target regression: the average relative RMSE (lower is better).
     Arrmse,
+    /// Survival: Harrell's concordance index — among comparable pairs (row i's event seen at a time before row
+    /// j's time, or at the same time with j censored), the share in which i has the higher risk score; ties in
+    /// the risk (within 10⁻⁸) count ½ (Harrell et al. 1982; as scikit-survival's
+    /// `concordance_index_censored`). 0.5 is a random ranking of risk.
+    HarrellC,
 }
 
 impl std::str::FromStr for Measure {
@@ -73,6 +83,7 @@ impl std::str::FromStr for Measure {
             "mean_accuracy" => Measure::MeanAccuracy,
             "mean_correlation" => Measure::MeanCorrelation,
             "arrmse" => Measure::Arrmse,
+            "c_index" | "cindex" | "harrell_c" | "concordance" => Measure::HarrellC,
             _ => {
                 let known: Vec<&str> = Measure::ALL.iter().map(|m| m.label()).collect();
                 return Err(Error::param(
@@ -100,11 +111,12 @@ impl Measure {
             Task::MultiLabel => Measure::HammingLoss,
             Task::MultiTargetClassification => Measure::MeanAccuracy,
             Task::MultiTargetRegression => Measure::MeanCorrelation,
+            Task::Survival => Measure::HarrellC,
         }
     }
 
     /// Every measure.
-    pub const ALL: [Measure; 12] = [
+    pub const ALL: [Measure; 13] = [
         Measure::Accuracy,
         Measure::BalancedAccuracy,
         Measure::MacroAuc,
@@ -117,6 +129,7 @@ impl Measure {
         Measure::MeanAccuracy,
         Measure::MeanCorrelation,
         Measure::Arrmse,
+        Measure::HarrellC,
     ];
 
     /// Every measure as a table: `measure`, `task`, `higher_is_better`, `low`, `high` (its range) — what
@@ -124,7 +137,7 @@ impl Measure {
     ///
     /// ```
     /// let t = featrank::resampling::Measure::catalog().unwrap();
-    /// assert_eq!(t.height(), 12);
+    /// assert_eq!(t.height(), 13);
     /// ```
     pub fn catalog() -> Result<crate::data::Frame> {
         use polars::prelude::*;
@@ -157,6 +170,7 @@ impl Measure {
             Measure::MeanAccuracy => "mean_accuracy",
             Measure::MeanCorrelation => "mean_correlation",
             Measure::Arrmse => "arrmse",
+            Measure::HarrellC => "c_index",
         }
     }
 
@@ -173,6 +187,7 @@ impl Measure {
             Task::MultiLabel,
             Task::MultiTargetClassification,
             Task::MultiTargetRegression,
+            Task::Survival,
         ];
         let of =
             |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
@@ -188,6 +203,19 @@ impl Measure {
         !matches!(self, Measure::Rmse | Measure::HammingLoss | Measure::Arrmse)
     }
 
+    /// Whether the measure is computed on each split's test rows alone and averaged over a repeat's splits
+    /// (the survival measures: risk scores of different splits' models are not on one scale), rather than on
+    /// the repeat's pooled predictions (module docs).
+    ///
+    /// ```
+    /// use featrank::resampling::Measure;
+    /// assert!(Measure::HarrellC.per_split());
+    /// assert!(!Measure::Accuracy.per_split());
+    /// ```
+    pub fn per_split(self) -> bool {
+        matches!(self, Measure::HarrellC)
+    }
+
     /// The values the measure can take: `[0, 1]` for accuracy, balanced accuracy and AUC, `[−1, 1]` for a
     /// correlation, `[0, ∞)` for RMSE (an interval around an estimate is clipped to them).
     ///
@@ -200,7 +228,7 @@ impl Measure {
         match self {
             Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc => (0.0, 1.0),
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => (0.0, 1.0),
-            Measure::MeanAccuracy => (0.0, 1.0),
+            Measure::MeanAccuracy | Measure::HarrellC => (0.0, 1.0),
             Measure::Correlation | Measure::MeanCorrelation => (-1.0, 1.0),
             Measure::Rmse | Measure::Arrmse => (0.0, f64::INFINITY),
         }
@@ -214,6 +242,7 @@ impl Measure {
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => Task::MultiLabel,
             Measure::MeanAccuracy => Task::MultiTargetClassification,
             Measure::MeanCorrelation | Measure::Arrmse => Task::MultiTargetRegression,
+            Measure::HarrellC => Task::Survival,
         }
     }
 
@@ -276,6 +305,15 @@ impl Measure {
             }
             (Target::Set(targets), Prediction::Set(preds)) if targets.len() == preds.len() => {
                 self.score_set(targets, rows, preds)
+            }
+            (Target::Survival(s), Prediction::Risk(risk)) => {
+                if risk.len() != rows.len() {
+                    return Err(Error::param("prediction", "prediction and row counts differ"));
+                }
+                match self {
+                    Measure::HarrellC => s.concordance(rows, risk),
+                    _ => Err(Error::param("measure", format!("{} is not a survival measure", self.label()))),
+                }
             }
             _ => Err(Error::param("prediction", "prediction kind does not match the task")),
         }

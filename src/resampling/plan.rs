@@ -277,24 +277,6 @@ pub struct CvPlan {
     assignments: Vec<Vec<u32>>,
 }
 
-/// Rows grouped for stratification: one group per class, or for a numeric target consecutive groups of
-/// `size` rows in target order; a target set's rows are one group (plain random folds).
-fn strata(data: &Dataset, size: usize) -> Vec<Vec<usize>> {
-    match data.target() {
-        Target::Classes { codes, names } => {
-            let mut groups = vec![Vec::new(); names.len()];
-            codes.iter().enumerate().for_each(|(i, &c)| groups[c].push(i));
-            groups
-        }
-        Target::Values(v) => {
-            let mut idx: Vec<usize> = (0..v.len()).collect();
-            idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]).then(a.cmp(&b)));
-            idx.chunks(size.max(1)).map(<[usize]>::to_vec).collect()
-        }
-        Target::Set(_) => vec![(0..data.n_rows()).collect()],
-    }
-}
-
 impl CvPlan {
     /// A plan of `repeats` repeats of `scheme`, drawn from `seed`. Errors name the parameter: fewer than 2
     /// folds, no repeat, a class with fewer rows than folds (k-fold) or fewer than 2 rows (holdout).
@@ -319,7 +301,7 @@ impl CvPlan {
         if folds > n {
             return Err(Error::param("folds", format!("{folds} folds for {n} rows: each fold needs at least one row")));
         }
-        let groups = strata(data, folds);
+        let groups = super::stratification::strata(data, folds);
         if let Target::Classes { names, .. } = data.target() {
             // A class without rows (e.g. after selecting rows) takes no part.
             if let Some((c, g)) = groups.iter().enumerate().find(|(_, g)| !g.is_empty() && g.len() < folds) {
@@ -339,6 +321,19 @@ impl CvPlan {
                             g.len()
                         ),
                     },
+                ));
+            }
+        }
+        if let Some(s) = data.survival() {
+            if s.n_events() < folds {
+                return Err(Error::param(
+                    "folds",
+                    format!(
+                        "{folds} folds but the survival target has {} events: each test fold needs an event for its \
+                         concordance to be defined; use at most {} folds",
+                        s.n_events(),
+                        s.n_events()
+                    ),
                 ));
             }
         }
@@ -387,7 +382,7 @@ impl CvPlan {
     /// at most n_c − 1) are the test set; a numeric target is stratified by groups of 10 rows in target
     /// order.
     fn holdout(data: &Dataset, test: f64, repeats: usize, seed: u64) -> Result<CvPlan> {
-        let groups = strata(data, 10);
+        let groups = super::stratification::strata(data, 10);
         let n = data.n_rows();
         if let Some(g) = groups.iter().find(|g| g.len() == 1) {
             let what = match data.class_names() {
@@ -416,7 +411,7 @@ impl CvPlan {
     /// train (class sizes kept), the rows never drawn test. A draw that leaves no row out of bag (only
     /// possible on tiny data) is redrawn from the next stream.
     fn bootstrap(data: &Dataset, repeats: usize, seed: u64) -> Result<CvPlan> {
-        let groups = strata(data, data.n_rows());
+        let groups = super::stratification::strata(data, data.n_rows());
         let n = data.n_rows();
         if n < 2 {
             return Err(Error::EmptyData { what: format!("a bootstrap plan needs at least 2 rows, got {n}") });
@@ -678,7 +673,9 @@ fn scatter(pool: &mut Prediction, pred: Prediction, test: &[usize], at: &[usize]
             }
             Ok(())
         }
-        (Prediction::Values(v), Prediction::Values(p)) if p.len() == test.len() => {
+        (Prediction::Values(v), Prediction::Values(p)) | (Prediction::Risk(v), Prediction::Risk(p))
+            if p.len() == test.len() =>
+        {
             test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
             Ok(())
         }

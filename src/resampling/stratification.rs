@@ -1,4 +1,5 @@
-//! Iterative stratification (Sechidis, Tsoumakas & Vlahavas 2011, ECML PKDD): k folds of data with several
+//! The strata of stratified plans ([`strata`]: classes, groups of a numeric target in order, a survival target's
+//! events and censored rows), and iterative stratification (Sechidis, Tsoumakas & Vlahavas 2011, ECML PKDD): k folds of data with several
 //! targets whose every label keeps, as nearly as it can, its share in every fold — what stratified k-fold
 //! does for one class target. The labels are indicator columns: a multi-label dataset's labels, or one
 //! column per class of every target of multi-target classification.
@@ -79,4 +80,27 @@ fn choose(first: &[f64], then: &[f64], rng: &mut SeededRng) -> usize {
     let most = tied.iter().map(|&j| then[j]).fold(f64::NEG_INFINITY, f64::max);
     let tied: Vec<usize> = tied.into_iter().filter(|&j| then[j] == most).collect();
     tied[rng.gen_range(0..tied.len())]
+}
+
+/// Rows grouped for stratification: one group per class, or for a numeric target consecutive groups of
+/// `size` rows in target order; a survival target's censored rows and its events (so every fold has its share
+/// of events); a target set's rows are one group (plain random folds).
+pub(super) fn strata(data: &Dataset, size: usize) -> Vec<Vec<usize>> {
+    match data.target() {
+        Target::Classes { codes, names } => {
+            let mut groups = vec![Vec::new(); names.len()];
+            codes.iter().enumerate().for_each(|(i, &c)| groups[c].push(i));
+            groups
+        }
+        Target::Values(v) => {
+            let mut idx: Vec<usize> = (0..v.len()).collect();
+            idx.sort_by(|&a, &b| v[a].total_cmp(&v[b]).then(a.cmp(&b)));
+            idx.chunks(size.max(1)).map(<[usize]>::to_vec).collect()
+        }
+        Target::Set(_) => vec![(0..data.n_rows()).collect()],
+        Target::Survival(s) => {
+            let (events, censored): (Vec<usize>, Vec<usize>) = (0..s.time().len()).partition(|&i| s.event()[i]);
+            vec![censored, events]
+        }
+    }
 }

@@ -92,6 +92,16 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
         "t1" => (0..20).map(|i| i as f64 * 0.5).collect::<Vec<f64>>(), "t2" => (0..20).map(|i| (i % 3) as f64).collect::<Vec<f64>>())
     .unwrap();
     cases.push(("multi-target regression", Dataset::from_polars_targets(&targets, &["t1", "t2"]).unwrap()));
+    // survival: tied times, three events among 20 rows, a constant and a half-missing feature
+    let survival = df!("a" => &signal, "k" => vec![5.0; 20],
+        "m" => (0..20).map(|i| if i % 3 == 0 { None } else { Some(i as f64) }).collect::<Vec<_>>(),
+        "time" => (0..20).map(|i| 1.0 + (i / 4) as f64).collect::<Vec<f64>>(),
+        "event" => (0..20).map(|i| i % 7 == 0).collect::<Vec<bool>>())
+    .unwrap();
+    cases.push((
+        "survival with three events and tied times",
+        Dataset::from_polars_survival(&survival, "time", "event").unwrap(),
+    ));
     cases
 }
 
@@ -184,6 +194,7 @@ fn every_learner_on_every_awkward_dataset() {
             "forest:trees=10",
             "mlp:epochs=20",
             "glmnet:folds=3",
+            "cox",
             "ml-knn:k=3",
             "binary-relevance:base=(nb)",
             "br:base=(svm:c=0.1)",

@@ -36,7 +36,7 @@ fn classification_learners() -> impl Iterator<Item = &'static str> {
 fn classification_rankers() -> Vec<String> {
     rankers::methods()
         .iter()
-        .filter(|m| **m != "rrelieff")
+        .filter(|m| rankers::parse(m).unwrap().supports(Task::Classification))
         .map(|m| m.to_string())
         .chain(
             ["bag:base=(relieff),bootstraps=5", "shadow:base=(fisher),rounds=20", "turf:base=(relieff),keep=1"]

@@ -33,6 +33,7 @@ mod scores;
 mod sparse;
 mod stability_selection;
 mod structured;
+mod survival;
 mod svm_reference;
 mod synth;
 mod vector_code;

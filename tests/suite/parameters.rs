@@ -31,6 +31,15 @@ fn labels() -> Dataset {
     Dataset::from_polars_targets(&df, &["y1", "y2"]).unwrap()
 }
 
+/// The same 40 rows and features with a survival target (tied times, every third row censored).
+fn survival() -> Dataset {
+    let col = |m: usize| (0..40).map(|i| ((i * m) % 37) as f64 + 0.5 * i as f64).collect::<Vec<f64>>();
+    let df = df!("a" => col(7), "b" => col(11), "c" => col(13), "d" => col(17),
+        "time" => (0..40).map(|i| 1.0 + (i % 13) as f64).collect::<Vec<f64>>(), "event" => (0..40).map(|i| i % 3 != 0).collect::<Vec<bool>>())
+    .unwrap();
+    Dataset::from_polars_survival(&df, "time", "event").unwrap()
+}
+
 /// Values a range takes, and values it refuses.
 fn probes(values: &Values) -> (Vec<String>, Vec<String>) {
     let nudge = |x: f64, up: bool| {
@@ -148,7 +157,7 @@ fn keys_match(what: &str, full: &Spec, params: &[Param], failures: &mut Vec<Stri
 
 #[test]
 fn every_listed_range_is_what_the_parser_takes() {
-    let (classes, numbers, labels) = (data(true), data(false), labels());
+    let (classes, numbers, labels, survival) = (data(true), data(false), labels(), survival());
     let mut failures = Vec::new();
     let catalog = rankers::catalog().unwrap();
     for full in catalog.column("spec").unwrap().str().unwrap().iter().flatten() {
@@ -159,6 +168,7 @@ fn every_listed_range_is_what_the_parser_takes() {
         let data = match (ranker.supports(Task::Classification), ranker.supports(Task::Regression)) {
             (true, _) => &classes,
             (false, true) => &numbers,
+            (false, false) if ranker.supports(Task::Survival) => &survival,
             (false, false) => &labels,
         };
         // a python:… ranker is only parsed here: Python's package imports and checks it (python/tests)
@@ -182,6 +192,7 @@ fn every_listed_range_is_what_the_parser_takes() {
         let data = match (learner.supports(Task::Classification), learner.supports(Task::Regression)) {
             (true, _) => &classes,
             (false, true) => &numbers,
+            (false, false) if learner.supports(Task::Survival) => &survival,
             (false, false) => &labels,
         };
         let build = |text: &str| learners::parse(text)?.check_data(data, 30);

@@ -29,10 +29,12 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
     let mtr = df!("a" => (0..40).map(|i| (i % 7) as f64).collect::<Vec<_>>(), "b" => (0..40).map(|i| (i * 3 % 11) as f64).collect::<Vec<_>>(),
         "y1" => (0..40).map(|i| (i % 7) as f64 * 2.0).collect::<Vec<_>>(), "y2" => (0..40).map(|i| (i * 3 % 11) as f64 + 0.5).collect::<Vec<_>>()).unwrap();
     let mtr = Dataset::from_polars_targets(&mtr, &["y1", "y2"]).unwrap();
+    let survival =
+        featrank::data::synth::Survival::new().rows(120).features(30).generate(3).unwrap().dataset().unwrap();
     let mut checked = 0;
     for &method in rankers::methods().iter().chain(common::WRAPPED_RANKERS) {
         let ranker = rankers::parse(method).unwrap();
-        for data in [&vote, &wdbc, &reg, &labels, &mtr] {
+        for data in [&vote, &wdbc, &reg, &labels, &mtr, &survival] {
             let Ok(one) = on_threads(1, || ranker.scores(data, 7)) else { continue };
             let three = on_threads(3, || ranker.scores(data, 7)).unwrap();
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
@@ -53,6 +55,7 @@ fn every_ranker_is_thread_count_independent_and_ranks_a_permutation() {
 fn ffa_n_equals_rfa_n_for_every_learner() {
     let glass = featrank::data::datasets::load("glass").unwrap().dataset().unwrap();
     let labels = featrank::data::synth::MultiLabel::new().rows(90).generate(2).unwrap().dataset().unwrap();
+    let survival = featrank::data::synth::Survival::new().rows(90).features(9).generate(2).unwrap().dataset().unwrap();
     let specs = [
         "knn:k=5",
         "weighted-knn:k=5,weights=(fisher)",
@@ -62,13 +65,18 @@ fn ffa_n_equals_rfa_n_for_every_learner() {
         "forest:trees=5",
         "mlp:epochs=20",
         "glmnet:lambda=0.05",
+        "cox",
         "ml-knn:k=5",
         "binary-relevance:base=(tree)",
     ];
     common::covers_every_learner(&specs);
     for spec in specs {
         let learner: std::sync::Arc<dyn featrank::learners::Learner> = featrank::learners::parse(spec).unwrap().into();
-        let ds = if learner.supports(featrank::data::Task::Classification) { &glass } else { &labels };
+        let ds = match learner.supports(featrank::data::Task::Classification) {
+            true => &glass,
+            false if learner.supports(featrank::data::Task::Survival) => &survival,
+            false => &labels,
+        };
         let r = Ranking::random(ds.feature_names(), 3, 0).unwrap();
         let c = CurveSpec::new(learner).folds(3).repeats(1).evaluate(ds, std::slice::from_ref(&r)).unwrap();
         let (f, b) = (c.get(r.name(), CurveKind::Ffa).unwrap(), c.get(r.name(), CurveKind::Rfa).unwrap());

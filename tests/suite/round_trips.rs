@@ -157,6 +157,8 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         "glmnet",
         "glmnet:alpha=0.5,lambda=0.01",
         "glmnet:rule=1se,folds=5",
+        "cox",
+        "cox:ties=breslow,ridge=0",
         "ml-knn",
         "ml-knn:k=3,smoothing=0.5",
         "binary-relevance:base=(nb)",
@@ -197,6 +199,8 @@ fn specs_round_trip_for_every_learner_and_ranker() {
             "laplacian:k=7,t=0.5",
             "multisurf-star:discrete=0",
             "turf:base=(surf-star:discrete=3),pct=0.25,keep=4",
+            "univariate-cox:statistic=lr,ties=breslow",
+            "permutation:learner=(cox:ridge=0.5),measure=c_index",
         ]
         .map(String::from),
     );

@@ -72,6 +72,7 @@ fn classes<'a>(target: &'a Target, wanted: &str) -> Result<(&'a [usize], &'a [St
             format!("the target is numeric (regression); {wanted} holds classes — use f64 for a regression target"),
         )),
         Target::Set(_) => Err(several_targets()),
+        Target::Survival(_) => Err(survival_target()),
     }
 }
 
@@ -80,12 +81,18 @@ fn several_targets() -> Error {
     Error::param("target", "the dataset has several targets; take one with Dataset::for_target(t)")
 }
 
+/// The error for a survival target where classes or values are wanted.
+fn survival_target() -> Error {
+    Error::param("target", "the target is a survival time with an event (Dataset::survival), not classes or values")
+}
+
 /// Every row exists.
 fn check_rows(target: &Target, rows: &[usize]) -> Result<()> {
     let n = match target {
         Target::Classes { codes, .. } => codes.len(),
         Target::Values(v) => v.len(),
         Target::Set(_) => return Err(several_targets()),
+        Target::Survival(_) => return Err(survival_target()),
     };
     match rows.iter().find(|&&r| r >= n) {
         Some(r) => Err(Error::param("rows", format!("row {r} is out of range ({n} rows)"))),
@@ -185,6 +192,7 @@ impl TargetValue for f64 {
                 "the target holds classes (classification); f64 holds a numeric target — use usize, bool or String",
             )),
             Target::Set(_) => Err(several_targets()),
+            Target::Survival(_) => Err(survival_target()),
         }
     }
 
@@ -193,6 +201,7 @@ impl TargetValue for f64 {
             Target::Values(_) => Ok(Decoded::Values(predicted.to_vec())),
             Target::Classes { .. } => Err(Error::param("prediction", "numbers predicted for a classification target")),
             Target::Set(_) => Err(several_targets()),
+            Target::Survival(_) => Err(survival_target()),
         }
     }
 }

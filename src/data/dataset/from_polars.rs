@@ -118,6 +118,20 @@ impl<'a> DatasetBuilder<'a> {
                 format!("a dataset of {n_rows} rows × {n_features} features (column-major f64)")
             })?;
         }
+        if self.task == TaskChoice::Survival {
+            let [time, event] = target_pos[..] else {
+                return Err(Error::param(
+                    "target",
+                    format!(
+                        "a survival target is two columns, the time then the event (e.g. \"time,event\"); {} given: {}",
+                        self.targets.len(),
+                        self.targets.join(", ")
+                    ),
+                ));
+            };
+            let (target, origins) = super::survival::read_survival(&df.columns()[time], &df.columns()[event])?;
+            return self.assemble(target, origins, &target_pos);
+        }
         let (mut members, target_origins): (Vec<Target>, Vec<Origin>) = target_pos
             .iter()
             .map(|&p| read_target(&df.columns()[p], self.task))
@@ -138,6 +152,14 @@ impl<'a> DatasetBuilder<'a> {
             ));
         }
         let target = if members.len() == 1 { members.remove(0) } else { Target::Set(members) };
+        self.assemble(target, target_origins, &target_pos)
+    }
+
+    /// The dataset of the frame's feature columns (or the sparse matrix) and the target read from the columns
+    /// at `target_pos`.
+    fn assemble(self, target: Target, target_origins: Vec<Origin>, target_pos: &[usize]) -> Result<Dataset> {
+        let df = self.frame;
+        let (n_rows, n_features) = (df.height(), df.width() - target_pos.len());
         if let Some((x, names)) = self.sparse {
             return sparse_dataset(x, names, n_rows, target, target_origins);
         }
@@ -146,7 +168,7 @@ impl<'a> DatasetBuilder<'a> {
         let mut feat_names = Vec::with_capacity(n_features);
         let mut kinds = Vec::with_capacity(n_features);
         let mut origins = Vec::with_capacity(n_features);
-        let mut layout = Vec::with_capacity(names.len());
+        let mut layout = Vec::with_capacity(df.width());
         for (pos, col) in df.columns().iter().enumerate() {
             if let Some(t) = target_pos.iter().position(|&p| p == pos) {
                 layout.push(Slot::Target(t));
@@ -268,7 +290,7 @@ fn read_feature(col: &Column, out: &mut [f64]) -> Result<(FeatureKind, Origin)> 
 }
 
 /// Copy a numeric column into `out`; return the rows that held NaN (as opposed to null).
-fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
+pub(super) fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
     let name = col.name().to_string();
     let too_big = match col.dtype() {
         DataType::Int64 => {
@@ -300,7 +322,7 @@ fn read_numeric(col: &Column, out: &mut [f64]) -> Result<Vec<usize>> {
 
 /// Integer codes (None = missing) and level names of a Boolean/String/Categorical/Enum column.
 /// With `numeric_order`, levels that all parse as numbers are ordered by value (used for class labels).
-fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
+pub(super) fn read_nominal(col: &Column) -> Result<(Vec<Option<usize>>, Vec<String>)> {
     let name = col.name().to_string();
     let dtype = col.dtype();
     let levels: Vec<String> = match dtype {
@@ -334,7 +356,7 @@ fn read_target(col: &Column, task: TaskChoice) -> Result<(Target, Origin)> {
     let is_float = matches!(dtype, DataType::Float32 | DataType::Float64);
     let regression = match task {
         TaskChoice::Regression => true,
-        TaskChoice::Classification => false,
+        TaskChoice::Classification | TaskChoice::Survival => false,
         TaskChoice::Auto => is_float,
     };
     if regression {

@@ -33,6 +33,7 @@ mod from_polars;
 mod linfa_data;
 mod sparse;
 mod summary;
+mod survival;
 mod targets;
 mod to_polars;
 
@@ -42,7 +43,8 @@ use sparse::Matrix;
 pub(crate) use sparse::RowPositions;
 pub use sparse::SparseMatrix;
 pub(crate) use summary::{density_words, text_list};
-pub use summary::{LabelSets, Summary, TargetSummary};
+pub use summary::{LabelSets, Summary, SurvivalSummary, TargetSummary};
+pub use survival::Survival;
 
 /// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
 /// `[1e-150, 1e150]` (or is 0) keeps every square, sum of squares over 10⁹ cells, product of two values, range
@@ -85,6 +87,8 @@ pub enum TaskChoice {
     Classification,
     /// Always regression (the target must be numeric).
     Regression,
+    /// A survival target: two target columns, the follow-up time then the event ([`Survival`]).
+    Survival,
 }
 
 impl std::str::FromStr for TaskChoice {
@@ -94,9 +98,10 @@ impl std::str::FromStr for TaskChoice {
             "auto" => Ok(TaskChoice::Auto),
             "classification" | "class" => Ok(TaskChoice::Classification),
             "regression" | "reg" => Ok(TaskChoice::Regression),
+            "survival" | "surv" => Ok(TaskChoice::Survival),
             _ => Err(Error::param(
                 "task",
-                format!("'{}' is not one of auto, classification, regression", crate::error::quote(s)),
+                format!("'{}' is not one of auto, classification, regression, survival", crate::error::quote(s)),
             )),
         }
     }
@@ -109,6 +114,7 @@ impl std::fmt::Display for TaskChoice {
             TaskChoice::Auto => "auto",
             TaskChoice::Classification => "classification",
             TaskChoice::Regression => "regression",
+            TaskChoice::Survival => "survival",
         })
     }
 }
@@ -128,6 +134,8 @@ pub enum Target {
     /// Several targets (multi-label or multi-target), each a `Classes` or `Values` target — never a set —
     /// in the order the columns were given; [`Dataset::target_names`] names them.
     Set(Vec<Target>),
+    /// A time to an event with right censoring, read from two columns (time, event).
+    Survival(Survival),
 }
 
 /// Where a column came from, so [`Dataset::to_polars`] can rebuild it exactly.
@@ -267,6 +275,7 @@ impl Dataset {
             numeric.filter_map(|j| stored(j).map(|top| (Place::Feature(j), top))).next().or_else(|| {
                 self.targets().iter().enumerate().find_map(|(t, target)| match target {
                     Target::Values(v) => out(ArrayView1::from(v.as_slice())).map(|top| (Place::Target(t), top)),
+                    Target::Survival(s) => out(ArrayView1::from(s.time())).map(|top| (Place::Target(t), top)),
                     _ => None,
                 })
             })
@@ -316,6 +325,7 @@ impl Dataset {
             Target::Set(members) if members.iter().all(Target::is_label) => Task::MultiLabel,
             Target::Set(members) if matches!(members.first(), Some(Target::Values(_))) => Task::MultiTargetRegression,
             Target::Set(_) => Task::MultiTargetClassification,
+            Target::Survival(_) => Task::Survival,
         }
     }
 
@@ -323,7 +333,7 @@ impl Dataset {
     pub fn labels(&self) -> Option<&[usize]> {
         match &self.target {
             Target::Classes { codes, .. } => Some(codes),
-            Target::Values(_) | Target::Set(_) => None,
+            Target::Values(_) | Target::Set(_) | Target::Survival(_) => None,
         }
     }
 
@@ -331,7 +341,7 @@ impl Dataset {
     pub fn class_names(&self) -> Option<&[String]> {
         match &self.target {
             Target::Classes { names, .. } => Some(names),
-            Target::Values(_) | Target::Set(_) => None,
+            Target::Values(_) | Target::Set(_) | Target::Survival(_) => None,
         }
     }
 
@@ -354,7 +364,7 @@ impl Dataset {
     pub fn values(&self) -> Option<&[f64]> {
         match &self.target {
             Target::Values(v) => Some(v),
-            Target::Classes { .. } | Target::Set(_) => None,
+            Target::Classes { .. } | Target::Set(_) | Target::Survival(_) => None,
         }
     }
 
@@ -422,7 +432,7 @@ impl Dataset {
     /// This dataset's target and rows with the features `x`, which are this dataset's features `idx`.
     fn with_matrix(&self, x: Matrix, idx: &[usize]) -> Dataset {
         let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
-        layout.extend((0..self.n_targets()).map(Slot::Target));
+        layout.extend((0..self.target_origins.len()).map(Slot::Target));
         Dataset {
             x,
             names: idx.iter().map(|&j| self.names[j].clone()).collect(),

@@ -28,6 +28,12 @@ impl Dataset {
                 .collect(),
             targets: self.target_summaries(),
             label_sets: self.label_sets(),
+            survival: self.survival().map(|s| SurvivalSummary {
+                events: s.n_events(),
+                censored: s.time().len() - s.n_events(),
+                shortest: s.time().iter().copied().fold(f64::INFINITY, f64::min),
+                longest: s.time().iter().copied().fold(0.0, f64::max),
+            }),
             missing: self.names.iter().zip(&missing).filter(|&(_, &m)| m > 0).map(|(n, &m)| (n.clone(), m)).collect(),
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
@@ -102,6 +108,8 @@ pub struct Summary {
     pub targets: Vec<TargetSummary>,
     /// Multi-label data: label cardinality, density, distinct label sets.
     pub label_sets: Option<LabelSets>,
+    /// A survival target: events, censored rows and the range of the times.
+    pub survival: Option<SurvivalSummary>,
     /// `(class, count)` in code order (empty for regression).
     pub classes: Vec<(String, usize)>,
     /// `(feature, missing cells)` for features with any.
@@ -126,6 +134,19 @@ pub struct TargetSummary {
     pub name: String,
     /// `(class, rows)` in code order (for a label: `0` and `1` or `false` and `true`); empty when numeric.
     pub classes: Vec<(String, usize)>,
+}
+
+/// A survival target in a [`Summary`].
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SurvivalSummary {
+    /// Rows whose event was seen.
+    pub events: usize,
+    /// Rows censored (followed without the event).
+    pub censored: usize,
+    /// The shortest time.
+    pub shortest: f64,
+    /// The longest time.
+    pub longest: f64,
 }
 
 /// How labels combine in multi-label data (Tsoumakas & Katakis 2007, §4).
@@ -174,6 +195,14 @@ impl std::fmt::Display for Summary {
                 }
             }
             Task::Regression => writeln!(f, "target: {} (regression)", self.target)?,
+            Task::Survival => {
+                let s = self.survival.expect("a survival task has its summary");
+                writeln!(
+                    f,
+                    "target: {} (survival: {} events, {} censored, times {} … {})",
+                    self.target, s.events, s.censored, s.shortest, s.longest
+                )?
+            }
             task => {
                 writeln!(
                     f,

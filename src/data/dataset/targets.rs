@@ -19,6 +19,7 @@ impl Target {
             }
             Target::Values(v) => Target::Values(rows.iter().map(|&r| v[r]).collect()),
             Target::Set(members) => Target::Set(members.iter().map(|t| t.take(rows)).collect()),
+            Target::Survival(s) => Target::Survival(s.take(rows)),
         }
     }
 
@@ -71,12 +72,13 @@ impl Dataset {
         }
     }
 
-    /// Number of targets (1 unless the dataset has a target set).
+    /// Number of targets (1 unless the dataset has a target set; a survival target is one, read from two
+    /// columns).
     pub fn n_targets(&self) -> usize {
-        self.target_origins.len()
+        self.targets().len()
     }
 
-    /// The target columns' names, in the order of [`Dataset::targets`].
+    /// The target columns' names, in the order of [`Dataset::targets`] (a survival target's: time, event).
     pub fn target_names(&self) -> Vec<&str> {
         self.target_origins.iter().map(|o| o.name.as_str()).collect()
     }

@@ -46,7 +46,7 @@ impl Dataset {
     /// ```
     pub fn class_column(&self) -> Option<Result<Column>> {
         match &self.target {
-            Target::Values(_) | Target::Set(_) => None,
+            Target::Values(_) | Target::Set(_) | Target::Survival(_) => None,
             Target::Classes { names, .. } => {
                 Some(nominal_column(&self.target_origins[0], names, (0..names.len()).map(Some)))
             }
@@ -56,10 +56,16 @@ impl Dataset {
     /// Target `t` as the column it was read from.
     fn target_column(&self, t: usize) -> Result<Column> {
         let origin = &self.target_origins[t];
+        if let Target::Survival(s) = &self.target {
+            return match t {
+                0 => numeric_column(origin, s.time().iter().copied()),
+                _ => nominal_column(origin, s.levels(), s.event().iter().map(|&e| Some(e as usize))),
+            };
+        }
         match &self.targets()[t] {
             Target::Values(v) => numeric_column(origin, v.iter().copied()),
             Target::Classes { codes, names } => nominal_column(origin, names, codes.iter().map(|&c| Some(c))),
-            Target::Set(_) => unreachable!("a target set's members are single targets"),
+            Target::Set(_) | Target::Survival(_) => unreachable!("a target set's members are single targets"),
         }
     }
 }

@@ -42,7 +42,7 @@ use crate::learners::Learner;
 use crate::math::{mean, quantile, std};
 use crate::memory;
 use crate::progress::Progress;
-use crate::resampling::{CvPlan, Measure};
+use crate::resampling::{CvPlan, Measure, Prediction};
 use crate::seed::rng_for;
 
 /// Stream tag of the random rankings behind the expected curve.
@@ -331,9 +331,9 @@ impl CurveRun<'_> {
         let out = self.plan.cross_val_predict_with(data, repeat, self.spec.options.seed, |fold, split| {
             self.learner.fit_predict_nested(fold, chain.order(split), sizes)
         })?;
-        let pooled: Vec<f64> =
-            out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
         if folds == 1 {
+            let pooled: Vec<f64> =
+                out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
             let splits = pooled.iter().map(|&v| vec![v]).collect();
             return Ok(Scores { pooled, splits });
         }
@@ -345,15 +345,25 @@ impl CurveRun<'_> {
                 (test, at)
             })
             .collect();
+        let split_scores = |p: &Prediction| -> Vec<Result<f64>> {
+            tests.iter().map(|(test, at)| self.measure.score(data, test, &p.select(at))).collect()
+        };
+        if self.measure.per_split() {
+            // each split's rows on their own, the repeat's value their mean (Measure's module docs)
+            let splits: Vec<Vec<f64>> = out
+                .predictions
+                .iter()
+                .map(|p| split_scores(p).into_iter().collect::<Result<Vec<f64>>>())
+                .collect::<Result<_>>()?;
+            let pooled = splits.iter().map(|s| s.iter().sum::<f64>() / s.len() as f64).collect();
+            return Ok(Scores { pooled, splits });
+        }
+        let pooled: Vec<f64> =
+            out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
         let splits = out
             .predictions
             .iter()
-            .map(|p| {
-                tests
-                    .iter()
-                    .map(|(test, at)| self.measure.score(data, test, &p.select(at)).unwrap_or(f64::NAN))
-                    .collect()
-            })
+            .map(|p| split_scores(p).into_iter().map(|v| v.unwrap_or(f64::NAN)).collect())
             .collect();
         Ok(Scores { pooled, splits })
     }

@@ -5,6 +5,7 @@ use ndarray::{Array2, ArrayView1, ArrayView2};
 
 use super::{ElasticNet, Family, Path};
 use crate::error::{Error, Result};
+use crate::learners::cox::RiskSets;
 
 /// glmnet's early stop of a default sequence: after at least `MIN_LAMBDAS` values, once the deviance ratio
 /// passes `MAX_RATIO` or grows by less than `MIN_GAIN` of itself (`glmnet.control`: mnlam, devmax, fdev).
@@ -83,83 +84,6 @@ pub(super) struct Solver<'a> {
     working: Vec<bool>,
     /// Cox: the rows in groups of equal time, ascending.
     risk: Option<RiskSets>,
-}
-
-/// The rows of a survival response in groups of equal time, ascending: the risk set of a time is its group
-/// and every later one (Breslow's ties).
-struct RiskSets {
-    /// Rows by ascending time.
-    order: Vec<usize>,
-    /// The end (exclusive, in `order`) of each group of equal times.
-    ends: Vec<usize>,
-}
-
-impl RiskSets {
-    fn new(time: &[f64]) -> RiskSets {
-        let mut order: Vec<usize> = (0..time.len()).collect();
-        order.sort_by(|&a, &b| time[a].total_cmp(&time[b]).then(a.cmp(&b)));
-        let mut ends = Vec::new();
-        for k in 1..=order.len() {
-            if k == order.len() || time[order[k]] != time[order[k - 1]] {
-                ends.push(k);
-            }
-        }
-        RiskSets { order, ends }
-    }
-
-    /// The groups as ranges of `order`.
-    fn groups(&self) -> impl DoubleEndedIterator<Item = std::ops::Range<usize>> + '_ {
-        self.ends.iter().enumerate().map(|(g, &end)| if g == 0 { 0..end } else { self.ends[g - 1]..end })
-    }
-
-    /// S_i = Σ_{j: t_j ≥ t_i} e^{η_j} of each row.
-    fn sums(&self, eta: &[f64]) -> Vec<f64> {
-        let mut s = vec![0.0; eta.len()];
-        let mut running = 0.0;
-        for g in self.groups().rev() {
-            running += self.order[g.clone()].iter().map(|&i| eta[i].exp()).sum::<f64>();
-            self.order[g].iter().for_each(|&i| s[i] = running);
-        }
-        s
-    }
-
-    /// The gradient ∂ℓ/∂η_k = δ_k − e^{η_k} Σ_{i ∈ D, t_i ≤ t_k} 1/S_i into `r` and the Hessian's diagonal
-    /// e^{η_k} Σ 1/S_i − e^{2η_k} Σ 1/S_i² into `w` (D: the events).
-    fn reweight(&self, eta: &[f64], event: &[f64], w: &mut [f64], r: &mut [f64]) {
-        let s = self.sums(eta);
-        let (mut a, mut b) = (0.0, 0.0);
-        for g in self.groups() {
-            for &i in &self.order[g.clone()] {
-                if event[i] == 1.0 {
-                    a += 1.0 / s[i];
-                    b += 1.0 / (s[i] * s[i]);
-                }
-            }
-            for &k in &self.order[g] {
-                let e = eta[k].exp();
-                r[k] = event[k] - e * a;
-                w[k] = e * a - e * e * b;
-            }
-        }
-    }
-
-    /// The deviance per row 2(ℓ_saturated − ℓ)/n, ℓ_saturated = −Σ_groups d_g log d_g (d_g events at a time).
-    fn deviance(&self, eta: &[f64], event: &[f64]) -> f64 {
-        let s = self.sums(eta);
-        let mut dev = 0.0;
-        for g in self.groups() {
-            let d = self.order[g.clone()].iter().filter(|&&i| event[i] == 1.0).count() as f64;
-            if d > 0.0 {
-                dev -= d * d.ln();
-            }
-            for &i in &self.order[g] {
-                if event[i] == 1.0 {
-                    dev -= eta[i] - s[i].ln();
-                }
-            }
-        }
-        2.0 * dev / eta.len() as f64
-    }
 }
 
 fn soft(u: f64, t: f64) -> f64 {

@@ -132,6 +132,9 @@ pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(
             Ok((Family::Binomial, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
         }
         Target::Set(_) => Err(Error::param("target", "the elastic net fits one target; wrap it in binary-relevance")),
+        Target::Survival(_) => {
+            Err(Error::param("target", "the glmnet learner has no Cox family yet; use the cox learner"))
+        }
     }
 }
 

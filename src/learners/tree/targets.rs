@@ -44,6 +44,7 @@ impl<'a> NodeTarget<'a> {
                     values += 1;
                 }
                 Target::Set(_) => unreachable!("a target set's members are single targets"),
+                Target::Survival(_) => unreachable!("checked: trees do not take a survival target"),
             }
         }
         NodeTarget { members, counts, values }
@@ -91,7 +92,7 @@ fn members_of(target: &Target) -> &[Target] {
 pub(crate) fn leaf_width(target: &Target) -> usize {
     match target {
         Target::Classes { names, .. } => names.len(),
-        Target::Values(_) => 1,
+        Target::Values(_) | Target::Survival(_) => 1,
         Target::Set(members) => members.iter().map(leaf_width).sum(),
     }
 }
@@ -162,7 +163,7 @@ pub(super) fn prediction(target: &Target, outputs: Vec<Vec<f64>>) -> Prediction 
             labels: outputs.iter().map(|o| argmax(o)).collect(),
             scores: outputs.into_iter().flatten().collect(),
         },
-        Target::Values(_) => Prediction::Values(outputs.into_iter().map(|o| o[0]).collect()),
+        Target::Values(_) | Target::Survival(_) => Prediction::Values(outputs.into_iter().map(|o| o[0]).collect()),
         Target::Set(members) => {
             let mut offset = 0;
             let per_member = members.iter().map(|member| {
@@ -231,6 +232,6 @@ fn single(target: &Target, leaf: &[f64], row: usize) -> f64 {
     match target {
         Target::Classes { codes, .. } => (argmax(leaf) != codes[row]) as u8 as f64,
         Target::Values(y) => (leaf[0] - y[row]).powi(2),
-        Target::Set(_) => unreachable!("a target set's members are single targets"),
+        Target::Set(_) | Target::Survival(_) => unreachable!("a target set's members are single targets"),
     }
 }

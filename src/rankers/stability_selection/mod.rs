@@ -36,7 +36,7 @@ spec_words!(Subsampling, "stability-selection sampling", {
 /// base ranker's top q on subsamples of half the rows, with a bound on the expected number of false selections.
 ///
 /// Each of S subsamples holds half the rows — ⌊n_c/2⌋ of every class c for a class target (stratified, so every
-/// half keeps the classes), ⌊n/2⌋ otherwise. With `sampling=pairs` (Shah & Samworth's complementary pairs, the
+/// half keeps the classes; a survival target: half its events and half its censored rows), ⌊n/2⌋ otherwise. With `sampling=pairs` (Shah & Samworth's complementary pairs, the
 /// default) B halves are drawn and each comes with its complement, S = 2B; with `sampling=half`
 /// (Meinshausen & Bühlmann) S = B independent halves. On each the base ranker selects its top q features — the
 /// first q to enter the lasso path with `base=(lasso-path)` — leaving out features tied at the subsample's lowest
@@ -213,8 +213,7 @@ impl StabilitySelection {
             })
             .collect::<Result<_>>()?;
         let total = runs.len() as f64;
-        let frequency: Vec<f64> =
-            (0..p).map(|j| runs.iter().filter(|(_, c)| c[j]).count() as f64 / total).collect();
+        let frequency: Vec<f64> = (0..p).map(|j| runs.iter().filter(|(_, c)| c[j]).count() as f64 / total).collect();
         let mean_rank: Vec<f64> = (0..p).map(|j| runs.iter().map(|(r, _)| r[j] as f64).sum::<f64>() / total).collect();
         Ok(SelectionFrequencies {
             ranker: self.base.spec().to_string(),
@@ -230,8 +229,13 @@ impl StabilitySelection {
     }
 }
 
-/// The rows of each stratum: of each class for a class target, all rows otherwise.
+/// The rows of each stratum: of each class for a class target, the censored rows and the events of a survival
+/// target, all rows otherwise.
 fn strata(data: &Dataset) -> Vec<Vec<usize>> {
+    if let Some(s) = data.survival() {
+        let (events, censored): (Vec<usize>, Vec<usize>) = (0..data.n_rows()).partition(|&i| s.event()[i]);
+        return [censored, events].into_iter().filter(|rows| !rows.is_empty()).collect();
+    }
     match data.labels() {
         Some(labels) if data.task() == Task::Classification => {
             let mut by = vec![Vec::new(); data.n_classes()];
@@ -363,9 +367,14 @@ const PARAMS: &[Param] = &[
         Values::Real { min: 0.5, max: 1.0, min_in: false, max_in: true, or: "" },
         "the selection frequency π at which a feature is selected",
     ),
-    Param::new("pfer", Values::positive(), "the bound on expected false selections that q=auto keeps to").needs("q=auto"),
+    Param::new("pfer", Values::positive(), "the bound on expected false selections that q=auto keeps to")
+        .needs("q=auto"),
     Param::new("subsamples", Values::whole(2), "B: complementary pairs (2B subsamples) or independent halves (B)"),
-    Param::new("sampling", Values::Words(Subsampling::WORDS), "pairs: each half with its complement; half: independent"),
+    Param::new(
+        "sampling",
+        Values::Words(Subsampling::WORDS),
+        "pairs: each half with its complement; half: independent",
+    ),
     Param::new(
         "bound",
         Values::Words(StabilityBound::WORDS),

@@ -1,0 +1,27 @@
+"""scikit-survival's Harrell C and Cox model on a bundled dataset with survival times built from it: the
+reference of featrank's `c_index` measure and `cox` learner (tests/suite/survival.rs builds the same times).
+
+usage: python scripts/survival/sksurv_reference.py > tests/reference/sksurv.csv   (pip install scikit-survival)
+"""
+
+import numpy as np
+from sksurv.linear_model import CoxPHSurvivalAnalysis
+from sksurv.metrics import concordance_index_censored
+from sksurv.util import Surv
+
+table = np.genfromtxt("data/diabetes-progression.csv", delimiter=",", names=True)
+features = table.dtype.names[:10]
+x = np.column_stack([table[f] for f in features])
+i = np.arange(len(table))
+event = i % 4 != 0
+cases = {"ties": 1000 / table["progression"], "distinct": 1000 / table["progression"] + i * 1e-4}
+print("case,kind,term,value")
+for name, time in cases.items():
+    # Harrell's C of each feature as a risk score, as it is and rounded to 2 decimals (tied risks)
+    for t in range(10):
+        for kind, risk in (("cindex", x[:, t]), ("cindex_rounded", np.round(x[:, t], 2))):
+            print(f"{name},{kind},{t + 1},{concordance_index_censored(event, time, risk)[0]:.17g}")
+    for ties in ("efron", "breslow"):
+        model = CoxPHSurvivalAnalysis(ties=ties, n_iter=1000, tol=1e-14).fit(x, Surv.from_arrays(event, time))
+        for t, b in enumerate(model.coef_):
+            print(f"{name},coef_{ties},{t + 1},{b:.17g}")

@@ -1,0 +1,284 @@
+//! A time-to-event target ([`Survival`]): each row's follow-up time and whether the event was seen then, read
+//! from a time column and an event column ([`TaskChoice::Survival`](super::TaskChoice::Survival)).
+
+use polars::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::from_polars::{read_nominal, read_numeric};
+use super::{Dataset, Origin, Target};
+use crate::data::AsDataFrame;
+use crate::error::{Error, Result};
+
+/// A survival target: per row a follow-up time `t > 0` and an event indicator — `true`: the event (death,
+/// relapse) happened at `t`; `false`: the row was censored, followed for `t` without it. Right censoring, as
+/// Cox's model, Kaplan–Meier and Harrell's C read it.
+///
+/// The event column may be boolean (`true` = event), numeric 0/1 (1 = event) or 1/2 (2 = event, as R's `Surv`
+/// reads it), or a column of two text levels, of which the second in featrank's level order (an Enum's
+/// declared order, else sorted) is the event — as R's `Surv` reads a factor; a notice names the level taken.
+///
+/// ```
+/// use featrank::prelude::*;
+/// let df = df!(
+///     "gene" => [0.3, 1.2, -0.4, 0.8, 2.0],
+///     "months" => [5.0, 12.5, 30.0, 8.0, 2.5],
+///     "dead" => [true, false, false, true, true],
+/// ).unwrap();
+/// let ds = Dataset::from_polars_survival(&df, "months", "dead").unwrap();
+/// assert_eq!(ds.task(), Task::Survival);
+/// let s = ds.survival().unwrap();
+/// assert_eq!((s.n_events(), s.time()[1], s.event()[1]), (3, 12.5, false));
+/// assert_eq!(ds.to_polars().unwrap().shape(), df.shape()); // the frame comes back as it was
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Survival {
+    time: Vec<f64>,
+    event: Vec<bool>,
+    /// The event column's values as written: the censored one, then the event.
+    levels: [String; 2],
+}
+
+impl Survival {
+    /// A survival target from times and event indicators (`true` = event). Errors name `time` or `event`: a
+    /// time that is not finite and positive, lengths that differ, no rows or no event at all.
+    ///
+    /// ```
+    /// use featrank::data::dataset::Survival;
+    /// let s = Survival::new(vec![3.0, 1.5, 4.0], vec![true, false, true]).unwrap();
+    /// assert_eq!(s.n_events(), 2);
+    /// assert!(Survival::new(vec![3.0, -1.0], vec![true, true]).is_err());
+    /// assert!(Survival::new(vec![3.0, 1.0], vec![false, false]).is_err());
+    /// ```
+    pub fn new(time: Vec<f64>, event: Vec<bool>) -> Result<Survival> {
+        if time.len() != event.len() {
+            return Err(Error::param("event", format!("{} event values for {} times", event.len(), time.len())));
+        }
+        check_times("time", &time)?;
+        check_events("event", &event)?;
+        Ok(Survival { time, event, levels: ["false".into(), "true".into()] })
+    }
+
+    /// Each row's follow-up time.
+    pub fn time(&self) -> &[f64] {
+        &self.time
+    }
+
+    /// Each row's event indicator (`true` = the event happened at its time, `false` = censored then).
+    pub fn event(&self) -> &[bool] {
+        &self.event
+    }
+
+    /// The number of rows whose event was seen.
+    pub fn n_events(&self) -> usize {
+        self.event.iter().filter(|&&e| e).count()
+    }
+
+    /// The event column's two values as it was written: the censored one, then the event (`false`, `true` for
+    /// a boolean column; `0`, `1` or `1`, `2` for a numeric one).
+    pub fn levels(&self) -> &[String; 2] {
+        &self.levels
+    }
+
+    /// Harrell's concordance index of the risk scores `risk` (`risk[k]` of row `rows[k]`; higher, the event
+    /// sooner): among comparable pairs — row i's event seen before row j's time, or at the same time with j
+    /// censored — the share in which i has the higher risk, ties in the risk (within 10⁻⁸) counting ½ (Harrell
+    /// et al. 1982, JAMA 247; scikit-survival's `concordance_index_censored`). An error when no pair is
+    /// comparable. The measure [`Measure::HarrellC`](crate::resampling::Measure::HarrellC) is this.
+    ///
+    /// ```
+    /// use featrank::data::dataset::Survival;
+    /// let s = Survival::new(vec![1.0, 2.0, 3.0, 4.0], vec![true, true, false, true]).unwrap();
+    /// // pairs (0,1) (0,2) (0,3) (1,2) (1,3): the risk orders all but (1,2) right
+    /// let c = s.concordance(&[0, 1, 2, 3], &[4.0, 2.0, 3.0, 1.0]).unwrap();
+    /// assert!((c - 4.0 / 5.0).abs() < 1e-15);
+    /// ```
+    pub fn concordance(&self, rows: &[usize], risk: &[f64]) -> Result<f64> {
+        const TIED: f64 = 1e-8;
+        let (time, event) = (&self.time, &self.event);
+        if risk.len() != rows.len() {
+            return Err(Error::param("risk", format!("{} risk scores for {} rows", risk.len(), rows.len())));
+        }
+        if let Some(&r) = rows.iter().find(|&&r| r >= time.len()) {
+            return Err(Error::param("rows", format!("row {r} is out of range ({} rows)", time.len())));
+        }
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by(|&a, &b| time[rows[a]].total_cmp(&time[rows[b]]).then(a.cmp(&b)));
+        let (mut agree, mut pairs) = (0.0, 0u64);
+        let mut start = 0;
+        while start < order.len() {
+            let t = time[rows[order[start]]];
+            let end = start + order[start..].iter().take_while(|&&i| time[rows[i]] == t).count();
+            for &i in order[start..end].iter().filter(|&&i| event[rows[i]]) {
+                let later = order[end..].iter();
+                let censored_now = order[start..end].iter().filter(|&&j| !event[rows[j]]);
+                for &j in later.chain(censored_now) {
+                    pairs += 1;
+                    let d = risk[i] - risk[j];
+                    agree += if d.abs() <= TIED { 0.5 } else { (d > 0.0) as u8 as f64 };
+                }
+            }
+            start = end;
+        }
+        if pairs == 0 {
+            return Err(Error::param(
+                "measure",
+                format!(
+                    "Harrell's C has no comparable pair among these {} rows (no event before another row's time)",
+                    rows.len()
+                ),
+            ));
+        }
+        Ok(agree / pairs as f64)
+    }
+
+    /// The target of the given rows, in that order.
+    pub(super) fn take(&self, rows: &[usize]) -> Survival {
+        Survival {
+            time: rows.iter().map(|&r| self.time[r]).collect(),
+            event: rows.iter().map(|&r| self.event[r]).collect(),
+            levels: self.levels.clone(),
+        }
+    }
+}
+
+/// Every time finite and positive (errors name `what` and the row).
+fn check_times(what: &str, time: &[f64]) -> Result<()> {
+    if time.is_empty() {
+        return Err(Error::EmptyData { what: "the survival target has no rows".into() });
+    }
+    if let Some((i, t)) = time.iter().enumerate().find(|(_, t)| !(t.is_finite() && **t > 0.0)) {
+        return Err(Error::target(
+            what,
+            format!("row {i} holds the time {t}; survival times must be finite and greater than 0"),
+        ));
+    }
+    Ok(())
+}
+
+/// At least one event.
+fn check_events(what: &str, event: &[bool]) -> Result<()> {
+    if !event.iter().any(|&e| e) {
+        return Err(Error::target(
+            what,
+            format!(
+                "no row has an event (all {} are censored): a survival model and its measures need at least one",
+                event.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Read a time column and an event column ([`Survival`]'s conventions) with their origins.
+pub(super) fn read_survival(time: &Column, event: &Column) -> Result<(Target, Vec<Origin>)> {
+    let name = time.name().to_string();
+    if !time.dtype().is_primitive_numeric() {
+        return Err(Error::target(name, format!("survival times must be numeric, found dtype {}", time.dtype())));
+    }
+    let mut t = vec![0.0; time.len()];
+    read_numeric(time, &mut t).map_err(|e| Error::target(name.clone(), e.message()))?;
+    if let Some(i) = t.iter().position(|v| v.is_nan()) {
+        return Err(Error::target(name, format!("row {i} has no time (missing or NaN); remove such rows first")));
+    }
+    check_times(&name, &t)?;
+    let (event_values, levels) = read_event(event)?;
+    check_events(event.name().as_str(), &event_values)?;
+    let origins = vec![
+        Origin { name, dtype: time.dtype().clone(), nan_rows: vec![] },
+        Origin { name: event.name().to_string(), dtype: event.dtype().clone(), nan_rows: vec![] },
+    ];
+    Ok((Target::Survival(Survival { time: t, event: event_values, levels }), origins))
+}
+
+/// The event indicator of each row and the column's values for censored and event.
+fn read_event(col: &Column) -> Result<(Vec<bool>, [String; 2])> {
+    let name = col.name().to_string();
+    if col.null_count() > 0 {
+        let first = col.is_null().iter().position(|m| m == Some(true)).unwrap_or(0);
+        return Err(Error::target(name, format!("row {first} has no event value; remove such rows first")));
+    }
+    if col.dtype().is_primitive_numeric() {
+        let mut v = vec![0.0; col.len()];
+        read_numeric(col, &mut v).map_err(|e| Error::target(name.clone(), e.message()))?;
+        let mut distinct: Vec<f64> = v.clone();
+        distinct.sort_by(f64::total_cmp);
+        distinct.dedup();
+        let (off, on) = match distinct.as_slice() {
+            [a] | [a, _] if *a == 0.0 => (0.0, 1.0),
+            [1.0] => (0.0, 1.0),
+            [1.0, 2.0] => (1.0, 2.0),
+            _ => {
+                let shown: Vec<String> = distinct.iter().take(5).map(|v| v.to_string()).collect();
+                return Err(Error::target(
+                    name,
+                    format!(
+                        "an event column holds 0/1 (1 = event), 1/2 (2 = event) or booleans; this one holds {}{}",
+                        shown.join(", "),
+                        if distinct.len() > 5 { ", …" } else { "" }
+                    ),
+                ));
+            }
+        };
+        if distinct.len() == 2 && distinct[1] != on {
+            return Err(Error::target(name, format!("values {} and {}: not 0/1 or 1/2", distinct[0], distinct[1])));
+        }
+        let int = |x: f64| format!("{}", x as i64);
+        let levels = match col.dtype() {
+            DataType::Float32 | DataType::Float64 => [format!("{off:?}"), format!("{on:?}")],
+            _ => [int(off), int(on)],
+        };
+        return Ok((v.iter().map(|&x| x == on).collect(), levels));
+    }
+    let (codes, levels) = read_nominal(col)?;
+    let used: std::collections::BTreeSet<usize> = codes.iter().flatten().copied().collect();
+    if col.dtype() == &DataType::Boolean {
+        return Ok((codes.iter().map(|c| *c == Some(1)).collect(), ["false".into(), "true".into()]));
+    }
+    let present: Vec<&String> = used.iter().map(|&c| &levels[c]).collect();
+    if present.len() != 2 {
+        let shown: Vec<&str> = present.iter().take(5).map(|s| s.as_str()).collect();
+        return Err(Error::target(
+            name,
+            format!(
+                "an event column of text needs exactly two values (censored and event, the second in level order \
+                 is the event); this one holds {}: {}",
+                present.len(),
+                shown.join(", ")
+            ),
+        ));
+    }
+    let on = *used.iter().next_back().expect("two levels");
+    crate::notice::emit(
+        crate::notice::NoticeKind::EventLevel,
+        format!(
+            "event column '{name}': '{}' is read as the event and '{}' as censored (the second value in level order is \
+             the event, as R's Surv reads a factor)",
+            levels[on], present[0]
+        ),
+    );
+    Ok((codes.iter().map(|c| *c == Some(on)).collect(), [present[0].clone(), levels[on].clone()]))
+}
+
+impl Dataset {
+    /// Build from a frame with a survival target: `time` (positive follow-up times) and `event` (see
+    /// [`Survival`] for the spellings it takes); every other column is a feature. Errors name the column: a
+    /// time that is missing, zero, negative or infinite; an event column of other values; no event at all.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [1.0, 2.0, 3.0], "t" => [4.0, 0.0, 2.0], "e" => [1, 0, 1]).unwrap();
+    /// let err = Dataset::from_polars_survival(&df, "t", "e").unwrap_err().to_string();
+    /// assert!(err.contains("'t'") && err.contains("row 1"), "{err}");
+    /// ```
+    pub fn from_polars_survival(frame: impl AsDataFrame, time: &str, event: &str) -> Result<Dataset> {
+        Dataset::builder_targets(&frame, &[time, event]).task(super::TaskChoice::Survival).build()
+    }
+
+    /// The survival target ([`Task::Survival`](crate::data::Task::Survival) only).
+    pub fn survival(&self) -> Option<&Survival> {
+        match &self.target {
+            Target::Survival(s) => Some(s),
+            _ => None,
+        }
+    }
+}
