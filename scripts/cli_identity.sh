@@ -62,6 +62,11 @@ call score score curves.csv
 call compare compare curves.json --out compare.csv
 call decide decide curves.json --out decide.csv --figure decide.svg
 call trade-off trade-off curves.json --k 4 --out trade-off.csv
+# A survival study: synthetic Cox–Weibull data, its univariate Cox ranking and honest curves with the Cox model.
+call synth-survival synth survival --rows 120 --seed 4 --out survival.csv --truth survival-truth.csv
+call rank-survival rank survival.csv --target time,event --task survival --method univariate-cox --out rank-survival.csv
+call curves-survival curves survival.csv --target time,event --task survival --method univariate-cox --method variance \
+    --learner cox --folds 4 --repeats 1 --expected 3 --grid 1,5,20 --quiet --out curves-survival.csv
 call nested nested wine --method "relieff:k=[5,10]" --learner "knn:k=[5,10]" --folds 3 --inner-folds 3 --grid 2,4,8 \
     --out nested.csv
 

@@ -1,7 +1,8 @@
 """Synthetic data with exact ground truth: ``generate(design, rows=None, seed=0)``.
 
-Designs: ``single``, ``pair``, ``combined`` (binary features in interaction sets, [P18]), ``madelon`` and
-``null`` (no feature relevant). The result has ``.data`` (a Dataset), ``.truth`` (the ground-truth Ranking),
+Designs: ``single``, ``pair``, ``combined`` (binary features in interaction sets, [P18]), ``madelon``,
+``null`` (no feature relevant), ``survival`` (Cox–Weibull times with censoring, target ``("time", "event")``)
+and ``survival-null``. The result has ``.data`` (a Dataset), ``.truth`` (the ground-truth Ranking),
 ``.relevant`` and ``.truth_table()``.
 
 >>> import featrank
@@ -18,7 +19,8 @@ from . import _defaults as _d
 
 
 def generate(design: str, *, rows: int | None = None, seed: int = _d.SEED) -> Synthetic:
-    """Synthetic data by design: ``single``, ``pair``, ``combined``, ``madelon`` or ``null``; ``rows`` (default:
+    """Synthetic data by design: ``single``, ``pair``, ``combined``, ``madelon``, ``null``, ``survival`` or
+    ``survival-null``; ``rows`` (default:
     the design's), ``seed``."""
     return _synthetic(design, rows=rows, seed=seed)
 

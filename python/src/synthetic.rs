@@ -20,7 +20,7 @@ pub struct Synthetic {
 
 impl Synthetic {
     fn create(py: Python<'_>, inner: synth::Synthetic) -> PyResult<Synthetic> {
-        let ds = blocking(py, None, || data::Dataset::from_polars(&inner.frame, "class"))?;
+        let ds = blocking(py, None, || inner.dataset())?;
         Ok(Synthetic { inner, data: Py::new(py, Dataset::wrap(ds))? })
     }
 }
@@ -41,7 +41,7 @@ impl Synthetic {
             synth::Synthetic { frame: pickle::from_parquet(parts.get(0)?)?, truth: pickle::from_json(parts.get(1)?)? };
         Synthetic::create(py, inner)
     }
-    /// The data (target `class`).
+    /// The data (target `class`; the survival designs: `time` and `event`).
     #[getter]
     fn data(&self, py: Python<'_>) -> Py<Dataset> {
         self.data.clone_ref(py)

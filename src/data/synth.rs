@@ -111,7 +111,7 @@ pub struct Binary {
 /// Generated data and its ground truth.
 #[derive(Debug, Clone)]
 pub struct Synthetic {
-    /// Features then `class`.
+    /// Features then `class` (survival designs: `time` and `event`).
     pub frame: Frame,
     /// Exact ground truth.
     pub truth: GroundTruth,
@@ -608,6 +608,23 @@ impl Null {
     }
 }
 
+impl Synthetic {
+    /// The frame as a [`Dataset`](crate::data::Dataset): target `class`, or for the survival designs `time` and
+    /// `event`.
+    ///
+    /// ```
+    /// let s = featrank::data::synth::generate("survival", Some(50), 1).unwrap();
+    /// assert_eq!(s.dataset().unwrap().task(), featrank::data::Task::Survival);
+    /// ```
+    pub fn dataset(&self) -> Result<crate::data::Dataset> {
+        let columns = self.frame.get_column_names();
+        match columns.iter().any(|c| c.as_str() == "class") {
+            true => crate::data::Dataset::from_polars(&self.frame, "class"),
+            false => crate::data::Dataset::from_polars_survival(&self.frame, "time", "event"),
+        }
+    }
+}
+
 /// Refuse a table of `rows` × `features` cells of `cell` bytes over the memory limit, before it is drawn
 /// (each column is held twice while the frame is built; one name per feature).
 pub(crate) fn check_memory(rows: usize, features: usize, cell: u64) -> Result<()> {
@@ -618,11 +635,11 @@ pub(crate) fn check_memory(rows: usize, features: usize, cell: u64) -> Result<()
 }
 
 /// The designs [`generate`] knows.
-pub const DESIGNS: &[&str] = &["single", "pair", "combined", "madelon", "null"];
+pub const DESIGNS: &[&str] = &["single", "pair", "combined", "madelon", "null", "survival", "survival-null"];
 
 /// Synthetic data by design name (`single`, `pair`, `combined` — [`Binary`], 1000 rows unless `rows` —
-/// `madelon` — [`Madelon`] — or `null` — [`Null`]) with default settings otherwise; what `featrank synth`
-/// and the Python layer generate.
+/// `madelon` — [`Madelon`] —, `null` — [`Null`] — or `survival` and its null design `survival-null` —
+/// [`Survival`]) with default settings otherwise; what `featrank synth` and the Python layer generate.
 ///
 /// ```
 /// let s = featrank::data::synth::generate("combined", Some(200), 1).unwrap();
@@ -638,6 +655,11 @@ pub fn generate(design: &str, rows: Option<usize>, seed: u64) -> Result<Syntheti
         "null" => {
             let m = Null::new();
             rows.map_or(m, |r| m.rows(r)).generate(seed)
+        }
+        "survival" | "survival-null" => {
+            let m = Survival::new().relevant(if design == "survival" { 5 } else { 0 });
+            let d = rows.map_or(m, |r| m.rows(r)).generate(seed)?;
+            Ok(Synthetic { frame: d.frame, truth: d.truth })
         }
         other => {
             let d = match other {

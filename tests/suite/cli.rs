@@ -1136,3 +1136,29 @@ fn a_failing_program_is_one_error_line_with_its_stderr() {
         featrank(&["rank", "iris", "--method", "command:run=(no-such-program-featrank)", "--out", r.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&missing.stderr).contains("program 'no-such-program-featrank' not found"));
 }
+
+/// A survival study from the command line: `synth survival`, then its (time, event) target by
+/// `--target time,event --task survival` for `info`, `rank` (z and p-values) and honest curves with the Cox
+/// learner, judged by Harrell's C.
+#[test]
+fn a_survival_target_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    ok(&["synth", "survival", "--rows", "120", "--seed", "4", "--out", &p("s.csv"), "--truth", &p("truth.csv")]);
+    let target = ["--target", "time,event", "--task", "survival"];
+    let info = String::from_utf8(ok(&[&["info", &p("s.csv")][..], &target].concat()).stdout).unwrap();
+    assert!(info.contains("target: time, event (survival:"), "{info}");
+    ok(&[&["rank", &p("s.csv"), "--method", "univariate-cox", "--out", &p("rank.csv")][..], &target].concat());
+    let ranking = std::fs::read_to_string(p("rank.csv")).unwrap();
+    assert!(ranking.starts_with("feature,score,rank,z,p_value\n"), "{ranking}");
+    let args = ["curves", &p("s.csv"), "--method", "univariate-cox", "--learner", "cox", "--folds", "4", "--repeats",
+        "1", "--expected", "3", "--grid", "1,5,20", "--quiet", "--out", &p("curves.csv")];
+    ok(&[&args[..], &target].concat());
+    let curves = std::fs::read_to_string(p("curves.csv")).unwrap();
+    let at5 = curves.lines().find(|l| l.starts_with("univariate-cox,FFA,per-fold,5,")).unwrap();
+    let c: f64 = at5.split(',').nth(4).unwrap().parse().unwrap();
+    assert!(c > 0.65 && c < 1.0, "Harrell's C at 5 features: {c}");
+    // without the task the two columns are a target set, and knn cannot judge survival data
+    let knn = featrank(&[&["curves", &p("s.csv"), "--learner", "knn", "--out", &p("never.csv")][..], &target].concat());
+    assert!(!knn.status.success() && String::from_utf8_lossy(&knn.stderr).contains("cox"));
+}

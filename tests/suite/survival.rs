@@ -15,6 +15,7 @@ use featrank::learners::{self, Cox, Learner, Ties};
 use featrank::polars::prelude::*;
 use featrank::prelude::*;
 use featrank::rankers::{CoxStatistic, Ranker, UnivariateCox};
+use featrank::protocol::NestedSpec;
 use featrank::resampling::{Fold, Prediction};
 
 /// `case,…,term,value` rows of a reference file keyed by every field but the value.
@@ -383,4 +384,48 @@ fn honest_survival_curves_beat_random_rankings_only_where_there_is_signal() {
     let (_, null) = run(0);
     let ffa = null.get("univariate-cox", CurveKind::Ffa).unwrap();
     assert!(ffa.mean.iter().all(|v| (v - 0.5).abs() < 0.12), "{:?}", ffa.mean);
+}
+
+/// Everything downstream of a survival run: ECA and the verdict against random rankings, the per-fold rankers'
+/// stability, the size decisions read with C's direction, the trade-off, the figure titled with the measure, and
+/// the nested estimate — near 0.5 on the null design, well above it with signal.
+#[test]
+fn decisions_stability_figures_and_nested_estimates_work_on_survival_runs() {
+    let s = synth::Survival::new().rows(160).features(30).generate(21).unwrap();
+    let ds = s.dataset().unwrap();
+    let curves = CurveSpec::new(learners::parse("cox").unwrap())
+        .folds(5)
+        .repeats(6)
+        .expected(10)
+        .grid(Grid::Custom(vec![1, 2, 3, 5, 8, 12, 20]))
+        .evaluate_all(&ds, &[Candidate::parse("univariate-cox").unwrap(), Candidate::parse("variance").unwrap()])
+        .unwrap();
+    let sig = curves.significance().unwrap();
+    assert_eq!(sig.verdict("univariate-cox", 0.05).unwrap(), Verdict::Better);
+    assert_ne!(sig.verdict("variance", 0.05).unwrap(), Verdict::Better);
+    let eca: DataFrame = curves.eca_table().unwrap().into();
+    assert!(eca.height() >= 2);
+    let stable = curves.stability().unwrap();
+    assert!(stable.to_polars().unwrap().height() > 0);
+    let choices = curves.decide().unwrap();
+    let best = choices.get("univariate-cox", SizeRule::Best).unwrap();
+    let ffa = curves.get("univariate-cox", CurveKind::Ffa).unwrap();
+    let top = ffa.mean.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    assert_eq!(best.value, top, "the best size is the highest C");
+    assert!(curves.trade_off(5).unwrap().to_polars().unwrap().height() >= 2);
+    assert!(curves.plot().unwrap().svg().contains("c_index"));
+    let nested = |relevant: usize| {
+        let s = synth::Survival::new().rows(120).features(30).relevant(relevant).generate(22).unwrap();
+        NestedSpec::new(&["univariate-cox"], "cox")
+            .unwrap()
+            .folds(5)
+            .repeats(1)
+            .inner_folds(3)
+            .grid(Grid::Custom(vec![1, 3, 5, 10]))
+            .evaluate(&s.dataset().unwrap())
+            .unwrap()
+    };
+    let (signal, null) = (nested(5).estimate().unwrap(), nested(0).estimate().unwrap());
+    assert!(signal.mean > 0.7, "{signal:?}");
+    assert!((null.mean - 0.5).abs() < 0.1, "{null:?}");
 }

@@ -79,17 +79,18 @@ enum Command {
         method: Option<String>,
     },
     /// Synthetic data with exact ground truth: single, pair, combined, madelon or null (labels independent
-    /// of 2000 features: the selection-bias check).
+    /// of 2000 features: the selection-bias check); survival (Cox–Weibull times, 5 of 100 features with an
+    /// effect, 30 % censored) or survival-null.
     Synth {
-        /// single, pair, combined, madelon or null.
+        /// single, pair, combined, madelon, null, survival or survival-null.
         design: String,
         /// Seed of the generator.
         #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
-        /// Number of rows (default 1000; 2600 for madelon; 60 for null).
+        /// Number of rows (default 1000; 2600 for madelon; 60 for null; 200 for survival).
         #[arg(long)]
         rows: Option<usize>,
-        /// Output table (.csv or .parquet): the features, then `class`.
+        /// Output table (.csv or .parquet): the features, then `class` (survival: `time` and `event`).
         #[arg(long)]
         out: PathBuf,
         /// Ground-truth table (.csv or .parquet): feature,relevance,rank.
