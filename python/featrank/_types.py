@@ -10,5 +10,5 @@ _Device: TypeAlias = Literal["cpu", "gpu"]
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str
 _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
                               "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse",
-                              "c_index"]
+                              "c_index", "uno_c"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]

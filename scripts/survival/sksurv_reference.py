@@ -1,12 +1,12 @@
 """scikit-survival's Harrell C and Cox model on a bundled dataset with survival times built from it: the
-reference of featrank's `c_index` measure and `cox` learner (tests/suite/survival.rs builds the same times).
+reference of featrank's `c_index` and `uno_c` measures and `cox` learner (tests/suite/survival.rs builds the same times).
 
 usage: python scripts/survival/sksurv_reference.py > tests/reference/sksurv.csv   (pip install scikit-survival)
 """
 
 import numpy as np
 from sksurv.linear_model import CoxPHSurvivalAnalysis
-from sksurv.metrics import concordance_index_censored
+from sksurv.metrics import concordance_index_censored, concordance_index_ipcw
 from sksurv.util import Surv
 
 table = np.genfromtxt("data/diabetes-progression.csv", delimiter=",", names=True)
@@ -21,6 +21,14 @@ for name, time in cases.items():
     for t in range(10):
         for kind, risk in (("cindex", x[:, t]), ("cindex_rounded", np.round(x[:, t], 2))):
             print(f"{name},{kind},{t + 1},{concordance_index_censored(event, time, risk)[0]:.17g}")
+    # Uno's C: the censoring distribution of the training rows (i % 3 != 0), the test rows i % 3 == 0, tau the 80 %
+    # quantile of the training times (numpy's default, linear)
+    train, test = i % 3 != 0, i % 3 == 0
+    y_train, y_test = Surv.from_arrays(event[train], time[train]), Surv.from_arrays(event[test], time[test])
+    tau = np.quantile(time[train], 0.8)
+    for t in range(10):
+        for kind, risk in (("uno", x[test, t]), ("uno_rounded", np.round(x[test, t], 2))):
+            print(f"{name},{kind},{t + 1},{concordance_index_ipcw(y_train, y_test, risk, tau=tau)[0]:.17g}")
     for ties in ("efron", "breslow"):
         model = CoxPHSurvivalAnalysis(ties=ties, n_iter=1000, tol=1e-14).fit(x, Surv.from_arrays(event, time))
         for t, b in enumerate(model.coef_):

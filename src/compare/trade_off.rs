@@ -167,7 +167,8 @@ fn performance(measure: Measure, value: f64) -> Option<f64> {
         | Measure::MicroF1
         | Measure::MacroF1
         | Measure::MeanAccuracy
-        | Measure::HarrellC => Some(value),
+        | Measure::HarrellC
+        | Measure::UnoC => Some(value),
         Measure::HammingLoss => Some(1.0 - value),
         Measure::Rmse | Measure::Arrmse | Measure::Correlation | Measure::MeanCorrelation => None,
     }

@@ -273,7 +273,7 @@ impl PermutationImportance {
         let t = test.len();
         let block = |b: usize| -> Result<f64> {
             let at: Vec<usize> = (b * t..(b + 1) * t).collect();
-            measure.score(&mixed, &rows[b * t..(b + 1) * t], &pred.select(&at))
+            measure.score_split(&mixed, train, &rows[b * t..(b + 1) * t], &pred.select(&at))
         };
         let base = block(0)?;
         (0..groups.len())

@@ -65,6 +65,11 @@ pub enum Measure {
     /// the risk (within 10⁻⁸) count ½ (Harrell et al. 1982; as scikit-survival's
     /// `concordance_index_censored`). 0.5 is a random ranking of risk.
     HarrellC,
+    /// Survival: Uno's concordance index — Harrell's pairs weighted by the inverse squared probability of
+    /// remaining uncensored (Kaplan–Meier of the training rows' censoring), up to the horizon τ = the 80 %
+    /// quantile of the training times (Uno et al. 2011; scikit-survival's `concordance_index_ipcw`); free of
+    /// the censoring's distribution, which Harrell's C is not.
+    UnoC,
 }
 
 impl std::str::FromStr for Measure {
@@ -84,6 +89,7 @@ impl std::str::FromStr for Measure {
             "mean_correlation" => Measure::MeanCorrelation,
             "arrmse" => Measure::Arrmse,
             "c_index" | "cindex" | "harrell_c" | "concordance" => Measure::HarrellC,
+            "uno_c" | "uno" | "c_ipcw" | "concordance_ipcw" => Measure::UnoC,
             _ => {
                 let known: Vec<&str> = Measure::ALL.iter().map(|m| m.label()).collect();
                 return Err(Error::param(
@@ -116,7 +122,7 @@ impl Measure {
     }
 
     /// Every measure.
-    pub const ALL: [Measure; 13] = [
+    pub const ALL: [Measure; 14] = [
         Measure::Accuracy,
         Measure::BalancedAccuracy,
         Measure::MacroAuc,
@@ -130,6 +136,7 @@ impl Measure {
         Measure::MeanCorrelation,
         Measure::Arrmse,
         Measure::HarrellC,
+        Measure::UnoC,
     ];
 
     /// Every measure as a table: `measure`, `task`, `higher_is_better`, `low`, `high` (its range) — what
@@ -137,7 +144,7 @@ impl Measure {
     ///
     /// ```
     /// let t = featrank::resampling::Measure::catalog().unwrap();
-    /// assert_eq!(t.height(), 13);
+    /// assert_eq!(t.height(), 14);
     /// ```
     pub fn catalog() -> Result<crate::data::Frame> {
         use polars::prelude::*;
@@ -171,6 +178,7 @@ impl Measure {
             Measure::MeanCorrelation => "mean_correlation",
             Measure::Arrmse => "arrmse",
             Measure::HarrellC => "c_index",
+            Measure::UnoC => "uno_c",
         }
     }
 
@@ -213,7 +221,7 @@ impl Measure {
     /// assert!(!Measure::Accuracy.per_split());
     /// ```
     pub fn per_split(self) -> bool {
-        matches!(self, Measure::HarrellC)
+        matches!(self, Measure::HarrellC | Measure::UnoC)
     }
 
     /// The values the measure can take: `[0, 1]` for accuracy, balanced accuracy and AUC, `[−1, 1]` for a
@@ -228,7 +236,7 @@ impl Measure {
         match self {
             Measure::Accuracy | Measure::BalancedAccuracy | Measure::MacroAuc => (0.0, 1.0),
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => (0.0, 1.0),
-            Measure::MeanAccuracy | Measure::HarrellC => (0.0, 1.0),
+            Measure::MeanAccuracy | Measure::HarrellC | Measure::UnoC => (0.0, 1.0),
             Measure::Correlation | Measure::MeanCorrelation => (-1.0, 1.0),
             Measure::Rmse | Measure::Arrmse => (0.0, f64::INFINITY),
         }
@@ -242,7 +250,33 @@ impl Measure {
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => Task::MultiLabel,
             Measure::MeanAccuracy => Task::MultiTargetClassification,
             Measure::MeanCorrelation | Measure::Arrmse => Task::MultiTargetRegression,
-            Measure::HarrellC => Task::Survival,
+            Measure::HarrellC | Measure::UnoC => Task::Survival,
+        }
+    }
+
+    /// The measure of `pred` on a split's test rows `test` with its training rows `train` — what Uno's C needs
+    /// (the censoring distribution of the training rows); every other measure ignores `train`
+    /// ([`Measure::score`]).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::resampling::Prediction;
+    /// let s = featrank::data::synth::generate("survival", Some(100), 1).unwrap().dataset().unwrap();
+    /// let (train, test): (Vec<usize>, Vec<usize>) = (0..100).partition(|i| i % 4 != 0);
+    /// let risk = Prediction::Risk(test.iter().map(|&i| s.feature(0)[i]).collect());
+    /// let uno = Measure::UnoC.score_split(&s, &train, &test, &risk).unwrap();
+    /// assert!((0.0..=1.0).contains(&uno));
+    /// assert!(Measure::UnoC.score(&s, &test, &risk).is_err()); // it needs the training rows
+    /// ```
+    pub fn score_split(self, data: &Dataset, train: &[usize], test: &[usize], pred: &Prediction) -> Result<f64> {
+        match (self, data.target(), pred) {
+            (Measure::UnoC, Target::Survival(s), Prediction::Risk(risk)) => {
+                if risk.len() != test.len() {
+                    return Err(Error::param("prediction", "prediction and row counts differ"));
+                }
+                s.uno_concordance(train, test, risk)
+            }
+            _ => self.score(data, test, pred),
         }
     }
 
@@ -312,6 +346,10 @@ impl Measure {
                 }
                 match self {
                     Measure::HarrellC => s.concordance(rows, risk),
+                    Measure::UnoC => Err(Error::param(
+                        "measure",
+                        "Uno's C weighs by the training rows' censoring distribution: score it with score_split",
+                    )),
                     _ => Err(Error::param("measure", format!("{} is not a survival measure", self.label()))),
                 }
             }

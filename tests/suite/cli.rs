@@ -1151,8 +1151,25 @@ fn a_survival_target_from_the_command_line() {
     ok(&[&["rank", &p("s.csv"), "--method", "univariate-cox", "--out", &p("rank.csv")][..], &target].concat());
     let ranking = std::fs::read_to_string(p("rank.csv")).unwrap();
     assert!(ranking.starts_with("feature,score,rank,z,p_value\n"), "{ranking}");
-    let args = ["curves", &p("s.csv"), "--method", "univariate-cox", "--learner", "cox", "--folds", "4", "--repeats",
-        "1", "--expected", "3", "--grid", "1,5,20", "--quiet", "--out", &p("curves.csv")];
+    let args = [
+        "curves",
+        &p("s.csv"),
+        "--method",
+        "univariate-cox",
+        "--learner",
+        "cox",
+        "--folds",
+        "4",
+        "--repeats",
+        "1",
+        "--expected",
+        "3",
+        "--grid",
+        "1,5,20",
+        "--quiet",
+        "--out",
+        &p("curves.csv"),
+    ];
     ok(&[&args[..], &target].concat());
     let curves = std::fs::read_to_string(p("curves.csv")).unwrap();
     let at5 = curves.lines().find(|l| l.starts_with("univariate-cox,FFA,per-fold,5,")).unwrap();

@@ -14,8 +14,8 @@ use featrank::error::ErrorKind;
 use featrank::learners::{self, Cox, Learner, Ties};
 use featrank::polars::prelude::*;
 use featrank::prelude::*;
-use featrank::rankers::{CoxStatistic, Ranker, UnivariateCox};
 use featrank::protocol::NestedSpec;
+use featrank::rankers::{CoxStatistic, Ranker, UnivariateCox};
 use featrank::resampling::{Fold, Prediction};
 
 /// `case,…,term,value` rows of a reference file keyed by every field but the value.
@@ -122,9 +122,10 @@ fn bad_survival_targets_are_errors_naming_the_column_and_the_row() {
     assert!(one.to_string().contains("time then the event"), "{one}");
 }
 
-/// Harrell's C against scikit-survival's `concordance_index_censored` (1e-12), with tied times and tied risks.
+/// Harrell's C against scikit-survival's `concordance_index_censored` and Uno's C against its
+/// `concordance_index_ipcw` (1e-12), with tied times and tied risks.
 #[test]
-fn harrell_c_equals_scikit_survival() {
+fn harrell_and_uno_c_equal_scikit_survival() {
     let refs = reference("sksurv.csv");
     for case in ["ties", "distinct"] {
         let ds = diabetes_survival(case);
@@ -138,6 +139,21 @@ fn harrell_c_equals_scikit_survival() {
                 let got = Measure::HarrellC.score(&ds, &rows, &Prediction::Risk(risk.clone())).unwrap();
                 assert!((got - want).abs() < 1e-12, "{case} {kind} {t}: {got} vs {want}");
                 assert_eq!(got, s.concordance(&rows, &risk).unwrap());
+            }
+        }
+    }
+    // Uno's C: the training rows' censoring distribution (rows i % 3 ≠ 0), the test rows i % 3 = 0, τ the 80 %
+    // quantile of the training times
+    for case in ["ties", "distinct"] {
+        let ds = diabetes_survival(case);
+        let (train, test): (Vec<usize>, Vec<usize>) = (0..ds.n_rows()).partition(|i| i % 3 != 0);
+        for t in 0..10 {
+            let x: Vec<f64> = test.iter().map(|&i| ds.feature(t)[i]).collect();
+            let rounded: Vec<f64> = x.iter().map(|v| (v * 100.0).round_ties_even() / 100.0).collect();
+            for (kind, risk) in [("uno", x), ("uno_rounded", rounded)] {
+                let want = refs[&format!("{case},{kind},{}", t + 1)];
+                let got = Measure::UnoC.score_split(&ds, &train, &test, &Prediction::Risk(risk)).unwrap();
+                assert!((got - want).abs() < 1e-12, "{case} {kind} {t}: {got} vs {want}");
             }
         }
     }
@@ -381,6 +397,18 @@ fn honest_survival_curves_beat_random_rankings_only_where_there_is_signal() {
             assert!((v - splits.iter().sum::<f64>() / 5.0).abs() < 1e-12);
         }
     }
+    // Uno's C on the same run's plan: each split's censoring distribution from its own training rows
+    let s = synth::Survival::new().rows(150).features(40).generate(11).unwrap();
+    let uno = CurveSpec::new(learners::parse("cox").unwrap())
+        .folds(5)
+        .repeats(2)
+        .expected(0)
+        .measure(Measure::UnoC)
+        .grid(Grid::Custom(vec![1, 5, 40]))
+        .evaluate_all(&s.dataset().unwrap(), &[Candidate::parse("univariate-cox").unwrap()])
+        .unwrap();
+    let at5 = uno.get("univariate-cox", CurveKind::Ffa).unwrap().mean[1];
+    assert!(at5 > 0.7 && at5 <= 1.0, "Uno's C at 5 features: {at5}");
     let (_, null) = run(0);
     let ffa = null.get("univariate-cox", CurveKind::Ffa).unwrap();
     assert!(ffa.mean.iter().all(|v| (v - 0.5).abs() < 0.12), "{:?}", ffa.mean);

@@ -93,6 +93,58 @@ impl Survival {
     /// assert!((c - 4.0 / 5.0).abs() < 1e-15);
     /// ```
     pub fn concordance(&self, rows: &[usize], risk: &[f64]) -> Result<f64> {
+        self.weighted_concordance(rows, risk, &vec![1.0; rows.len()], "Harrell's C")
+    }
+
+    /// Uno's concordance index with the horizon τ = the 80 % quantile of the training rows' times: Harrell's
+    /// pairs with the earlier row i weighted by 1/Ĝ(t_i)², Ĝ the Kaplan–Meier estimate of the censoring
+    /// distribution on the **training** rows `train`, and only rows with t_i < τ as the earlier one (Uno et al.
+    /// 2011, Stat. Med. 30; scikit-survival's `concordance_index_ipcw(train, test, risk, tau)`). Unlike
+    /// Harrell's C it does not depend on the censoring's distribution. An error when Ĝ is 0 at an event time
+    /// before τ, or no pair is comparable. The measure [`Measure::UnoC`](crate::resampling::Measure::UnoC).
+    ///
+    /// ```
+    /// use featrank::data::dataset::Survival;
+    /// let s = Survival::new(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], vec![true, false, true, true, false, true]).unwrap();
+    /// let (train, test) = ([1, 3, 4, 5], [0, 1, 2, 3, 4, 5]);
+    /// let perfect = s.uno_concordance(&train, &test, &[6.0, 5.0, 4.0, 3.0, 2.0, 1.0]).unwrap();
+    /// assert_eq!(perfect, 1.0);
+    /// ```
+    pub fn uno_concordance(&self, train: &[usize], rows: &[usize], risk: &[f64]) -> Result<f64> {
+        if let Some(&r) = train.iter().chain(rows).find(|&&r| r >= self.time.len()) {
+            return Err(Error::param("rows", format!("row {r} is out of range ({} rows)", self.time.len())));
+        }
+        if train.is_empty() {
+            return Err(Error::param(
+                "train",
+                "Uno's C estimates the censoring distribution on training rows: none given",
+            ));
+        }
+        let times: Vec<f64> = train.iter().map(|&i| self.time[i]).collect();
+        let tau = crate::math::quantile(&times, UNO_HORIZON);
+        let censoring = CensoringKm::of(&times, &train.iter().map(|&i| self.event[i]).collect::<Vec<_>>());
+        let mut weights = Vec::with_capacity(rows.len());
+        for &i in rows {
+            let (t, e) = (self.time[i], self.event[i]);
+            if !e || t >= tau {
+                weights.push(0.0);
+                continue;
+            }
+            let g = censoring.at(t);
+            if !(g > 0.0) {
+                return Err(Error::param(
+                    "measure",
+                    format!("Uno's C: the training rows' censoring distribution is 0 at the event time {t}"),
+                ));
+            }
+            weights.push(1.0 / (g * g));
+        }
+        self.weighted_concordance(rows, risk, &weights, "Uno's C")
+    }
+
+    /// The concordance of `risk` over Harrell's comparable pairs, each pair weighted by its earlier row's
+    /// `weight` (`weight[k]` of row `rows[k]`).
+    fn weighted_concordance(&self, rows: &[usize], risk: &[f64], weight: &[f64], what: &str) -> Result<f64> {
         const TIED: f64 = 1e-8;
         let (time, event) = (&self.time, &self.event);
         if risk.len() != rows.len() {
@@ -103,32 +155,32 @@ impl Survival {
         }
         let mut order: Vec<usize> = (0..rows.len()).collect();
         order.sort_by(|&a, &b| time[rows[a]].total_cmp(&time[rows[b]]).then(a.cmp(&b)));
-        let (mut agree, mut pairs) = (0.0, 0u64);
+        let (mut agree, mut pairs) = (0.0, 0.0);
         let mut start = 0;
         while start < order.len() {
             let t = time[rows[order[start]]];
             let end = start + order[start..].iter().take_while(|&&i| time[rows[i]] == t).count();
-            for &i in order[start..end].iter().filter(|&&i| event[rows[i]]) {
+            for &i in order[start..end].iter().filter(|&&i| event[rows[i]] && weight[i] > 0.0) {
                 let later = order[end..].iter();
                 let censored_now = order[start..end].iter().filter(|&&j| !event[rows[j]]);
                 for &j in later.chain(censored_now) {
-                    pairs += 1;
+                    pairs += weight[i];
                     let d = risk[i] - risk[j];
-                    agree += if d.abs() <= TIED { 0.5 } else { (d > 0.0) as u8 as f64 };
+                    agree += weight[i] * if d.abs() <= TIED { 0.5 } else { (d > 0.0) as u8 as f64 };
                 }
             }
             start = end;
         }
-        if pairs == 0 {
+        if pairs == 0.0 {
             return Err(Error::param(
                 "measure",
                 format!(
-                    "Harrell's C has no comparable pair among these {} rows (no event before another row's time)",
+                    "{what} has no comparable pair among these {} rows (no event before another row's time)",
                     rows.len()
                 ),
             ));
         }
-        Ok(agree / pairs as f64)
+        Ok(agree / pairs)
     }
 
     /// The target of the given rows, in that order.
@@ -137,6 +189,47 @@ impl Survival {
             time: rows.iter().map(|&r| self.time[r]).collect(),
             event: rows.iter().map(|&r| self.event[r]).collect(),
             levels: self.levels.clone(),
+        }
+    }
+}
+
+/// The horizon of Uno's C: this quantile of the training rows' times.
+pub const UNO_HORIZON: f64 = 0.8;
+
+/// The Kaplan–Meier estimate of the censoring distribution Ĝ(t) = P(C > t) — the censored rows as its events;
+/// at a time with both, the events leave the risk set first (scikit-survival's `CensoringDistributionEstimator`).
+struct CensoringKm {
+    /// The distinct times, ascending, and Ĝ just after each.
+    steps: Vec<(f64, f64)>,
+}
+
+impl CensoringKm {
+    fn of(time: &[f64], event: &[bool]) -> CensoringKm {
+        let mut order: Vec<usize> = (0..time.len()).collect();
+        order.sort_by(|&a, &b| time[a].total_cmp(&time[b]));
+        let (mut steps, mut g, mut at_risk, mut k) = (Vec::new(), 1.0, time.len() as f64, 0);
+        while k < order.len() {
+            let t = time[order[k]];
+            let group = order[k..].iter().take_while(|&&i| time[i] == t).count();
+            let events = order[k..k + group].iter().filter(|&&i| event[i]).count() as f64;
+            let censored = group as f64 - events;
+            if censored > 0.0 {
+                g *= 1.0 - censored / (at_risk - events);
+            }
+            steps.push((t, g));
+            at_risk -= group as f64;
+            k += group;
+        }
+        CensoringKm { steps }
+    }
+
+    /// Ĝ(t): the value after the last distinct time ≤ t (1 before the first).
+    fn at(&self, t: f64) -> f64 {
+        let k = self.steps.partition_point(|&(u, _)| u <= t);
+        if k == 0 {
+            1.0
+        } else {
+            self.steps[k - 1].1
         }
     }
 }

@@ -332,21 +332,25 @@ impl CurveRun<'_> {
             self.learner.fit_predict_nested(fold, chain.order(split), sizes)
         })?;
         if folds == 1 {
-            let pooled: Vec<f64> =
-                out.predictions.iter().map(|p| self.measure.score(data, &out.rows, p)).collect::<Result<_>>()?;
+            let train = self.plan.split(repeat, 0).0;
+            let pooled: Vec<f64> = out
+                .predictions
+                .iter()
+                .map(|p| self.measure.score_split(data, &train, &out.rows, p))
+                .collect::<Result<_>>()?;
             let splits = pooled.iter().map(|&v| vec![v]).collect();
             return Ok(Scores { pooled, splits });
         }
-        // Each split's test rows, as positions in the pooled (ascending) rows.
-        let tests: Vec<(Vec<usize>, Vec<usize>)> = (0..folds)
+        // Each split's training and test rows, the test rows as positions in the pooled (ascending) rows.
+        let parts: Vec<(Vec<usize>, Vec<usize>, Vec<usize>)> = (0..folds)
             .map(|f| {
-                let test = self.plan.split(repeat, f).1;
+                let (train, test) = self.plan.split(repeat, f);
                 let at = test.iter().filter_map(|r| out.rows.binary_search(r).ok()).collect();
-                (test, at)
+                (train, test, at)
             })
             .collect();
         let split_scores = |p: &Prediction| -> Vec<Result<f64>> {
-            tests.iter().map(|(test, at)| self.measure.score(data, test, &p.select(at))).collect()
+            parts.iter().map(|(train, test, at)| self.measure.score_split(data, train, test, &p.select(at))).collect()
         };
         if self.measure.per_split() {
             // each split's rows on their own, the repeat's value their mean (Measure's module docs)

@@ -445,7 +445,7 @@ impl NestedSpec {
                 let features: Vec<usize> = rankings[at].1.iter().copied().take(k).collect();
                 let point = &self.learners[learner];
                 let pred = point.learner.fit_predict(&fold_rows, &features)?;
-                let outer = measure.score(data, test, &pred)?;
+                let outer = measure.score_split(data, fold_rows.train, test, &pred)?;
                 Ok(NestedSplit { repeat, fold, ranker, learner: point.spec.to_string(), k, inner, outer })
             })
             .collect()
