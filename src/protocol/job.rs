@@ -40,7 +40,8 @@ pub struct CurveJob {
     /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
     #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
-    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
+    /// auto, classification, regression or survival (two targets: time, event); several targets: multi-label or
+    /// multi-target, told from them.
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
     pub task: TaskChoice,
@@ -174,7 +175,8 @@ pub struct NestedJob {
     /// comma-separated, make multi-label or multi-target data; a Mulan .xml label file, its labels.
     #[cfg_attr(feature = "cli", arg(long, visible_alias = "targets"))]
     pub target: Option<String>,
-    /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
+    /// auto, classification, regression or survival (two targets: time, event); several targets: multi-label or
+    /// multi-target, told from them.
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
     pub task: TaskChoice,

@@ -457,3 +457,25 @@ fn decisions_stability_figures_and_nested_estimates_work_on_survival_runs() {
     assert!(signal.mean > 0.7, "{signal:?}");
     assert!((null.mean - 0.5).abs() < 0.1, "{null:?}");
 }
+
+/// The wrappers take a survival base or learner: bootstraps, shadows, held-out permutation with the Cox model,
+/// and stability selection over halves stratified by event — each finds the planted genes.
+#[test]
+fn wrappers_rank_survival_data_around_survival_methods() {
+    let s = synth::Survival::new().rows(200).features(30).generate(8).unwrap();
+    let ds = s.dataset().unwrap();
+    let strongest = s.truth.ranking().unwrap().order()[..2].to_vec();
+    for spec in [
+        "bag:base=(univariate-cox),bootstraps=5",
+        "shadow:base=(univariate-cox),rounds=10",
+        "permutation:learner=(cox),folds=3,repeats=2,measure=c_index",
+        "stability-selection:base=(univariate-cox),subsamples=10",
+    ] {
+        let ranker = featrank::rankers::parse(spec).unwrap();
+        let order = ranker.rank(&ds, 1).unwrap().order().to_vec();
+        assert!(strongest.iter().all(|f| order[..5].contains(f)), "{spec}: {:?}", &order[..5]);
+    }
+    // a wrapper around a class ranker refuses survival data by name
+    let err = featrank::rankers::parse("bag:base=(relieff)").unwrap().rank(&ds, 1).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::UnsupportedTask, "{err}");
+}
