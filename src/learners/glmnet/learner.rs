@@ -1,7 +1,10 @@
 //! The penalised GLM as a learner (`glmnet:alpha=1,lambda=cv,rule=min,folds=10`), and the penalty settings and
 //! per-response fits it shares with the lasso rankers ([`crate::rankers::Lasso`], [`crate::rankers::LassoPath`]).
 //!
-//! A numeric target is fitted with the Gaussian family and predicted by η = β₀ + xβ. A class target with two
+//! A numeric target is fitted with the Gaussian family and predicted by η = β₀ + xβ; a survival target with the
+//! Cox family (Breslow's ties, `ElasticNet::path_survival`) at a fixed λ, predicted by the risk η = xβ (λ by
+//! cross-validation needs cv.glmnet's partial-likelihood deviance, not yet here: `lambda=cv` does not take a
+//! survival target). A class target with two
 //! classes is one binomial fit (the later class is the 1) whose P(1 | x) = 1/(1 + e^{−η}) are the class
 //! scores; with more classes, one binomial fit per class against the rest (one-vs-rest, each with its own λ;
 //! the scores are the classes' probabilities divided by their sum) — not glmnet's grouped multinomial. The
@@ -199,8 +202,13 @@ impl Method for Glmnet {
         self.penalty.write(Spec::new("glmnet"))
     }
 
+    /// Classes and numbers; a survival target at a fixed λ (the Cox family).
     fn supports(&self, task: Task) -> bool {
-        matches!(task, Task::Classification | Task::Regression)
+        match task {
+            Task::Classification | Task::Regression => true,
+            Task::Survival => matches!(self.penalty.lambda, Lambda::Fixed(_)),
+            _ => false,
+        }
     }
 }
 
@@ -223,6 +231,19 @@ impl Learner for Glmnet {
             return Err(Error::param("features", "the elastic net needs at least one feature"));
         }
         let (xtr, xte, _) = design_matrices(fold, features);
+        if let (Some(s), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
+            let time: Vec<f64> = fold.train.iter().map(|&i| s.time()[i]).collect();
+            let event: Vec<f64> = fold.train.iter().map(|&i| f64::from(u8::from(s.event()[i]))).collect();
+            if !event.contains(&1.0) {
+                return Err(Error::target(
+                    data.target_names()[1],
+                    format!("all {} training rows are censored: a Cox model needs at least one event", event.len()),
+                ));
+            }
+            let net = ElasticNet::new(Family::Cox).alpha(self.penalty.alpha).stop_at(lambda);
+            let path = net.path_survival(xtr.view(), &time, &event)?;
+            return Ok(Prediction::Risk(path.linear_predictor(xte.view(), path.len() - 1)?));
+        }
         // the inner folds stratify the training rows' target (one feature carries it)
         let carrier = || data.select_indices(&features[..1]).take_rows(fold.train);
         let fits = self.penalty.fits(data, fold.train, xtr.view(), fold.seed, carrier)?;
