@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._featrank import Error
-from .errors import ColumnError
+from .errors import ColumnError, DataError
 
 _DEFAULT_TARGET = "target"
 
@@ -124,7 +124,7 @@ def survival_fields(y):
         return None
     kinds = {y.dtype[n].kind: n for n in names}
     if set(kinds) != {"b", "f"}:
-        raise Error(f"target: a structured y needs a bool event field and a float time field (scikit-survival's "
+        raise ColumnError(f"target: a structured y needs a bool event field and a float time field (scikit-survival's "
                     f"Surv), got fields {list(names)} of kinds {[y.dtype[n].kind for n in names]}")
     return kinds["f"], kinds["b"]
 
@@ -143,10 +143,10 @@ def _survival_columns(y, rows, taken):
 
     time, event = survival_fields(y)
     if len(y) != rows:
-        raise Error(f"target: {len(y)} survival times for {rows} rows of X (they must match)")
+        raise DataError(f"target: {len(y)} survival times for {rows} rows of X (they must match)")
     clash = [n for n in (time, event) if n in taken]
     if clash:
-        raise Error(f"target: the survival fields {clash} are feature names too; rename them")
+        raise ColumnError(f"target: the survival fields {clash} are feature names too; rename them")
     columns = [_arrow_column(time, pa.array(np.asarray(y[time], dtype=np.float64))),
                _arrow_column(event, pa.array(np.asarray(y[event], dtype=bool)))]
     return columns, [time, event]
@@ -212,9 +212,9 @@ def _survival_target(data, y, feature_names):
         parts = _sparse_parts(sparse, feature_names, _column_names(data))
         targets, names = _survival_columns(y, parts[1], set(parts[6]))
         return _table(targets), names, parts, True
-    table, _, _, _ = to_columns(data, np.zeros(len(y)), feature_names)
+    table, _, _, _ = to_columns(data, np.zeros(len(data)), feature_names)
     cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names[:-1])]
-    targets, names = _survival_columns(y, len(y), {c[0] for c in cols})
+    targets, names = _survival_columns(y, table.num_rows, {c[0] for c in cols})
     return _table(cols + targets), names, None, True
 
 

@@ -175,12 +175,11 @@ impl Ranker for UnivariateCox {
     }
 
     /// `feature, score, rank, z, p_value`: the χ²₁ statistic, its signed square root and its p-value.
-    fn table(&self, data: &Dataset, seed: u64) -> Result<Frame> {
+    fn table(&self, data: &Dataset, _seed: u64) -> Result<Frame> {
         self.checked(data)?;
         let stats = self.statistics(data)?;
         let scores: Vec<f64> = stats.iter().map(|s| s.0).collect();
         let ranking = Ranking::from_scores(data.feature_names(), &scores)?.with_name(self.name());
-        let _ = seed;
         let at: Vec<usize> = ranking.order().iter().map(|f| data.feature_index(f)).collect::<Result<_>>()?;
         let z: Vec<f64> = at.iter().map(|&j| stats[j].1 * stats[j].0.sqrt()).collect();
         let p: Vec<f64> = at.iter().map(|&j| statrs::function::erf::erfc((stats[j].0 / 2.0).sqrt())).collect();
