@@ -6,7 +6,7 @@
 #     (examples/method_pages.rs), so the site and `featrank methods` cannot disagree;
 #   - every notebook as a page with its outputs: the executed copies in notebooks/out and python/notebooks/out
 #     when present (CI's runs, or bash notebooks/run.sh and python/notebooks/run.sh), else as committed;
-#   - the Rust API (rustdoc, with the linfa and gpu features) under api/, the Python API (pdoc) under python/.
+#   - the Rust API (rustdoc, with the gpu feature) under api/, the Python API (pdoc) under python/.
 # Tools come from the registries into target/: mdBook into target/tools (about 3 minutes on 2 cores, once),
 # nbconvert and pdoc into target/docs-venv. The Python API needs featrank for Python: the one installed in
 # target/py-venv (by scripts/main.sh or python/dist.sh) when there is one, else it is built there first
@@ -46,7 +46,7 @@ python3 docs/site.py homes "$src"
 
 # Both examples in the release build of both workspace members that the tests, the CLI and the wheel share (one
 # set of features: the examples reuse every compiled dependency of that build instead of compiling their own).
-cargo build --quiet --release --locked --workspace --features linfa --example figures --example method_pages
+cargo build --quiet --release --locked --workspace --example figures --example method_pages
 echo "== the figures of the concepts chapter (examples/figures.rs)"
 target/release/examples/figures "$src/figures"
 echo "== the method pages, from the registries"
@@ -62,7 +62,7 @@ sed "s|^src = .*|src = \"site-src\"|" docs/book.toml > target/book.toml
 if grep -E "\[(WARN|ERROR)\]" target/site-mdbook.log; then echo "mdBook warned (above)"; exit 1; fi
 
 echo "== the Rust API (rustdoc)"
-cargo doc --quiet --release --no-deps --features linfa,gpu
+cargo doc --quiet --release --no-deps --features gpu
 cp -r target/doc target/site/api
 
 echo "== the Python API (pdoc)"

@@ -30,7 +30,7 @@ phase "the featrank command line, with the Python module's dependencies (cargo b
 # would not, and polars, built on them, would then be compiled a second time for the wheel). The command line is
 # the same program with the `gpu` feature on, which only adds `--device gpu`. It is the build of the README's test
 # command (same profile, members and features), so the tests reuse it.
-cargo build --release --locked --workspace --features linfa
+cargo build --release --locked --workspace
 bin=./target/release/featrank
 
 phase "every bundled dataset, described" "a second"

@@ -730,7 +730,7 @@ print("featrank", featrank.__version__)""",
     """# md
 ## A corpus with known class-bearing terms
 
-4,000 documents of 130 words over a 20,000-term Zipf vocabulary, two classes; 5 % of each document's words come
+2,000 documents of 130 words over a 20,000-term Zipf vocabulary, two classes; 5 % of each document's words come
 from 10 terms planted for its class. The 20 planted terms are the ground truth.""",
     """def corpus(docs, terms, seed=0):
     rng = np.random.default_rng(seed)
@@ -746,7 +746,7 @@ from 10 terms planted for its class. The 20 planted terms are the ground truth."
     X = sp.coo_matrix((np.ones(rows.size), (rows, words.ravel())), shape=(docs, terms)).tocsr()
     return X, np.where(y == 1, "sport", "politics"), {f"w{t}" for t in own.ravel()}
 
-X, y, planted = corpus(4_000, 20_000)
+X, y, planted = corpus(2_000, 20_000)
 data = featrank.Dataset(X, y, feature_names=[f"w{t}" for t in range(X.shape[1])])
 data""",
     """# md

@@ -202,7 +202,7 @@ impl Ranking {
     }
 
     /// The dataset with only this ranking's top `k` features, in rank order (target kept): what to fit
-    /// one's own model on. `.to_ndarray()` of it gives the matrix, `.to_linfa()` (feature `linfa`) a linfa
+    /// one's own model on. `.to_ndarray()` of it gives the matrix, `.to_linfa()` a linfa
     /// dataset. The ranking must rank the dataset's features (as [`Ranking::positions_in`]).
     ///
     /// ```

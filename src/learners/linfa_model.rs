@@ -1,4 +1,4 @@
-//! [`LinfaLearner`]: any linfa model as a curve learner (cargo feature `linfa`).
+//! [`LinfaLearner`]: any linfa model as a curve learner.
 //!
 //! linfa (rust-ml/linfa) is Rust's scikit-learn: every model is a set of hyperparameters implementing
 //! `Fit` on a `Dataset`, whose fitted object implements `PredictInplace`. The adapter fits a copy of the

@@ -17,7 +17,6 @@ mod binary_relevance;
 pub mod cox;
 pub mod glmnet;
 mod knn;
-#[cfg(feature = "linfa")]
 mod linfa_model;
 mod ml_knn;
 mod mlp;
@@ -32,7 +31,6 @@ pub use binary_relevance::BinaryRelevance;
 pub use cox::{Cox, CoxFit, Ties};
 pub use glmnet::Glmnet;
 pub use knn::{Knn, KnnDistance, KnnTies, GPU_MAX_K};
-#[cfg(feature = "linfa")]
 pub use linfa_model::LinfaLearner;
 pub use ml_knn::MlKnn;
 pub use mlp::Mlp;

@@ -4,7 +4,7 @@
 //! ensembles — with the same checks before it and its output checked after it: one finite score per
 //! feature. What it returns wrong, or a panic inside it, is an [`Error::External`] naming it (and, inside a
 //! curve run, the repeat and split). Python's own functions and estimators, linfa models
-//! (`rankers::LinfaRanker`, feature `linfa`) and external programs ([`crate::rankers::Command`])
+//! (`rankers::LinfaRanker`) and external programs ([`crate::rankers::Command`])
 //! are rankers of this kind.
 //!
 //! Scores that are not finite are refused by default: a NaN has no place in an order, and ±inf usually

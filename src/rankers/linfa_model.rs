@@ -1,4 +1,4 @@
-//! [`LinfaRanker`]: any linfa model as a ranker (cargo feature `linfa`) — fitted on the rows ranked (a split's
+//! [`LinfaRanker`]: any linfa model as a ranker — fitted on the rows ranked (a split's
 //! training rows inside a curve run), its scores read from the fitted model by a function the user gives: a
 //! logistic regression's |coefficients|, an elastic net's, a tree's importances. With
 //! [`LinfaRanker::standardized`] the model is fitted on the columns scaled to mean 0 and standard deviation 1

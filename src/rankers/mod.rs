@@ -54,7 +54,6 @@ mod inffs;
 mod information;
 mod laplacian;
 mod lasso;
-#[cfg(feature = "linfa")]
 mod linfa_model;
 mod mutual_info;
 mod permutation;
@@ -86,7 +85,6 @@ pub use inffs::InfFs;
 pub use information::{InfoSelection, SelectionCriterion};
 pub use laplacian::LaplacianScore;
 pub use lasso::{Lasso, LassoPath};
-#[cfg(feature = "linfa")]
 pub use linfa_model::LinfaRanker;
 pub use mutual_info::MutualInfo;
 pub use permutation::{Importances, PermutationImportance};

@@ -2,7 +2,7 @@
 //! ranking-file reader must answer every input with a frame or an error — never a panic.
 //!
 //! Each property runs 256 cases by default (the short run in CI). A long run:
-//! `PROPTEST_CASES=200000 cargo test --release --locked --workspace --features linfa --test suite fuzz_readers`.
+//! `PROPTEST_CASES=200000 cargo test --release --locked --workspace --test suite fuzz_readers`.
 
 use featrank::data::io::{read_bytes, Format};
 use featrank::prelude::*;

@@ -17,7 +17,6 @@ mod fuzz_readers;
 mod glmnet;
 mod honest;
 mod layers;
-#[cfg(feature = "linfa")]
 mod linfa_learner;
 mod memory;
 mod mulan;

@@ -339,7 +339,6 @@ impl Dataset {
     }
 
     /// No feature has a missing value; else an error naming the first that has, with its count.
-    #[cfg(feature = "linfa")]
     pub(crate) fn check_complete(&self) -> Result<()> {
         let counts = self.missing_counts();
         match counts.iter().position(|&c| c > 0) {

@@ -1,4 +1,4 @@
-//! A [`Dataset`] from and to a `linfa::Dataset` (cargo feature `linfa`): records, one target of any
+//! A [`Dataset`] from and to a `linfa::Dataset`: records, one target of any
 //! [`TargetValue`], feature names.
 
 use linfa::dataset::DatasetBase;

@@ -29,7 +29,6 @@ use crate::error::{Error, Result};
 
 mod arrays;
 mod from_polars;
-#[cfg(feature = "linfa")]
 mod linfa_data;
 mod sparse;
 mod summary;

@@ -156,7 +156,7 @@ impl NestedSpec {
     }
 
     /// Nested evaluation of the ranker grids `rankers` with one learner of fixed parameters, given as a
-    /// model: any [`Learner`], e.g. a linfa model ([`crate::learners::LinfaLearner`], feature `linfa`) or
+    /// model: any [`Learner`], e.g. a linfa model ([`crate::learners::LinfaLearner`]) or
     /// one built in code. Results name it by its spec ([`Method::spec`](crate::method::Method::spec)).
     ///
     /// ```
