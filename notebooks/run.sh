@@ -46,34 +46,6 @@ run_one() {
     return $status
 }
 
-# A user's own notebook: the guide's "Your own CSV, end to end" (docs/guide/own-csv.md), made by new_study.py in a
-# folder outside this repository (its build directory a copy of the warm one, so it starts warm). Its log goes to
-# out/study_featrank.log. `make_study` makes the folder (before any lane's kernel writes into the build directory
-# it copies); `run_study FOLDER` runs it. Returns non-zero if it failed.
-make_study() {
-    local study
-    study="$(mktemp -d)/my-study"
-    python3 new_study.py "$study" --build-from "$EVCXR_TMPDIR" >/dev/null
-    echo "$study"
-}
-run_study() {
-    local study="$1" start status=0
-    start=$(date +%s)
-    {
-        echo "== $study/featrank.ipynb (the guide: your own CSV)"
-        if (cd "$study" && python3 -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=rust \
-            --ExecutePreprocessor.timeout=3600 --output-dir "$here/out" --output study_featrank featrank.ipynb); then
-            python3 check_outputs.py out/study_featrank.ipynb || status=1
-        else
-            echo "FAILED: the guide's own-CSV notebook (a cell raised an error; see above)"
-            status=1
-        fi
-        echo "== own-CSV notebook: $(( $(date +%s) - start )) s wall"
-    } >out/study_featrank.log 2>&1
-    rm -rf "$(dirname "$study")"  # a copy of the build directory: several GB
-    return $status
-}
-
 # The first notebook runs alone (its first cell builds featrank); the rest run in NOTEBOOK_LANES lanes at once
 # (default 2), each lane in its own copy of the build directory, since kernels sharing one directory
 # overwrite each other's code. Most of a notebook's time is single-threaded (evcxr's type analysis of the
@@ -90,23 +62,12 @@ for nb in "${notebooks[@]}"; do names+=("$(basename "$nb")"); done
 rm -rf out/.claimed && mkdir -p out/.claimed
 run_one "${names[0]}" "$EVCXR_TMPDIR" || status=1
 cat "out/${names[0]%.ipynb}.log"
-pids=()
-# With every notebook run (no arguments), the own-CSV study runs beside the lanes: its kernel is mostly
-# single-threaded too, and it fills the cores the lanes leave idle.
-# Every copy of the warm build directory is made before any kernel runs in it.
-study_pid=""
-study=""
-if [ $# -eq 0 ]; then study="$(make_study)"; fi
 if [ "${#names[@]}" -gt 1 ]; then
+    # Every lane's copy of the warm build directory is made before any lane's kernel writes into it.
     for lane in $(seq 2 "$lanes"); do
         rm -rf "$EVCXR_TMPDIR-lane$lane" && cp -a "$EVCXR_TMPDIR" "$EVCXR_TMPDIR-lane$lane"
     done
-fi
-if [ -n "$study" ]; then
-    run_study "$study" &
-    study_pid=$!
-fi
-if [ "${#names[@]}" -gt 1 ]; then
+    pids=()
     for lane in $(seq 1 "$lanes"); do
         dir="$EVCXR_TMPDIR"
         if [ "$lane" -gt 1 ]; then dir="$EVCXR_TMPDIR-lane$lane"; fi
@@ -123,10 +84,23 @@ if [ "${#names[@]}" -gt 1 ]; then
     for pid in "${pids[@]}"; do wait "$pid" || status=1; done
     for nb in "${names[@]:1}"; do cat "out/${nb%.ipynb}.log"; done
 fi
-if [ -n "$study_pid" ]; then
-    wait "$study_pid" || status=1
-    cat out/study_featrank.log
-fi
 rm -rf out/.claimed
 
+# A user's own notebook: the guide's "Your own CSV, end to end" (docs/guide/own-csv.md), made by new_study.py in a folder outside this
+# repository (its build directory a copy of the one built above, so it starts warm).
+if [ $# -eq 0 ]; then
+    study="$(mktemp -d)/my-study"
+    python3 new_study.py "$study" --build-from "$EVCXR_TMPDIR"
+    start=$(date +%s)
+    echo "== $study/featrank.ipynb (the guide: your own CSV)"
+    if (cd "$study" && python3 -m jupyter nbconvert --to notebook --execute --ExecutePreprocessor.kernel_name=rust \
+        --ExecutePreprocessor.timeout=3600 --output-dir "$here/out" --output study_featrank featrank.ipynb); then
+        python3 check_outputs.py out/study_featrank.ipynb || status=1
+    else
+        echo "FAILED: the guide's own-CSV notebook (a cell raised an error; see above)"
+        status=1
+    fi
+    echo "== own-CSV notebook: $(( $(date +%s) - start )) s wall"
+    rm -rf "$(dirname "$study")"  # a copy of the build directory: several GB
+fi
 exit $status
