@@ -3,11 +3,13 @@
 //! (`lasso-path`).
 //!
 //! Both fit the learners' design matrix of every feature (a nominal feature as 0/1 columns, a missing value as
-//! the mean or mode) with the Gaussian family for a numeric target and the binomial family for a class
-//! target — one fit for two classes, one per class against the rest for more — on the rows given (a split's
-//! training rows inside a curve). A coefficient is read on the standardised scale, b_j · s_j with s_j the
-//! column's standard deviation on those rows (divisor n), and a feature's size is the Euclidean norm of its
-//! standardised coefficients over its columns and over the one-vs-rest fits.
+//! the mean or mode) with the Gaussian family for a numeric target, the binomial family for a class target —
+//! one fit for two classes, one per class against the rest for more — and the Cox family (Breslow's ties) for a
+//! survival target, on the rows given (a split's training rows inside a curve). A survival target takes a
+//! fixed λ in `lasso` (as the `glmnet` learner: λ by cross-validation needs cv.glmnet's Cox deviance). A
+//! coefficient is read on the standardised scale, b_j · s_j with s_j the column's standard deviation on those
+//! rows (divisor n), and a feature's size is the Euclidean norm of its standardised coefficients over its columns
+//! and over the one-vs-rest fits.
 //!
 //! - `lasso`: score = that norm at the λ chosen as the `glmnet` learner chooses it (fixed, or an inner
 //!   cross-validation with the `min` or `1se` rule). Features the penalty leaves at zero tie at 0, in the
@@ -23,7 +25,9 @@ use ndarray::{Array2, ArrayView2};
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
 use crate::error::Result;
-use crate::learners::glmnet::{null_model, responses, ElasticNet, Family, Lambda, Penalty, ALPHA, PENALTY, REFERENCE};
+use crate::learners::glmnet::{
+    cox_path, null_model, responses, ElasticNet, Family, Lambda, Path, Penalty, ALPHA, PENALTY, REFERENCE,
+};
 use crate::learners::{design_matrices, design_width};
 use crate::memory::F64;
 use crate::method::Method;
@@ -85,8 +89,13 @@ impl Method for Lasso {
         self.penalty.write(Spec::new("lasso"))
     }
 
+    /// Classes and numbers; a survival target at a fixed λ.
     fn supports(&self, task: Task) -> bool {
-        matches!(task, Task::Classification | Task::Regression)
+        match task {
+            Task::Classification | Task::Regression => true,
+            Task::Survival => matches!(self.penalty.lambda, Lambda::Fixed(_)),
+            _ => false,
+        }
     }
 }
 
@@ -102,8 +111,14 @@ impl Ranker for Lasso {
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let (x, owners, rows) = design(data);
-        let fits = self.penalty.fits(data, &rows, x.view(), seed, || Ok(data.clone()))?;
         let scale = deviations(x.view());
+        if let (Some(_), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
+            let net = ElasticNet::new(Family::Cox).alpha(self.penalty.alpha).stop_at(lambda);
+            let path = cox_path(data, &rows, x.view(), net)?;
+            let (_, squares) = sizes(&path, path.len() - 1, &owners, &scale, data.n_features());
+            return Ok(squares.into_iter().map(f64::sqrt).collect());
+        }
+        let fits = self.penalty.fits(data, &rows, x.view(), seed, || Ok(data.clone()))?;
         let mut squares = vec![0.0; data.n_features()];
         for (_, fit) in &fits {
             for (c, b) in fit.coefficients(x.ncols()).into_iter().enumerate() {
@@ -179,7 +194,7 @@ impl Method for LassoPath {
     }
 
     fn supports(&self, task: Task) -> bool {
-        matches!(task, Task::Classification | Task::Regression)
+        matches!(task, Task::Classification | Task::Regression | Task::Survival)
     }
 }
 
@@ -196,6 +211,12 @@ impl Ranker for LassoPath {
         let data = data.dataset();
         let (x, owners, rows) = design(data);
         let scale = deviations(x.view());
+        let score = |(s, q): (usize, f64)| s as f64 + q.sqrt() / (1.0 + q.sqrt());
+        if data.survival().is_some() {
+            let path = cox_path(data, &rows, x.view(), ElasticNet::new(Family::Cox).alpha(self.alpha))?;
+            let (steps, squares) = sizes(&path, path.len() - 1, &owners, &scale, data.n_features());
+            return Ok(steps.into_iter().zip(squares).map(score).collect());
+        }
         let (family, ys) = responses(data, &rows)?;
         let net = ElasticNet::new(family).alpha(self.alpha);
         let (mut steps, mut squares) = (vec![0usize; data.n_features()], vec![0.0; data.n_features()]);
@@ -204,16 +225,27 @@ impl Ranker for LassoPath {
                 continue; // nothing to learn from the rows (every column constant): no feature enters
             }
             let path = net.path(x.view(), &y)?;
-            let last = path.len() - 1;
-            for (c, entry) in path.entry().into_iter().enumerate() {
-                if let Some(e) = entry {
-                    steps[owners[c]] = steps[owners[c]].max(path.len() - e);
-                }
-                squares[owners[c]] += (path.coefficients(last)[c] * scale[c]).powi(2);
+            let (s, q) = sizes(&path, path.len() - 1, &owners, &scale, data.n_features());
+            for f in 0..data.n_features() {
+                steps[f] = steps[f].max(s[f]);
+                squares[f] += q[f];
             }
         }
-        Ok(steps.into_iter().zip(squares).map(|(s, q)| s as f64 + q.sqrt() / (1.0 + q.sqrt())).collect())
+        Ok(steps.into_iter().zip(squares).map(score).collect())
     }
+}
+
+/// Per feature of one path: L − e (L the path's length, e the first λ at which any of the feature's columns is
+/// non-zero; 0 if none is), and the sum of its squared standardised coefficients at λ index `k`.
+fn sizes(path: &Path, k: usize, owners: &[usize], scale: &[f64], features: usize) -> (Vec<usize>, Vec<f64>) {
+    let (mut steps, mut squares) = (vec![0usize; features], vec![0.0; features]);
+    for (c, entry) in path.entry().into_iter().enumerate() {
+        if let Some(e) = entry {
+            steps[owners[c]] = steps[owners[c]].max(path.len() - e);
+        }
+        squares[owners[c]] += (path.coefficients(k)[c] * scale[c]).powi(2);
+    }
+    (steps, squares)
 }
 
 /// The design matrix of every feature on every row of `data`, each column's feature, and the rows.

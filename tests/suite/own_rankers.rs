@@ -80,7 +80,6 @@ fn a_program_ranks_every_split_as_a_fixed_ranking_of_its_output() {
     assert_eq!(a.get("p", CurveKind::Ffa).unwrap().mean, b.get("p", CurveKind::Ffa).unwrap().mean);
 }
 
-#[cfg(feature = "linfa")]
 mod with_linfa {
     use super::*;
     use ::linfa::dataset::DatasetBase;

@@ -15,7 +15,7 @@
 use ndarray::ArrayView2;
 
 use super::cv::{inner_folds, probability, Fit};
-use super::{ElasticNet, Family, Lambda, Rule};
+use super::{ElasticNet, Family, Lambda, Path, Rule};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
 use crate::learners::{argmax, CheckedFold, Learner};
@@ -135,10 +135,27 @@ pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(
             Ok((Family::Binomial, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
         }
         Target::Set(_) => Err(Error::param("target", "the elastic net fits one target; wrap it in binary-relevance")),
-        Target::Survival(_) => {
-            Err(Error::param("target", "the glmnet learner has no Cox family yet; use the cox learner"))
-        }
+        Target::Survival(_) => Err(Error::param(
+            "lambda",
+            "a survival target takes a fixed λ (e.g. lambda=0.05): choosing λ by cross-validation needs cv.glmnet's \
+             partial-likelihood deviance, not yet here",
+        )),
     }
+}
+
+/// The Cox path (Breslow's ties) of `data`'s survival target on `rows`, `x` those rows' design matrix: `net`'s
+/// whole path, or down to the λ its `stop_at` gives. Refused, naming the event column, when every row is censored.
+pub(crate) fn cox_path(data: &Dataset, rows: &[usize], x: ArrayView2<'_, f64>, net: ElasticNet) -> Result<Path> {
+    let s = data.survival().ok_or_else(|| Error::param("target", "the Cox family needs a survival target"))?;
+    let time: Vec<f64> = rows.iter().map(|&i| s.time()[i]).collect();
+    let event: Vec<f64> = rows.iter().map(|&i| f64::from(u8::from(s.event()[i]))).collect();
+    if !event.contains(&1.0) {
+        return Err(Error::target(
+            data.target_names()[1],
+            format!("all {} training rows are censored: a Cox model needs at least one event", event.len()),
+        ));
+    }
+    net.path_survival(x, &time, &event)
 }
 
 /// The penalised GLM as a learner: Gaussian for a numeric target, binomial (one-vs-rest beyond two classes)
@@ -231,17 +248,9 @@ impl Learner for Glmnet {
             return Err(Error::param("features", "the elastic net needs at least one feature"));
         }
         let (xtr, xte, _) = design_matrices(fold, features);
-        if let (Some(s), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
-            let time: Vec<f64> = fold.train.iter().map(|&i| s.time()[i]).collect();
-            let event: Vec<f64> = fold.train.iter().map(|&i| f64::from(u8::from(s.event()[i]))).collect();
-            if !event.contains(&1.0) {
-                return Err(Error::target(
-                    data.target_names()[1],
-                    format!("all {} training rows are censored: a Cox model needs at least one event", event.len()),
-                ));
-            }
+        if let (Some(_), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
             let net = ElasticNet::new(Family::Cox).alpha(self.penalty.alpha).stop_at(lambda);
-            let path = net.path_survival(xtr.view(), &time, &event)?;
+            let path = cox_path(data, fold.train, xtr.view(), net)?;
             return Ok(Prediction::Risk(path.linear_predictor(xte.view(), path.len() - 1)?));
         }
         // the inner folds stratify the training rows' target (one feature carries it)

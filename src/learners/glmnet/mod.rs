@@ -40,7 +40,7 @@ use descent::{Design, Solver};
 pub(crate) use cv::null_model;
 pub use cv::{CrossValidation, Lambda, Rule};
 pub use learner::Glmnet;
-pub(crate) use learner::{responses, Penalty, ALPHA, PENALTY, REFERENCE};
+pub(crate) use learner::{cox_path, responses, Penalty, ALPHA, PENALTY, REFERENCE};
 
 /// The likelihood of an elastic-net path.
 ///
