@@ -52,6 +52,7 @@ def error(name, call, *args, **kwargs):
 
 iris, wine = featrank.datasets.load("iris"), featrank.datasets.load("wine")
 diabetes, emotions = featrank.datasets.load("diabetes-progression"), featrank.datasets.load("emotions")
+survival = featrank.synth.generate("survival", rows=120, seed=5).data  # a time and an event: univariate-cox
 for name, table in [("rankers", featrank.rankers()), ("learners", featrank.learners()),
                     ("measures", featrank.measures())]:
     save(f"catalog-{name}", table)
@@ -60,12 +61,14 @@ for method, spec in zip(specs["method"], specs["spec"]):
     save(f"parameters-{method}", featrank.parameters(method))
     if method in ("command", "python"):  # the doors to a user's program or function: nothing of their own to run
         continue
-    data = {"binary-relevance": emotions, "label-powerset": emotions, "rrelieff": diabetes}.get(method, wine)
+    data = {"binary-relevance": emotions, "label-powerset": emotions, "rrelieff": diabetes,
+            "univariate-cox": survival}.get(method, wine)
     cheap = {"forest": "forest:trees=20", "consensus": "consensus:folds=3", "permutation": "permutation:folds=3",
              "bag": "bag:base=(relieff),bootstraps=3", "shadow": "shadow:base=(fisher),rounds=20",
              "turf": "turf:base=(multisurf),keep=5", "ecfs": "ecfs:fisher=generalized",
              "binary-relevance": "binary-relevance:base=(fisher)",
-             "label-powerset": "label-powerset:base=(info-gain)"}.get(method, method)
+             "label-powerset": "label-powerset:base=(info-gain)",
+             "stability-selection": "stability-selection:base=(lasso-path),subsamples=10"}.get(method, method)
     save(f"rank-{method}", featrank.rank_table(data, cheap, seed=3))
 for method in ["rrelieff", "forest:trees=20", "inffs", "laplacian"]:
     save(f"rank-diabetes-{method}", featrank.rank_table(diabetes, method, seed=1))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os as _os
 from functools import cache as _cache
-from typing import Any, Literal, Sequence, overload
+from typing import TYPE_CHECKING, Any, Literal, Sequence, Union, overload
 
 from ._types import _Device, _Grid, _Measure, _Rule, _Scheme  # the spec texts' Literal types
 
@@ -55,14 +55,22 @@ from ._own import OwnRanker, ranker
 from ._own import _expand as _expand_grids
 from ._progress import bar as _bar
 from . import _defaults as _d
+from ._docs import documented
+
+if TYPE_CHECKING:
+    import numpy.typing as _npt
+
+Folds = Union[Sequence[int], Sequence[Sequence[int]], "_npt.NDArray[Any]"]
+"""Fold ids as ``curves(folds=…)`` takes them: one 0-based fold per row, or rows × repeats (a column per
+repeat), e.g. from scikit-learn's splitters."""
 
 read = Dataset.read
 
 
+@documented({"method": "A ranking method's or learner's name (aliases are read)."})
 def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) -> Table:
     """One ranking method's or learner's parameters: ``parameter``, ``default``, ``values`` (what it takes on
-    its own), ``needs`` (the setting it applies with) and ``meaning``. A name that is both (``forest``) is the
-    ranker unless ``kind="learner"``; aliases are read.
+    its own), ``needs`` (the setting it applies with) and ``meaning``.
 
     >>> import featrank
     >>> featrank.parameters("relieff").to_pandas()["parameter"].tolist()
@@ -71,10 +79,15 @@ def parameters(method: str, kind: Literal["ranker", "learner"] | None = None) ->
     return _parameters(method, kind)
 
 
+@documented()
 def set_memory_limit(limit: str | int | None = None) -> None:
-    """Refuse work whose memory estimate exceeds ``limit``: a size (``"4G"``, ``"512M"``, or a positive number
-    of bytes); ``None`` returns to the default (``FEATRANK_MEMORY_LIMIT``, else the memory available). 0,
-    negative numbers and bools are refused with ``featrank.Error``."""
+    """Refuse work whose memory estimate exceeds ``limit`` before it starts (a ``featrank.MemoryLimitError``). 0,
+    negative numbers and bools are refused with a ``featrank.ParameterError``.
+
+    >>> import featrank
+    >>> featrank.set_memory_limit("8G")
+    >>> featrank.set_memory_limit(None)
+    """
     _set_memory_limit(limit)
 
 
@@ -98,13 +111,11 @@ def _dataset(data: DataLike, target: Any = None, targets: Sequence[str] | None =
     return Dataset(data, target, targets=targets)
 
 
+@documented()
 def rank(data: DataLike, method: str | Any, *, target: Any = None, targets: Sequence[str] | None = None,
-         seed: int = 0) -> Ranking:
-    """The ranking ``method`` computes on all rows of ``data`` — a
-    Dataset, a pandas/Polars DataFrame or pyarrow Table (``target``: the target column, default the last;
-    ``targets``: several, for multi-label or multi-target data), ``(X, y)``, or a path or bundled dataset's name.
-    ``method``: a spec (``relieff:k=10``, ``info-gain``, ...; ``featrank.rankers()`` lists them), or your own — a
-    function ``f(X, y) -> scores``, a scikit-learn estimator or selector, a ``featrank.ranker(...)``.
+         seed: int = _d.SEED) -> Ranking:
+    """The ranking ``method`` computes on all rows of ``data``: a ``Ranking`` (``order``, ``scores``,
+    ``rank_of``, ``top``).
 
     >>> import featrank, pandas as pd
     >>> df = pd.DataFrame({"signal": [0.1, 0.2, 0.9, 1.0] * 5, "noise": [0.5, 0.1, 0.4, 0.2] * 5,
@@ -115,11 +126,11 @@ def rank(data: DataLike, method: str | Any, *, target: Any = None, targets: Sequ
     return _rank(_dataset(data, target, targets), method, seed=seed)
 
 
+@documented()
 def rank_table(data: DataLike, method: str | Any, *, target: Any = None, targets: Sequence[str] | None = None,
-               seed: int = 0) -> Table:
+               seed: int = _d.SEED) -> Table:
     """The ranking of ``method`` as a table: ``feature, score, rank`` (and the method's extra columns, e.g. the
-    shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes. ``data`` and ``method`` as in
-    ``rank``.
+    shadow features' ``p_value, q_value, verdict``) — what ``featrank rank`` writes.
 
     >>> import featrank
     >>> featrank.rank_table("iris", "fisher").to_polars().columns
@@ -132,45 +143,35 @@ def rank_table(data: DataLike, method: str | Any, *, target: Any = None, targets
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
+           folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
+           folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
+@documented()
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
-           folds: Any = _d.FOLDS, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
+           folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
-    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (run inside every training split) on
-    ``data`` — a Dataset, a DataFrame or table with ``target`` (or ``targets``: several, for multi-label or
-multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or a path (as in ``rank``).
+    """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (run on the training rows of every split, so
+    the curves carry no selection bias — what the XAI literature calls ROAR and KAR: RFA and FFA with
+    retraining), with the expected curve of random rankings: a ``Curves`` (``eca()``, ``compare()``,
+    ``significance()``, ``stability()``, ``decide()``, ``plot()``), or with a list of learners a dict of them keyed
+    by what each run records as its learner. Multi-label and multi-target data are judged by Hamming loss (or
+    the measure given), a survival target by Harrell's C.
 
-    ``rankers``: specs (``"relieff:k=10"``) and your own methods — a function ``f(X, y) -> scores`` such as
-    scikit-learn's ``mutual_info_classif``, an estimator (``RandomForestClassifier()``: its
-    ``feature_importances_``), a selector (``SelectKBest``, ``RFE``, ``SelectFromModel``) or ``featrank.ranker(...)``
-    (a name, a ``grid`` of parameters: one curve per point) — each run on the training rows of every split,
-    so the curves carry no selection bias (what the XAI literature calls ROAR and KAR: RFA and FFA with retraining).
-
-    ``learner``: a spec (``"svm:c=0.1"``) or a scikit-learn estimator; a list of them gives one ``Curves`` per
-    learner, in a dict keyed by what each run records as its learner — every run on the same folds (same seed)
-    with the same rankers run inside them, so the curves compare learner against learner.
-
-    ``grid``: the subset sizes — ``"paper"`` (the papers' grid), ``"full"``, sizes as text (``"1,5,10"``) or as a
-    list, ``range`` or array of whole numbers.
-
-    ``folds`` is a number of folds, or the folds themselves: fold ids (0, 1, ...) one per row, or an array of
-    rows × repeats (e.g. from scikit-learn's splitters), which then sets the repeats too. See
-    ``featrank/_featrank.pyi`` for every parameter. ``progress=True`` shows a tqdm bar when tqdm is
-    installed; Ctrl-C (or the notebook's stop button) interrupts within about a second. ``device="gpu"`` runs
-    kNN's distance chains on an NVIDIA GPU, with the same curves (needs the NVIDIA driver and NVRTC — the CUDA
-    toolkit's or ``pip install nvidia-cuda-nvrtc-cu12``; without them a ``featrank.DeviceError``).
+    Your own methods among ``rankers``: a function ``f(X, y) -> scores`` such as scikit-learn's
+    ``mutual_info_classif``, an estimator (``RandomForestClassifier()``: its ``feature_importances_``), a
+    selector (``SelectKBest``, ``RFE``, ``SelectFromModel``) or ``featrank.ranker(...)`` (a name, a ``grid`` of
+    parameters: one curve per point). Fold ids given as ``folds`` set the repeats too. ``device="gpu"`` needs
+    the NVIDIA driver and NVRTC (the CUDA toolkit's or ``pip install nvidia-cuda-nvrtc-cu12``).
 
     >>> import featrank
     >>> iris = featrank.datasets.load("iris")
@@ -188,19 +189,19 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
                                     "them", learner)
         learner = list(learner)  # the library runs them on one plan (CurveSpec::evaluate_learners)
     fold_ids = None
-    if not isinstance(folds, int):
+    if folds is not None and not isinstance(folds, int):
         import numpy as np  # here, not at import: `import featrank` stays milliseconds
 
         fold_ids = np.asarray(folds)
         if fold_ids.size == 0 or fold_ids.dtype.kind not in "iu":
             got = "no values" if fold_ids.size == 0 else f"{fold_ids.dtype} values"
-            raise Error(f"invalid parameter 'folds': a number of folds or integer fold ids, got {got}")
+            raise ParameterError._of("folds", f"a number of folds or integer fold ids, got {got}")
         if fold_ids.ndim == 0:  # a NumPy integer
             folds, fold_ids = int(fold_ids), None
         elif fold_ids.dtype.kind == "u" and fold_ids.max() > np.iinfo(np.int64).max:
-            raise Error(f"invalid parameter 'folds': fold ids are 0, 1, …, folds − 1; got {fold_ids.max()}")
+            raise ParameterError._of("folds", f"fold ids are 0, 1, …, folds − 1; got {fold_ids.max()}")
         else:
-            fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), 10  # folds: from the ids
+            fold_ids, folds = fold_ids.astype(np.int64).reshape(len(fold_ids), -1), None  # folds: from the ids
     rankings, rankers = _one_or_many(rankings), _expand_grids(_one_or_many(rankers))
     if rankings is not None and not all(isinstance(r, Ranking) for r in rankings):
         wrong = next(r for r in rankings if not isinstance(r, Ranking))
@@ -217,8 +218,17 @@ multi-target data, judged by Hamming loss or the measure given), ``(X, y)``, or 
     return run
 
 
+@documented({
+    "rankers": "The candidate rankers: specs with grids (``\"relieff:k=[5,10,20]\"``) and your own methods "
+               "(their parameters through ``featrank.ranker(estimator, grid={\"max_depth\": [2, 4]})``); spec "
+               "points come first.",
+    "learner": "The learner, a spec with a grid to tune (``\"svm:c=[0.1,1,10]\"``).",
+    "repeats": "Repeats of the outer scheme.",
+    "folds": "Outer folds per repeat of a plain ``kfold`` scheme (None: the library's 10); refused beside a "
+             "scheme that sets its own splits.",
+})
 def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: Any = None, learner: str = _d.LEARNER,
-           folds: int = _d.FOLDS, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
+           folds: int | None = None, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
            inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid | Sequence[int] = _d.GRID,
            measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
@@ -241,14 +251,12 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
                    inner_folds=inner_folds, rule=rule, grid=_grid_text(grid), measure=measure, seed=seed)
 
 
+@documented()
 def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
     """Do the methods differ over the datasets? Friedman's χ²_F and Iman–Davenport's F_F on the methods' ranks per
     dataset (rank 1 = highest score; Demšar 2006, as [P18] §5.3 compares rankers by ECA), shown as the average
-    ranks best first; ``.critical_difference(alpha)`` gives Nemenyi's CD and its diagram.
-
-    ``scores``: a pandas or Polars DataFrame with a row per dataset and a numeric column per method (other
-    columns, such as the dataset's name, are left out), a dict ``{method: scores}``, or a 2-D array (a row per
-    dataset) with ``methods``. Higher is better: give ECA or accuracy, or negate an error.
+    ranks best first; ``.critical_difference(alpha)`` gives Nemenyi's CD and its diagram. Higher scores are
+    better: give ECA or accuracy, or negate an error.
 
     >>> import featrank, pandas as pd
     >>> eca = pd.DataFrame({"dataset": ["a", "b", "c", "d"], "relieff": [0.30, 0.12, 0.21, 0.08],
@@ -286,14 +294,17 @@ def friedman(scores: Any, methods: Sequence[str] | None = None) -> Friedman:
     return _friedman(names, rows)
 
 
+@documented({
+    "learner": "The learner of the subsets' accuracies: a spec or a scikit-learn estimator.",
+    "folds": "Folds of the cross-validated accuracies.",
+})
 def performance_index(data: DataLike, rankings: Ranking | Sequence[Ranking], *, target: Any = None,
                       learner: Any = "nb", folds: int = _d.FOLDS, max_n: int | None = None,
                       seed: int = _d.SEED) -> PerformanceIndex:
     """The Performance Index of rankings on data with missing values (Fakhraei et al.): for the top-N features,
     PI(N) is the mean of the cross-validated accuracies acc_i of the top-i subsets (i ≤ N), each on the rows
     complete on its features (n_i of them), weighted by n_i / i — a ranking that puts reliable, well-populated
-    features first scores high. ``learner``: a spec or a scikit-learn estimator; ``max_n``: the largest N
-    (default every feature). ``data`` as in ``rank``.
+    features first scores high.
 
     >>> import featrank
     >>> vote = featrank.datasets.load("vote")

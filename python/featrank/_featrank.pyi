@@ -43,11 +43,17 @@ class SpecError(ParameterError):
 
 class ColumnError(Error):
     column: str | None
+    @classmethod
+    def _of(cls, column: str, reason: str) -> ColumnError: ...
 
 class ColumnNotFoundError(ColumnError, KeyError):
     suggestions: list[str]
 
-class DataError(Error): ...
+class DataError(Error):
+    @classmethod
+    def _of(cls, what: str) -> DataError: ...
+    @classmethod
+    def _duplicate(cls, name: str, context: str) -> DataError: ...
 
 class UnsupportedTaskError(DataError):
     method: str | None
@@ -274,11 +280,11 @@ class Significance(Table):
     'better'
     """
 
-    def verdicts(self, alpha: float = ...) -> Table:
-        """Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted); ``alpha``
-        default 0.05 (the library's ``compare::DEFAULT_ALPHA``)."""
-    def verdict(self, ranking: str, alpha: float = ...) -> str:
-        """One ranking's verdict against random rankings at ``alpha`` (default 0.05)."""
+    def verdicts(self, alpha: float | None = None) -> Table:
+        """Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted), at ``alpha``;
+        None: 1 − the intervals' level (``significance(level=0.95)``: 0.05), as the CLI's ``compare --level``."""
+    def verdict(self, ranking: str, alpha: float | None = None) -> str:
+        """One ranking's verdict against random rankings at ``alpha`` (None: 1 − the intervals' level)."""
 
 @final
 class Stabilities(Table):
@@ -339,7 +345,7 @@ class Nested:
     def to_pandas(self) -> Any: ...
     def _repr_html_(self) -> str: ...
 
-def nested(data: Dataset, rankers: Sequence[str | Any], *, learner: str, folds: int, repeats: int, scheme: _Scheme,
+def nested(data: Dataset, rankers: Sequence[str | Any], *, learner: str, folds: int | None, repeats: int, scheme: _Scheme,
            inner_folds: int, rule: _Rule, grid: _Grid, measure: _Measure | None, seed: int) -> Nested:
     """The compiled side of ``featrank.nested``, which owns the signature and its defaults: every setting given."""
 
@@ -363,18 +369,18 @@ class Manifest:
 
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None, task: _Task,
                      rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None,
-                     learners: Sequence[str], folds: int, repeats: int, folds_file: str | os.PathLike[str] | None,
+                     learners: Sequence[str], folds: int | None, repeats: int, folds_file: str | os.PathLike[str] | None,
                      scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
                      device: _Device) -> Manifest:
     """The compiled side of ``featrank.cluster.plan``, which owns the signature and its defaults."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
-                            target: str | None, task: _Task, learner: str, folds: int, repeats: int, scheme: _Scheme,
+                            target: str | None, task: _Task, learner: str, folds: int | None, repeats: int, scheme: _Scheme,
                             inner_folds: int, rules: Sequence[str], grid: _Grid, measure: _Measure | None,
                             seed: int) -> Manifest:
     """The compiled side of ``featrank.cluster.plan_nested``, which owns the signature and its defaults."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str | Any] | None, *, learner: Any,
-           folds: int, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
+           folds: int | None, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
            measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,
            fold_ids: np.ndarray | None, device: _Device) -> Curves | list[Curves]:
     """The compiled side of ``featrank.curves``, which owns the signature and its defaults; ``learner`` a list:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._featrank import Error
-from .errors import ColumnError, DataError
+from .errors import ColumnError, DataError, ParameterError
 
 _DEFAULT_TARGET = "target"
 
@@ -34,7 +33,7 @@ def _arrow_column(name: str, col):
         return name, col.cast(pa.float64()).fill_null(float("nan"))
     if pa.types.is_integer(t):
         if pa.types.is_uint64(t) and pc.max(col).as_py() is not None and pc.max(col).as_py() >= 2**63:
-            raise Error(f"column '{name}': unsigned integers beyond 2^63 cannot be held exactly")
+            raise ColumnError._of(name, "unsigned integers beyond 2^63 cannot be held exactly")
         return name, col.cast(pa.int64())
     if pa.types.is_boolean(t):
         return name, col
@@ -47,7 +46,7 @@ def _arrow_column(name: str, col):
         return name, col.dictionary.cast(pa.large_string()).take(col.indices)
     if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
         return name, col.cast(pa.large_string())
-    raise Error(f"column '{name}': dtype {col.type} is not supported; cast it to a numeric or string column")
+    raise ColumnError._of(name, f"dtype {col.type} is not supported; cast it to a numeric or string column")
 
 
 def _table(columns):
@@ -70,20 +69,21 @@ def _arrow_table(data):
             return pa.Table.from_pandas(data, preserve_index=False)
         return pa.table(data)
     except (ValueError, TypeError, pa.ArrowException) as e:  # ArrowInvalid is a ValueError
-        raise Error(f"cannot read {type(data).__name__} as a table: {e}") from None
+        raise ParameterError._of("data", f"cannot read {type(data).__name__} as a table: {e}") from None
 
 
 def _array_columns(X, names):
     """Columns of a 2-D array: numbers as float64, anything else through Arrow (text)."""
     X = np.asarray(X)
     if X.ndim != 2:
-        raise Error(f"X: expected a 2-D array (rows × features), got {X.ndim} dimension(s) of shape {X.shape}")
+        raise ParameterError._of("X", f"expected a 2-D array (rows × features), got {X.ndim} dimension(s) of shape "
+                                 f"{X.shape}")
     if X.shape[1] == 0:
-        raise Error(f"empty data: X of shape {X.shape} has no feature columns")
+        raise DataError._of(f"X of shape {X.shape} has no feature columns")
     if names is None:
         names = [f"x{j}" for j in range(X.shape[1])]
     if len(names) != X.shape[1]:
-        raise Error(f"feature_names: {len(names)} names for {X.shape[1]} columns of X")
+        raise ParameterError._of("feature_names", f"{len(names)} names for {X.shape[1]} columns of X")
     import pyarrow as pa
 
     if X.dtype.kind in "biuf":
@@ -94,9 +94,7 @@ def _array_columns(X, names):
         try:
             values = pa.array(X[:, j], from_pandas=True)
         except (ValueError, TypeError, pa.ArrowException) as e:  # ArrowInvalid is a ValueError
-            error = ColumnError(f"column '{n}': cannot read its {X.dtype} values as numbers or text: {e}")
-            error.column = str(n)
-            raise error from None
+            raise ColumnError._of(str(n), f"cannot read its {X.dtype} values as numbers or text: {e}") from None
         columns.append(_arrow_column(str(n), values))
     return columns
 
@@ -108,10 +106,10 @@ def _target_column(name, y, rows):
     if y.ndim == 2 and 1 in y.shape:
         y = y.ravel()
     if y.ndim != 1:
-        raise Error(f"target: expected a 1-D array of {rows} labels or values, or a rows × labels matrix, got "
-                    f"shape {y.shape}")
+        raise ParameterError._of("target", f"expected a 1-D array of {rows} labels or values, or a rows × labels "
+                                 f"matrix, got shape {y.shape}")
     if len(y) != rows:
-        raise Error(f"target: {len(y)} values for {rows} rows of X (they must match)")
+        raise ParameterError._of("target", f"{len(y)} values for {rows} rows of X (they must match)")
     return _arrow_column(name, pa.array(y, from_pandas=True))
 
 
@@ -124,8 +122,9 @@ def survival_fields(y):
         return None
     kinds = {y.dtype[n].kind: n for n in names}
     if set(kinds) != {"b", "f"}:
-        raise ColumnError(f"target: a structured y needs a bool event field and a float time field (scikit-survival's "
-                    f"Surv), got fields {list(names)} of kinds {[y.dtype[n].kind for n in names]}")
+        raise ParameterError._of("target", f"a structured y needs a bool event field and a float time field "
+                                 f"(scikit-survival's Surv), got fields {list(names)} of kinds "
+                                 f"{[y.dtype[n].kind for n in names]}")
     return kinds["f"], kinds["b"]
 
 
@@ -143,10 +142,10 @@ def _survival_columns(y, rows, taken):
 
     time, event = survival_fields(y)
     if len(y) != rows:
-        raise DataError(f"target: {len(y)} survival times for {rows} rows of X (they must match)")
+        raise ParameterError._of("target", f"{len(y)} survival times for {rows} rows of X (they must match)")
     clash = [n for n in (time, event) if n in taken]
     if clash:
-        raise ColumnError(f"target: the survival fields {clash} are feature names too; rename them")
+        raise DataError._duplicate(clash[0], "the survival fields and the feature names; rename one")
     columns = [_arrow_column(time, pa.array(np.asarray(y[time], dtype=np.float64))),
                _arrow_column(event, pa.array(np.asarray(y[event], dtype=bool)))]
     return columns, [time, event]
@@ -159,7 +158,7 @@ def to_columns(data, target=None, feature_names=None, targets=None):
     ``target`` an array ``y`` (scikit-survival's structured ``y``: a survival target)."""
     if isinstance(target, tuple) and len(target) == 2 and all(isinstance(t, str) for t in target):
         if targets is not None:
-            raise Error("targets: give target or targets, not both")
+            raise ParameterError._of("targets", "give target or targets, not both")
         return to_columns(data, None, feature_names, list(target))[:3] + (True,)
     if isinstance(data, tuple) and len(data) == 2 and target is None and survival_fields(data[1]) is not None:
         data, target = data
@@ -168,9 +167,9 @@ def to_columns(data, target=None, feature_names=None, targets=None):
     several = targets is not None
     if several:
         if target is not None:
-            raise Error("targets: give target or targets, not both")
+            raise ParameterError._of("targets", "give target or targets, not both")
         if _is_array(data) or isinstance(targets, str):
-            raise Error("targets: a list of a frame's column names (with an array X give y)")
+            raise ParameterError._of("targets", "a list of a frame's column names (with an array X give y)")
         target = [str(t) for t in targets]
     if isinstance(data, tuple) and len(data) == 2 and target is None:
         data, target = data
@@ -180,20 +179,22 @@ def to_columns(data, target=None, feature_names=None, targets=None):
     sparse = _sparse(data)
     if sparse is not None:
         if target_is_name:
-            raise Error("target: with a sparse X give the labels or values y (Dataset(X, y)), not a column name")
+            raise ParameterError._of("target", "with a sparse X give the labels or values y (Dataset(X, y)), not a "
+                                     "column name")
         parts = _sparse_parts(sparse, feature_names, _column_names(data))
         targets, names = _targets_of(target, parts[1], set(parts[6]))
         return _table(targets), names, parts, False
     if _is_array(data):
         if target_is_name:
-            raise Error("target: with an array X give the labels or values y (Dataset(X, y)), not a column name")
+            raise ParameterError._of("target", "with an array X give the labels or values y (Dataset(X, y)), not a "
+                                     "column name")
         cols = _array_columns(data, feature_names)
     else:
         table = _arrow_table(data)
         if feature_names is not None:
-            raise Error("feature_names: only for arrays; a frame's columns carry their names")
+            raise ParameterError._of("feature_names", "only for arrays; a frame's columns carry their names")
         if table.num_columns == 0:
-            raise Error("empty data: the frame has no columns")
+            raise DataError._of("the frame has no columns")
         cols = [_arrow_column(str(n), table.column(i)) for i, n in enumerate(table.column_names)]
     if several:
         return _table(cols), target, None, False
@@ -250,21 +251,23 @@ def _sparse_parts(X, feature_names, names_of=None):
     where they are already ``int32``/``int64``, ``uint32``-compatible and ``float64``. Names empty: ``x0, x1, …``
     (made by featrank, not held twice). Repeated cells are summed by the Rust side, as SciPy sums them."""
     if len(X.shape) != 2:
-        raise Error(f"X: expected a 2-D sparse matrix (rows × features), got shape {X.shape}")
+        raise ParameterError._of("X", f"expected a 2-D sparse matrix (rows × features), got shape {X.shape}")
     rows, width = X.shape
     if width == 0:
-        raise Error(f"empty data: X of shape {X.shape} has no feature columns")
+        raise DataError._of(f"X of shape {X.shape} has no feature columns")
     names = feature_names if feature_names is not None else names_of
     names = [] if names is None else [str(n) for n in names]
     if names and len(names) != width:
-        raise Error(f"feature_names: {len(names)} names for {width} columns of X")
+        raise ParameterError._of("feature_names", f"{len(names)} names for {width} columns of X")
     if rows >= 2**31 or width >= 2**32:
-        raise Error(f"X: shape {X.shape}; a sparse matrix holds at most 2^31 - 1 rows and 2^32 - 1 columns")
+        raise ParameterError._of("X", f"shape {X.shape}; a sparse matrix holds at most 2^31 - 1 rows and 2^32 - 1 "
+                                      "columns")
     form = getattr(X, "format", None)
     if form not in ("csr", "csc"):
         X, form = X.tocsr(), "csr"
     if X.data.dtype.kind not in "biuf":
-        raise Error(f"X: a sparse matrix of {X.data.dtype} values; featrank reads numbers (bool, int, float)")
+        raise ParameterError._of("X", f"a sparse matrix of {X.data.dtype} values; featrank reads numbers (bool, int, "
+                                      "float)")
     indices = X.indices
     # int32 indices read as uint32 in place (a negative one, from a corrupt matrix, becomes a number out of range;
     # int64 ones outside 0..2^32 likewise, never wrapped into range)
@@ -278,7 +281,8 @@ def _anndata(adata, target, feature_names):
     """An AnnData (scanpy's container): ``X`` (sparse or dense) with ``var_names`` as the features, the target
     column(s) from ``obs`` by name."""
     if target is None:
-        raise Error(f"target: name the column of obs that holds the target; obs has {list(adata.obs.columns)[:20]}")
+        raise ParameterError._of("target", f"name the column of obs that holds the target; obs has "
+                                           f"{list(adata.obs.columns)[:20]}")
     wanted = [target] if isinstance(target, str) else [str(t) for t in target]
     missing = [t for t in wanted if t not in adata.obs.columns]
     if missing:
@@ -293,7 +297,7 @@ def _anndata(adata, target, feature_names):
     names = list(map(str, adata.var_names))
     clash = sorted(set(names) & set(wanted))
     if clash:
-        raise Error(f"target: '{clash[0]}' is a gene (var_names) and an obs column; rename one")
+        raise DataError._duplicate(clash[0], "the AnnData's genes (var_names) and its obs columns; rename one")
     X = adata.X
     sparse = _sparse(X)
     if sparse is not None:
@@ -320,8 +324,8 @@ def _label_matrix(y, rows, taken):
     names = [f"y{j}" for j in range(y.shape[1])]
     clash = sorted(set(names) & set(taken))
     if clash:
-        raise Error(f"target: the label columns' names {clash[:3]} are feature names too; give y as a DataFrame "
-                    "with names of its own")
+        raise DataError._duplicate(clash[0], "the label columns' names (y0, y1, …) and the feature names; give y "
+                                   "as a DataFrame with names of its own")
     import pyarrow as pa
 
     return [_arrow_column(n, pa.array(y[:, j], from_pandas=True)) for j, n in enumerate(names)]
@@ -329,5 +333,5 @@ def _label_matrix(y, rows, taken):
 
 def _rows_ok(n, rows):
     if n != rows:
-        raise Error(f"target: {n} rows of labels for {rows} rows of X (they must match)")
+        raise ParameterError._of("target", f"{n} rows of labels for {rows} rows of X (they must match)")
     return True

@@ -10,6 +10,7 @@ import inspect
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
 
 from .errors import ArgumentError, ParameterError
+from ._docs import documented
 
 if TYPE_CHECKING:
     import numpy as np
@@ -113,6 +114,10 @@ class OwnRanker:
         return _numbers(out, self.name)
 
 
+@documented({
+    "method": "Your method: a function ``f(X, y) -> scores`` or a scikit-learn estimator or selector (below).",
+    "grid": "Parameter values to tune in ``nested`` (or compare in ``curves``), e.g. ``{\"max_depth\": [2, 4]}``.",
+})
 def ranker(method: Any, name: str | None = None, *, importance_getter: str | Callable = "auto", norm_order: float = 1,
            nonfinite: Literal["error", "lowest"] = "error", grid: dict[str, list[Any]] | None = None) -> OwnRanker:
     """Your own ranking method, to run wherever featrank takes a ranker (``rank``, ``curves(rankers=…)``,
@@ -131,10 +136,7 @@ def ranker(method: Any, name: str | None = None, *, importance_getter: str | Cal
       on ``feature_importances_`` or ``coef_`` (``importance_getter``, ``norm_order``: the norm of a multi-class
       ``coef_`` over classes), or ``get_support()`` (kept 1, dropped 0; ties keep the column order).
 
-    Higher scores rank first. Results record the method as ``python:NAME`` (``name``, else the function's name
-    or the estimator's one-line repr). ``nonfinite``: NaN or infinite scores are an error (``"error"``) or rank
-    last and first (``"lowest"``: NaN and -inf last, +inf first, as ``SelectKBest`` treats NaN). ``grid``:
-    parameter values to tune in ``nested`` (or compare in ``curves``), e.g. ``{"max_depth": [2, 4]}``.
+    Higher scores rank first.
 
     A function or estimator given directly where a ranker is taken is the same as ``ranker(method)``.
 

@@ -45,6 +45,7 @@ from typing import Any, Callable, Sequence
 
 from . import _defaults as _d
 from . import _grid_text
+from ._docs import documented
 from ._featrank import Manifest
 from ._featrank import plan_cluster_run as _plan
 from ._featrank import plan_nested_cluster_run as _plan_nested
@@ -53,33 +54,59 @@ from ._featrank import read_manifest as read
 from ._types import _Device, _Grid, _Measure, _Scheme, _Task  # the spec texts' Literal types
 
 
+@documented({
+    "data": "A data file every node can read, or a bundled dataset's name (not an object in memory).",
+    "out": "The manifest to write (JSON).",
+    "rankings": "Fixed rankings as CSV files (``feature,score`` or an order).",
+    "rankers": "Ranking methods run inside every training split: specs, or module-level functions a node "
+               "imports (``python:import=(module:name)``).",
+    "learner": "A learner spec, or a list of them (one plan with every learner's units; the merge gives a dict "
+               "of ``Curves`` keyed by learner).",
+    "device": "Where the shards' kNN chains run: ``\"cpu\"`` or ``\"gpu\"``.",
+})
 def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
          task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
          rankers: Sequence[str | Callable] | None = None, learner: str | Sequence[str] = _d.LEARNER,
-         folds: int = _d.FOLDS, repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
+         folds: int | None = None, repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
          grid: _Grid | Sequence[int] = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
          measure: _Measure | None = None, seed: int = _d.SEED, device: _Device = _d.DEVICE) -> Manifest:
-    """Check a curve run as ``featrank.curves`` would (a data file or bundled dataset's name, fixed rankings as
-    CSV files, rankers as specs or module-level functions a node imports, ``python:import=(module:name)``; the
-    memory estimate included) and write its manifest to ``out``; ``device``:
-    where its shards' kNN chains run; ``learner``: a spec, or a list of them (one plan, every learner's units;
-    the merge gives a dict of ``Curves`` keyed by learner, as ``featrank.curves`` does). The other parameters are
-    ``featrank.curves``'s."""
+    """Check a curve run as ``featrank.curves`` would (the memory estimate included) and write its manifest to
+    ``out``: a ``Manifest`` whose units any scheduler runs shard by shard (``run``) and ``merge`` joins into
+    exactly what ``featrank.curves`` gives.
+
+    >>> import tempfile, pathlib, featrank.cluster as cluster
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> m = cluster.plan("iris", folder / "run.json", rankers=["fisher"], repeats=2, expected=2, seed=1)
+    >>> m.units
+    8
+    """
     learners = [learner] if isinstance(learner, str) else learner
     return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learners=learners,
                  folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=_grid_text(grid), expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
 
+@documented({
+    "data": "A data file every node can read, or a bundled dataset's name (not an object in memory).",
+    "out": "The manifest to write (JSON).",
+    "rankers": "The candidate rankers: specs with grids (``\"relieff:k=[5,10,20]\"``), or module-level "
+               "functions a node imports.",
+    "learner": "The learner, a spec with a grid to tune (``\"svm:c=[0.1,1,10]\"``).",
+    "repeats": "Repeats of the outer scheme.",
+})
 def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str | Callable], *,
-                target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int = _d.FOLDS,
+                target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int | None = None,
                 repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME, inner_folds: int = _d.INNER_FOLDS,
                 rules: Sequence[str] | None = None, grid: _Grid | Sequence[int] = _d.GRID, measure: _Measure | None = None,
                 seed: int = _d.SEED) -> Manifest:
-    """Check a nested evaluation as ``featrank.nested`` would (a data file or bundled dataset's name, ranker and
-    learner grids as specs) and write its manifest to ``out``; ``rules``: the size rules, one nested result
-    each from the same inner curves (default ``featrank.nested``'s rule). The other parameters are
-    ``featrank.nested``'s."""
+    """Check a nested evaluation as ``featrank.nested`` would and write its manifest to ``out``: a ``Manifest``
+    whose ``merge`` gives a ``Nested`` per rule, exactly what ``featrank.nested`` gives.
+
+    >>> import tempfile, pathlib, featrank.cluster as cluster
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> cluster.plan_nested("iris", folder / "nested.json", ["fisher"], folds=4, grid="1,2,3,4").units
+    6
+    """
     return _plan_nested(data, out, _specs(rankers), target=target, task=task, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
                         rules=[_d.RULE] if rules is None else rules, grid=_grid_text(grid), measure=measure, seed=seed)
@@ -95,17 +122,35 @@ def _specs(rankers: Any) -> Any:
     return [_spec_of(r) for r in rankers] if isinstance(rankers, (list, tuple)) else rankers
 
 
-def run(manifest, shard, out, *, progress=True, allow_commands=False):
-    """Compute shard ``shard`` (``"I/N"``, I from 0) of the manifest at path ``manifest`` into ``out``
-    (.parquet or .csv); gives the number of units computed. A tqdm bar when ``progress`` and tqdm is installed.
-    A manifest whose rankers run programs (``command:run=(…)``) is refused unless ``allow_commands``: a manifest
-    is data, a program is code."""
+@documented({"out": "The part to write (.parquet or .csv)."})
+def run(manifest: str | os.PathLike[str], shard: str, out: str | os.PathLike[str], *, progress: bool = True,
+        allow_commands: bool = False) -> int:
+    """Compute one shard of a manifest into ``out``; gives the number of units computed (what a node runs, also
+    as ``python -m featrank.cluster run MANIFEST I/N OUT``).
+
+    >>> import tempfile, pathlib, featrank.cluster as cluster
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = cluster.plan("iris", folder / "run.json", rankers=["fisher"], repeats=2, expected=2, seed=1)
+    >>> cluster.run(folder / "run.json", "0/2", folder / "part0.csv", progress=False)
+    4
+    """
     return read(manifest).run(shard, out, progress=progress, allow_commands=allow_commands)
 
 
-def merge(manifest, parts):
-    """The result of the whole run from the parts its shards wrote (each unit exactly once): ``Curves`` (a dict
-    keyed by learner for several learners), or ``Nested`` for a nested manifest."""
+@documented()
+def merge(manifest: str | os.PathLike[str], parts: Sequence[str | os.PathLike[str]]) -> Any:
+    """The result of the whole run from the parts its shards wrote: ``Curves`` (a dict keyed by learner for
+    several learners), or ``Nested`` for a nested manifest (a list of them, one per rule, for several rules).
+
+    >>> import tempfile, pathlib, featrank.cluster as cluster
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = cluster.plan("iris", folder / "run.json", rankers=["fisher"], repeats=2, expected=2, seed=1)
+    >>> parts = [folder / "part.csv"]
+    >>> cluster.run(folder / "run.json", "0/1", parts[0], progress=False)
+    8
+    >>> cluster.merge(folder / "run.json", parts).rankings
+    ['fisher']
+    """
     return read(manifest).merge(list(parts))
 
 

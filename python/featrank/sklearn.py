@@ -19,7 +19,8 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import Dataset, Error, curves, rank
+from . import Dataset, curves, rank
+from .errors import ParameterError
 from . import _defaults as _d
 
 
@@ -40,8 +41,9 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         features within one corrected standard error of the best), ``"best"``, ``"within:0.01"``, ``"knee"``.
     learner : str
         The curve learner for a rule (``"knn:k=10"``, ``"svm:c=0.1,kernel=linear"``, ...).
-    folds, repeats : int
-        Cross-validation of the curves behind a rule.
+    folds, repeats : int, default 5 and 1
+        Cross-validation of the curves behind a rule: fewer than ``featrank.curves``' 10 × 10 on purpose, as
+        the selector runs once per fit of a search or a pipeline.
     seed : int
         Seed of the ranker and the folds; same seed, same selection.
 
@@ -104,7 +106,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         elif isinstance(self.k, (int, np.integer)) and not isinstance(self.k, bool) and self.k >= 1:
             self.k_ = int(min(self.k, len(names)))
         else:
-            raise Error(f"k: a number of features (at least 1) or a rule such as '1se', got {self.k!r}")
+            raise ParameterError._of("k", f"a number of features (at least 1) or a rule such as '1se', got {self.k!r}")
         return self
 
     def _get_support_mask(self):

@@ -16,12 +16,19 @@ from __future__ import annotations
 from ._featrank import Synthetic
 from ._featrank import synthetic as _synthetic
 from . import _defaults as _d
+from ._docs import documented
 
 
+@documented()
 def generate(design: str, *, rows: int | None = None, seed: int = _d.SEED) -> Synthetic:
-    """Synthetic data by design: ``single``, ``pair``, ``combined``, ``madelon``, ``null``, ``survival`` or
-    ``survival-null``; ``rows`` (default:
-    the design's), ``seed``."""
+    """Synthetic data of a design with its exact ground truth: ``.data`` (a Dataset), ``.truth`` (the
+    ground-truth Ranking), ``.relevant``, ``.truth_table()``.
+
+    >>> import featrank
+    >>> s = featrank.synth.generate("survival", rows=100, seed=2)
+    >>> s.data.target, s.data.n_rows
+    ('time, event', 100)
+    """
     return _synthetic(design, rows=rows, seed=seed)
 
 

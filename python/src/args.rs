@@ -133,7 +133,7 @@ pub(crate) fn text_or_none<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn curve_options(
     scheme: &str,
-    folds: usize,
+    folds: Option<usize>,
     repeats: usize,
     grid: &str,
     expected: usize,
@@ -160,7 +160,7 @@ pub(crate) fn curve_options(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nested_options(
     scheme: &str,
-    folds: usize,
+    folds: Option<usize>,
     repeats: usize,
     inner_folds: usize,
     rules: &[String],

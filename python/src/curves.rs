@@ -61,7 +61,7 @@ fn curves(
     rankings: Option<Vec<PyRef<'_, Ranking>>>,
     rankers: Option<Vec<Bound<'_, PyAny>>>,
     learner: &Bound<'_, PyAny>,
-    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] folds: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
     #[pyo3(from_py_with = crate::args::text)] grid: &str,
@@ -84,6 +84,10 @@ fn curves(
     let options =
         crate::args::curve_options(scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, device)?;
     let mut spec = CurveSpec::new(first.clone()).options(options);
+    if fold_ids.is_some() && scheme.trim() != "kfold" {
+        let reason = format!("fold ids beside scheme '{scheme}': the ids are the splits; leave the scheme out");
+        return Err(crate::to_py(featrank::Error::param("folds", reason)));
+    }
     if let Some(ids) = fold_ids {
         spec = spec.plan(plan_of(ids.as_array(), data.inner.n_rows())?);
     }

@@ -320,6 +320,11 @@ fn namespace<'py>(m: &Bound<'py, PyModule>, entry: &Entry) -> PyResult<Bound<'py
     let class_method = |f: Bound<'py, PyAny>| builtins_call(py, "classmethod", f);
     match entry.class {
         Class::Parameter => namespace.set_item("_of", class_method(wrap_pyfunction!(parameter_of, m)?.into_any())?)?,
+        Class::Column => namespace.set_item("_of", class_method(wrap_pyfunction!(column_of, m)?.into_any())?)?,
+        Class::Data => {
+            namespace.set_item("_of", class_method(wrap_pyfunction!(empty_of, m)?.into_any())?)?;
+            namespace.set_item("_duplicate", class_method(wrap_pyfunction!(duplicate_of, m)?.into_any())?)?;
+        }
         Class::Argument => {
             namespace.set_item("_of", class_method(wrap_pyfunction!(argument_of, m)?.into_any())?)?;
             let parameter = builtins_call(py, "property", wrap_pyfunction!(noted_parameter, m)?.into_any())?;
@@ -345,6 +350,29 @@ fn parameter_of<'py>(class: &Bound<'py, PyType>, parameter: &str, reason: &str) 
     let error = class.call1((featrank::Error::param(parameter, reason).message(),))?;
     error.setattr("parameter", parameter)?;
     Ok(error)
+}
+
+/// The error the Rust library raises for `e`, as a value to raise from Python.
+fn value_of(py: Python<'_>, e: featrank::Error) -> Bound<'_, PyAny> {
+    to_py(e).into_value(py).into_bound(py).into_any()
+}
+
+/// `ColumnError._of(column, reason)`: a column that cannot be used as it is ([`featrank::Error::InvalidColumn`]).
+#[pyfunction]
+fn column_of<'py>(class: &Bound<'py, PyType>, column: &str, reason: &str) -> Bound<'py, PyAny> {
+    value_of(class.py(), featrank::Error::column(column, reason))
+}
+
+/// `DataError._of(what)`: data with no rows or no features ([`featrank::Error::EmptyData`]).
+#[pyfunction]
+fn empty_of<'py>(class: &Bound<'py, PyType>, what: &str) -> Bound<'py, PyAny> {
+    value_of(class.py(), featrank::Error::EmptyData { what: what.into() })
+}
+
+/// `DataError._duplicate(name, context)`: a name twice ([`featrank::Error::DuplicateName`]).
+#[pyfunction]
+fn duplicate_of<'py>(class: &Bound<'py, PyType>, name: &str, context: &str) -> Bound<'py, PyAny> {
+    value_of(class.py(), featrank::Error::DuplicateName { name: name.into(), context: context.into() })
 }
 
 /// `ArgumentError._of(parameter, what, got)`: as the module's conversions raise it (`args.rs`), with the

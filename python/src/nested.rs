@@ -29,7 +29,7 @@ fn nested(
     data: &Dataset,
     rankers: Vec<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crate::args::text)] learner: &str,
-    #[pyo3(from_py_with = crate::args::arg)] folds: usize,
+    #[pyo3(from_py_with = crate::args::arg)] folds: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
     #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,

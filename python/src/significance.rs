@@ -23,19 +23,23 @@ impl Significance {
         let parts = pickle::Parts::new("Significance", &parts);
         Significance::create(py, pickle::from_json(parts.get(0)?)?)
     }
-    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
-    #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA))]
-    fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<Table> {
+    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted), at `alpha`
+    /// (None: 1 − the level of the intervals, as the CLI's `compare --level`).
+    #[pyo3(signature = (alpha = None))]
+    fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: Option<f64>) -> PyResult<Table> {
+        let alpha = alpha.unwrap_or_else(|| self.inner.alpha());
         let frame = guarded(|| self.inner.verdicts(alpha))?;
         Ok(Table::from_frame(frame))
     }
-    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable`.
-    #[pyo3(signature = (ranking, alpha = featrank::compare::DEFAULT_ALPHA))]
+    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable` (`alpha` as in
+    /// `verdicts`).
+    #[pyo3(signature = (ranking, alpha = None))]
     fn verdict(
         &self,
         #[pyo3(from_py_with = crate::args::text)] ranking: &str,
-        #[pyo3(from_py_with = crate::args::arg)] alpha: f64,
+        #[pyo3(from_py_with = crate::args::arg)] alpha: Option<f64>,
     ) -> PyResult<String> {
+        let alpha = alpha.unwrap_or_else(|| self.inner.alpha());
         guarded(|| self.inner.verdict(ranking, alpha)).map(|v| v.label().to_string())
     }
 }

@@ -1,6 +1,6 @@
 //! `featrank.synth`: synthetic data with exact ground truth.
 
-use featrank::data::{self, synth};
+use featrank::data::synth;
 use pyo3::prelude::*;
 
 use crate::frames::Stream;

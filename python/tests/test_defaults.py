@@ -7,6 +7,7 @@ import inspect
 
 import numpy as np
 import pandas as pd
+import pytest
 
 import featrank
 from featrank import _defaults, _featrank, cluster
@@ -34,7 +35,9 @@ def test_the_public_signatures_show_the_library_s_values():
     assert (d["learner"], d["folds"], d["repeats"], d["grid"], d["rule"], d["nested_repeats"]) == \
         ("knn:k=10", 10, 10, "paper", "1se", 1)
     curves = _defaults_of(featrank.curves)
-    assert (curves["learner"], curves["folds"], curves["expected"]) == (d["learner"], d["folds"], d["expected"])
+    assert (curves["learner"], curves["expected"]) == (d["learner"], d["expected"])
+    # folds: None means the library's folds for a plain kfold, and the scheme's own splits for any other
+    assert curves["folds"] is None and _defaults_of(featrank.nested)["folds"] is None
     assert _defaults_of(cluster.plan)["repeats"] == d["repeats"] and _defaults_of(featrank.nested)["repeats"] == 1
     assert _defaults_of(FeatureSelector.__init__)["learner"] == _defaults.LEARNER
 
@@ -51,3 +54,36 @@ def test_a_call_with_defaults_only_gives_the_cli_s_defaults_run(cli, tmp_path):
     cli_nested = read_csv(tmp_path / "n.csv")
     pd.testing.assert_frame_equal(nested.to_pandas(), cli_nested, check_exact=True, check_dtype=False)
     assert np.isfinite(nested.estimate[0])
+
+
+def test_folds_given_in_two_places_are_refused_naming_both(cli, tmp_path):
+    import subprocess
+
+    for scheme in ("kfold:folds=5", "holdout:0.3"):
+        with pytest.raises(featrank.ParameterError) as e:
+            featrank.curves("iris", rankers="fisher", scheme=scheme, folds=3, progress=False)
+        assert e.value.parameter == "folds" and "folds=3" in str(e.value) and scheme in str(e.value), str(e.value)
+        done = subprocess.run([cli, "curves", "iris", "--method", "fisher", "--scheme", scheme, "--folds", "3",
+                               "--out", tmp_path / "c.csv"], capture_output=True, text=True)
+        assert done.returncode != 0 and "folds=3" in done.stderr and scheme in done.stderr, done.stderr
+    with pytest.raises(featrank.ParameterError, match="fold ids beside scheme"):
+        featrank.curves("iris", rankers="fisher", scheme="bootstrap", folds=np.arange(150) % 3, progress=False)
+    # the scheme's own folds alone, and folds with a plain kfold: each is the same 5-fold run
+    one = featrank.curves("iris", rankers="fisher", scheme="kfold:folds=5", repeats=1, expected=0, progress=False)
+    two = featrank.curves("iris", rankers="fisher", folds=5, repeats=1, expected=0, progress=False)
+    pd.testing.assert_frame_equal(one.to_pandas(), two.to_pandas(), check_exact=True)
+
+
+def test_a_level_means_the_same_verdicts_at_every_door(cli, tmp_path):
+    # CLI: compare --level L --verdicts tests at α = 1 − L; Python: significance(level=L).verdicts() likewise
+    run = featrank.curves("iris", rankers=["fisher", "relieff"], folds=3, repeats=6, expected=5, seed=2, progress=False)
+    run.save_json(tmp_path / "run.json")
+    for level in (0.8, 0.95):
+        run_cli(cli, "compare", tmp_path / "run.json", "--level", level, "--out", tmp_path / "s.csv",
+                "--verdicts", tmp_path / "v.csv")
+        ours = run.significance(level=level).verdicts().to_pandas()
+        pd.testing.assert_frame_equal(ours, read_csv(tmp_path / "v.csv"), check_exact=True, check_dtype=False)
+        (tmp_path / "s.csv").unlink()
+        (tmp_path / "v.csv").unlink()
+        assert run.significance(level=level).verdicts().to_pandas().equals(
+            run.significance(level=level).verdicts(alpha=round(1 - level, 12)).to_pandas())

@@ -12,3 +12,39 @@ MODULES = ["featrank", "featrank._own", "featrank.cluster", "featrank.datasets",
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def _public_functions():
+    """Every public function of the package written in Python: featrank's, featrank.cluster's, featrank.synth's."""
+    import inspect
+
+    import featrank
+    import featrank.cluster
+    import featrank.synth
+
+    for module in (featrank, featrank.cluster, featrank.synth):
+        for name in getattr(module, "__all__", dir(module)):
+            value = getattr(module, name, None)
+            if inspect.isfunction(value) and not name.startswith("_"):
+                yield f"{module.__name__}.{name}", value
+
+
+def test_every_parameter_of_a_public_function_is_documented_with_its_default():
+    import inspect
+
+    from featrank import _docs
+
+    assert _docs.UNDOCUMENTED == {}
+    functions = dict(_public_functions())
+    assert {"featrank.curves", "featrank.nested", "featrank.rank", "featrank.cluster.plan",
+            "featrank.synth.generate", "featrank.ranker"} <= set(functions), sorted(functions)
+    for name, fn in functions.items():
+        doc = fn.__doc__ or ""
+        assert "\nParameters\n----------\n" in doc, name
+        for p in inspect.signature(fn).parameters.values():
+            default = "" if p.default is inspect.Parameter.empty else f", default {p.default!r}"
+            assert f"\n{p.name} : " in doc, (name, p.name)
+            line, text = doc.split(f"\n{p.name} : ", 1)[1].split("\n")[:2]
+            assert line.endswith(default) and (default or "default" not in line), (name, p.name, line)
+            assert text.startswith("    ") and text.strip(), (name, p.name, "no meaning")
+        assert ">>> " in doc, f"{name} has no example"

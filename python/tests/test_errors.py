@@ -42,9 +42,9 @@ def test_empty_frames():
 
 
 def test_mismatched_x_and_y():
-    raises("target: 3 values for 4 rows of X", featrank.Dataset, np.zeros((4, 2)), [0, 1, 0])
-    raises("X: expected a 2-D array", featrank.Dataset, np.zeros((2, 2, 2)), [0, 1])
-    raises("feature_names: 1 names for 2 columns", featrank.Dataset, np.zeros((2, 2)), [0, 1], feature_names=["a"])
+    raises("'target': 3 values for 4 rows of X", featrank.Dataset, np.zeros((4, 2)), [0, 1, 0])
+    raises("'X': expected a 2-D array", featrank.Dataset, np.zeros((2, 2, 2)), [0, 1])
+    raises("'feature_names': 1 names for 2 columns", featrank.Dataset, np.zeros((2, 2)), [0, 1], feature_names=["a"])
     raises("with an array X give the labels", featrank.Dataset, np.zeros((2, 2)), "y")
 
 
@@ -107,7 +107,7 @@ def test_memory_limit_refuses_before_work():
 def test_selector_refuses_bad_k():
     from featrank.sklearn import FeatureSelector
 
-    raises("k: a number of features", FeatureSelector(k=0).fit, IRIS.x, IRIS.y)
+    raises("'k': a number of features", FeatureSelector(k=0).fit, IRIS.x, IRIS.y)
 
 
 def test_errors_by_kind_carry_what_was_at_fault(tmp_path):

@@ -266,10 +266,27 @@ impl Significance {
             }
         }
         let sig = Significance { weighting: w, level, test_to_train: ratio, tests };
-        if let Some(warning) = sig.wilcoxon_warning(1.0 - level)? {
+        if let Some(warning) = sig.wilcoxon_warning(sig.alpha())? {
             crate::notice::emit(crate::notice::NoticeKind::WilcoxonFloor, warning);
         }
         Ok(sig)
+    }
+
+    /// The significance level that matches the intervals, α = 1 − level: what the verdicts use unless told
+    /// (the CLI's `compare --level 0.9 --verdicts`, Python's `verdicts()`), so a level means the same at every
+    /// door.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// use featrank::compare::Significance;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let r = Ranking::from_order(&["petalwidth", "petallength", "sepallength", "sepalwidth"]).unwrap();
+    /// let run = CurveSpec::new(Knn::new()).folds(3).repeats(2).expected(3).evaluate(&iris, &[r]).unwrap();
+    /// let sig = Significance::of_curves(&run, Weighting::Uniform, 0.9).unwrap();
+    /// assert!((sig.alpha() - 0.1).abs() < 1e-12);
+    /// ```
+    pub fn alpha(&self) -> f64 {
+        1.0 - self.level
     }
 
     /// Whether the Wilcoxon test over repeats can reach `alpha` with this run's repeats (its smallest p-value,

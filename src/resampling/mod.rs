@@ -4,6 +4,8 @@
 //! Learners fit and predict on a [`Fold`]; rankers that cross-validate (consensus, permutation importance)
 //! and the evaluation layer split with a [`CvPlan`].
 
+#[cfg(feature = "cli")]
+mod flags;
 mod fold;
 pub mod measure;
 pub mod plan;

@@ -152,12 +152,16 @@ impl std::str::FromStr for Scheme {
 /// ```
 /// use featrank::prelude::*;
 /// use featrank::resampling::Resampling;
-/// let r = Resampling::from_text("kfold", 5, 2).unwrap(); // a plain `kfold` takes the folds given
+/// let r = Resampling::from_text("kfold", Some(5), 2).unwrap(); // a plain `kfold` takes the folds given
 /// assert_eq!(r, Resampling::new(Scheme::KFold { folds: 5 }, 2));
-/// assert_eq!(Resampling::from_text("holdout:0.25", 5, 3).unwrap().scheme, Scheme::Holdout { test: 0.25 });
+/// assert_eq!(Resampling::from_text("kfold:folds=5", None, 1).unwrap().scheme, Scheme::KFold { folds: 5 });
+/// assert_eq!(Resampling::from_text("holdout:0.25", None, 3).unwrap().scheme, Scheme::Holdout { test: 0.25 });
+/// // the folds in two places: refused, naming both
+/// let both = Resampling::from_text("kfold:folds=5", Some(10), 1).unwrap_err().to_string();
+/// assert!(both.contains("folds=10") && both.contains("kfold:folds=5"), "{both}");
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// assert_eq!(r.plan(&iris, 0).unwrap().repeats(), 2);
-/// assert!(Resampling::from_text("kfold:folds=5,bins=2", 10, 1).is_err());
+/// assert!(Resampling::from_text("kfold:folds=5,bins=2", None, 1).is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Resampling {
@@ -175,11 +179,23 @@ impl Resampling {
     }
 
     /// From the settings as the CLI and Python take them: `scheme` as text (`kfold`, `kfold:folds=5`,
-    /// `holdout:0.33`, `bootstrap`), `folds` the folds of a plain `kfold`, and `repeats`.
-    pub fn from_text(scheme: &str, folds: usize, repeats: usize) -> Result<Resampling> {
-        let scheme = match scheme.trim() {
-            "kfold" => Scheme::KFold { folds },
-            text => text.parse()?,
+    /// `holdout:0.33`, `bootstrap`), `folds` the folds of a plain `kfold` when given ([`DEFAULT_FOLDS`]
+    /// otherwise), and `repeats`. Folds given beside a scheme that sets its own splits (`kfold:folds=5`,
+    /// `holdout:0.33`) are an [`Error::InvalidParameter`] naming both, not a silent choice of one.
+    pub fn from_text(scheme: &str, folds: Option<usize>, repeats: usize) -> Result<Resampling> {
+        let scheme = match (scheme.trim(), folds) {
+            ("kfold", folds) => Scheme::KFold { folds: folds.unwrap_or(DEFAULT_FOLDS) },
+            (text, None) => text.parse()?,
+            (text, Some(folds)) => {
+                return Err(Error::param(
+                    "folds",
+                    format!(
+                        "folds={folds} beside scheme '{}', which sets its own splits: give the folds in one place \
+                         (scheme 'kfold' with folds, or the scheme alone)",
+                        crate::error::quote(text)
+                    ),
+                ))
+            }
         };
         Ok(Resampling { scheme, repeats })
     }
@@ -188,70 +204,6 @@ impl Resampling {
     /// repeats against the data).
     pub fn plan(&self, data: &Dataset, seed: u64) -> Result<CvPlan> {
         CvPlan::new(data, self.scheme, self.repeats, seed)
-    }
-}
-
-/// The CLI's flags of a [`Resampling`]: `--scheme` (default `kfold`), `--folds` (the folds of a plain
-/// `kfold`, default 10) and `--repeats` (default 10; a command with another default says so with
-/// `mut_arg`). Behind the cargo feature `cli`.
-#[cfg(feature = "cli")]
-mod cli {
-    use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
-
-    use super::{Resampling, Scheme, DEFAULT_FOLDS, DEFAULT_REPEATS};
-
-    impl Args for Resampling {
-        fn augment_args(cmd: Command) -> Command {
-            cmd.arg(
-                Arg::new("scheme")
-                    .long("scheme")
-                    .value_name("SCHEME")
-                    .default_value("kfold")
-                    .value_parser(|text: &str| match text.parse::<Scheme>() {
-                        Ok(_) => Ok(text.to_string()),
-                        Err(e) => Err(e.message()),
-                    })
-                    .help(
-                        "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
-                         rows test); --repeats splits or samples",
-                    ),
-            )
-            .arg(
-                Arg::new("folds")
-                    .long("folds")
-                    .value_name("FOLDS")
-                    .default_value(DEFAULT_FOLDS.to_string())
-                    .value_parser(value_parser!(usize))
-                    .help("Folds per repeat"),
-            )
-            .arg(
-                Arg::new("repeats")
-                    .long("repeats")
-                    .value_name("REPEATS")
-                    .default_value(DEFAULT_REPEATS.to_string())
-                    .value_parser(value_parser!(usize))
-                    .help("Repeats of the cross-validation"),
-            )
-        }
-
-        fn augment_args_for_update(cmd: Command) -> Command {
-            Resampling::augment_args(cmd)
-        }
-    }
-
-    impl FromArgMatches for Resampling {
-        fn from_arg_matches(m: &ArgMatches) -> Result<Resampling, clap::Error> {
-            let text = m.get_one::<String>("scheme").map_or("kfold", String::as_str);
-            let folds = m.get_one::<usize>("folds").copied().unwrap_or(DEFAULT_FOLDS);
-            let repeats = m.get_one::<usize>("repeats").copied().unwrap_or(DEFAULT_REPEATS);
-            Resampling::from_text(text, folds, repeats)
-                .map_err(|e| clap::Error::raw(clap::error::ErrorKind::ValueValidation, e.message() + "\n"))
-        }
-
-        fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-            *self = Resampling::from_arg_matches(m)?;
-            Ok(())
-        }
     }
 }
 

@@ -171,3 +171,51 @@ fn no_source_file_is_over_700_lines() {
         .collect();
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
+
+/// Whether ARCHITECTURE.md names a source file: by its path (`rankers/host.rs`, `python/featrank/_input.py`),
+/// by its folder's last part and its name (`smo/passes.rs`), or by its file name on a line that names its folder
+/// (`learners/knn.rs`, `svm.rs`); a folder's `mod.rs` by the folder (`data/dataset/`).
+fn named_in(doc: &str, path: &str) -> bool {
+    let (folder, file) = path.rsplit_once('/').map_or(("", path), |(d, f)| (d, f));
+    let folder = format!("{folder}/");
+    let last = folder.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let short = format!("{last}/{file}"); // `smo/passes.rs` on the row of `learners/smo.rs`
+    doc.lines().any(|line| {
+        line.contains(path)
+            || (!last.is_empty() && line.contains(&short))
+            || (file == "mod.rs" && line.contains(&folder))
+            || (line.contains(file) && (folder == "/" || line.contains(&folder)))
+    })
+}
+
+/// A newcomer finds every module in ARCHITECTURE.md: each source file of the library (`src/`), the CLI and the
+/// Python layer (`python/src/`, `python/featrank/`) is named there.
+#[test]
+fn architecture_names_every_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut files = Vec::new();
+    for dir in ["src", "python/src", "python/featrank"] {
+        collect(&root.join(dir), &mut files);
+    }
+    let unnamed: Vec<String> = files
+        .iter()
+        .map(|f| f.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+        .map(|p| p.strip_prefix("src/").map_or(p.clone(), str::to_string))
+        .filter(|p| p != "lib.rs" && !named_in(&doc, p))
+        .collect();
+    assert!(unnamed.is_empty(), "ARCHITECTURE.md does not name:\n{}", unnamed.join("\n"));
+    assert!(named_in("| `learners/knn.rs`, `svm.rs` |", "learners/svm.rs") && !named_in("`svm.rs`", "rankers/svm.rs"));
+}
+
+/// The source files under `dir`: Rust, CUDA, Python and stubs.
+fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| ["rs", "cu", "py", "pyi"].iter().any(|x| e == *x)) {
+            out.push(path);
+        }
+    }
+}

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::shard;
+use crate::written::{self, Claims};
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
-use featrank::data::io::{check_writable, refuse_overwriting, write_atomically};
+use featrank::data::io::write_atomically;
 use featrank::data::{datasets, io};
 use featrank::eval::{defaults, Curves, Weighting};
 use featrank::protocol::{CurveJob, NestedJob};
@@ -323,11 +324,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             shard::merge(&manifest, &parts, &outputs, figure.as_deref())?
         }
         Command::Decide { curves, rules, out, figure } => {
-            refuse_overwriting(&[curves.as_ref()], &out)?;
-            if let Some(f) = &figure {
-                refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
-            }
-            check_writable(&out, "out")?;
+            Claims::of(&[&curves]).table(&out, "out")?.file_if(figure.as_deref())?;
             let rules: Vec<SizeRule> = if rules.is_empty() {
                 SizeRule::DEFAULT.to_vec()
             } else {
@@ -335,69 +332,44 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
             };
             let run = Curves::load_json(&curves)?;
             let chosen = SizeChoices::of_curves(&run, &rules)?;
-            write_atomically(&out, |tmp| io::write(&chosen.to_polars()?, tmp))?;
-            if let Some(f) = figure {
-                let fig = chosen.plot(&run)?;
-                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
-            }
+            written::table(&out, chosen.to_polars()?)?;
+            written::figure(figure.as_deref(), || chosen.plot(&run))?;
         }
         Command::TradeOff { curves, k, beta, out, figure } => {
-            refuse_overwriting(&[curves.as_ref()], &out)?;
-            if let Some(f) = &figure {
-                refuse_overwriting(&[curves.as_ref(), out.as_ref()], f)?;
-            }
-            check_writable(&out, "out")?;
+            Claims::of(&[&curves]).table(&out, "out")?.file_if(figure.as_deref())?;
             let both = TradeOff::of_curves(&Curves::load_json(&curves)?, k)?.with_beta(beta)?;
-            write_atomically(&out, |tmp| io::write(&both.to_polars()?, tmp))?;
-            if let Some(f) = figure {
-                let fig = both.plot()?;
-                write_atomically(&f, |tmp| fig.save_svg(tmp))?;
-            }
+            written::table(&out, both.to_polars()?)?;
+            written::figure(figure.as_deref(), || both.plot())?;
         }
         Command::Compare { curves, weighting, level, out, verdicts } => {
-            refuse_overwriting(&[curves.as_ref()], &out)?;
-            if let Some(v) = &verdicts {
-                refuse_overwriting(&[curves.as_ref(), out.as_ref()], v)?;
-            }
-            check_writable(&out, "out")?;
-            if let Some(path) = &verdicts {
-                check_writable(path, "verdicts")?;
-            }
+            Claims::of(&[&curves]).table(&out, "out")?.table_if(verdicts.as_deref(), "verdicts")?;
             let run = Curves::load_json(&curves)?;
             let sig = Significance::of_curves(&run, weighting.parse()?, level)?; // Wilcoxon's floor: a notice
-            write_atomically(&out, |tmp| io::write(&sig.to_polars()?, tmp))?;
+            written::table(&out, sig.to_polars()?)?;
             if let Some(v) = verdicts {
-                let table = sig.verdicts(1.0 - level)?;
-                write_atomically(&v, |tmp| io::write(&table, tmp))?;
+                written::table(&v, sig.verdicts(sig.alpha())?)?;
             }
         }
         Command::Rank { data, target, task, method, seed, out } => {
-            refuse_overwriting(&[data.as_ref()], &out)?;
-            check_writable(&out, "out")?;
+            Claims::of(&[data.as_ref()]).table(&out, "out")?;
             let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
-            let table = rankers::parse(&method)?.table(&ds, seed)?;
-            write_atomically(&out, |tmp| io::write(&table, tmp))?;
+            written::table(&out, rankers::parse(&method)?.table(&ds, seed)?)?;
         }
         Command::Score { curves, out, measure } => {
-            if let Some(path) = &out {
-                refuse_overwriting(&[curves.as_ref()], path)?;
-                check_writable(path, "out")?;
-            }
+            Claims::of(&[&curves]).table_if(out.as_deref(), "out")?;
             let table = io::read(&curves)?;
             let cmp = Comparison::new(Curves::from_polars(&table, measure.parse()?)?)?;
             let frame = cmp.to_polars()?;
             match out {
-                Some(path) => write_atomically(&path, |tmp| io::write(&frame, tmp))?,
+                Some(path) => written::table(&path, &frame)?,
                 None => io::write_csv_to(&frame, &mut std::io::stdout().lock())?,
             }
         }
         Command::Synth { design, seed, rows, out, truth } => {
-            refuse_overwriting(&[&out], &truth)?;
-            check_writable(&out, "out")?;
-            check_writable(&truth, "truth")?;
+            Claims::of(&[]).table(&out, "out")?.table(&truth, "truth")?;
             let s = featrank::data::synth::generate(&design, rows, seed)?;
-            write_atomically(&out, |tmp| io::write(&s.frame, tmp))?;
-            write_atomically(&truth, |tmp| io::write(&s.truth.to_polars()?, tmp))?;
+            written::table(&out, &s.frame)?;
+            written::table(&truth, s.truth.to_polars()?)?;
         }
         Command::Datasets => {
             for name in datasets::names() {
@@ -454,17 +426,10 @@ impl Outputs {
                 "stability needs at least one --method (a ranker run inside the folds)",
             ));
         }
-        let mut inputs = inputs.to_vec();
-        refuse_overwriting(&inputs, &self.out)?;
-        inputs.push(&self.out);
-        for extra in [&self.json, &self.stability].into_iter().flatten() {
-            refuse_overwriting(&inputs, extra)?;
-            inputs.push(extra);
-        }
-        check_writable(&self.out, "out")?;
-        if let Some(path) = &self.stability {
-            check_writable(path, "stability")?;
-        }
+        Claims::of(inputs)
+            .table(&self.out, "out")?
+            .file_if(self.json.as_deref())?
+            .table_if(self.stability.as_deref(), "stability")?;
         Ok(())
     }
 
@@ -479,13 +444,12 @@ impl Outputs {
             [one] => one.to_polars()?,
             several => Curves::to_polars_by_learner(several)?,
         };
-        write_atomically(&self.out, |tmp| io::write(&table, tmp))?;
+        written::table(&self.out, &table)?;
         if let Some(j) = &self.json {
             write_atomically(j, |tmp| curves.save_json(tmp))?;
         }
         if let Some(path) = &self.stability {
-            let table = curves.stability()?.to_polars()?;
-            write_atomically(path, |tmp| io::write(&table, tmp))?;
+            written::table(path, curves.stability()?.to_polars()?)?;
         }
         Ok(())
     }

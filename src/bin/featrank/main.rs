@@ -4,6 +4,7 @@
 
 mod cli;
 mod shard;
+mod written;
 
 fn main() {
     // Output piped into a reader that stops early (`featrank methods | head`) ends the program quietly, as

@@ -4,11 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use featrank::data::io::{self, refuse_overwriting, write_atomically};
+use featrank::data::io;
 use featrank::protocol::{CurveJob, Job, Manifest, Nested, NestedJob, Shard};
 use featrank::Error;
 
 use crate::cli::Outputs;
+use crate::written::{self, Claims};
 
 /// `featrank plan`: check the run as `featrank curves` would (memory estimate included) and write its
 /// manifest.
@@ -82,13 +83,7 @@ pub fn merge(manifest_path: &Path, parts: &[PathBuf], outputs: &Outputs, figure:
 
 /// Before any work: refuse a nested run's outputs that are inputs or named twice.
 pub fn check_nested_outputs(inputs: &[&Path], out: &Path, figure: Option<&Path>) -> Result<(), Error> {
-    refuse_overwriting(inputs, out)?;
-    io::check_writable(out, "out")?;
-    if let Some(f) = figure {
-        let mut inputs = inputs.to_vec();
-        inputs.push(out);
-        refuse_overwriting(&inputs, f)?;
-    }
+    Claims::of(inputs).table(out, "out")?.file_if(figure)?;
     Ok(())
 }
 
@@ -98,10 +93,6 @@ pub fn write_nested(runs: &[Nested], out: &Path, figure: Option<&Path>) -> Resul
         return Err(Error::param("rules", format!("one size rule's run is written here, got {}", runs.len())));
     };
     io::write_csv_to(&nested.summary()?, &mut std::io::stdout().lock())?;
-    write_atomically(out, |tmp| io::write(&nested.to_polars()?, tmp))?;
-    if let Some(f) = figure {
-        let fig = nested.plot()?;
-        write_atomically(f, |tmp| fig.save_svg(tmp))?;
-    }
-    Ok(())
+    written::table(out, nested.to_polars()?)?;
+    written::figure(figure, || nested.plot())
 }
