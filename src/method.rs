@@ -8,8 +8,9 @@
 //! from which everything that lists or reads methods of a kind comes: the method names
 //! ([`Registry::names`]), canonical names ([`Registry::canonical`]), parsing ([`Registry::parse`]) with its
 //! did-you-mean, the catalogs ([`Registry::catalog`], [`Registry::parameters`]), the CLI's help and the tests'
-//! method lists. Adding a method is one entry and its file ([`crate::rankers::REGISTRY`],
-//! [`crate::learners::REGISTRY`]).
+//! method lists. Adding a method of one type is its file and one line of its registry, `own::<Type>(name,
+//! aliases)` ([`crate::rankers::REGISTRY`], [`crate::learners::REGISTRY`]): the type's [`FromSpec`] builds it and
+//! its `Default` is the method at every default.
 
 use std::sync::Arc;
 
@@ -90,9 +91,41 @@ pub struct Entry<T: ?Sized + 'static> {
     pub example: &'static str,
     /// Builds it from a spec whose method is `name` (the spec's own parameter checks included).
     pub build: fn(&Spec) -> Result<Box<T>>,
+    /// The method at every default, from its type's [`Default`] — for a method of one type under one name
+    /// ([`FromSpec`]); none for one around another or a user's program. Its spec is the bare name's: the
+    /// constructor's defaults and the parser's are one (a test holds every entry to it).
+    pub default: Option<fn() -> Box<T>>,
     /// What it is: a method of its own, one around another of its kind, or the door to a user's program.
     pub role: Role,
 }
+
+/// A method of one type that a registry builds from its spec, and whose [`Default`] is the method at every
+/// parameter's default — what a registry entry of its own type takes (`own::<ReliefF>("relieff", …)` in
+/// [`crate::rankers::REGISTRY`]): `from_spec` reads each key a spec gives and takes the `Default`'s value for
+/// the others, so a default is written once, in the constructor.
+///
+/// ```
+/// use featrank::prelude::*;
+/// use featrank::method::FromSpec;
+/// let parsed = <ReliefF as FromSpec>::from_spec(&"relieff".parse().unwrap()).unwrap();
+/// assert_eq!(parsed.spec(), ReliefF::default().spec());
+/// ```
+pub trait FromSpec: Sized + Default {
+    /// Build it from a spec whose method is its name; absent keys take the `Default`'s values.
+    fn from_spec(s: &Spec) -> Result<Self>;
+}
+
+/// [`FromSpec`] for types whose inherent `from_spec` it forwards to.
+macro_rules! from_spec {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::method::FromSpec for $t {
+            fn from_spec(s: &$crate::spec::Spec) -> $crate::error::Result<Self> {
+                <$t>::from_spec(s)
+            }
+        }
+    )+};
+}
+pub(crate) use from_spec;
 
 /// What a registry entry is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

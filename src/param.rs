@@ -122,6 +122,40 @@ impl Values {
     }
 }
 
+impl Values {
+    /// Check a spec's `value` for the key `key` against a numeric range — the one check of every listed range,
+    /// for a method parsed from a spec and one built with setters alike ([`crate::spec::Spec::check_params`]):
+    /// a number outside it, NaN or ±∞ is an [`Error::InvalidParameter`](crate::Error::InvalidParameter) naming
+    /// `key` and the range. Text that is no number, words and nested specs are left to the parameter's own
+    /// reading, which names what it takes.
+    ///
+    /// ```
+    /// use featrank::param::Values;
+    /// assert!(Values::whole_or(1, "all").check("m", "all").is_ok());
+    /// let err = Values::whole(1).check("k", "0").unwrap_err().to_string();
+    /// assert_eq!(err, "invalid parameter 'k': 0 is outside its range, whole number ≥ 1");
+    /// assert!(Values::open(0.0, 1.0).check("decay", "1").is_err() && Values::real(0.0, 1.0).check("a", "1").is_ok());
+    /// assert!(Values::positive().check("c", "NaN").is_err());
+    /// ```
+    pub fn check(&self, key: &str, value: &str) -> crate::error::Result<()> {
+        let inside = match *self {
+            Values::Whole { or, .. } | Values::Real { or, .. } if !or.is_empty() && value == or => true,
+            Values::Whole { min, max, .. } => match value.parse::<u64>() {
+                Ok(v) => v >= min && v <= max,
+                Err(_) => value.parse::<f64>().is_err(), // -1, 2.5, NaN: numbers outside; other text: its reading
+            },
+            Values::Real { min, max, min_in, max_in, .. } => value.parse::<f64>().map_or(true, |v| {
+                v.is_finite() && (if min_in { v >= min } else { v > min }) && (if max_in { v <= max } else { v < max })
+            }),
+            _ => true,
+        };
+        match inside {
+            true => Ok(()),
+            false => Err(crate::error::Error::param(key, format!("{value} is outside its range, {self}"))),
+        }
+    }
+}
+
 /// A number as a range shows it: whole numbers without a fraction.
 fn number(x: f64) -> String {
     if x.fract() == 0.0 && x.abs() < 1e15 {

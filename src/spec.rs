@@ -114,10 +114,34 @@ impl Spec {
         }
     }
 
-    /// [`Spec::check_keys`] with the keys of a method's [`Param`](crate::param::Param) list: the one list of
-    /// keys the parser takes and the catalogs show.
+    /// [`Spec::check_keys`] with the keys of a method's [`Param`](crate::param::Param) list — the one list of
+    /// keys the parser takes and the catalogs show — and each value given against its key's range
+    /// ([`Values::check`](crate::param::Values::check)): the one check of a method's parameters on their own,
+    /// whether it is parsed from a spec or built with setters (the rankers' and learners' `checked` run it on
+    /// the method's [`spec`](crate::method::Method::spec), [`Spec::check_values`]).
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let err = featrank::rankers::parse("relieff:k=0").unwrap_err().to_string();
+    /// assert_eq!(err, "invalid parameter 'k': 0 is outside its range, whole number ≥ 1");
+    /// // built with setters: refused by the same check before any work
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// assert_eq!(ReliefF::new().k(0).rank(&iris, 0).unwrap_err().to_string(), err);
+    /// ```
     pub fn check_params(&self, params: &[crate::param::Param]) -> Result<()> {
-        self.check_keys(&params.iter().map(|p| p.key).collect::<Vec<_>>())
+        self.check_keys(&params.iter().map(|p| p.key).collect::<Vec<_>>())?;
+        self.check_values(params)
+    }
+
+    /// Each value whose key `params` lists, against its range ([`Values::check`](crate::param::Values::check));
+    /// keys it does not list are left alone (a user's own method's spec carries its own).
+    pub fn check_values(&self, params: &[crate::param::Param]) -> Result<()> {
+        for (key, value) in &self.params {
+            if let Some(p) = params.iter().find(|p| p.key == key) {
+                p.values.check(key, value)?;
+            }
+        }
+        Ok(())
     }
 
     /// Whether any value is a list (a grid to tune over).
@@ -187,6 +211,13 @@ impl Spec {
             Some(v) => read(key, v).map(Some),
         }
     }
+}
+
+/// A CLI flag's value through the type's own `FromStr`, its error as the library words it (clap's
+/// `value_parser = crate::spec::flag::<Grid>`): the one reader of the typed flags of runs and jobs.
+#[cfg(feature = "cli")]
+pub(crate) fn flag<T: FromStr<Err = Error>>(text: &str) -> std::result::Result<T, String> {
+    text.parse().map_err(|e: Error| e.message())
 }
 
 /// A method built from the spec nested under `key` (`base=(relieff:k=5)`), its error naming `key`:

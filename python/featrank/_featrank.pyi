@@ -2,7 +2,7 @@
 (``_repr_html_``), figures and curves as SVG (``_repr_svg_``)."""
 
 import os
-from typing import Any, Callable, Literal, Sequence, final
+from typing import Any, Callable, Literal, Sequence, final, overload
 
 import numpy as np
 from typing_extensions import disjoint_base
@@ -16,7 +16,7 @@ __all__ = ['Error', 'ArgumentError', 'ColumnError', 'ColumnNotFoundError', 'Data
            'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
-from ._types import _Device, _Grid, _Measure, _Rule, _Scheme, _Task, _Weighting
+from ._types import _Design, _Device, _Grid, _Measure, _Rule, _Scheme, _Task, _Weighting
 
 __version__: str
 
@@ -247,7 +247,14 @@ class Curves:
     """the measure of every point (accuracy, c_index, ...)"""
     sizes: list[int]
     description: str
-    def eca(self) -> Table:
+    @overload
+    def eca(self, ranking: str, *, baseline: str = "expected", weighting: _Weighting = "uniform") -> float: ...
+    @overload
+    def eca(self) -> Table: ...
+    def eca(self, ranking: str | None = None, *, baseline: str = "expected", weighting: _Weighting = "uniform") -> float | Table:
+        """ECA of ``ranking`` against ``baseline`` (``"expected"``: random rankings, or another ranking's name),
+        weighted by ``weighting``: positive = better. Without a ranking (deprecated: ``eca_table()``), the table."""
+    def eca_table(self) -> Table:
         """ECA against random rankings, four weightings (uniform, position, magnitude, both)."""
     def compare(self) -> Table:
         """Every ranking against every other and against the expected curve."""
@@ -390,7 +397,7 @@ def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[
     NVIDIA GPU (the driver and NVRTC needed; byte-identical curves)."""
 def rank(data: Dataset, method: str | Any, *, seed: int) -> Ranking: ...
 def rank_table(data: Dataset, method: str | Any, *, seed: int) -> Table: ...
-def synthetic(design: str, *, rows: int | None, seed: int) -> Synthetic: ...
+def synthetic(design: _Design, *, rows: int | None, seed: int) -> Synthetic: ...
 def dataset_names() -> list[str]: ...
 def load_dataset(name: str) -> Dataset: ...
 def external_dataset(name: str) -> Dataset: ...
@@ -460,6 +467,7 @@ def parameters(method: str, kind: Literal["ranker", "learner"] | None) -> Table:
     >>> list(featrank.parameters("forest", kind="learner").to_pandas()["parameter"])
     ['trees', 'mtry']
     """
+def _vocabulary() -> dict[str, list[str]]: ...
 def measures() -> Table:
     """Every measure: ``measure``, ``task``, ``higher_is_better``, ``low``, ``high``."""
 def _defaults() -> dict[str, str | int]:

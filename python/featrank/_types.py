@@ -1,5 +1,6 @@
 """The spec texts' Literal types, for signatures and type checkers (the compiled module's stub and the Python
-functions use the same ones)."""
+functions use the same ones). The closed ones — measure, weighting, task, design — are held to the library's
+own lists by a test (``_featrank._vocabulary()``)."""
 from typing import Literal, TypeAlias
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
@@ -12,3 +13,4 @@ _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlati
                               "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse",
                               "c_index", "uno_c"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
+_Design: TypeAlias = Literal["single", "pair", "combined", "madelon", "null", "survival", "survival-null"]

@@ -17,10 +17,11 @@ from ._featrank import Synthetic
 from ._featrank import synthetic as _synthetic
 from . import _defaults as _d
 from ._docs import documented
+from ._types import _Design
 
 
 @documented()
-def generate(design: str, *, rows: int | None = None, seed: int = _d.SEED) -> Synthetic:
+def generate(design: _Design, *, rows: int | None = None, seed: int = _d.SEED) -> Synthetic:
     """Synthetic data of a design with its exact ground truth: ``.data`` (a Dataset), ``.truth`` (the
     ground-truth Ranking), ``.relevant``, ``.truth_table()``.
 

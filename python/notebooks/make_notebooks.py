@@ -71,7 +71,7 @@ table.filter(pl.col("k") == data.n_features).pivot(on="curve", index="ranking", 
 
 ECA against the expected curve (positive = better than random), four weightings; then every ranking against
 every other.""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """curves.compare()""",
     """# md
 ## Honest curves
@@ -269,7 +269,7 @@ shown""",
                              .query("top_" + str(len(synth.relevant)) + " >= 0.5")["feature"]) & set(synth.relevant))
          for name in ["relieff", "info-gain"]}
 print(f"relevant features in the top {len(synth.relevant)} of most splits: {found} of {len(synth.relevant)}")
-shown.eca()""",
+shown.eca_table()""",
 ]
 
 SELECTION_BIAS = [
@@ -393,7 +393,7 @@ rows = {}
 for name in names:
     run = featrank.curves(name, rankers=rankers, learner="knn:k=10", folds=5, repeats=2, expected=20, seed=1,
                           progress=False)
-    eca = run.eca().to_pandas()
+    eca = run.eca_table().to_pandas()
     rows[name] = eca.set_index("ranking")["uniform"]
     print(f"{name:>14}: best {rows[name].idxmax()} (ECA {rows[name].max():.3f})")
 ours = pd.DataFrame(rows).T
@@ -453,7 +453,7 @@ distance: a missing nominal value differs by 1 from anything). The two views nee
     """curves = featrank.curves(vote, rankings=rankings, learner="knn:k=10", folds=10, repeats=2, expected=50,
                          grid="full", seed=1, progress=False)
 curves""",
-    """curves.eca()""",
+    """curves.eca_table()""",
 ]
 
 
@@ -493,7 +493,7 @@ curve.""",
 knn = featrank.curves(emotions, rankers=rankers, learner="knn:k=10", measure="hamming", folds=10, repeats=2,
                       expected=20, seed=1, progress=False)
 knn""",
-    """knn.eca()""",
+    """knn.eca_table()""",
     """# md
 ## The same rankers judged by ML-kNN
 
@@ -503,7 +503,7 @@ not the learner's taste.""",
     """mlknn = featrank.curves(emotions, rankers=rankers, learner="ml-knn:k=10", measure="hamming", folds=10,
                         repeats=2, expected=20, seed=1, progress=False)
 mlknn""",
-    """mlknn.eca()""",
+    """mlknn.eca_table()""",
     """# md
 ## Stable rankers, and how many features
 
@@ -594,7 +594,7 @@ the top of the ranking and against it) — and a verdict with its interval. A mo
 *that model*; whether its order is the best order to *select* by is what these numbers say, and a filter can win
 it. `compare()` gives every pair of methods.""",
     """curves.significance().verdicts()""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """# md
 ## Are the methods stable?
 
@@ -697,7 +697,7 @@ curves""",
     """# md
 ECA — the area between a method's curves and the random rankings' expected curve (higher is better) — under
 its four weightings:""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """# md
 ## Is the difference real, and are the panels stable?
 
@@ -771,7 +771,7 @@ random rankings for the expected curve.""",
                          grid=[1, 2, 5, 10, 20, 50, 100, 200, 500], folds=5, repeats=2, expected=10, seed=1,
                          progress=False)
 curves""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """# md
 ## Do the per-split rankings agree, and is the difference real?""",
     """curves.stability(sizes=[10, 20])""",
@@ -861,7 +861,7 @@ kNN (k = 5) judges the top-k genes; 20 random rankings give the band.""",
     """curves = featrank.curves(study, rankers=rankers, target="outcome", learner="knn:k=5", folds=5, repeats=6,
                          grid=[1, 2, 3, 5, 10, 20, 50, 100], expected=20, seed=1)
 curves""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """# md
 Each ranking against the random band, as one decision per ranking:""",
     """curves.significance().verdicts()""",
@@ -921,7 +921,7 @@ scores of different folds' models are not on one scale); 20 random rankings give
     """curves = featrank.curves(data, rankers=["univariate-cox", "variance", own], learner="cox", folds=5, repeats=6,
                          grid=[1, 2, 3, 5, 10, 20, 40, 76], expected=20, seed=1)
 curves""",
-    """curves.eca()""",
+    """curves.eca_table()""",
     """# md
 Is each ranking better than random genes — one decision per ranking — and how stable are the genes it picks
 across the splits? On this set the answer is sobering, and it is the band that gives it: the 76 genes were

@@ -155,8 +155,37 @@ impl Curves {
     fn description(&self) -> String {
         self.inner.description()
     }
-    /// ECA against the expected curve of random rankings, four weightings.
-    fn eca(&self) -> PyResult<Table> {
+    /// ECA of `ranking` against `baseline` (`"expected"`: the random rankings; or another ranking's name),
+    /// weighted by `weighting`: the score Rust's `Curves::eca` gives, positive = better. Without a ranking
+    /// (deprecated: `eca_table()`), the table, with a `DeprecationWarning`.
+    #[pyo3(signature = (ranking = None, *, baseline = featrank::eval::EXPECTED,
+        weighting = featrank::eval::Weighting::default().label()))]
+    fn eca<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = crate::args::text_or_none)] ranking: Option<&str>,
+        #[pyo3(from_py_with = crate::args::text)] baseline: &str,
+        #[pyo3(from_py_with = crate::args::text)] weighting: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let Some(ranking) = ranking else {
+            let category = py.get_type::<pyo3::exceptions::PyDeprecationWarning>();
+            PyErr::warn(
+                py,
+                &category,
+                c"Curves.eca() without a ranking is Curves.eca_table(); eca(ranking) is its score",
+                1,
+            )?;
+            return Ok(Bound::new(py, self.eca_table()?)?.into_any());
+        };
+        let w = guarded(|| weighting.parse())?;
+        let against = match baseline {
+            featrank::eval::EXPECTED => featrank::eval::Baseline::Expected,
+            other => featrank::eval::Baseline::Ranking(other),
+        };
+        Ok(guarded(|| self.inner.eca(ranking, against, w))?.eca.into_pyobject(py)?.into_any())
+    }
+    /// ECA against the expected curve of random rankings: `ranking` and one column per weighting.
+    fn eca_table(&self) -> PyResult<Table> {
         let frame = guarded(|| self.inner.eca_table())?;
         Ok(Table::from_frame(frame))
     }

@@ -117,8 +117,22 @@ fn measures() -> PyResult<Table> {
     catalog(featrank::resampling::Measure::catalog())
 }
 
+/// The words each closed setting takes, from the library's own lists: `measure`, `weighting`, `task`,
+/// `design` — what `featrank._types`' `Literal`s are checked against (a test).
+#[pyfunction]
+fn _vocabulary() -> std::collections::BTreeMap<&'static str, Vec<String>> {
+    use featrank::{data::synth::DESIGNS, data::TaskChoice, eval::Weighting, resampling::Measure};
+    std::collections::BTreeMap::from([
+        ("measure", Measure::ALL.iter().map(|m| m.label().to_string()).collect()),
+        ("weighting", Weighting::ALL.iter().map(|w| w.label().to_string()).collect()),
+        ("task", TaskChoice::ALL.iter().map(|t| t.to_string()).collect()),
+        ("design", DESIGNS.iter().map(|d| d.to_string()).collect()),
+    ])
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Table>()?;
+    m.add_function(wrap_pyfunction!(_vocabulary, m)?)?;
     m.add_function(wrap_pyfunction!(rankers, m)?)?;
     m.add_function(wrap_pyfunction!(learners, m)?)?;
     m.add_function(wrap_pyfunction!(parameters, m)?)?;

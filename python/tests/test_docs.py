@@ -48,3 +48,15 @@ def test_every_parameter_of_a_public_function_is_documented_with_its_default():
             assert line.endswith(default) and (default or "default" not in line), (name, p.name, line)
             assert text.startswith("    ") and text.strip(), (name, p.name, "no meaning")
         assert ">>> " in doc, f"{name} has no example"
+
+
+@pytest.mark.parametrize("alias, key", [("_Measure", "measure"), ("_Weighting", "weighting"), ("_Task", "task"),
+                                        ("_Design", "design")])
+def test_literal_types_are_the_librarys_own_lists(alias, key):
+    """A closed setting's Literal type (signatures, the stub, type checkers) names exactly the words the library
+    takes for it — a measure, weighting, task or design added in Rust fails here until the type names it."""
+    import typing
+
+    from featrank import _featrank, _types
+
+    assert list(typing.get_args(getattr(_types, alias))) == _featrank._vocabulary()[key]

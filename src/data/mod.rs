@@ -7,6 +7,7 @@ pub mod dataset;
 pub mod datasets;
 pub mod frame;
 pub mod io;
+pub mod long_table;
 pub mod ranking;
 pub mod synth;
 

@@ -21,7 +21,7 @@ pub use crate::resampling::plan::DEFAULT_FOLDS as FOLDS;
 /// Repeats of a curve run's resampling.
 pub use crate::resampling::plan::DEFAULT_REPEATS as REPEATS;
 /// Random rankings behind the expected curve.
-pub const RANDOM_RANKINGS: usize = 100;
+pub const EXPECTED: usize = 100;
 /// The seed of folds, random rankings, rankers and learners.
 pub const SEED: u64 = 0;
 /// Repeats of a nested evaluation's outer resampling.

@@ -184,7 +184,7 @@ impl Knn {
     pub fn from_spec(s: &Spec) -> Result<Knn> {
         s.check_params(PARAMS)?;
         let (k, ties, distance) =
-            (s.get("k", 10)?, s.get("ties", KnnTies::All)?, s.get("distance", KnnDistance::Euclidean)?);
+            (s.get("k", Knn::new().k)?, s.get("ties", Knn::new().ties)?, s.get("distance", Knn::new().distance)?);
         Knn { k, ties, distance, device: Device::Cpu }.validated()
     }
 
@@ -688,3 +688,5 @@ fn block_rows(train: usize, test: usize, cached: bool) -> usize {
     let fit = crate::memory::working_memory() / (F64 * train.max(1) as u64);
     (fit as usize).max(if cached { 1 } else { 64 }).min(test)
 }
+
+crate::method::from_spec!(Knn);

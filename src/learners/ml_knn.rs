@@ -86,18 +86,8 @@ impl MlKnn {
     /// From the spec `ml-knn:k=10,smoothing=1`.
     pub fn from_spec(s: &Spec) -> Result<MlKnn> {
         s.check_params(PARAMS)?;
-        MlKnn { k: s.get("k", 10)?, smoothing: s.get("smoothing", 1.0)? }.validated()
-    }
-
-    /// Check the parameters on their own (k ≥ 1, s > 0 and finite).
-    pub fn validated(self) -> Result<MlKnn> {
-        if self.k == 0 {
-            return Err(Error::param("k", "ML-kNN needs k ≥ 1"));
-        }
-        if !(self.smoothing > 0.0 && self.smoothing.is_finite()) {
-            return Err(Error::param("smoothing", format!("must be a finite number > 0, got {}", self.smoothing)));
-        }
-        Ok(self)
+        let d = MlKnn::new();
+        Ok(MlKnn { k: s.get("k", d.k)?, smoothing: s.get("smoothing", d.smoothing)? })
     }
 
     /// The neighbour search: kNN with exactly k neighbours.
@@ -218,7 +208,6 @@ impl Method for MlKnn {
 
 impl Learner for MlKnn {
     fn check(&self, data: &Dataset, min_train: usize) -> Result<()> {
-        (*self).validated()?;
         if self.k >= min_train {
             return Err(Error::param(
                 "k",
@@ -261,3 +250,5 @@ impl Learner for MlKnn {
         Ok(own.iter().zip(&test).map(|(own, test)| self.posterior(&labels, fold.train, own, test)).collect())
     }
 }
+
+crate::method::from_spec!(MlKnn);

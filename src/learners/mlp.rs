@@ -12,8 +12,8 @@ use rand::Rng as _;
 
 use super::prepare::design_matrices;
 use super::{argmax, CheckedFold, Learner};
-use crate::data::{Dataset, Task};
-use crate::error::{Error, Result};
+use crate::data::Task;
+use crate::error::Result;
 use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::resampling::Prediction;
@@ -73,21 +73,12 @@ impl Mlp {
     /// From the spec `mlp:epochs=500,rate=0.3,momentum=0.2`.
     pub fn from_spec(s: &Spec) -> Result<Mlp> {
         s.check_params(PARAMS)?;
-        Mlp { epochs: s.get("epochs", 500)?, rate: s.get("rate", 0.3)?, momentum: s.get("momentum", 0.2)? }.validated()
-    }
-
-    /// Check the parameters on their own.
-    pub fn validated(self) -> Result<Mlp> {
-        if self.epochs == 0 {
-            return Err(Error::param("epochs", "needs at least 1 epoch"));
-        }
-        if !(self.rate > 0.0 && self.rate.is_finite()) {
-            return Err(Error::param("rate", format!("must be a positive number, got {}", self.rate)));
-        }
-        if !(0.0..1.0).contains(&self.momentum) {
-            return Err(Error::param("momentum", format!("must lie in [0, 1), got {}", self.momentum)));
-        }
-        Ok(self)
+        let d = Mlp::new();
+        Ok(Mlp {
+            epochs: s.get("epochs", d.epochs)?,
+            rate: s.get("rate", d.rate)?,
+            momentum: s.get("momentum", d.momentum)?,
+        })
     }
 }
 
@@ -125,10 +116,6 @@ impl Method for Mlp {
 }
 
 impl Learner for Mlp {
-    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        (*self).validated().map(|_| ())
-    }
-
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let codes = fold.data.labels().ok_or_else(|| super::unsupported(self, fold.data.task()))?;
         let (xtr, xte, _) = design_matrices(fold, features);
@@ -197,3 +184,5 @@ impl Learner for Mlp {
         Ok(Prediction::Classes { labels, scores })
     }
 }
+
+crate::method::from_spec!(Mlp);

@@ -48,7 +48,7 @@ use crate::data::{Dataset, Task};
 use crate::device::Device;
 use crate::error::{Error, Result};
 use crate::memory::{self, F64};
-use crate::method::{Entry, Method, Registry, Role};
+use crate::method::{Entry, FromSpec, Method, Registry, Role};
 use crate::resampling::{Fold, Prediction};
 use crate::spec::Spec;
 
@@ -128,10 +128,12 @@ pub trait Learner: Method {
         ))
     }
 
-    /// Run every check — the fold's rows, then [`Learner::check_data`] with the fold's training size, then
+    /// Run every check — the parameters against their ranges ([`Spec::check_values`]), the fold's rows, then
+    /// [`Learner::check_data`] with the fold's training size, then
     /// the [`Learner::memory`] estimate against the memory limit — and return the fold as [`CheckedFold`].
     /// The one way to make a [`CheckedFold`].
     fn checked<'a>(&self, fold: &Fold<'a>) -> Result<CheckedFold<'a>> {
+        self.spec().check_values(self.parameters())?; // the parameters on their own, however it was built
         fold.validate_rows()?;
         self.check_data(fold.data, fold.train.len())?;
         let (train, test) = (fold.train.len(), fold.test.len());
@@ -226,33 +228,49 @@ pub static REGISTRY: Registry<dyn Learner> = Registry {
     kind: "learner",
     column: "learner",
     entries: &[
-        entry("knn", &["k-nn", "nearest-neighbours", "nearest-neighbors"], |s| Ok(Box::new(Knn::from_spec(s)?))),
-        entry("weighted-knn", &[], |s| Ok(Box::new(WeightedKnn::from_spec(s)?))),
-        entry("svm", &["svc"], |s| Ok(Box::new(Svm::from_spec(s)?))),
-        entry("nb", &["naive-bayes", "naivebayes", "bayes"], |s| Ok(Box::new(NaiveBayes::from_spec(s)?))),
-        entry("tree", &["decision-tree"], |s| Ok(Box::new(DecisionTree::from_spec(s)?))),
-        entry("forest", &["random-forest", "rf"], |s| Ok(Box::new(RandomForest::from_spec(s)?))),
-        entry("mlp", &["neural-network"], |s| Ok(Box::new(Mlp::from_spec(s)?))),
-        entry("glmnet", &["elastic-net", "enet", "penalised-glm"], |s| Ok(Box::new(Glmnet::from_spec(s)?))),
-        entry("cox", &["coxph", "cox-ph", "proportional-hazards"], |s| Ok(Box::new(Cox::from_spec(s)?))),
-        entry("ml-knn", &["mlknn"], |s| Ok(Box::new(MlKnn::from_spec(s)?))),
+        own::<Knn>("knn", &["k-nn", "nearest-neighbours", "nearest-neighbors"]),
+        Entry {
+            name: "weighted-knn",
+            aliases: &[],
+            example: "weighted-knn",
+            build: |s| Ok(Box::new(WeightedKnn::from_spec(s)?)),
+            default: None, // its weights are another method
+            role: Role::Own,
+        },
+        own::<Svm>("svm", &["svc"]),
+        own::<NaiveBayes>("nb", &["naive-bayes", "naivebayes", "bayes"]),
+        own::<DecisionTree>("tree", &["decision-tree"]),
+        own::<RandomForest>("forest", &["random-forest", "rf"]),
+        own::<Mlp>("mlp", &["neural-network"]),
+        own::<Glmnet>("glmnet", &["elastic-net", "enet", "penalised-glm"]),
+        own::<Cox>("cox", &["coxph", "cox-ph", "proportional-hazards"]),
+        own::<MlKnn>("ml-knn", &["mlknn"]),
         Entry {
             name: "binary-relevance",
             aliases: &["br"],
             example: "binary-relevance:base=(nb)",
             build: |s| Ok(Box::new(BinaryRelevance::from_spec(s)?)),
+            default: None,
             role: Role::Wrapper,
         },
     ],
 };
 
-/// A learner of its own: its catalog row shows its name.
-const fn entry(
+/// A learner of its own, one type: built by its [`FromSpec`], at its defaults its `Default`; its catalog row
+/// shows its name.
+const fn own<L: Learner + FromSpec + 'static>(
     name: &'static str,
     aliases: &'static [&'static str],
-    build: fn(&Spec) -> Result<Box<dyn Learner>>,
 ) -> Entry<dyn Learner> {
-    Entry { name, aliases, example: name, build, role: Role::Own }
+    Entry { name, aliases, example: name, build: build::<L>, default: Some(at_defaults::<L>), role: Role::Own }
+}
+
+fn build<L: Learner + FromSpec + 'static>(s: &Spec) -> Result<Box<dyn Learner>> {
+    Ok(Box::new(L::from_spec(s)?))
+}
+
+fn at_defaults<L: Learner + FromSpec + 'static>() -> Box<dyn Learner> {
+    Box::new(L::default())
 }
 
 /// The learners that stand on their own (`binary-relevance`, around another, aside), in the registry's order.

@@ -222,3 +222,5 @@ impl Gaussians {
         }
     }
 }
+
+crate::method::from_spec!(NaiveBayes);

@@ -140,13 +140,9 @@ impl Svm {
             "poly" => Kernel::Polynomial { degree: s.get("degree", 2.0)?, constant: s.get("constant", 0.0)? },
             _ => Kernel::Gaussian { width: s.get("width", 1.0)? },
         };
-        Svm {
-            c: s.get("c", 0.1)?,
-            kernel,
-            multiclass: s.get("multiclass", Multiclass::OneVsOne)?,
-            tol: s.get("tol", 1e-3)?,
-        }
-        .validated()
+        let d = Svm::new();
+        Svm { c: s.get("c", d.c)?, kernel, multiclass: s.get("multiclass", d.multiclass)?, tol: s.get("tol", d.tol)? }
+            .validated()
     }
 
     /// Check the parameters on their own.
@@ -469,3 +465,5 @@ impl Learner for Svm {
         Ok(out)
     }
 }
+
+crate::method::from_spec!(Svm);

@@ -263,7 +263,10 @@ impl Tree {
 /// use featrank::prelude::*;
 /// let t = DecisionTree::new().min_leaf(2);
 /// assert_eq!(t.spec().to_string(), "tree:min_leaf=2,max_depth=none");
-/// assert!(DecisionTree::new().min_leaf(0).validated().is_err());
+/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+/// let fold = featrank::resampling::Fold { data: &iris, train: &[0, 60, 120], test: &[1], seed: 0 };
+/// let err = DecisionTree::new().min_leaf(0).fit_predict(&fold, &[0]).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid parameter 'min_leaf': 0 is outside its range, whole number ≥ 1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DecisionTree {
@@ -299,15 +302,8 @@ impl DecisionTree {
     pub fn from_spec(s: &Spec) -> Result<DecisionTree> {
         s.check_params(TREE)?;
         let depth: Option<usize> = s.get_or_none("max_depth", "none")?;
-        DecisionTree { min_leaf: s.get("min_leaf", 2)?, max_depth: depth.unwrap_or(usize::MAX) }.validated()
-    }
-
-    /// Check the parameters on their own (at least 1 row per leaf).
-    pub fn validated(self) -> Result<DecisionTree> {
-        if self.min_leaf == 0 {
-            return Err(Error::param("min_leaf", "a leaf needs at least 1 row"));
-        }
-        Ok(self)
+        let d = DecisionTree::new();
+        Ok(DecisionTree { min_leaf: s.get("min_leaf", d.min_leaf)?, max_depth: depth.unwrap_or(d.max_depth) })
     }
 }
 
@@ -337,10 +333,6 @@ impl Method for DecisionTree {
 }
 
 impl Learner for DecisionTree {
-    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        (*self).validated().map(|_| ())
-    }
-
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let growth = Growth { min_leaf: self.min_leaf, max_depth: self.max_depth, mtry: None };
         let mut rng = rng_for(fold.seed, &[]);
@@ -393,7 +385,13 @@ impl RandomForest {
     /// From the spec `forest:trees=100,mtry=auto` (`auto`: ⌈log2 m⌉ + 1 attributes per split).
     pub fn from_spec(s: &Spec) -> Result<RandomForest> {
         s.check_params(FOREST)?;
-        RandomForest { trees: s.get("trees", 100)?, min_leaf: 1, per_split: s.get_or_none("mtry", "auto")? }.validated()
+        let d = RandomForest::new();
+        RandomForest {
+            trees: s.get("trees", d.trees)?,
+            min_leaf: d.min_leaf,
+            per_split: s.get_or_none("mtry", "auto")?,
+        }
+        .validated()
     }
 
     /// Check the parameters on their own.
@@ -500,3 +498,5 @@ impl Learner for RandomForest {
         Ok(prediction(fold.data.target(), outputs))
     }
 }
+
+crate::method::from_spec!(DecisionTree, RandomForest);

@@ -43,7 +43,7 @@ pub struct CurveJob {
     /// auto, classification, regression or survival (two targets: time, event); several targets: multi-label or
     /// multi-target, told from them.
     #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
     /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
     /// is used in every split.
@@ -178,7 +178,7 @@ pub struct NestedJob {
     /// auto, classification, regression or survival (two targets: time, event); several targets: multi-label or
     /// multi-target, told from them.
     #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = parse::<TaskChoice>))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
     /// A ranker or a grid of rankers (repeatable), e.g. `relieff:k=[5,10,20]`, `info-gain`.
     #[cfg_attr(feature = "cli", arg(long = "method", required = true))]
@@ -270,15 +270,15 @@ pub struct NestedOptions {
     /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
     #[serde(with = "rules_as_text")]
     #[cfg_attr(feature = "cli", arg(long = "rule", default_value = SizeRule::NESTED_DEFAULT.label(),
-        value_parser = parse::<SizeRule>))]
+        value_parser = crate::spec::flag::<SizeRule>))]
     pub rules: Vec<SizeRule>,
     /// full, paper, or a comma-separated list of subset sizes.
     #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = parse::<Grid>))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = crate::spec::flag::<Grid>))]
     pub grid: Grid,
     /// The measure (default: the task's).
     #[serde(with = "crate::spec::as_text::option")]
-    #[cfg_attr(feature = "cli", arg(long, value_parser = parse::<Measure>, help = Measure::help()))]
+    #[cfg_attr(feature = "cli", arg(long, value_parser = crate::spec::flag::<Measure>, help = Measure::help()))]
     pub measure: Option<Measure>,
     /// Seed of the splits, rankers and learners.
     #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::SEED))]
@@ -334,10 +334,4 @@ mod rules_as_text {
             .map(|t| t.parse().map_err(|e: crate::error::Error| serde::de::Error::custom(e.message())))
             .collect()
     }
-}
-
-/// A flag's value through the type's own `FromStr`, its error as the library words it.
-#[cfg(feature = "cli")]
-fn parse<T: std::str::FromStr<Err = crate::error::Error>>(text: &str) -> std::result::Result<T, String> {
-    text.parse().map_err(|e: crate::error::Error| e.message())
 }

@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Frame, Task};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::learners::{DecisionTree, Kernel, Knn, Learner, Mlp, NaiveBayes, Svm};
 use crate::method::Method;
 use crate::param::{Param, Values};
@@ -67,15 +67,7 @@ impl Consensus {
     /// From the spec `consensus:folds=10`.
     pub fn from_spec(s: &Spec) -> Result<Consensus> {
         s.check_params(PARAMS)?;
-        Consensus { folds: s.get("folds", 10)? }.validated()
-    }
-
-    /// Check the parameters on their own.
-    pub fn validated(self) -> Result<Consensus> {
-        if self.folds < 2 {
-            return Err(Error::param("folds", format!("need at least 2 folds, got {}", self.folds)));
-        }
-        Ok(self)
+        Ok(Consensus { folds: s.get("folds", Consensus::new().folds)? })
     }
 
     /// Per feature: rows present, folds used, the five AUCs and their mean (the consensus score).
@@ -168,11 +160,9 @@ impl Method for Consensus {
 }
 
 impl Ranker for Consensus {
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
-    }
-
     fn scores_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<f64>> {
         Ok(self.aucs(data, seed)?.iter().map(FeatureAuc::mean).collect())
     }
 }
+
+crate::method::from_spec!(Consensus);

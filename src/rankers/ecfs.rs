@@ -19,7 +19,7 @@ use super::fisher::{fisher_scores, numeric_values, FisherVariant};
 use super::mutual_info::mi_scores;
 use super::{Checked, Ranker};
 use crate::data::{Dataset, Task};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::method::Method;
 use crate::param::{Param, Values};
 use crate::spec::Spec;
@@ -69,15 +69,8 @@ impl EcFs {
     /// From the spec `ecfs:alpha=0.5,fisher=binary|generalized`.
     pub fn from_spec(s: &Spec) -> Result<EcFs> {
         s.check_params(PARAMS)?;
-        EcFs { alpha: s.get("alpha", 0.5)?, fisher: s.get("fisher", FisherVariant::Binary)? }.validated()
-    }
-
-    /// Check the parameters on their own.
-    pub fn validated(self) -> Result<EcFs> {
-        if !(0.0..=1.0).contains(&self.alpha) {
-            return Err(Error::param("alpha", format!("must lie in [0, 1], got {}", self.alpha)));
-        }
-        Ok(self)
+        let d = EcFs::new();
+        Ok(EcFs { alpha: s.get("alpha", d.alpha)?, fisher: s.get("fisher", d.fisher)? })
     }
 }
 
@@ -106,10 +99,6 @@ impl Method for EcFs {
 }
 
 impl Ranker for EcFs {
-    fn check(&self, _data: &Dataset) -> Result<()> {
-        self.clone().validated().map(|_| ())
-    }
-
     fn scores_checked(&self, data: Checked<'_>, _seed: u64) -> Result<Vec<f64>> {
         let data = data.dataset();
         let f = fisher_scores(data, self.fisher, "ecfs")?;
@@ -253,6 +242,8 @@ pub(crate) fn leading_eigenvector(apply: impl Fn(&[f64], &mut [f64]), n: usize) 
     }
     u
 }
+
+crate::method::from_spec!(EcFs);
 
 #[cfg(test)]
 mod tests {

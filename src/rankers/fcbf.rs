@@ -225,3 +225,5 @@ impl Ranker for Fcbf {
         self.select(data)?.to_polars()
     }
 }
+
+crate::method::from_spec!(Fcbf);

@@ -165,3 +165,5 @@ pub(crate) fn numeric_values(data: &Dataset, f: usize, method: &str) -> Result<V
         )),
     }
 }
+
+crate::method::from_spec!(Fisher);

@@ -109,10 +109,11 @@ impl ForestImportance {
     /// ⌈log2 n⌉ + 1 features per split).
     pub fn from_spec(s: &Spec) -> Result<ForestImportance> {
         s.check_params(PARAMS)?;
+        let d = ForestImportance::new();
         let r = ForestImportance {
-            trees: s.get("trees", 100)?,
+            trees: s.get("trees", d.trees)?,
             mtry: s.get_or_none("mtry", "auto")?,
-            importance: s.get("importance", Importance::Permutation)?,
+            importance: s.get("importance", d.importance)?,
         };
         r.forest()?;
         Ok(r)
@@ -255,3 +256,5 @@ fn permutation(
     }
     Some(out)
 }
+
+crate::method::from_spec!(ForestImportance);

@@ -91,17 +91,12 @@ impl InfFs {
     /// From the spec `inffs:alpha=0.5,decay=0.9,supervised=false`.
     pub fn from_spec(s: &Spec) -> Result<InfFs> {
         s.check_params(PARAMS)?;
-        InfFs { alpha: s.get("alpha", 0.5)?, decay: s.get("decay", 0.9)?, supervised: s.get("supervised", false)? }
-            .validated()
-    }
-
-    /// Check the parameters on their own.
-    pub fn validated(self) -> Result<InfFs> {
-        if !(0.0..=1.0).contains(&self.alpha) {
-            return Err(Error::param("alpha", format!("must lie in [0, 1], got {}", self.alpha)));
-        }
-        crate::math::probability("decay", self.decay)?;
-        Ok(self)
+        let d = InfFs::new();
+        Ok(InfFs {
+            alpha: s.get("alpha", d.alpha)?,
+            decay: s.get("decay", d.decay)?,
+            supervised: s.get("supervised", d.supervised)?,
+        })
     }
 }
 
@@ -136,7 +131,6 @@ impl Method for InfFs {
 
 impl Ranker for InfFs {
     fn check(&self, data: &Dataset) -> Result<()> {
-        self.clone().validated()?;
         let classes = data.class_counts().map_or(0, |c| c.iter().filter(|&&n| n > 0).count());
         if self.supervised && classes != 2 {
             return Err(Error::param(
@@ -250,6 +244,8 @@ fn conjugate_gradient(apply: impl Fn(&[f64], &mut [f64]), n: usize) -> Vec<f64> 
     }
     x
 }
+
+crate::method::from_spec!(InfFs);
 
 #[cfg(test)]
 mod tests {

@@ -72,7 +72,7 @@ impl LaplacianScore {
     /// From the spec `laplacian:k=5,t=auto` (`t` a positive number or `auto`).
     pub fn from_spec(s: &Spec) -> Result<LaplacianScore> {
         s.check_params(PARAMS)?;
-        Ok(LaplacianScore { k: s.get("k", 5)?, t: s.get_or_none("t", "auto")? })
+        Ok(LaplacianScore { k: s.get("k", LaplacianScore::new().k)?, t: s.get_or_none("t", "auto")? })
     }
 
     /// The feature columns as numbers, refusing missing values.
@@ -181,3 +181,5 @@ impl Ranker for LaplacianScore {
             .collect())
     }
 }
+
+crate::method::from_spec!(LaplacianScore);

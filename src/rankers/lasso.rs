@@ -266,3 +266,5 @@ fn path_memory(data: &Dataset) -> u64 {
     let (n, w) = (data.n_rows() as u64, design_width(data) as u64);
     F64 * (3 * n * w + 100 * w * data.n_classes().max(1) as u64)
 }
+
+crate::method::from_spec!(Lasso, LassoPath);

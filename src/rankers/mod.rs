@@ -102,7 +102,7 @@ pub use variance::Variance;
 pub use ranker::{Checked, Ranker};
 
 use crate::error::Result;
-use crate::method::{Entry, Registry, Role};
+use crate::method::{Entry, FromSpec, Registry, Role};
 use crate::spec::Spec;
 
 /// Every ranking method: its name, aliases, catalog spec and builder — the one list the method names
@@ -120,38 +120,36 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
     kind: "ranking method",
     column: "method",
     entries: &[
-        entry("relieff", &[], |s| Ok(Box::new(ReliefF::from_spec(s)?))),
-        entry("rrelieff", &[], |s| Ok(Box::new(RReliefF::from_spec(s)?))),
-        entry("forest", &["random-forest"], |s| Ok(Box::new(ForestImportance::from_spec(s)?))),
-        entry("svm-rfe", &["rfe"], |s| Ok(Box::new(SvmRfe::from_spec(s)?))),
-        entry("info-gain", &["information-gain", "infogain"], filter),
-        entry("gain-ratio", &[], filter),
-        entry("symmetrical-uncertainty", &["su"], filter),
-        entry("chi2", &["chi-squared"], filter),
-        entry("fisher", &["fisher-score"], |s| Ok(Box::new(Fisher::from_spec(s)?))),
-        entry("mi", &["mutual-info", "mutual-information"], |s| Ok(Box::new(MutualInfo::from_spec(s)?))),
-        entry("ecfs", &[], |s| Ok(Box::new(EcFs::from_spec(s)?))),
-        entry("inffs", &[], |s| Ok(Box::new(InfFs::from_spec(s)?))),
-        entry("consensus", &[], |s| Ok(Box::new(Consensus::from_spec(s)?))),
+        own::<ReliefF>("relieff", &[]),
+        own::<RReliefF>("rrelieff", &[]),
+        own::<ForestImportance>("forest", &["random-forest"]),
+        own::<SvmRfe>("svm-rfe", &["rfe"]),
+        named("info-gain", &["information-gain", "infogain"], filter, || Box::new(Filter::new(Criterion::InfoGain))),
+        named("gain-ratio", &[], filter, || Box::new(Filter::new(Criterion::GainRatio))),
+        named("symmetrical-uncertainty", &["su"], filter, || Box::new(Filter::new(Criterion::SymmetricalUncertainty))),
+        named("chi2", &["chi-squared"], filter, || Box::new(Filter::new(Criterion::ChiSquared))),
+        own::<Fisher>("fisher", &["fisher-score"]),
+        own::<MutualInfo>("mi", &["mutual-info", "mutual-information"]),
+        own::<EcFs>("ecfs", &[]),
+        own::<InfFs>("inffs", &[]),
+        own::<Consensus>("consensus", &[]),
         entry("permutation", &[], |s| Ok(Box::new(PermutationImportance::from_spec(s)?))),
-        entry("mrmr", &[], information),
-        entry("mrmr-quotient", &[], information),
-        entry("jmi", &[], information),
-        entry("cmim", &[], information),
-        entry("disr", &[], information),
-        entry("jmim", &[], information),
-        entry("fcbf", &[], |s| Ok(Box::new(Fcbf::from_spec(s)?))),
-        entry("laplacian", &["laplacian-score"], |s| Ok(Box::new(LaplacianScore::from_spec(s)?))),
-        entry("variance", &[], |s| Ok(Box::new(Variance::from_spec(s)?))),
-        entry("lasso", &["elastic-net", "enet", "glmnet"], |s| Ok(Box::new(Lasso::from_spec(s)?))),
-        entry("lasso-path", &["entry-order", "lasso-entry"], |s| Ok(Box::new(LassoPath::from_spec(s)?))),
-        entry("univariate-cox", &["cox-score", "cox-filter", "univariate_cox"], |s| {
-            Ok(Box::new(UnivariateCox::from_spec(s)?))
-        }),
-        entry("surf", &[], surf),
-        entry("surf-star", &["surf*"], surf),
-        entry("multisurf", &[], surf),
-        entry("multisurf-star", &["multisurf*"], surf),
+        named("mrmr", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::MrmrDifference))),
+        named("mrmr-quotient", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::MrmrQuotient))),
+        named("jmi", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::Jmi))),
+        named("cmim", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::Cmim))),
+        named("disr", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::Disr))),
+        named("jmim", &[], information, || Box::new(InfoSelection::new(SelectionCriterion::Jmim))),
+        own::<Fcbf>("fcbf", &[]),
+        own::<LaplacianScore>("laplacian", &["laplacian-score"]),
+        own::<Variance>("variance", &[]),
+        own::<Lasso>("lasso", &["elastic-net", "enet", "glmnet"]),
+        own::<LassoPath>("lasso-path", &["entry-order", "lasso-entry"]),
+        own::<UnivariateCox>("univariate-cox", &["cox-score", "cox-filter", "univariate_cox"]),
+        named("surf", &[], surf, || Box::new(Surf::new(SurfVariant::Surf))),
+        named("surf-star", &["surf*"], surf, || Box::new(Surf::new(SurfVariant::SurfStar))),
+        named("multisurf", &[], surf, || Box::new(Surf::new(SurfVariant::MultiSurf))),
+        named("multisurf-star", &["multisurf*"], surf, || Box::new(Surf::new(SurfVariant::MultiSurfStar))),
         wrapper("bag", &["ensemble"], "bag:base=(relieff)", |s| Ok(Box::new(Ensemble::from_spec(s)?))),
         wrapper("shadow", &["boruta"], "shadow:base=(relieff)", |s| Ok(Box::new(ShadowFeatures::from_spec(s)?))),
         wrapper("turf", &[], "turf:base=(relieff)", |s| Ok(Box::new(Turf::from_spec(s)?))),
@@ -169,6 +167,7 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
             aliases: &["program"],
             example: "command:run=(python3 rank.py)",
             build: |s| Ok(Box::new(Command::from_spec(s)?)),
+            default: None,
             role: Role::External,
         },
         Entry {
@@ -176,6 +175,7 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
             aliases: &[],
             example: "python:import=(mymodule:score)",
             build: host::build,
+            default: None,
             role: Role::External,
         },
     ],
@@ -184,9 +184,36 @@ pub static REGISTRY: Registry<dyn Ranker> = Registry {
 /// How an entry builds its ranker from a spec.
 type Build = fn(&Spec) -> Result<Box<dyn Ranker>>;
 
-/// A method of its own: its catalog row shows its name.
+/// A method of its own, one type under one name: built by its [`FromSpec`], at its defaults its `Default`; its
+/// catalog row shows its name.
+const fn own<R: Ranker + FromSpec + 'static>(
+    name: &'static str,
+    aliases: &'static [&'static str],
+) -> Entry<dyn Ranker> {
+    Entry { name, aliases, example: name, build: build::<R>, default: Some(at_defaults::<R>), role: Role::Own }
+}
+
+/// A method of its own built by `build`, a type that needs another method (no default).
 const fn entry(name: &'static str, aliases: &'static [&'static str], build: Build) -> Entry<dyn Ranker> {
-    Entry { name, aliases, example: name, build, role: Role::Own }
+    Entry { name, aliases, example: name, build, default: None, role: Role::Own }
+}
+
+/// One name of a type under several (`info-gain` of the filters): built by `build`, at its defaults `default`.
+const fn named(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    build: Build,
+    default: fn() -> Box<dyn Ranker>,
+) -> Entry<dyn Ranker> {
+    Entry { name, aliases, example: name, build, default: Some(default), role: Role::Own }
+}
+
+fn build<R: Ranker + FromSpec + 'static>(s: &Spec) -> Result<Box<dyn Ranker>> {
+    Ok(Box::new(R::from_spec(s)?))
+}
+
+fn at_defaults<R: Ranker + FromSpec + 'static>() -> Box<dyn Ranker> {
+    Box::new(R::default())
 }
 
 /// A method around another ranker: its catalog row shows `example`, with a base.
@@ -196,7 +223,7 @@ const fn wrapper(
     example: &'static str,
     build: Build,
 ) -> Entry<dyn Ranker> {
-    Entry { name, aliases, example, build, role: Role::Wrapper }
+    Entry { name, aliases, example, build, default: None, role: Role::Wrapper }
 }
 
 /// The four contingency filters, one type.

@@ -54,7 +54,7 @@ impl MutualInfo {
     /// From the spec `mi:normalise=true|false`.
     pub fn from_spec(s: &Spec) -> Result<MutualInfo> {
         s.check_params(PARAMS)?;
-        Ok(MutualInfo { normalise: s.get("normalise", true)? })
+        Ok(MutualInfo { normalise: s.get("normalise", MutualInfo::new().normalise)? })
     }
 }
 
@@ -149,3 +149,5 @@ pub(crate) fn mi_scores(data: &Dataset, normalise: bool) -> Vec<f64> {
         })
         .collect()
 }
+
+crate::method::from_spec!(MutualInfo);

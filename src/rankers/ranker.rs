@@ -90,6 +90,7 @@ pub trait Ranker: Method {
         // a wrapper's name (`relieff-br-mean`) is no text the user wrote: name it by its spec
         let (name, spec) = (self.name(), self.spec().to_string());
         let named = if spec.split(':').next() == Some(name.as_str()) { name } else { spec };
+        self.spec().check_values(self.parameters())?; // the parameters on their own, however it was built
         check_data(&named, self.supports(data.task()), self.unsupported_hint(data.task()), data)?;
         self.check(data)?;
         let densified = data.is_sparse() && !self.accepts_sparse();

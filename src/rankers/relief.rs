@@ -162,13 +162,13 @@ macro_rules! relief_common {
             /// every row; `convention`: `weka` or `rsk`).
             pub fn from_spec(s: &Spec) -> Result<$t> {
                 s.check_params(PARAMS)?;
-                $t {
-                    k: s.get("k", 10)?,
+                let d = $t::new(); // the defaults, written once
+                Ok($t {
+                    k: s.get("k", d.k)?,
                     m: s.get_or_none("m", "all")?,
-                    convention: s.get("convention", ReliefConvention::Weka)?,
-                    distance: s.get("distance", TargetDistance::Hamming)?,
-                }
-                .validated()
+                    convention: s.get("convention", d.convention)?,
+                    distance: s.get("distance", d.distance)?,
+                })
             }
 
             /// The spec; `distance` only when it is not the default (it matters only with several targets).
@@ -192,23 +192,12 @@ macro_rules! relief_common {
                     TargetDistance::Subset => task != Task::MultiTargetRegression,
                 };
                 match fits {
-                    true => self.clone().validated().map(|_| ()),
+                    true => Ok(()),
                     false => Err(Error::param(
                         "distance",
                         format!("{} does not apply to {} targets; use hamming", self.distance, task.words()),
                     )),
                 }
-            }
-
-            /// Check the parameters on their own.
-            pub fn validated(self) -> Result<$t> {
-                if self.k == 0 {
-                    return Err(Error::param("k", "needs at least 1 neighbour"));
-                }
-                if self.m == Some(0) {
-                    return Err(Error::param("m", "needs at least 1 reference instance"));
-                }
-                Ok(self)
             }
 
             /// The reference instances: all rows, or `m` drawn without replacement.
@@ -657,6 +646,8 @@ fn expected_abs(sorted: &[f64], prefix: &[f64], v: f64) -> f64 {
     let sum_above = prefix[n] - sum_below;
     (v * below as f64 - sum_below + sum_above - v * (n - below) as f64) / n as f64
 }
+
+crate::method::from_spec!(ReliefF, RReliefF);
 
 #[cfg(test)]
 mod tests {

@@ -122,7 +122,8 @@ impl Surf {
     /// `multisurf-star`); `discrete=10`.
     pub fn from_spec(s: &Spec) -> Result<Surf> {
         s.check_params(PARAMS)?;
-        Ok(Surf { variant: s.method().parse()?, discrete: s.get("discrete", 10)? })
+        let variant = s.method().parse()?;
+        Ok(Surf { variant, discrete: s.get("discrete", Surf::new(variant).discrete)? })
     }
 }
 

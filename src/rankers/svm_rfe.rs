@@ -131,11 +131,12 @@ impl SvmRfe {
     /// From the spec `svm-rfe:c=0.1,step=1,multiclass=per-class|ovo|ovr,tol=0.0005`.
     pub fn from_spec(s: &Spec) -> Result<SvmRfe> {
         s.check_params(PARAMS)?;
+        let d = SvmRfe::new();
         SvmRfe {
-            c: s.get("c", 0.1)?,
-            step: s.get("step", 1.0)?,
-            multiclass: s.get("multiclass", RfeMulticlass::PerClass)?,
-            tol: s.get("tol", 5e-4)?,
+            c: s.get("c", d.c)?,
+            step: s.get("step", d.step)?,
+            multiclass: s.get("multiclass", d.multiclass)?,
+            tol: s.get("tol", d.tol)?,
         }
         .validated()
     }
@@ -307,3 +308,5 @@ impl SvmRfe {
         scores
     }
 }
+
+crate::method::from_spec!(SvmRfe);

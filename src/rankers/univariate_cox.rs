@@ -110,7 +110,8 @@ impl UnivariateCox {
     /// From the spec `univariate-cox:statistic=score,ties=efron`.
     pub fn from_spec(s: &Spec) -> Result<UnivariateCox> {
         s.check_params(PARAMS)?;
-        Ok(UnivariateCox { statistic: s.get("statistic", CoxStatistic::Score)?, ties: s.get("ties", Ties::Efron)? })
+        let d = UnivariateCox::new();
+        Ok(UnivariateCox { statistic: s.get("statistic", d.statistic)?, ties: s.get("ties", d.ties)? })
     }
 
     /// Each feature's χ²₁ statistic and the sign of its effect.
@@ -189,3 +190,5 @@ impl Ranker for UnivariateCox {
         Ok(frame.into())
     }
 }
+
+crate::method::from_spec!(UnivariateCox);

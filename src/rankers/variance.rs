@@ -91,3 +91,5 @@ impl Ranker for Variance {
         scores.into_iter().collect()
     }
 }
+
+crate::method::from_spec!(Variance);

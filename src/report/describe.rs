@@ -21,6 +21,6 @@ impl Curves {
     /// The legend's note for the expected curve: what its line and band are.
     pub(crate) fn expected_note(&self) -> String {
         let on = self.expected_repeats.map(|r| format!(", each on {r} repeat(s)")).unwrap_or_default();
-        format!(": mean and 5–95 % band of {} random rankings{on}", self.expected_rankings)
+        format!(": mean and 5–95 % band of {} random rankings{on}", self.expected)
     }
 }

@@ -31,7 +31,7 @@ fn hand_made(means: &[f64], measure: Measure) -> Curves {
         scheme: Scheme::KFold { folds: 10 },
         folds: 10,
         repeats: 1,
-        expected_rankings: 0,
+        expected: 0,
         expected_repeats: None,
         seed: 0,
         curves: vec![curve(CurveKind::Ffa), curve(CurveKind::Rfa)],

@@ -232,3 +232,36 @@ fn a_wrapper_s_base_has_no_default_in_either_registry() {
     assert_eq!(default(&learners::parameters("br").unwrap(), "base"), None);
     assert!(learners::parse("binary-relevance").is_err());
 }
+
+/// Every method of one type has its defaults written once: its type's `Default` is the method the bare name
+/// parses to (`ReliefF::default().spec() == parse("relieff")?.spec()`), for every entry of both registries
+/// that has one; the entries without (wrappers, one type under several names, a method of another method,
+/// a user's program) are few and named.
+#[test]
+fn every_method_at_its_defaults_is_its_bare_name_parsed() {
+    let check = |name: &str, default: Spec, parsed: Spec| {
+        assert_eq!(default.to_string(), parsed.to_string(), "{name}: Default and the parser disagree");
+    };
+    let mut without = Vec::new();
+    for e in rankers::REGISTRY.entries {
+        match e.default {
+            Some(default) => check(e.name, default().spec(), rankers::parse(e.name).unwrap().spec()),
+            None => without.push(e.name),
+        }
+    }
+    for e in learners::REGISTRY.entries {
+        match e.default {
+            Some(default) => check(e.name, default().spec(), learners::parse(e.name).unwrap().spec()),
+            None => without.push(e.name),
+        }
+    }
+    let with = rankers::REGISTRY.entries.len() + learners::REGISTRY.entries.len() - without.len();
+    assert!(with >= 38, "{with} entries with a default");
+    let around = ["permutation", "bag", "shadow", "turf", "stability-selection", "binary-relevance", "label-powerset"];
+    let expected: Vec<&str> =
+        around.into_iter().chain(["command", "python", "weighted-knn", "binary-relevance"]).collect();
+    without.sort();
+    let mut expected = expected;
+    expected.sort();
+    assert_eq!(without, expected);
+}

@@ -90,6 +90,12 @@ pub enum TaskChoice {
     Survival,
 }
 
+impl TaskChoice {
+    /// Every choice, in the order help texts list them.
+    pub const ALL: [TaskChoice; 4] =
+        [TaskChoice::Auto, TaskChoice::Classification, TaskChoice::Regression, TaskChoice::Survival];
+}
+
 impl std::str::FromStr for TaskChoice {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {

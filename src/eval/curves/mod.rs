@@ -276,8 +276,11 @@ pub struct Curves {
     pub folds: usize,
     /// Repeats.
     pub repeats: usize,
-    /// Random rankings behind the expected curve (0 = none).
-    pub expected_rankings: usize,
+    /// Random rankings behind the expected curve (0 = none): [`CurveOptions::expected`],
+    /// one name at every door (`--expected`, Python's `expected=`); the JSON of earlier versions named it
+    /// `expected_rankings`, which still reads.
+    #[serde(alias = "expected_rankings")]
+    pub expected: usize,
     /// Repeats each random ranking was evaluated on, when fewer than all ([`CurveSpec::expected_repeats`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_repeats: Option<usize>,

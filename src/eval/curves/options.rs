@@ -23,7 +23,7 @@ use crate::resampling::{Measure, Resampling, Scheme};
 /// assert_eq!(serde_json::from_str::<CurveOptions>(&json).unwrap(), o);
 /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
 /// let curves = CurveSpec::new(Knn::new()).options(o).evaluate(&iris, &[]).unwrap();
-/// assert_eq!(curves.expected_rankings, 20);
+/// assert_eq!(curves.expected, 20);
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
@@ -34,10 +34,10 @@ pub struct CurveOptions {
     pub resampling: Resampling,
     /// full, paper, or a comma-separated list of subset sizes.
     #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = parse::<Grid>))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = crate::spec::flag::<Grid>))]
     pub grid: Grid,
     /// Random rankings behind the expected curve (0 = none).
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::RANDOM_RANKINGS))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::EXPECTED))]
     pub expected: usize,
     /// Repeats each random ranking is evaluated on (default: all; fewer is a shortcut for costly
     /// learners: the expected curve's mean is still unbiased, its band wider).
@@ -45,7 +45,7 @@ pub struct CurveOptions {
     pub expected_repeats: Option<usize>,
     /// The measure (default: the task's).
     #[serde(with = "crate::spec::as_text::option")]
-    #[cfg_attr(feature = "cli", arg(long, value_parser = parse::<Measure>, help = Measure::help()))]
+    #[cfg_attr(feature = "cli", arg(long, value_parser = crate::spec::flag::<Measure>, help = Measure::help()))]
     pub measure: Option<Measure>,
     /// Seed of folds, random rankings and learners.
     #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::SEED))]
@@ -64,17 +64,11 @@ impl Default for CurveOptions {
         CurveOptions {
             resampling: Resampling::new(Scheme::KFold { folds: defaults::FOLDS }, defaults::REPEATS),
             grid: Grid::default(),
-            expected: defaults::RANDOM_RANKINGS,
+            expected: defaults::EXPECTED,
             expected_repeats: None,
             measure: None,
             seed: defaults::SEED,
             device: Device::Cpu,
         }
     }
-}
-
-/// A flag's value through the type's own `FromStr`, its error as the library words it.
-#[cfg(feature = "cli")]
-fn parse<T: std::str::FromStr<Err = crate::error::Error>>(text: &str) -> Result<T, String> {
-    text.parse().map_err(|e: crate::error::Error| e.message())
 }

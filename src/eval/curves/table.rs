@@ -3,6 +3,7 @@
 use polars::prelude::*;
 
 use super::{Curve, CurveKind, Curves, Mode, EXPECTED};
+use crate::data::long_table::LongTable;
 use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
 #[cfg(doc)]
@@ -116,26 +117,15 @@ impl Curves {
     /// seed read 0, and `measure` says how to read the values.
     pub fn from_polars(table: impl AsDataFrame, measure: Measure) -> Result<Curves> {
         let table = table.as_data_frame();
-        let names: Vec<String> = table.get_column_names().iter().map(|s| s.to_string()).collect();
-        let col = |c: &str| table.column(c).map_err(|_| Error::missing_column(c, &names));
-        let strings = |c: &str| -> Result<Vec<String>> {
-            Ok(col(c)?.cast(&DataType::String)?.str()?.iter().map(|v| v.unwrap_or_default().to_string()).collect())
+        let t = LongTable::new(table);
+        let (ranking, curve) = (t.texts("ranking")?, t.texts("curve")?);
+        let modes = match t.has("mode") {
+            true => t.texts("mode")?,
+            false => vec![String::new(); table.height()],
         };
-        let floats = |c: &str| -> Result<Vec<Option<f64>>> {
-            match table.column(c) {
-                Ok(s) => Ok(s.cast(&DataType::Float64)?.f64()?.iter().collect()),
-                Err(_) => Ok(vec![None; table.height()]),
-            }
-        };
-        let (ranking, curve) = (strings("ranking")?, strings("curve")?);
-        let modes = match table.column("mode") {
-            Ok(_) => strings("mode")?,
-            Err(_) => vec![String::new(); table.height()],
-        };
-        let k: Vec<Option<f64>> = {
-            col("k")?;
-            floats("k")?
-        };
+        t.column("k")?;
+        let k = t.optional_floats("k")?;
+        let floats = |c: &str| t.optional_floats(c);
         let (mean, std, lo, hi) = (floats("mean")?, floats("std")?, floats("lo")?, floats("hi")?);
         let mut curves: Vec<Curve> = Vec::new();
         let mut sizes: Vec<usize> = Vec::new();
@@ -215,7 +205,7 @@ impl Curves {
             scheme: Scheme::default(),
             folds: 0,
             repeats: 0,
-            expected_rankings: 0,
+            expected: 0,
             expected_repeats: None,
             seed: 0,
             curves,

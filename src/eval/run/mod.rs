@@ -472,7 +472,7 @@ impl CurveRun<'_> {
             scheme: self.plan.scheme(),
             folds,
             repeats,
-            expected_rankings: self.spec.options.expected,
+            expected: self.spec.options.expected,
             expected_repeats: self
                 .spec
                 .options

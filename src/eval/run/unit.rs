@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::data::long_table::LongTable;
 use crate::data::{AsDataFrame, Frame};
 use crate::error::{Error, Result};
 
@@ -149,24 +150,11 @@ impl UnitResult {
 
     /// Read results back from the table of [`UnitResult::to_polars`] (extra columns are ignored).
     pub fn from_polars(table: impl AsDataFrame) -> Result<Vec<UnitResult>> {
-        let df = table.as_data_frame();
-        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
-        let col = |name: &str| df.column(name).map_err(|_| Error::missing_column(name, &names));
-        let text = |name: &str| -> Result<Vec<String>> {
-            let c = col(name)?.cast(&DataType::String)?;
-            Ok(c.str()?.iter().map(|v| v.unwrap_or_default().to_string()).collect())
-        };
-        let int = |name: &str| -> Result<Vec<i64>> {
-            let c = col(name)?.cast(&DataType::Int64)?;
-            c.i64()?
-                .iter()
-                .map(|v| v.ok_or_else(|| Error::column(name, "a unit results table has an empty cell")))
-                .collect()
-        };
-        let (unit, series) = (text("unit")?, text("series")?);
+        let t = LongTable::new(table.as_data_frame());
+        let int = |name: &str| t.whole(name, "a unit results table has an empty cell");
+        let (unit, series) = (t.texts("unit")?, t.texts("series")?);
         let (index, repeat, position, split) = (int("index")?, int("repeat")?, int("position")?, int("split")?);
-        let value: Vec<f64> =
-            col("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
+        let value = t.floats("value")?;
         let mut out: Vec<UnitResult> = Vec::new();
         let mut at: HashMap<Unit, usize> = HashMap::new();
         for i in 0..value.len() {

@@ -121,15 +121,8 @@ impl Cox {
     /// From the spec `cox:ties=efron,ridge=1`.
     pub fn from_spec(s: &Spec) -> Result<Cox> {
         s.check_params(PARAMS)?;
-        Cox { ties: s.get("ties", Ties::Efron)?, ridge: s.get("ridge", 1.0)? }.validated()
-    }
-
-    /// The one check of the settings on their own.
-    fn validated(self) -> Result<Cox> {
-        if !(self.ridge >= 0.0 && self.ridge.is_finite()) {
-            return Err(Error::param("ridge", format!("must be finite and at least 0, got {}", self.ridge)));
-        }
-        Ok(self)
+        let d = Cox::new();
+        Ok(Cox { ties: s.get("ties", d.ties)?, ridge: s.get("ridge", d.ridge)? })
     }
 
     /// Fit on the `rows` of `data` (a survival target) with the numeric `features`: β on each feature's own
@@ -149,7 +142,8 @@ impl Cox {
     /// assert!(fit.log_likelihood > fit.null_log_likelihood);
     /// ```
     pub fn fit(&self, data: &Dataset, rows: &[usize], features: &[usize]) -> Result<CoxFit> {
-        let this = self.validated()?;
+        self.spec().check_values(PARAMS)?; // the settings on their own, as every learner's `checked`
+        let this = *self;
         let fold = Fold { data, train: rows, test: &[], seed: 0 };
         fold.validate(features)?;
         if let Some(&j) = features.iter().find(|&&j| matches!(data.kind(j), FeatureKind::Nominal { .. })) {
@@ -280,10 +274,6 @@ impl Method for Cox {
 }
 
 impl Learner for Cox {
-    fn check(&self, _data: &Dataset, _min_train: usize) -> Result<()> {
-        self.validated().map(|_| ())
-    }
-
     /// The fold's design matrices and standardised copy, and the information (or Gram) matrix and its factor.
     fn memory(&self, data: &Dataset, train: usize, test: usize) -> u64 {
         let (n, w) = ((train + test) as u64, design_width(data) as u64);
@@ -304,3 +294,5 @@ impl Learner for Cox {
         Ok(Prediction::Risk(risk))
     }
 }
+
+crate::method::from_spec!(Cox);

@@ -284,3 +284,5 @@ impl Learner for Glmnet {
         Ok(Prediction::Classes { labels, scores })
     }
 }
+
+crate::method::from_spec!(Glmnet);

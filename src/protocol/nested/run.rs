@@ -26,6 +26,7 @@ use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
+use crate::data::long_table::LongTable;
 use crate::data::{AsDataFrame, Dataset, Frame};
 use crate::error::{Error, Result};
 use crate::eval::{Candidate, CurveKind, CurveSpec, Curves, Unit, UnitResult};
@@ -330,10 +331,9 @@ impl<'a> NestedRun<'a> {
     /// positions are checked against this run's grids).
     pub fn from_polars(&self, table: impl AsDataFrame) -> Result<Vec<NestedResult>> {
         let df = table.as_data_frame();
-        let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
-        let col = |name: &str| df.column(name).map_err(|_| Error::missing_column(name, &names));
-        let is_outer = col("unit")?.cast(&DataType::String)?.str()?.equal(OUTER);
-        let learner = col(LEARNER)?.cast(&DataType::Int64)?;
+        let t = LongTable::new(df);
+        let is_outer = t.column("unit")?.cast(&DataType::String)?.str()?.equal(OUTER);
+        let learner = t.column(LEARNER)?.cast(&DataType::Int64)?;
         let mut out = Vec::new();
         for l in 0..self.ordinary.len() {
             let mask = learner.i64()?.equal(l as i64) & !is_outer.clone();
@@ -353,14 +353,11 @@ impl<'a> NestedRun<'a> {
             return Err(Error::param("nested results", what));
         }
         let rows = df.filter(&is_outer)?;
-        let int = |name: &str| -> Result<Vec<i64>> {
-            let c = rows.column(name).map_err(|_| Error::missing_column(name, &names))?.cast(&DataType::Int64)?;
-            c.i64()?.iter().map(|v| v.ok_or_else(|| Error::column(name, "an outer row has an empty cell"))).collect()
-        };
+        let outer = LongTable::new(&rows);
+        let int = |name: &str| outer.whole(name, "an outer row has an empty cell");
         let (fold, repeat, rule) = (int("index")?, int("repeat")?, int("position")?);
-        let series = rows.column("series")?.cast(&DataType::String)?;
-        let value: Vec<f64> =
-            rows.column("value")?.cast(&DataType::Float64)?.f64()?.iter().map(|v| v.unwrap_or(f64::NAN)).collect();
+        let series = outer.column("series")?.cast(&DataType::String)?;
+        let value = outer.floats("value")?;
         // (repeat, fold) → per rule, the values of the series
         let mut splits: Vec<((usize, usize), Vec<OuterValues>)> = Vec::new();
         for (i, s) in series.str()?.iter().enumerate() {
