@@ -262,7 +262,7 @@ impl<T: ?Sized + Method> Registry<T> {
     }
 
     /// Every method as a table: the name (column [`Registry::column`]), `spec` (every parameter at its
-    /// default), `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles),
+    /// default), `classification`, `regression`, `multi-label`, `multi-target`, `survival` (the tasks it handles),
     /// `aliases`, `parameters` (each key with the values it takes) and `reference`.
     pub fn catalog(&self) -> Result<polars::prelude::DataFrame> {
         let rows = self.entries.iter().map(|e| {

@@ -219,6 +219,8 @@ pub struct Entry {
     pub multi_label: bool,
     /// Whether it handles several class or several numeric targets.
     pub multi_target: bool,
+    /// Whether it handles a censored time to an event.
+    pub survival: bool,
     /// Other names it answers to.
     pub aliases: Vec<String>,
     /// Its parameters.
@@ -246,6 +248,7 @@ impl Entry {
             multi_label: supports(crate::task::Task::MultiLabel),
             multi_target: supports(crate::task::Task::MultiTargetClassification)
                 || supports(crate::task::Task::MultiTargetRegression),
+            survival: supports(crate::task::Task::Survival),
             parameters,
             reference,
             method,
@@ -263,7 +266,7 @@ fn summary(params: &[Param]) -> String {
 }
 
 /// A catalog as a table: `first` (the method, under the name the registry uses: `method`, `learner`), `spec`,
-/// `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles), `aliases`, `parameters`
+/// `classification`, `regression`, `multi-label`, `multi-target`, `survival` (the tasks it handles), `aliases`, `parameters`
 /// (each key with the values it takes) and `reference`.
 pub fn catalog(first: &str, rows: &[Entry]) -> polars::prelude::PolarsResult<polars::prelude::DataFrame> {
     use polars::prelude::*;
@@ -280,6 +283,7 @@ pub fn catalog(first: &str, rows: &[Entry]) -> polars::prelude::PolarsResult<pol
             flag("regression", &|r| r.regression),
             flag("multi-label", &|r| r.multi_label),
             flag("multi-target", &|r| r.multi_target),
+            flag("survival", &|r| r.survival),
             text("aliases", &|r| r.aliases.join(", ")),
             text("parameters", &|r| summary(r.parameters)),
             text("reference", &|r| r.reference.to_string()),

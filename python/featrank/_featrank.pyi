@@ -12,7 +12,7 @@ __all__ = ['Error', 'ArgumentError', 'ColumnError', 'ColumnNotFoundError', 'Data
            'ParameterError', 'ParseError', 'SpecError', 'UnsupportedTaskError', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', 'rankers', 'learners', 'measures',
+           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', 'rankers', 'learners', '_vocabulary', 'measures',
            'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
@@ -250,8 +250,7 @@ class Curves:
     @overload
     def eca(self, ranking: str, *, baseline: str = "expected", weighting: _Weighting = "uniform") -> float: ...
     @overload
-    def eca(self) -> Table: ...
-    def eca(self, ranking: str | None = None, *, baseline: str = "expected", weighting: _Weighting = "uniform") -> float | Table:
+    def eca(self, ranking: None = None, *, baseline: str = "expected", weighting: _Weighting = "uniform") -> Table:
         """ECA of ``ranking`` against ``baseline`` (``"expected"``: random rankings, or another ranking's name),
         weighted by ``weighting``: positive = better. Without a ranking (deprecated: ``eca_table()``), the table."""
     def eca_table(self) -> Table:

@@ -34,6 +34,7 @@ impl CriticalDifference {
     fn significant_pairs(&self) -> Vec<(String, String)> {
         self.inner.significant_pairs().into_iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
+    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

@@ -122,11 +122,13 @@ impl Curves {
     fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Curves> {
         Ok(Curves::from(pickle::from_json::<RsCurves>(pickle::Parts::new("Curves", &parts).get(0)?)?))
     }
-    /// Curves saved with `save_json` (per-repeat values and per-fold rankings included).
+    /// The curves `save_json` wrote to `path` (per-repeat values and per-fold rankings included).
     #[staticmethod]
     fn load_json(py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Curves> {
         Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(&path))?) })
     }
+    /// Write the curves to `path` as JSON, all of them (per-repeat values, per-fold rankings): `load_json`
+    /// and the CLI (`featrank compare run.json`) read it back.
     fn save_json(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_json(path))
     }
@@ -221,7 +223,7 @@ impl Curves {
     }
     /// Stability and accuracy of the top-`k` sets of the rankers run inside the folds, together: the Pareto
     /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
-    /// al. 2008; β > 1 favours stability).
+    /// al. 2008; `beta` > 1 favours stability, default 1).
     #[pyo3(signature = (k, *, beta = featrank::compare::TradeOff::DEFAULT_BETA))]
     fn trade_off(
         &self,
@@ -264,6 +266,7 @@ impl Curves {
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }
+    /// Write the FFA/RFA figure to `path` as SVG.
     fn save_svg(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(path))
     }
@@ -272,9 +275,11 @@ impl Curves {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
+    /// The table as a pandas DataFrame (``pip install pandas``).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

@@ -105,8 +105,10 @@ impl Dataset {
         Ok(Dataset::wrap(ds))
     }
 
-    /// A data file (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read as the CLI
-    /// reads it.
+    /// A data file at `path` (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read
+    /// as the CLI reads it: `target` the target column (default: the file's last, or the dataset's own),
+    /// `targets` several (a label set; not with `target`), `task` how the target is read (`auto`,
+    /// `classification`, `regression`, `survival`).
     #[staticmethod]
     #[pyo3(signature = (path, target = None, *, targets = None, task = "auto"))]
     fn read(
@@ -282,9 +284,11 @@ impl Dataset {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
+    /// The table as a pandas DataFrame (``pip install pandas``).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

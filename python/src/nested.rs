@@ -103,6 +103,7 @@ impl Nested {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &self.inner.to_polars().or_raise()?, requested_schema)
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.to_polars().or_raise()?, Library::Polars)
     }

@@ -42,6 +42,7 @@ pub struct PerformanceIndex {
 
 #[pymethods]
 impl PerformanceIndex {
+    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| featrank::report::figure::pi_plot(&self.curves)).map(Figure::wrap)
     }

@@ -32,7 +32,8 @@ impl Ranking {
     fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Ranking> {
         Ok(Ranking { inner: pickle::from_json(pickle::Parts::new("Ranking", &parts).get(0)?)? })
     }
-    /// Higher score = more relevant; equal scores keep the order given.
+    /// `features` ordered by their `scores`: higher score = more relevant; equal scores keep the order given;
+    /// `name` labels it in curves (default: `ranking`).
     #[staticmethod]
     #[pyo3(signature = (features, scores, *, name = None))]
     fn from_scores(
@@ -43,7 +44,7 @@ impl Ranking {
         let r = guarded(|| data::Ranking::from_scores(&features, &scores))?;
         Ok(Ranking { inner: r }.named(name))
     }
-    /// Features from most to least relevant.
+    /// The features in `order`, from most to least relevant; `name` labels it in curves (default: `ranking`).
     #[staticmethod]
     #[pyo3(signature = (order, *, name = None))]
     fn from_order(
@@ -52,7 +53,7 @@ impl Ranking {
     ) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::from_order(&order))? }.named(name))
     }
-    /// A `feature,score` and/or `feature,rank` CSV.
+    /// The ranking in the CSV at `path`: `feature,score` and/or `feature,rank` columns.
     #[staticmethod]
     fn read_csv(#[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(&path))? })
@@ -88,9 +89,11 @@ impl Ranking {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
+    /// The table as a pandas DataFrame (``pip install pandas``).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

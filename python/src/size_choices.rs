@@ -41,6 +41,7 @@ impl SizeChoices {
             Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
         })
     }
+    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
     }

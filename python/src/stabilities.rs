@@ -24,6 +24,7 @@ impl Stabilities {
         let parts = pickle::Parts::new("Stabilities", &parts);
         Stabilities::create(py, pickle::from_json(parts.get(0)?)?)
     }
+    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

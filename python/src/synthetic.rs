@@ -66,9 +66,11 @@ impl Synthetic {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &self.inner.frame, requested_schema)
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Polars)
     }
+    /// The table as a pandas DataFrame (``pip install pandas``).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Pandas)
     }

@@ -44,9 +44,11 @@ impl Table {
         let parts = pickle::Parts::new("Table", &parts);
         Ok(Table::new(pickle::from_parquet(parts.get(0)?)?, pickle::text(parts.get(1)?)?))
     }
+    /// The table as a polars DataFrame (``pip install polars``).
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Polars)
     }
+    /// The table as a pandas DataFrame (``pip install pandas``).
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Pandas)
     }

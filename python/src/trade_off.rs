@@ -34,6 +34,7 @@ impl TradeOff {
     fn best_rpt(&self) -> Option<String> {
         self.inner.best_rpt().map(String::from)
     }
+    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

@@ -60,3 +60,32 @@ def test_literal_types_are_the_librarys_own_lists(alias, key):
     from featrank import _featrank, _types
 
     assert list(typing.get_args(getattr(_types, alias))) == _featrank._vocabulary()[key]
+
+
+def _compiled_methods():
+    """Every public method of the compiled classes a user holds (Curves, Dataset, Ranking, the answers …)."""
+    import inspect
+
+    from featrank import _featrank
+
+    for cname in dir(_featrank):
+        cls = getattr(_featrank, cname)
+        if not inspect.isclass(cls) or cname.startswith("_") or issubclass(cls, BaseException):
+            continue
+        for name in vars(cls):
+            method = getattr(cls, name)  # a static method's own function, not the staticmethod wrapper
+            if not name.startswith("_") and callable(method):
+                yield f"{cname}.{name}", method
+
+
+@pytest.mark.parametrize("name, method", list(_compiled_methods()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_compiled_method_says_what_it_does_and_names_every_parameter(name, method):
+    """``help(curves.significance)`` teaches it: a docstring that names each parameter of the signature."""
+    import inspect
+    import re
+
+    doc = method.__doc__ or ""
+    assert doc.strip(), f"{name} has no docstring"
+    params = [p for p in inspect.signature(method).parameters if p not in ("self", "cls")]
+    missing = [p for p in params if not re.search(rf"\b{re.escape(p)}\b", doc)]
+    assert not missing, f"{name}'s docstring does not name {missing}"

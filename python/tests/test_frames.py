@@ -73,16 +73,25 @@ def test_results_go_out_as_frames():
     c = featrank.curves(iris, rankers=["info-gain"], folds=3, repeats=1, expected=2, seed=1, progress=False)
     assert isinstance(c.to_polars(), pl.DataFrame) and isinstance(c.to_pandas(), pd.DataFrame)
     assert c.to_polars().columns == ["ranking", "curve", "mode", "k", "mean", "std", "lo", "hi"]
-    eca = c.eca()
+    eca = c.eca_table()
     assert eca.columns[0] == "ranking" and len(eca) == 1
     assert isinstance(eca.to_dict()["uniform"], np.ndarray)
+    # eca(ranking) is the score, as Rust's Curves::eca: the table's cell, for any weighting
+    for w in ("uniform", "position", "magnitude", "both"):
+        assert c.eca("info-gain", weighting=w) == eca.to_dict()[w][0]
+    assert c.eca("info-gain", baseline="info-gain") == 0.0
+    with pytest.warns(DeprecationWarning, match="eca_table"):
+        old = c.eca()
+    assert old.to_dict()["uniform"].tolist() == eca.to_dict()["uniform"].tolist()
+    with pytest.raises(featrank.ParameterError, match="weighting"):
+        c.eca("info-gain", weighting="flat")
 
 
 def test_every_result_shows_itself():
     iris = featrank.datasets.load("iris")
     c = featrank.curves(iris, rankers=["relieff", "info-gain"], folds=3, repeats=2, expected=3, seed=1, progress=False)
     assert c._repr_svg_().startswith("<svg") and "knn" in c._repr_svg_()
-    for table in (c.eca(), c.compare(), c.significance(), c.stability(), c.decide(), c.significance().verdicts()):
+    for table in (c.eca_table(), c.compare(), c.significance(), c.stability(), c.decide(), c.significance().verdicts()):
         assert table._repr_html_().startswith("<") and "<table" in table._repr_html_()
         assert "shape:" in repr(table)
     assert "<svg" in c.decide()._repr_html_() and "<svg" in c.stability()._repr_html_()
@@ -142,7 +151,7 @@ def test_results_speak_the_arrow_pycapsule_interface():
         "dataset": VOTE,  # missing values and nominal features
         "ranking": featrank.rank(iris, "relieff", seed=1),
         "curves": curves,
-        "eca table": curves.eca(),
+        "eca table": curves.eca_table(),
         "nested": nested,
         "synthetic": featrank.synth.generate("single", seed=1),
     }

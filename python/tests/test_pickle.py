@@ -42,7 +42,7 @@ def test_curves_and_their_answers():
     c = featrank.curves(IRIS, rankers=["fisher", "relieff"], folds=3, repeats=3, expected=3, seed=1, progress=False)
     back = round_trips(c)
     assert back.rankings == c.rankings
-    for answer in (c.eca(), c.significance(), c.stability(), c.trade_off(2), c.decide("1se"), c.plot()):
+    for answer in (c.eca_table(), c.significance(), c.stability(), c.trade_off(2), c.decide("1se"), c.plot()):
         round_trips(answer)
     assert round_trips(c.decide("1se")).k("fisher") == c.decide("1se").k("fisher")
     assert round_trips(c.significance()).verdict("fisher") == c.significance().verdict("fisher")

@@ -265,7 +265,7 @@ pub fn canonical(name: &str) -> String {
 }
 
 /// Every ranking method as a table: `method`, `spec` (every parameter at its default, the text `parse`
-/// reads), `classification`, `regression`, `multi-label`, `multi-target` (the tasks it handles; a wrapper's
+/// reads), `classification`, `regression`, `multi-label`, `multi-target`, `survival` (the tasks it handles; a wrapper's
 /// are its base's), `aliases`, `parameters` (each key with the values it takes; [`parameters`] has one
 /// method's in full) and `reference` — what `featrank methods` prints and Python's `featrank.rankers()` shows.
 ///

@@ -359,6 +359,8 @@ fn wrappers_round_trip_and_are_catalogued() {
     assert!(flag("multi-label", "relieff") && flag("multi-target", "rrelieff") && !flag("multi-label", "fisher"));
     assert!(flag("multi-label", "binary-relevance") && flag("multi-target", "binary-relevance"));
     assert!(flag("multi-label", "label-powerset") && !flag("classification", "label-powerset"));
+    // the survival rankers say so, and a class-only one does not claim it
+    assert!(flag("survival", "univariate-cox") && flag("survival", "variance") && !flag("survival", "fisher"));
     assert_eq!(
         ReliefF::new().distance(TargetDistance::Subset).spec().to_string(),
         "relieff:k=10,m=all,convention=weka,distance=subset"
