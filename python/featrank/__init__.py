@@ -211,7 +211,7 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
         _load_pip_nvrtc()
     with _bar(progress) as callback:
         run = _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
-                      scheme=scheme, grid=_grid_text(grid), expected=expected, expected_repeats=expected_repeats, measure=measure,
+                      scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
                       seed=seed, progress=callback, fold_ids=fold_ids, device=device)
     if isinstance(run, list):  # one run per learner, keyed by what each records as its learner
         return {one.learner: one for one in run}
@@ -248,7 +248,7 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
     (5, True)
     """
     return _nested(_dataset(data, target), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
-                   inner_folds=inner_folds, rule=rule, grid=_grid_text(grid), measure=measure, seed=seed)
+                   inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
 @documented()
@@ -337,20 +337,6 @@ def _load_pip_nvrtc() -> None:
                     ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
                 except OSError:
                     pass
-
-
-def _grid_text(grid: Any) -> Any:
-    """A grid given as sizes — ``[1, 5, 10]``, ``range(1, 50, 5)``, a NumPy array — as the spec text ``"1,5,10"``;
-    a text as it is (``"paper"``, ``"full"``, ``"1,2,4"``)."""
-    import numbers
-
-    if isinstance(grid, (str, bytes)) or not hasattr(grid, "__iter__"):
-        return grid
-    sizes = list(grid)
-    if not sizes or not all(isinstance(k, numbers.Integral) and not isinstance(k, bool) for k in sizes):
-        raise ArgumentError._of("grid", "a grid's name ('paper', 'full', ...), sizes as text ('1,5,10') or a "
-                                "non-empty list of whole numbers", grid)
-    return ",".join(str(int(k)) for k in sizes)
 
 
 def _one_or_many(specs: Any) -> list[Any] | None:

@@ -80,6 +80,8 @@ class DeviceError(Error, RuntimeError): ...
 class MethodError(Error):
     method: str | None
     context: str | None
+    @classmethod
+    def _of(cls, method: str, reason: str) -> MethodError: ...
 
 class FeatrankWarning(UserWarning): ...
 
@@ -352,7 +354,7 @@ class Nested:
     def _repr_html_(self) -> str: ...
 
 def nested(data: Dataset, rankers: Sequence[str | Any], *, learner: str, folds: int | None, repeats: int, scheme: _Scheme,
-           inner_folds: int, rule: _Rule, grid: _Grid, measure: _Measure | None, seed: int) -> Nested:
+           inner_folds: int, rule: _Rule, grid: _Grid | Sequence[int], measure: _Measure | None, seed: int) -> Nested:
     """The compiled side of ``featrank.nested``, which owns the signature and its defaults: every setting given."""
 
 @final
@@ -376,17 +378,17 @@ class Manifest:
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None, task: _Task,
                      rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None,
                      learners: Sequence[str], folds: int | None, repeats: int, folds_file: str | os.PathLike[str] | None,
-                     scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
+                     scheme: _Scheme, grid: _Grid | Sequence[int], expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
                      device: _Device) -> Manifest:
     """The compiled side of ``featrank.cluster.plan``, which owns the signature and its defaults."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
                             target: str | None, task: _Task, learner: str, folds: int | None, repeats: int, scheme: _Scheme,
-                            inner_folds: int, rules: Sequence[str], grid: _Grid, measure: _Measure | None,
+                            inner_folds: int, rules: Sequence[str], grid: _Grid | Sequence[int], measure: _Measure | None,
                             seed: int) -> Manifest:
     """The compiled side of ``featrank.cluster.plan_nested``, which owns the signature and its defaults."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
 def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str | Any] | None, *, learner: Any,
-           folds: int | None, repeats: int, scheme: _Scheme, grid: _Grid, expected: int, expected_repeats: int | None,
+           folds: int | None, repeats: int, scheme: _Scheme, grid: _Grid | Sequence[int], expected: int, expected_repeats: int | None,
            measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,
            fold_ids: np.ndarray | None, device: _Device) -> Curves | list[Curves]:
     """The compiled side of ``featrank.curves``, which owns the signature and its defaults; ``learner`` a list:

@@ -238,10 +238,10 @@ def _numbers(out: Any, name: str) -> np.ndarray:
         array = None
     if array is None or array.dtype.kind not in "biuf":
         what = type(out).__name__ if array is None else f"{array.dtype} values"
-        raise MethodError(f"{name} gave {what}; a ranking method gives one number per feature")
+        raise MethodError._of(name, f"gave {what}; a ranking method gives one number per feature")
     if array.ndim != 1:
-        raise MethodError(f"{name} gave an array of shape {array.shape}; a ranking method gives one number per "
-                          "feature (1-D)")
+        raise MethodError._of(name, f"gave an array of shape {array.shape}; a ranking method gives one number "
+                              "per feature (1-D)")
     return np.ascontiguousarray(array, dtype=np.float64)
 
 
@@ -267,6 +267,6 @@ def _importances(model: Any, name: str, getter: Any, norm_order: float) -> np.nd
         return _numbers(values, name)
     if hasattr(model, "get_support"):
         return _numbers(model.get_support().astype(np.float64), name)
-    raise MethodError(f"{name}: the fitted {type(model).__name__} has none of scores_, ranking_, "
+    raise MethodError._of(name, f"the fitted {type(model).__name__} has none of scores_, ranking_, "
                       "feature_importances_, coef_ or get_support(); give featrank.ranker(..., importance_getter=...) "
                       "the attribute that holds its importances")

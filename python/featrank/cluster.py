@@ -44,7 +44,6 @@ import sys
 from typing import Any, Callable, Sequence
 
 from . import _defaults as _d
-from . import _grid_text
 from ._docs import documented
 from ._featrank import Manifest
 from ._featrank import plan_cluster_run as _plan
@@ -82,7 +81,7 @@ def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: s
     """
     learners = [learner] if isinstance(learner, str) else learner
     return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learners=learners,
-                 folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=_grid_text(grid), expected=expected,
+                 folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
 
@@ -109,7 +108,7 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
     """
     return _plan_nested(data, out, _specs(rankers), target=target, task=task, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
-                        rules=[_d.RULE] if rules is None else rules, grid=_grid_text(grid), measure=measure, seed=seed)
+                        rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
 
 
 def _specs(rankers: Any) -> Any:

@@ -5,11 +5,15 @@
 
 use std::path::PathBuf;
 
-use featrank::eval::CurveOptions;
+use std::str::FromStr;
+
+use featrank::compare::SizeRule;
+use featrank::device::Device;
+use featrank::eval::{CurveOptions, Grid};
 use featrank::protocol::NestedOptions;
-use featrank::resampling::Resampling;
+use featrank::resampling::{Measure, Resampling};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyBytes, PyString};
 
 /// What a parameter of this type accepts, as the error says it.
 pub(crate) trait Accepts {
@@ -128,54 +132,90 @@ pub(crate) fn text_or_none<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a
     }
 }
 
-/// A curve run's settings as Python passes them, each parsed and checked under its parameter's name — the one
-/// conversion into the library's [`CurveOptions`] that `featrank.curves` and `featrank.cluster.plan` share.
+/// A setting written in the library's own words (a measure `"auc"`, a device `"gpu"`, a rule `"within:0.01"`):
+/// read by `T`'s own `FromStr` here, its refusal of the kind and words the library gives it
+/// (`#[pyo3(from_py_with = crate::args::word::<Measure>)]`); not a text: a `featrank.ArgumentError`.
+pub(crate) fn word<T: FromStr<Err = featrank::Error>>(obj: &Bound<'_, PyAny>) -> PyResult<T> {
+    let text = text(obj)?;
+    crate::guarded(|| text.parse())
+}
+
+/// [`word`], or `None`.
+pub(crate) fn word_or_none<T: FromStr<Err = featrank::Error>>(obj: &Bound<'_, PyAny>) -> PyResult<Option<T>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    word(obj).map(Some)
+}
+
+/// A list of [`word`]s (a list of rules).
+pub(crate) fn words<T: FromStr<Err = featrank::Error>>(obj: &Bound<'_, PyAny>) -> PyResult<Vec<T>> {
+    let texts: Vec<String> = arg(obj)?;
+    texts.iter().map(|t| crate::guarded(|| t.parse())).collect()
+}
+
+/// [`words`], or `None`.
+pub(crate) fn words_or_none<T: FromStr<Err = featrank::Error>>(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<T>>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    words(obj).map(Some)
+}
+
+/// The subset sizes of a curve as Python gives them: a grid's name or its sizes in the spec grammar (`"paper"`,
+/// `"full"`, `"1,5,10"`, read by [`Grid`]'s `FromStr`), or the sizes themselves — a list, a `range`, a NumPy
+/// array of whole numbers — taken as they are, not written out as text first.
+pub(crate) fn grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    if obj.is_instance_of::<PyString>() {
+        return word(obj);
+    }
+    let whole = |k: PyResult<Bound<'_, PyAny>>| k.ok().filter(|k| !k.is_instance_of::<PyBool>())?.extract().ok();
+    let sizes: Option<Vec<usize>> = match obj.is_instance_of::<PyBytes>() {
+        true => None, // bytes iterate as numbers, not as sizes
+        false => obj.try_iter().ok().and_then(|items| items.map(whole).collect()),
+    };
+    match sizes {
+        Some(sizes) if !sizes.is_empty() => Ok(Grid::Custom(sizes)),
+        _ => Err(argument_error(
+            obj.py(),
+            "a grid's name ('paper', 'full'), sizes as text ('1,5,10') or a non-empty list of whole numbers",
+            obj,
+        )),
+    }
+}
+
+/// A curve run's settings, each already converted under its parameter's name, as the library's
+/// [`CurveOptions`] — the one place `featrank.curves` and `featrank.cluster.plan` make it; the scheme, folds
+/// and repeats become one [`Resampling`] (folds beside a scheme with its own splits refused, naming both).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn curve_options(
     scheme: &str,
     folds: Option<usize>,
     repeats: usize,
-    grid: &str,
+    grid: Grid,
     expected: usize,
     expected_repeats: Option<usize>,
-    measure: Option<&str>,
+    measure: Option<Measure>,
     seed: u64,
-    device: &str,
+    device: Device,
 ) -> PyResult<CurveOptions> {
-    crate::guarded(|| {
-        Ok(CurveOptions {
-            resampling: Resampling::from_text(scheme, folds, repeats)?,
-            grid: grid.parse()?,
-            expected,
-            expected_repeats,
-            measure: measure.map(str::parse).transpose()?,
-            seed,
-            device: device.parse()?,
-        })
-    })
+    let resampling = crate::guarded(|| Resampling::from_text(scheme, folds, repeats))?;
+    Ok(CurveOptions { resampling, grid, expected, expected_repeats, measure, seed, device })
 }
 
-/// A nested evaluation's settings as Python passes them, parsed and checked — the one conversion into the
-/// library's [`NestedOptions`] that `featrank.nested` and `featrank.cluster.plan_nested` share.
+/// A nested evaluation's settings, each already converted, as the library's [`NestedOptions`] — the one place
+/// `featrank.nested` and `featrank.cluster.plan_nested` make it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn nested_options(
     scheme: &str,
     folds: Option<usize>,
     repeats: usize,
     inner_folds: usize,
-    rules: &[String],
-    grid: &str,
-    measure: Option<&str>,
+    rules: Vec<SizeRule>,
+    grid: Grid,
+    measure: Option<Measure>,
     seed: u64,
 ) -> PyResult<NestedOptions> {
-    crate::guarded(|| {
-        Ok(NestedOptions {
-            resampling: Resampling::from_text(scheme, folds, repeats)?,
-            inner_folds,
-            rules: rules.iter().map(|r| r.parse()).collect::<featrank::Result<_>>()?,
-            grid: grid.parse()?,
-            measure: measure.map(str::parse).transpose()?,
-            seed,
-        })
-    })
+    let resampling = crate::guarded(|| Resampling::from_text(scheme, folds, repeats))?;
+    Ok(NestedOptions { resampling, inner_folds, rules, grid, measure, seed })
 }

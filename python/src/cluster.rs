@@ -6,7 +6,11 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use featrank::compare::SizeRule;
+use featrank::device::Device;
+use featrank::eval::Grid;
 use featrank::protocol::{CurveJob, Job, Manifest as RsManifest, NestedJob, Shard};
+use featrank::resampling::Measure;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -39,12 +43,12 @@ fn plan(
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::arg)] folds_file: Option<PathBuf>,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
-    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::grid)] grid: Grid,
     #[pyo3(from_py_with = crate::args::arg)] expected: usize,
     #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
-    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::word_or_none)] measure: Option<Measure>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
-    #[pyo3(from_py_with = crate::args::text)] device: &str,
+    #[pyo3(from_py_with = crate::args::word)] device: Device,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
     let job = CurveJob {
@@ -74,10 +78,9 @@ fn plan(
 /// The data of a cluster run: a path or a bundled dataset's name.
 fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
     data.extract().map_err(|_| {
-        Error::new_err(
-            "plan: `data` must be a file every cluster job can read (or a bundled dataset's name), not an object \
-             in memory; save a DataFrame first, e.g. df.write_parquet(\"data.parquet\") or df.to_parquet(...)",
-        )
+        let what = "a file every cluster job can read (or a bundled dataset's name), not an object in memory; save \
+                    a DataFrame first, e.g. df.write_parquet(\"data.parquet\") or df.to_parquet(...)";
+        crate::args::refused(data.py(), "data", what, data)
     })
 }
 
@@ -99,9 +102,9 @@ fn plan_nested(
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
     #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,
-    #[pyo3(from_py_with = crate::args::arg)] rules: Vec<String>,
-    #[pyo3(from_py_with = crate::args::text)] grid: &str,
-    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::words)] rules: Vec<SizeRule>,
+    #[pyo3(from_py_with = crate::args::grid)] grid: Grid,
+    #[pyo3(from_py_with = crate::args::word_or_none)] measure: Option<Measure>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Manifest> {
     let data = data_path(data)?;
@@ -111,7 +114,7 @@ fn plan_nested(
         task: guarded(|| task.parse())?,
         rankers,
         learner: learner.into(),
-        options: crate::args::nested_options(scheme, folds, repeats, inner_folds, &rules, grid, measure, seed)?,
+        options: crate::args::nested_options(scheme, folds, repeats, inner_folds, rules, grid, measure, seed)?,
     };
     let manifest = blocking(py, None, || RsManifest::plan_nested(job, &out))?;
     Ok(Manifest { inner: Arc::new(manifest) })

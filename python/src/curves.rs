@@ -6,9 +6,10 @@ use std::sync::Arc;
 use featrank::compare::Stabilities as RsStabilities;
 use featrank::compare::TradeOff as RsTradeOff;
 use featrank::compare::{Significance as RsSignificance, SizeChoices as RsSizeChoices, SizeRule};
-use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves};
+use featrank::device::Device;
+use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves, Grid};
 use featrank::learners::Learner;
-use featrank::resampling::CvPlan;
+use featrank::resampling::{CvPlan, Measure};
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 
@@ -64,14 +65,14 @@ fn curves(
     #[pyo3(from_py_with = crate::args::arg)] folds: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
-    #[pyo3(from_py_with = crate::args::text)] grid: &str,
+    #[pyo3(from_py_with = crate::args::grid)] grid: Grid,
     #[pyo3(from_py_with = crate::args::arg)] expected: usize,
     #[pyo3(from_py_with = crate::args::arg)] expected_repeats: Option<usize>,
-    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::word_or_none)] measure: Option<Measure>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
     progress: Option<&Bound<'_, PyAny>>,
     fold_ids: Option<PyReadonlyArray2<'_, i64>>,
-    #[pyo3(from_py_with = crate::args::text)] device: &str,
+    #[pyo3(from_py_with = crate::args::word)] device: Device,
 ) -> PyResult<Py<PyAny>> {
     let several = learner.is_instance_of::<PyList>() || learner.is_instance_of::<PyTuple>();
     let models: Vec<Arc<dyn Learner>> = match several {
@@ -239,16 +240,17 @@ impl Curves {
     fn decide(
         &self,
         py: Python<'_>,
-        #[pyo3(from_py_with = crate::args::text_or_none)] rule: Option<&str>,
-        #[pyo3(from_py_with = crate::args::arg)] rules: Option<Vec<String>>,
+        #[pyo3(from_py_with = crate::args::word_or_none)] rule: Option<SizeRule>,
+        #[pyo3(from_py_with = crate::args::words_or_none)] rules: Option<Vec<SizeRule>>,
     ) -> PyResult<Py<SizeChoices>> {
-        let texts: Vec<String> = match (rule, rules) {
-            (Some(_), Some(_)) => return Err(Error::new_err("decide: give `rule` or `rules`, not both")),
-            (Some(r), None) => vec![r.to_string()],
+        let parsed: Vec<SizeRule> = match (rule, rules) {
+            (Some(_), Some(_)) => {
+                return Err(crate::to_py(featrank::Error::param("rules", "give `rule` or `rules`, not both")))
+            }
+            (Some(r), None) => vec![r],
             (None, Some(rs)) => rs,
-            (None, None) => SizeRule::DEFAULT.iter().map(|r| r.label()).collect(),
+            (None, None) => SizeRule::DEFAULT.to_vec(),
         };
-        let parsed: Vec<SizeRule> = texts.iter().map(|t| guarded(|| t.parse())).collect::<PyResult<_>>()?;
         SizeChoices::create(py, guarded(|| RsSizeChoices::of_curves(&self.inner, &parsed))?, self.inner.clone())
     }
     /// How often each feature of the ranker `name` (run inside the folds) reached each of the first

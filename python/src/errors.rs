@@ -325,6 +325,7 @@ fn namespace<'py>(m: &Bound<'py, PyModule>, entry: &Entry) -> PyResult<Bound<'py
             namespace.set_item("_of", class_method(wrap_pyfunction!(empty_of, m)?.into_any())?)?;
             namespace.set_item("_duplicate", class_method(wrap_pyfunction!(duplicate_of, m)?.into_any())?)?;
         }
+        Class::Method => namespace.set_item("_of", class_method(wrap_pyfunction!(method_of, m)?.into_any())?)?,
         Class::Argument => {
             namespace.set_item("_of", class_method(wrap_pyfunction!(argument_of, m)?.into_any())?)?;
             let parameter = builtins_call(py, "property", wrap_pyfunction!(noted_parameter, m)?.into_any())?;
@@ -373,6 +374,13 @@ fn empty_of<'py>(class: &Bound<'py, PyType>, what: &str) -> Bound<'py, PyAny> {
 #[pyfunction]
 fn duplicate_of<'py>(class: &Bound<'py, PyType>, name: &str, context: &str) -> Bound<'py, PyAny> {
     value_of(class.py(), featrank::Error::DuplicateName { name: name.into(), context: context.into() })
+}
+
+/// `MethodError._of(method, reason)`: a user's method that gave what featrank cannot use, as the library's
+/// contract refuses it ([`featrank::Error::External`]: `method` set, no split yet).
+#[pyfunction]
+fn method_of<'py>(class: &Bound<'py, PyType>, method: &str, reason: &str) -> Bound<'py, PyAny> {
+    value_of(class.py(), featrank::Error::external(method, reason))
 }
 
 /// `ArgumentError._of(parameter, what, got)`: as the module's conversions raise it (`args.rs`), with the

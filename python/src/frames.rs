@@ -31,16 +31,13 @@ pub(crate) fn frame_from_arrow(table: &Bound<'_, PyAny>) -> PyResult<Frame> {
     // SAFETY: a stream just taken from its producer, read once.
     let mut reader = unsafe { ArrowArrayStreamReader::try_new(Box::new(stream)) }.map_err(err)?;
     let ArrowDataType::Struct(fields) = reader.field().dtype().clone() else {
-        return Err(Error::new_err("an Arrow stream of a table has struct batches"));
+        return Err(not_a_table());
     };
     let mut chunks: Vec<Vec<Box<dyn Array>>> = vec![Vec::new(); fields.len()];
     // SAFETY: as above.
     while let Some(batch) = unsafe { reader.next() } {
         let batch = batch.map_err(err)?;
-        let batch = batch
-            .as_any()
-            .downcast_ref::<StructArray>()
-            .ok_or_else(|| Error::new_err("an Arrow stream of a table has struct batches"))?;
+        let batch = batch.as_any().downcast_ref::<StructArray>().ok_or_else(not_a_table)?;
         for (chunk, values) in chunks.iter_mut().zip(batch.values()) {
             chunk.push(values.clone());
         }
@@ -51,13 +48,21 @@ pub(crate) fn frame_from_arrow(table: &Bound<'_, PyAny>) -> PyResult<Frame> {
     DataFrame::new(height, columns).map(Frame::from).map_err(err)
 }
 
+/// The refusal of a stream whose batches are not tables (struct arrays of columns): a `ParseError`.
+fn not_a_table() -> PyErr {
+    let reason = "a table's stream has struct batches (one array per column); this one does not".into();
+    crate::to_py(featrank::Error::Parse { source_name: "<Arrow stream>".into(), line: None, reason })
+}
+
 /// One column from its Arrow chunks.
 fn column(field: &ArrowField, chunks: Vec<Box<dyn Array>>) -> PyResult<Column> {
     let name = field.name.clone();
     let err = |e: PolarsError| crate::to_py(e.into());
     let series = match field.dtype() {
         ArrowDataType::Dictionary(_, _, true) => {
-            let bad = |what: &str| Error::new_err(format!("column '{name}': an ordered categorical {what}"));
+            let bad = |what: &str| {
+                crate::to_py(featrank::Error::column(name.as_str(), format!("an ordered categorical {what}")))
+            };
             let mut values: Vec<Option<&str>> = Vec::new();
             let mut levels: Option<Vec<&str>> = None;
             for chunk in &chunks {
@@ -87,7 +92,12 @@ fn column(field: &ArrowField, chunks: Vec<Box<dyn Array>>) -> PyResult<Column> {
             true => Series::new_empty(name, &DataType::from_arrow_dtype(field.dtype())),
             false => Series::try_from((name, chunks)).map_err(err)?,
         },
-        other => return Err(Error::new_err(format!("column '{name}': Arrow type {other:?} is not read here"))),
+        other => {
+            let reason = format!(
+                "Arrow type {other:?} is not read here (float64, int64, bool, text and ordered categoricals are)"
+            );
+            return Err(crate::to_py(featrank::Error::column(name.as_str(), reason)));
+        }
     };
     Ok(series.into_column())
 }
@@ -134,7 +144,11 @@ pub(crate) fn frame_to<'py>(py: Python<'py>, frame: &Frame, library: Library) ->
         Library::Polars => ("polars", "pip install polars"),
         Library::Pandas => ("pandas", "pip install pandas"),
     };
-    let lib = py.import(module).map_err(|_| Error::new_err(format!("{module} is not installed ({hint})")))?;
+    let lib = py.import(module).map_err(|e| {
+        let missing = pyo3::exceptions::PyModuleNotFoundError::new_err(format!("{module} is not installed ({hint})"));
+        missing.set_cause(py, Some(e));
+        missing
+    })?;
     lib.getattr("DataFrame")?.call1((cols,))
 }
 

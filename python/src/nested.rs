@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
+use featrank::compare::SizeRule;
+use featrank::eval::Grid;
 use featrank::protocol::Nested as RsNested;
+use featrank::resampling::Measure;
 use pyo3::prelude::*;
 
 use crate::frames::Stream;
@@ -33,16 +36,15 @@ fn nested(
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
     #[pyo3(from_py_with = crate::args::text)] scheme: &str,
     #[pyo3(from_py_with = crate::args::arg)] inner_folds: usize,
-    #[pyo3(from_py_with = crate::args::text)] rule: &str,
-    #[pyo3(from_py_with = crate::args::text)] grid: &str,
-    #[pyo3(from_py_with = crate::args::text_or_none)] measure: Option<&str>,
+    #[pyo3(from_py_with = crate::args::word)] rule: SizeRule,
+    #[pyo3(from_py_with = crate::args::grid)] grid: Grid,
+    #[pyo3(from_py_with = crate::args::word_or_none)] measure: Option<Measure>,
     #[pyo3(from_py_with = crate::args::arg)] seed: u64,
 ) -> PyResult<Nested> {
     // spec texts (grids included) through the library's parsing; a user's own methods as points of the grid
     let texts: Vec<String> = rankers.iter().filter_map(|r| r.extract::<String>().ok()).collect();
     let methods: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let options =
-        crate::args::nested_options(scheme, folds, repeats, inner_folds, &[rule.into()], grid, measure, seed)?;
+    let options = crate::args::nested_options(scheme, folds, repeats, inner_folds, vec![rule], grid, measure, seed)?;
     let mut spec = guarded(|| options.spec(&methods, learner))?;
     for r in rankers.iter().filter(|r| r.extract::<String>().is_err()) {
         let (name, ranker) = crate::own_ranker::ranker(r, "rankers")?;

@@ -34,11 +34,12 @@ impl SizeChoices {
     fn k(
         &self,
         #[pyo3(from_py_with = crate::args::text)] ranking: &str,
-        #[pyo3(from_py_with = crate::args::text_or_none)] rule: Option<&str>,
+        #[pyo3(from_py_with = crate::args::word_or_none)] rule: Option<SizeRule>,
     ) -> PyResult<usize> {
-        let rule: SizeRule = guarded(|| rule.map_or(Ok(SizeRule::NESTED_DEFAULT), str::parse))?;
+        let rule = rule.unwrap_or(SizeRule::NESTED_DEFAULT);
         self.inner.get(ranking, rule).map(|c| c.k).ok_or_else(|| {
-            Error::new_err(format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label()))
+            let reason = format!("no choice of rule '{}' for ranking '{ranking}' in this table", rule.label());
+            crate::to_py(featrank::Error::param("ranking", reason))
         })
     }
     /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).

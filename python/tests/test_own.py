@@ -127,14 +127,15 @@ def test_the_rows_a_function_gets_are_the_training_rows_and_read_only():
     (lambda X, y: [1.0, 2.0], r"python:bad failed in repeat 0, split 0: gave 2 scores for 4 features"),
     (lambda X, y: [np.nan, 1.0, 2.0, 3.0], r"NaN score for feature 'sl'"),
     (lambda X, y: [np.inf, 1.0, 2.0, 3.0], r"inf score for feature 'sl'"),
-    (lambda X, y: ["a", "b", "c", "d"], r"python:bad gave <U1 values; a ranking method gives one number per"),
+    (lambda X, y: ["a", "b", "c", "d"], r"python:bad failed: gave <U1 values; a ranking method gives one number per"),
     (lambda X, y: np.ones((4, 2)), r"gave an array of shape \(4, 2\)"),
     (lambda X, y: None, r"gave object values"),
 ])
 def test_wrong_output_is_a_method_error_naming_the_method(out, message):
-    with pytest.raises(featrank.MethodError, match=message):
+    with pytest.raises(featrank.MethodError, match=message) as raised:
         featrank.curves(DATA, rankers=featrank.ranker(out, name="bad"), folds=3, repeats=1, expected=0,
                         progress=False)
+    assert raised.value.method == "python:bad"  # raised by the library's contract or by featrank's Python side
 
 
 def test_nonfinite_lowest_ranks_nan_last():

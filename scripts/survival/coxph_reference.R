@@ -1,7 +1,7 @@
-# R survival's coxph on a bundled dataset with survival times built from it: the reference of featrank's Cox
-# model and univariate-Cox ranker (tests/suite/survival.rs builds the same times). Needs R with survival
-# (Debian: r-cran-survival).
-# usage: Rscript scripts/survival/coxph_reference.R > tests/reference/coxph.csv
+# R survival's coxph on bundled data, the reference of featrank's Cox model and univariate-Cox ranker: diabetes
+# with survival times built from it (tests/suite/survival.rs builds the same times), and the real survival set
+# pbc (data/pbc.csv, written by scripts/survival/pbc_export.R). Needs R with survival (Debian: r-cran-survival).
+# usage: Rscript scripts/survival/coxph_reference.R > tests/reference/coxph.csv (in the repository root)
 suppressPackageStartupMessages(library(survival))
 diabetes <- read.csv("data/diabetes-progression.csv")
 i <- seq_len(nrow(diabetes)) - 1
@@ -32,5 +32,17 @@ for (case in cases) {
       out(case$name, ties, "wald_z", t, coef(one) / sqrt(vcov(one)[1, 1]))
       out(case$name, ties, "lr", t, 2 * (one$loglik[2] - one$loglik[1]))
     }
+  }
+}
+# The bundled real survival set (data/pbc.csv: 17 covariates with missing values, 161 deaths, tied times): each
+# feature alone on its complete rows (coxph's na.omit), as the univariate-Cox ranker scores it.
+pbc <- read.csv("data/pbc.csv", check.names = FALSE)
+features <- setdiff(names(pbc), c("time", "event"))
+for (ties in c("efron", "breslow")) {
+  for (t in seq_along(features)) {
+    one <- coxph(Surv(pbc$time, pbc$event) ~ pbc[[features[t]]], ties = ties, control = control)
+    out("pbc", ties, "score", t, one$score)
+    out("pbc", ties, "wald_z", t, coef(one) / sqrt(vcov(one)[1, 1]))
+    out("pbc", ties, "lr", t, 2 * (one$loglik[2] - one$loglik[1]))
   }
 }

@@ -1,6 +1,6 @@
 //! Small real datasets bundled with featrank (embedded in the library, so they load from anywhere) — among
-//! them a multi-label set (`emotions`) and a multi-target one (`solar-flare`) — and the larger microarray and
-//! challenge sets the papers use, which are not bundled ([`external`]).
+//! them a multi-label set (`emotions`), a multi-target one (`solar-flare`) and a survival study (`pbc`: time and
+//! event) — and the larger microarray and challenge sets the papers use, which are not bundled ([`external`]).
 //!
 //! Provenance, citations, shapes, class counts and checksums are in `data/README.md`.
 //!
@@ -25,6 +25,11 @@ use crate::error::{Error, Result};
 /// assert_eq!(emotions.targets[..2], ["amazed-suprised", "happy-pleased"]);
 /// let ds = emotions.dataset().unwrap();
 /// assert_eq!((ds.task(), ds.n_rows(), ds.n_features(), ds.n_targets()), (Task::MultiLabel, 592, 71, 6));
+/// let pbc = datasets::load("pbc").unwrap(); // a survival study: follow-up time and death
+/// assert_eq!(pbc.targets, ["time", "event"]);
+/// let ds = pbc.dataset().unwrap();
+/// assert_eq!((ds.task(), ds.n_rows(), ds.n_features()), (Task::Survival, 418, 17));
+/// assert_eq!(ds.survival().unwrap().event().iter().filter(|&&e| e).count(), 161);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Bundled {
@@ -50,7 +55,8 @@ struct Entry {
     file: &'static str,
     bytes: &'static [u8],
     format: Format,
-    /// The target column; empty: the targets the file declares (MEKA's ARFF convention).
+    /// The target column (a survival target's two: `time,event`); empty: the targets the file declares
+    /// (MEKA's ARFF convention).
     target: &'static str,
     task: TaskChoice,
 }
@@ -86,6 +92,7 @@ const ENTRIES: &[Entry] = &[
     entry!("diabetes-progression", "diabetes-progression.csv", Csv, "progression", Regression),
     entry!("emotions", "emotions.arff.gz", Arff, "", Auto),
     entry!("solar-flare", "solar-flare.arff.gz", Arff, "", Auto),
+    entry!("pbc", "pbc.csv", Csv, "time,event", Survival),
 ];
 
 /// Names of the bundled datasets.
@@ -102,7 +109,10 @@ pub fn file_name(name: &str) -> Result<&'static str> {
 pub fn load(name: &str) -> Result<Bundled> {
     let e = entry(name)?;
     let (frame, declared) = read_bytes_with_targets(e.bytes, e.format, e.file)?;
-    let targets = if e.target.is_empty() { declared } else { vec![e.target.to_string()] };
+    let targets = match e.target {
+        "" => declared,
+        columns => columns.split(',').map(str::to_string).collect(),
+    };
     Ok(Bundled { name: e.name, frame, targets, task: e.task })
 }
 

@@ -26,8 +26,9 @@ fn combined_csv(dir: &std::path::Path) -> String {
 #[test]
 fn info_matches_the_data_readme_for_every_bundled_file() {
     let table = common::bundled_table();
-    // and the sets with several targets (data/README.md's second table, checked in structured.rs)
-    assert_eq!(table.len() + 2, featrank::data::datasets::names().len());
+    // and the sets with several targets and the survival study (data/README.md's second and third tables,
+    // checked in structured.rs and survival.rs)
+    assert_eq!(table.len() + 3, featrank::data::datasets::names().len());
     for row in &table {
         let path = format!("data/{}", row.file);
         let out = featrank(&["info", &path, "--target", &row.target, "--json"]);

@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand};
 use crate::shard;
 use crate::written::{self, Claims};
 use featrank::compare::{Comparison, Significance, SizeChoices, SizeRule, TradeOff};
-use featrank::data::io::write_atomically;
 use featrank::data::{datasets, io};
 use featrank::eval::{defaults, Curves, Weighting};
 use featrank::protocol::{CurveJob, NestedJob};
@@ -445,9 +444,7 @@ impl Outputs {
             several => Curves::to_polars_by_learner(several)?,
         };
         written::table(&self.out, &table)?;
-        if let Some(j) = &self.json {
-            write_atomically(j, |tmp| curves.save_json(tmp))?;
-        }
+        written::json(self.json.as_deref(), curves)?;
         if let Some(path) = &self.stability {
             written::table(path, curves.stability()?.to_polars()?)?;
         }

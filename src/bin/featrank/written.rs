@@ -59,6 +59,14 @@ pub fn table(path: &Path, frame: impl AsDataFrame) -> Result<(), Error> {
     write_atomically(path, |tmp| io::write(frame, tmp))
 }
 
+/// Write a run's JSON (`Curves::save_json`), atomically, when its flag was given.
+pub fn json(path: Option<&Path>, curves: &featrank::eval::Curves) -> Result<(), Error> {
+    match path {
+        Some(path) => write_atomically(path, |tmp| curves.save_json(tmp)),
+        None => Ok(()),
+    }
+}
+
 /// Write a figure as SVG, atomically, when its flag was given; `figure` draws it only then.
 pub fn figure(path: Option<&Path>, figure: impl FnOnce() -> Result<Figure, Error>) -> Result<(), Error> {
     match path {
