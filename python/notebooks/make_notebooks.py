@@ -933,6 +933,22 @@ success.""",
     """curves.stability()""",
     """curves.decide()""",
     """# md
+## A bundled clinical study, and a learner without a model
+
+featrank ships one real survival study, so the CLI and Rust can run it too: `pbc`, the Mayo Clinic trial in
+primary biliary cholangitis (418 patients, 17 covariates with missing values, 161 deaths; transplants censored).
+Bilirubin leads univariate Cox, as it leads the Mayo risk score.""",
+    """pbc = featrank.datasets.load("pbc")      # the time and event come with it
+featrank.rank_table(pbc, "univariate-cox").to_polars().head(6)""",
+    """# md
+**kNN survival** fits no model: a test patient's 15 nearest training patients give their Nelson–Aalen hazard,
+and the risk is their expected number of deaths. It runs on kNN's incremental neighbour chain, so a curve at
+every size costs what a kNN curve costs, and it needs neither a ridge nor fewer covariates than deaths.""",
+    """pbc_curves = featrank.curves(pbc, rankers=["univariate-cox", "variance"], learner="knn:k=15", folds=5,
+                             repeats=4, grid=[1, 2, 3, 5, 8, 12, 17], expected=10, seed=1)
+pbc_curves""",
+    """pbc_curves.significance().verdicts()""",
+    """# md
 ## The null design: selection bias with censored data
 
 On survival data with **no** signal (Cox–Weibull times independent of all 100 features; `survival-null`), the
@@ -944,7 +960,9 @@ featrank.nested(null.data, ["univariate-cox"], learner="cox", folds=5, repeats=2
                 grid=[1, 2, 3, 5, 10, 20, 50, 100], rule="best")""",
     """# md
 The same run from the CLI: `featrank curves study.csv --target time,event --task survival --method univariate-cox
---learner cox`; from Rust: `Dataset::from_polars_survival(&df, "time", "event")` and `featrank::learners::Cox`.""",
+--learner cox` (or `featrank curves pbc --method univariate-cox --learner knn:k=15`); from Rust:
+`Dataset::from_polars_survival(&df, "time", "event")`, `featrank::data::datasets::load("pbc")` and
+`featrank::learners::Cox`.""",
 ]
 
 for name, cells in [("01_quickstart.ipynb", QUICKSTART), ("02_synthetic_validation.ipynb", SYNTHETIC),

@@ -8,7 +8,8 @@
 //! exactly k do. Classification: unweighted majority vote, ties to the lowest class index; class scores
 //! are the vote fractions. Regression: the mean of the neighbours' targets. Several targets (multi-label,
 //! multi-target): every target is voted (or averaged) by the **same** neighbours — binary relevance's kNN
-//! (BR-kNN, Spyromitros et al. 2008) at the cost of one neighbour search. (Weka's IBk also widens its
+//! (BR-kNN, Spyromitros et al. 2008) at the cost of one neighbour search. Survival: the risk is the
+//! neighbours' expected number of events under their Nelson–Aalen hazard (`knn/survival.rs`). (Weka's IBk also widens its
 //! scaling ranges with every test row it classifies; featrank scales by the training fold alone.)
 //!
 //! With `distance=cosine` ([`KnnDistance::Cosine`]) the distance is instead 1 − a·b / (‖a‖‖b‖) on the raw values
@@ -31,6 +32,7 @@
 mod cosine;
 #[cfg(feature = "gpu")]
 mod gpu;
+mod survival;
 
 use super::prepare::Range;
 use super::{argmax, CheckedFold, Learner};
@@ -323,6 +325,8 @@ struct Votes {
     labels: Vec<usize>,
     scores: Vec<f64>,
     values: Vec<f64>,
+    /// A survival target's training event times, ascending (made at the first row).
+    event_times: Option<Vec<f64>>,
 }
 
 impl Votes {
@@ -345,13 +349,15 @@ impl Votes {
             Target::Values(y) => {
                 self.values.push(voters.iter().map(|&r| y[train[r]]).sum::<f64>() / voters.len() as f64)
             }
-            Target::Set(_) | Target::Survival(_) => {}
+            Target::Survival(s) => self.values.push(survival::risk(s, train, voters, &mut self.event_times)),
+            Target::Set(_) => {}
         }
     }
 
     fn prediction(self, target: &Target) -> Prediction {
         match target {
             Target::Classes { .. } => Prediction::Classes { labels: self.labels, scores: self.scores },
+            Target::Survival(_) => Prediction::Risk(self.values),
             _ => Prediction::Values(self.values),
         }
     }
@@ -445,15 +451,16 @@ impl Method for Knn {
     }
 
     fn reference(&self) -> &'static str {
-        "Cover & Hart 1967, IEEE Trans Inf Theory 13; Aha, Kibler & Albert 1991 (IBk)"
+        "Cover & Hart 1967, IEEE Trans Inf Theory 13; Aha, Kibler & Albert 1991 (IBk); survival: Lowsky et al. 2013"
     }
 
     fn spec(&self) -> Spec {
         Spec::new("knn").with("k", self.k).with("ties", self.ties).with("distance", self.distance)
     }
 
-    fn supports(&self, task: Task) -> bool {
-        task != Task::Survival
+    /// Every task; a survival target's risk is the neighbours' expected number of events (module docs).
+    fn supports(&self, _task: Task) -> bool {
+        true
     }
 }
 
