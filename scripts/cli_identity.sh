@@ -78,6 +78,10 @@ call synth-survival synth survival --rows 120 --seed 4 --out survival.csv --trut
 call rank-survival rank survival.csv --target time,event --task survival --method univariate-cox --out rank-survival.csv
 call curves-survival curves survival.csv --target time,event --task survival --method univariate-cox --method variance \
     --learner cox --folds 4 --repeats 1 --expected 3 --grid 1,5,20 --quiet --out curves-survival.csv
+# The bundled survival study: kNN survival judged by the integrated Brier score.
+call info-pbc info pbc
+call curves-pbc curves pbc --method univariate-cox --learner knn:k=15 --measure ibs --folds 4 --repeats 1 --expected 3 \
+    --grid 1,3,17 --quiet --out curves-pbc.csv
 call nested nested wine --method "relieff:k=[5,10]" --learner "knn:k=[5,10]" --folds 3 --inner-folds 3 --grid 2,4,8 \
     --out nested.csv
 

@@ -11,6 +11,6 @@ _Device: TypeAlias = Literal["cpu", "gpu"]
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str
 _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlation", "rmse", "hamming",
                               "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse",
-                              "c_index", "uno_c"]
+                              "c_index", "uno_c", "ibs"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
 _Design: TypeAlias = Literal["single", "pair", "combined", "madelon", "null", "survival", "survival-null"]

@@ -1,12 +1,12 @@
-"""scikit-survival's Harrell C and Cox model on a bundled dataset with survival times built from it: the
-reference of featrank's `c_index` and `uno_c` measures and `cox` learner (tests/suite/survival.rs builds the same times).
+"""scikit-survival's Harrell C, Uno's C, integrated Brier score and Cox model on a bundled dataset with survival
+times built from it: the reference of featrank's `c_index`, `uno_c` and `ibs` measures and `cox` learner (tests/suite/survival.rs builds the same times).
 
 usage: python scripts/survival/sksurv_reference.py > tests/reference/sksurv.csv   (pip install scikit-survival)
 """
 
 import numpy as np
 from sksurv.linear_model import CoxPHSurvivalAnalysis
-from sksurv.metrics import concordance_index_censored, concordance_index_ipcw
+from sksurv.metrics import concordance_index_censored, concordance_index_ipcw, integrated_brier_score
 from sksurv.util import Surv
 
 table = np.genfromtxt("data/diabetes-progression.csv", delimiter=",", names=True)
@@ -29,7 +29,14 @@ for name, time in cases.items():
     for t in range(10):
         for kind, risk in (("uno", x[test, t]), ("uno_rounded", np.round(x[test, t], 2))):
             print(f"{name},{kind},{t + 1},{concordance_index_ipcw(y_train, y_test, risk, tau=tau)[0]:.17g}")
+    # the integrated Brier score on featrank's grid: the test rows' distinct event times before tau and before
+    # their last time
+    grid = np.unique(time[test][event[test] & (time[test] < min(tau, time[test].max()))])
     for ties in ("efron", "breslow"):
         model = CoxPHSurvivalAnalysis(ties=ties, n_iter=1000, tol=1e-14).fit(x, Surv.from_arrays(event, time))
         for t, b in enumerate(model.coef_):
             print(f"{name},coef_{ties},{t + 1},{b:.17g}")
+        # the model fitted on the training rows: the test rows' Breslow survival functions
+        fit = CoxPHSurvivalAnalysis(ties=ties, n_iter=1000, tol=1e-14).fit(x[train], y_train)
+        survival = np.vstack([f(grid) for f in fit.predict_survival_function(x[test])])
+        print(f"{name},ibs_{ties},0,{integrated_brier_score(y_train, y_test, survival, grid):.17g}")

@@ -171,6 +171,7 @@ fn performance(measure: Measure, value: f64) -> Option<f64> {
         | Measure::UnoC => Some(value),
         Measure::HammingLoss => Some(1.0 - value),
         Measure::Rmse | Measure::Arrmse | Measure::Correlation | Measure::MeanCorrelation => None,
+        Measure::IntegratedBrier => None,
     }
 }
 

@@ -325,8 +325,8 @@ struct Votes {
     labels: Vec<usize>,
     scores: Vec<f64>,
     values: Vec<f64>,
-    /// A survival target's training event times, ascending (made at the first row).
-    event_times: Option<Vec<f64>>,
+    /// A survival target's risks and hazards.
+    survival: survival::Hazards,
 }
 
 impl Votes {
@@ -349,7 +349,7 @@ impl Votes {
             Target::Values(y) => {
                 self.values.push(voters.iter().map(|&r| y[train[r]]).sum::<f64>() / voters.len() as f64)
             }
-            Target::Survival(s) => self.values.push(survival::risk(s, train, voters, &mut self.event_times)),
+            Target::Survival(s) => self.survival.vote(s, train, voters),
             Target::Set(_) => {}
         }
     }
@@ -357,7 +357,7 @@ impl Votes {
     fn prediction(self, target: &Target) -> Prediction {
         match target {
             Target::Classes { .. } => Prediction::Classes { labels: self.labels, scores: self.scores },
-            Target::Survival(_) => Prediction::Risk(self.values),
+            Target::Survival(_) => self.survival.prediction(),
             _ => Prediction::Values(self.values),
         }
     }

@@ -1,6 +1,7 @@
 //! A fold — the data, its training and test rows, a seed — and the predictions of its test rows: what a
 //! learner is given and gives back, and what a measure scores.
 
+use crate::data::dataset::CumulativeHazard;
 use crate::data::{Dataset, Target};
 use crate::error::{Error, Result};
 
@@ -23,6 +24,15 @@ pub enum Prediction {
     /// Risk scores of models fitted on different splits are not on one scale, so survival measures score each
     /// split's rows on their own ([`Measure::per_split`](crate::resampling::Measure::per_split)).
     Risk(Vec<f64>),
+    /// Survival, from a learner that estimates each test row's cumulative hazard Ĥ(t | x) (the Cox model's
+    /// Breslow estimate, kNN's neighbours' Nelson–Aalen estimate): its risk score as in [`Prediction::Risk`], and
+    /// the hazard, whose survival function exp(−Ĥ) the integrated Brier score judges.
+    Hazard {
+        /// A risk score per test row (higher, the event sooner).
+        risk: Vec<f64>,
+        /// Each test row's cumulative hazard.
+        hazard: Vec<CumulativeHazard>,
+    },
 }
 
 impl Prediction {
@@ -46,6 +56,10 @@ impl Prediction {
             }
             Prediction::Values(v) => Prediction::Values(positions.iter().map(|&p| v[p]).collect()),
             Prediction::Risk(v) => Prediction::Risk(positions.iter().map(|&p| v[p]).collect()),
+            Prediction::Hazard { risk, hazard } => Prediction::Hazard {
+                risk: positions.iter().map(|&p| risk[p]).collect(),
+                hazard: positions.iter().map(|&p| hazard[p].clone()).collect(),
+            },
             Prediction::Set(members) => Prediction::Set(members.iter().map(|m| m.select(positions)).collect()),
         }
     }
@@ -73,6 +87,10 @@ impl Prediction {
             (Prediction::Values(v), Prediction::Values(m)) | (Prediction::Risk(v), Prediction::Risk(m)) => v.extend(m),
             (Prediction::Set(members), Prediction::Set(more)) => {
                 members.iter_mut().zip(more).for_each(|(m, more)| m.append(more))
+            }
+            (Prediction::Hazard { risk, hazard }, Prediction::Hazard { risk: r, hazard: h }) => {
+                risk.extend(r);
+                hazard.extend(h);
             }
             _ => {}
         }

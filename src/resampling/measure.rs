@@ -14,10 +14,10 @@
 //! Each point is computed on the predictions of all folds of one repeat pooled together
 //! (every row is predicted exactly once per repeat), then averaged over repeats.
 //!
-//! **Survival** ([`Measure::HarrellC`]): risk scores of models fitted on different training splits are not on
-//! one scale, so a survival measure is computed on each split's test rows alone and averaged over the splits
-//! of a repeat (unweighted, as scikit-survival's `cross_val_score` does), then over repeats
-//! ([`Measure::per_split`]).
+//! **Survival** ([`Measure::HarrellC`], [`Measure::UnoC`], [`Measure::IntegratedBrier`]): risk scores of models
+//! fitted on different training splits are not on one scale, so a survival measure is computed on each split's
+//! test rows alone and averaged over the splits of a repeat (unweighted, as scikit-survival's `cross_val_score`
+//! does), then over repeats ([`Measure::per_split`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +70,11 @@ pub enum Measure {
     /// quantile of the training times (Uno et al. 2011; scikit-survival's `concordance_index_ipcw`); free of
     /// the censoring's distribution, which Harrell's C is not.
     UnoC,
+    /// Survival: the integrated Brier score of the predicted survival functions (Graf et al. 1999; lower is
+    /// better), weighted by the training rows' censoring distribution, over the test rows' event times before
+    /// τ = the 80 % quantile of the training times ([`Survival::integrated_brier`](crate::data::dataset::Survival::integrated_brier);
+    /// scikit-survival's `integrated_brier_score`). For learners that predict a survival function: `cox`, `knn`.
+    IntegratedBrier,
 }
 
 impl std::str::FromStr for Measure {
@@ -90,6 +95,7 @@ impl std::str::FromStr for Measure {
             "arrmse" => Measure::Arrmse,
             "c_index" | "cindex" | "harrell_c" | "concordance" => Measure::HarrellC,
             "uno_c" | "uno" | "c_ipcw" | "concordance_ipcw" => Measure::UnoC,
+            "ibs" | "integrated_brier" | "integrated_brier_score" => Measure::IntegratedBrier,
             _ => {
                 let known: Vec<&str> = Measure::ALL.iter().map(|m| m.label()).collect();
                 return Err(Error::param(
@@ -122,7 +128,7 @@ impl Measure {
     }
 
     /// Every measure.
-    pub const ALL: [Measure; 14] = [
+    pub const ALL: [Measure; 15] = [
         Measure::Accuracy,
         Measure::BalancedAccuracy,
         Measure::MacroAuc,
@@ -137,6 +143,7 @@ impl Measure {
         Measure::Arrmse,
         Measure::HarrellC,
         Measure::UnoC,
+        Measure::IntegratedBrier,
     ];
 
     /// Every measure as a table: `measure`, `task`, `higher_is_better`, `low`, `high` (its range) — what
@@ -144,7 +151,7 @@ impl Measure {
     ///
     /// ```
     /// let t = featrank::resampling::Measure::catalog().unwrap();
-    /// assert_eq!(t.height(), 14);
+    /// assert_eq!(t.height(), 15);
     /// ```
     pub fn catalog() -> Result<crate::data::Frame> {
         use polars::prelude::*;
@@ -179,6 +186,7 @@ impl Measure {
             Measure::Arrmse => "arrmse",
             Measure::HarrellC => "c_index",
             Measure::UnoC => "uno_c",
+            Measure::IntegratedBrier => "ibs",
         }
     }
 
@@ -206,9 +214,9 @@ impl Measure {
         format!("The measure: {}", each.join("; "))
     }
 
-    /// `false` for the losses: RMSE, Hamming loss, aRRMSE.
+    /// `false` for the losses: RMSE, Hamming loss, aRRMSE, the integrated Brier score.
     pub fn higher_is_better(self) -> bool {
-        !matches!(self, Measure::Rmse | Measure::HammingLoss | Measure::Arrmse)
+        !matches!(self, Measure::Rmse | Measure::HammingLoss | Measure::Arrmse | Measure::IntegratedBrier)
     }
 
     /// Whether the measure is computed on each split's test rows alone and averaged over a repeat's splits
@@ -221,7 +229,7 @@ impl Measure {
     /// assert!(!Measure::Accuracy.per_split());
     /// ```
     pub fn per_split(self) -> bool {
-        matches!(self, Measure::HarrellC | Measure::UnoC)
+        matches!(self, Measure::HarrellC | Measure::UnoC | Measure::IntegratedBrier)
     }
 
     /// The values the measure can take: `[0, 1]` for accuracy, balanced accuracy and AUC, `[−1, 1]` for a
@@ -238,7 +246,7 @@ impl Measure {
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => (0.0, 1.0),
             Measure::MeanAccuracy | Measure::HarrellC | Measure::UnoC => (0.0, 1.0),
             Measure::Correlation | Measure::MeanCorrelation => (-1.0, 1.0),
-            Measure::Rmse | Measure::Arrmse => (0.0, f64::INFINITY),
+            Measure::Rmse | Measure::Arrmse | Measure::IntegratedBrier => (0.0, f64::INFINITY),
         }
     }
 
@@ -250,7 +258,7 @@ impl Measure {
             Measure::HammingLoss | Measure::SubsetAccuracy | Measure::MicroF1 | Measure::MacroF1 => Task::MultiLabel,
             Measure::MeanAccuracy => Task::MultiTargetClassification,
             Measure::MeanCorrelation | Measure::Arrmse => Task::MultiTargetRegression,
-            Measure::HarrellC | Measure::UnoC => Task::Survival,
+            Measure::HarrellC | Measure::UnoC | Measure::IntegratedBrier => Task::Survival,
         }
     }
 
@@ -270,12 +278,16 @@ impl Measure {
     /// ```
     pub fn score_split(self, data: &Dataset, train: &[usize], test: &[usize], pred: &Prediction) -> Result<f64> {
         match (self, data.target(), pred) {
-            (Measure::UnoC, Target::Survival(s), Prediction::Risk(risk)) => {
+            (Measure::UnoC, Target::Survival(s), Prediction::Risk(risk) | Prediction::Hazard { risk, .. }) => {
                 if risk.len() != test.len() {
                     return Err(Error::param("prediction", "prediction and row counts differ"));
                 }
                 s.uno_concordance(train, test, risk)
             }
+            (Measure::IntegratedBrier, Target::Survival(s), Prediction::Hazard { hazard, .. }) => {
+                s.integrated_brier(train, test, hazard)
+            }
+            (Measure::IntegratedBrier, Target::Survival(_), _) => Err(no_survival_function()),
             _ => self.score(data, test, pred),
         }
     }
@@ -340,15 +352,18 @@ impl Measure {
             (Target::Set(targets), Prediction::Set(preds)) if targets.len() == preds.len() => {
                 self.score_set(targets, rows, preds)
             }
-            (Target::Survival(s), Prediction::Risk(risk)) => {
+            (Target::Survival(s), Prediction::Risk(risk) | Prediction::Hazard { risk, .. }) => {
                 if risk.len() != rows.len() {
                     return Err(Error::param("prediction", "prediction and row counts differ"));
                 }
                 match self {
                     Measure::HarrellC => s.concordance(rows, risk),
-                    Measure::UnoC => Err(Error::param(
+                    Measure::UnoC | Measure::IntegratedBrier => Err(Error::param(
                         "measure",
-                        "Uno's C weighs by the training rows' censoring distribution: score it with score_split",
+                        format!(
+                            "{} weighs by the training rows' censoring distribution: score it with score_split",
+                            self.label()
+                        ),
                     )),
                     _ => Err(Error::param("measure", format!("{} is not a survival measure", self.label()))),
                 }
@@ -434,4 +449,13 @@ impl Measure {
             }
         }
     }
+}
+
+/// The refusal of the integrated Brier score for a learner that predicts a risk score alone.
+fn no_survival_function() -> Error {
+    Error::param(
+        "measure",
+        "the integrated Brier score judges predicted survival functions: the cox and knn learners predict them; \
+         this learner predicts a risk score only (use c_index or uno_c)",
+    )
 }

@@ -613,6 +613,11 @@ impl CvPlan {
 
 /// Put `pred` (of the rows `test`) into `pool` at the positions `at[row]`.
 fn scatter(pool: &mut Prediction, pred: Prediction, test: &[usize], at: &[usize]) -> Result<()> {
+    if let (Prediction::Risk(risk), Prediction::Hazard { .. }) = (&mut *pool, &pred) {
+        // a pool of risks made before the learner said it estimates hazards too
+        let hazard = vec![Default::default(); risk.len()];
+        *pool = Prediction::Hazard { risk: std::mem::take(risk), hazard };
+    }
     match (pool, pred) {
         (Prediction::Classes { labels, scores }, Prediction::Classes { labels: l, scores: s })
             if l.len() == test.len() && s.len() * labels.len() == test.len() * scores.len() =>
@@ -629,6 +634,14 @@ fn scatter(pool: &mut Prediction, pred: Prediction, test: &[usize], at: &[usize]
             if p.len() == test.len() =>
         {
             test.iter().zip(p).for_each(|(&row, p)| v[at[row]] = p);
+            Ok(())
+        }
+        (Prediction::Hazard { risk, hazard }, Prediction::Hazard { risk: r, hazard: h })
+            if r.len() == test.len() && h.len() == test.len() =>
+        {
+            for ((&row, r), h) in test.iter().zip(r).zip(h) {
+                (risk[at[row]], hazard[at[row]]) = (r, h);
+            }
             Ok(())
         }
         (Prediction::Set(pools), Prediction::Set(preds)) if pools.len() == preds.len() => {

@@ -660,11 +660,14 @@ fn knn_predicts_survival_risk_from_its_neighbours_hazard() {
     // Ĥ = 1/3 from t = 2, 1/3 + 1/2 from t = 4 → Ĥ(1) + Ĥ(2) + Ĥ(4) + Ĥ(6) = 0 + 1/3 + 5/6 + 5/6 = 2.
     // Row x = 9: neighbours x = 10, 3, 2 → (1, event), (6, event), (4, censored): Ĥ = 1/3 from t = 1, 4/3 from
     // t = 6 → 1/3 + 1/3 + 1/3 + 4/3 = 7/3.
-    let risk = match Knn::new().k(3).fit_predict(&fold, &[0]).unwrap() {
-        Prediction::Risk(r) => r,
+    let (risk, hazard) = match Knn::new().k(3).fit_predict(&fold, &[0]).unwrap() {
+        Prediction::Hazard { risk, hazard } => (risk, hazard),
         other => panic!("{other:?}"),
     };
     assert!((risk[0] - 2.0).abs() < 1e-12 && (risk[1] - 7.0 / 3.0).abs() < 1e-12, "{risk:?}");
+    // the hazards themselves: steps at the neighbours' event times
+    assert_eq!((hazard[0].at(1.9), hazard[0].at(2.0), hazard[0].at(4.0)), (0.0, 1.0 / 3.0, 1.0 / 3.0 + 0.5));
+    assert_eq!((hazard[1].at(1.0), hazard[1].at(5.0), hazard[1].at(6.0)), (1.0 / 3.0, 1.0 / 3.0, 4.0 / 3.0));
     let all = Knn::new().k(5).fit_predict(&fold, &[0]).unwrap();
     assert_eq!(Measure::HarrellC.score(&data, fold.test, &all).unwrap(), 0.5);
 
@@ -681,4 +684,49 @@ fn knn_predicts_survival_risk_from_its_neighbours_hazard() {
     let (ffa, expected) = (curves.get("univariate-cox", CurveKind::Ffa).unwrap(), curves.expected().unwrap());
     println!("knn survival: ffa {:?}, random {:?}", ffa.mean, expected.mean);
     assert!(ffa.mean[2] > 0.65 && ffa.mean[2] > expected.mean[2] + 0.08, "{:?} vs {:?}", ffa.mean, expected.mean);
+}
+
+/// The integrated Brier score of the Cox model's Breslow survival functions equals scikit-survival's
+/// `integrated_brier_score` on the same grid (the test rows' event times before τ), Efron and Breslow ties, to
+/// 1e-6 (the fits agree to 1e-6); a learner of risk scores alone is refused by name; and honest curves judged by
+/// it — a loss — lie below the random rankings' band, for the Cox model and for kNN survival.
+#[test]
+fn integrated_brier_score_equals_scikit_survival() {
+    let refs = reference("sksurv.csv");
+    let features: Vec<usize> = (0..10).collect();
+    for case in ["ties", "distinct"] {
+        let ds = diabetes_survival(case);
+        let (train, test): (Vec<usize>, Vec<usize>) = (0..ds.n_rows()).partition(|i| i % 3 != 0);
+        let fold = Fold { data: &ds, train: &train, test: &test, seed: 0 };
+        for ties in [Ties::Efron, Ties::Breslow] {
+            let pred = Cox::new().ridge(0.0).ties(ties).fit_predict(&fold, &features).unwrap();
+            let got = Measure::IntegratedBrier.score_split(&ds, &train, &test, &pred).unwrap();
+            let want = refs[&format!("{case},ibs_{ties},0")];
+            assert!(close(got, want, 1e-6), "{case} {ties}: {got} vs {want}");
+            assert!(Measure::IntegratedBrier.score(&ds, &test, &pred).is_err());
+            // it needs the training rows
+        }
+        let risk_only = learners::parse("glmnet:alpha=1,lambda=0.05").unwrap().fit_predict(&fold, &features).unwrap();
+        let err = Measure::IntegratedBrier.score_split(&ds, &train, &test, &risk_only).unwrap_err().to_string();
+        assert!(err.contains("cox and knn"), "{err}");
+    }
+    assert!(!Measure::IntegratedBrier.higher_is_better() && Measure::IntegratedBrier.per_split());
+    assert_eq!("ibs".parse::<Measure>().unwrap(), Measure::IntegratedBrier);
+
+    let s = synth::Survival::new().rows(200).features(30).relevant(5).generate(8).unwrap();
+    let ds = s.dataset().unwrap();
+    for learner in ["cox", "knn:k=15"] {
+        let curves = CurveSpec::new(learners::parse(learner).unwrap())
+            .folds(5)
+            .repeats(2)
+            .expected(10)
+            .measure(Measure::IntegratedBrier)
+            .grid(Grid::Custom(vec![1, 3, 5, 10, 30]))
+            .evaluate_all(&ds, &[Candidate::parse("univariate-cox").unwrap()])
+            .unwrap();
+        let (ffa, expected) = (curves.get("univariate-cox", CurveKind::Ffa).unwrap(), curves.expected().unwrap());
+        println!("{learner} ibs: ffa {:?}, random {:?}", ffa.mean, expected.mean);
+        assert!(ffa.mean.iter().all(|v| (0.0..0.5).contains(v)), "{learner}: {:?}", ffa.mean);
+        assert!(ffa.mean[2] < expected.mean[2] - 0.01, "{learner}: {:?} vs {:?}", ffa.mean, expected.mean);
+    }
 }

@@ -43,7 +43,7 @@ pub(crate) use sparse::RowPositions;
 pub use sparse::SparseMatrix;
 pub(crate) use summary::{density_words, text_list};
 pub use summary::{LabelSets, Summary, SurvivalSummary, TargetSummary};
-pub use survival::Survival;
+pub use survival::{CumulativeHazard, Survival};
 
 /// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
 /// `[1e-150, 1e150]` (or is 0) keeps every square, sum of squares over 10⁹ cells, product of two values, range

@@ -183,6 +183,85 @@ impl Survival {
         Ok(agree / pairs)
     }
 
+    /// The integrated Brier score of predicted survival functions Ŝᵢ(t) = exp(−Ĥᵢ(t)) (`hazard[k]` of row
+    /// `rows[k]`) on the rows `rows`, with the inverse-probability-of-censoring weights of Graf et al. 1999 —
+    /// Ĝ the Kaplan–Meier estimate of the censoring distribution on the **training** rows `train`:
+    /// BS(t) = (1/n) Σᵢ [Ŝᵢ(t)² 1(tᵢ ≤ t, event)/Ĝ(tᵢ) + (1 − Ŝᵢ(t))² 1(tᵢ > t)/Ĝ(t)], integrated by the
+    /// trapezoidal rule over the grid and divided by its span; a weight whose Ĝ is 0 counts 0. The grid: the rows'
+    /// distinct event times before the horizon τ (the 80 % quantile of the training times, as Uno's C) and before
+    /// the rows' last time — at least two, else an error. scikit-survival's
+    /// `integrated_brier_score(train, test, Ŝ, times)` on that grid. 0 is perfect; a loss.
+    ///
+    /// ```
+    /// use featrank::data::dataset::{CumulativeHazard, Survival};
+    /// let s = Survival::new(vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], vec![true, true, true, false, true, true]).unwrap();
+    /// let rows = [0, 1, 2, 3, 4, 5];
+    /// // each row certain to live until its own time and not after it: a perfect prediction scores 0
+    /// let exact: Vec<CumulativeHazard> =
+    ///     rows.iter().map(|&i| CumulativeHazard::new(vec![s.time()[i]], vec![f64::INFINITY]).unwrap()).collect();
+    /// let ibs = s.integrated_brier(&rows, &rows, &exact).unwrap();
+    /// assert!(ibs.abs() < 1e-12, "{ibs}");
+    /// let flat = vec![CumulativeHazard::default(); 6]; // Ŝ = 1 everywhere
+    /// assert!(s.integrated_brier(&rows, &rows, &flat).unwrap() > 0.2);
+    /// ```
+    pub fn integrated_brier(&self, train: &[usize], rows: &[usize], hazard: &[CumulativeHazard]) -> Result<f64> {
+        if hazard.len() != rows.len() {
+            return Err(Error::param(
+                "prediction",
+                format!("{} survival functions for {} rows", hazard.len(), rows.len()),
+            ));
+        }
+        if let Some(&r) = train.iter().chain(rows).find(|&&r| r >= self.time.len()) {
+            return Err(Error::param("rows", format!("row {r} is out of range ({} rows)", self.time.len())));
+        }
+        if train.is_empty() || rows.is_empty() {
+            return Err(Error::param("train", "the integrated Brier score needs training and test rows"));
+        }
+        let train_times: Vec<f64> = train.iter().map(|&i| self.time[i]).collect();
+        let tau = crate::math::quantile(&train_times, UNO_HORIZON);
+        let censoring = CensoringKm::of(&train_times, &train.iter().map(|&i| self.event[i]).collect::<Vec<_>>());
+        let last = rows.iter().map(|&i| self.time[i]).fold(f64::NEG_INFINITY, f64::max);
+        let mut grid: Vec<f64> =
+            rows.iter().filter(|&&i| self.event[i] && self.time[i] < tau.min(last)).map(|&i| self.time[i]).collect();
+        grid.sort_unstable_by(f64::total_cmp);
+        grid.dedup();
+        if grid.len() < 2 {
+            return Err(Error::param(
+                "measure",
+                format!(
+                    "the integrated Brier score needs two event times of the test rows before τ = {tau} (the 80 % \
+                     quantile of the training times); these {} rows have {}",
+                    rows.len(),
+                    grid.len()
+                ),
+            ));
+        }
+        let inverse = |g: f64| if g > 0.0 { 1.0 / g } else { 0.0 };
+        let at_own: Vec<f64> = rows.iter().map(|&i| inverse(censoring.at(self.time[i]))).collect();
+        let brier: Vec<f64> = grid
+            .iter()
+            .map(|&t| {
+                let at_t = inverse(censoring.at(t));
+                let sum: f64 = rows
+                    .iter()
+                    .zip(hazard)
+                    .zip(&at_own)
+                    .map(|((&i, h), &w)| {
+                        let s = h.survival(t);
+                        match (self.time[i] <= t, self.event[i]) {
+                            (true, true) => s * s * w,
+                            (true, false) => 0.0,
+                            (false, _) => (1.0 - s) * (1.0 - s) * at_t,
+                        }
+                    })
+                    .sum();
+                sum / rows.len() as f64
+            })
+            .collect();
+        let area: f64 = grid.windows(2).zip(brier.windows(2)).map(|(t, b)| (t[1] - t[0]) * (b[0] + b[1]) / 2.0).sum();
+        Ok(area / (grid[grid.len() - 1] - grid[0]))
+    }
+
     /// The target of the given rows, in that order.
     pub(super) fn take(&self, rows: &[usize]) -> Survival {
         Survival {
@@ -190,6 +269,57 @@ impl Survival {
             event: rows.iter().map(|&r| self.event[r]).collect(),
             levels: self.levels.clone(),
         }
+    }
+}
+
+/// A cumulative hazard Ĥ(t) as a right-continuous step function — `values[k]` from `times[k]` until the next
+/// time, 0 before the first — and the survival function Ŝ(t) = exp(−Ĥ(t)) it gives: what the survival learners
+/// predict for each test row (the Cox model's Breslow estimate, kNN's Nelson–Aalen estimate of the neighbours).
+///
+/// ```
+/// use featrank::data::dataset::CumulativeHazard;
+/// let h = CumulativeHazard::new(vec![2.0, 5.0], vec![0.5, 1.25]).unwrap();
+/// assert_eq!((h.at(1.0), h.at(2.0), h.at(4.9), h.at(9.0)), (0.0, 0.5, 0.5, 1.25));
+/// assert!((h.survival(3.0) - (-0.5f64).exp()).abs() < 1e-15);
+/// assert!(CumulativeHazard::new(vec![5.0, 2.0], vec![0.5, 1.0]).is_err()); // times ascend
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CumulativeHazard {
+    times: Vec<f64>,
+    values: Vec<f64>,
+}
+
+impl CumulativeHazard {
+    /// The step function with `values[k]` from `times[k]` on: times strictly ascending, values non-decreasing and
+    /// non-negative (∞ allowed: survival 0).
+    pub fn new(times: Vec<f64>, values: Vec<f64>) -> Result<CumulativeHazard> {
+        if times.len() != values.len() {
+            return Err(Error::param("hazard", format!("{} values for {} times", values.len(), times.len())));
+        }
+        let ascending = times.windows(2).all(|w| w[0] < w[1]) && times.iter().all(|t| t.is_finite());
+        let rising = values.windows(2).all(|w| w[0] <= w[1]) && values.iter().all(|v| *v >= 0.0);
+        if !ascending || !rising {
+            return Err(Error::param("hazard", "a cumulative hazard steps up at ascending finite times"));
+        }
+        Ok(CumulativeHazard { times, values })
+    }
+
+    /// Ĥ(t).
+    pub fn at(&self, t: f64) -> f64 {
+        match self.times.partition_point(|&u| u <= t) {
+            0 => 0.0,
+            k => self.values[k - 1],
+        }
+    }
+
+    /// Ŝ(t) = exp(−Ĥ(t)).
+    pub fn survival(&self, t: f64) -> f64 {
+        (-self.at(t)).exp()
+    }
+
+    /// The step times.
+    pub fn times(&self) -> &[f64] {
+        &self.times
     }
 }
 

@@ -1,6 +1,8 @@
 //! Cox's proportional-hazards model as a learner (`cox:ties=efron,ridge=1`): h(t | x) = h₀(t) e^{xᵀβ}, β
 //! maximising the partial likelihood (`partial_likelihood.rs`; Breslow's or Efron's ties) less a ridge
-//! penalty (ridge/2)‖β‖² on the training rows' standardised columns; it predicts each test row's risk xᵀβ.
+//! penalty (ridge/2)‖β‖² on the training rows' standardised columns; it predicts each test row's risk xᵀβ and
+//! its cumulative hazard Ĥ₀(t)·exp(xᵀβ), Ĥ₀ Breslow's estimate on the training rows (its survival function for
+//! the integrated Brier score).
 //!
 //! The columns are the learners' design matrix (`prepare.rs`: a nominal feature as 0/1 columns, a missing value
 //! as the training mean or mode), standardised on the training rows (population SD; a constant column is
@@ -18,6 +20,7 @@ use partial_likelihood::no_maximum;
 pub use partial_likelihood::Ties;
 pub(crate) use partial_likelihood::{maximise, Response, RiskSets};
 
+use crate::data::dataset::{CumulativeHazard, Survival};
 use crate::data::{Dataset, FeatureKind, Task};
 use crate::error::{Error, Result};
 use crate::learners::{design_matrices, design_width, CheckedFold, Learner};
@@ -288,11 +291,52 @@ impl Learner for Cox {
         let (xtr, xte, _) = design_matrices(fold, features);
         let columns: Vec<Vec<f64>> = xtr.columns().into_iter().map(|c| c.to_vec()).collect();
         let s = self.fit_columns(fold.data, fold.train, &columns)?;
-        let risk = (0..xte.nrows())
-            .map(|i| s.kept.iter().enumerate().map(|(k, &c)| (xte[[i, c]] - s.mean[k]) / s.sd[k] * s.b[k]).sum())
-            .collect();
-        Ok(Prediction::Risk(risk))
+        let eta = |x: &ndarray::Array2<f64>| -> Vec<f64> {
+            (0..x.nrows())
+                .map(|i| s.kept.iter().enumerate().map(|(k, &c)| (x[[i, c]] - s.mean[k]) / s.sd[k] * s.b[k]).sum())
+                .collect()
+        };
+        let (risk, train_risk) = (eta(&xte), eta(&xtr));
+        let survival =
+            fold.data.survival().ok_or_else(|| Error::param("target", "the Cox model needs survival data"))?;
+        let (times, baseline, shift) = breslow(survival, fold.train, &train_risk);
+        let hazard = risk
+            .iter()
+            .map(|&r| {
+                let scale = (r - shift).exp();
+                CumulativeHazard::new(times.clone(), baseline.iter().map(|h| h * scale).collect())
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Prediction::Hazard { risk, hazard })
     }
+}
+
+/// Breslow's estimate of the baseline cumulative hazard from the training rows' linear predictors `eta`:
+/// Ĥ₀(t) = Σ_{tⱼ ≤ t} dⱼ / Σ_{i: tᵢ ≥ tⱼ} exp(ηᵢ − c) over the distinct event times tⱼ (dⱼ events at tⱼ), with
+/// c = max ηᵢ against overflow, so a row's hazard is Ĥ₀(t)·exp(η − c) (Breslow 1974; scikit-survival's
+/// `BreslowEstimator`, whatever the ties of the fit). The event times, Ĥ₀ at each, and c.
+fn breslow(s: &Survival, train: &[usize], eta: &[f64]) -> (Vec<f64>, Vec<f64>, f64) {
+    let shift = eta.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    order.sort_by(|&a, &b| s.time()[train[a]].total_cmp(&s.time()[train[b]]).then(a.cmp(&b)));
+    // the risk set's sum at each row of the order: the rows from it on
+    let mut at_risk = vec![0.0; order.len() + 1];
+    for k in (0..order.len()).rev() {
+        at_risk[k] = at_risk[k + 1] + (eta[order[k]] - shift).exp();
+    }
+    let (mut times, mut baseline, mut total, mut k) = (Vec::new(), Vec::new(), 0.0, 0);
+    while k < order.len() {
+        let t = s.time()[train[order[k]]];
+        let same = order[k..].iter().take_while(|&&i| s.time()[train[i]] == t).count();
+        let events = order[k..k + same].iter().filter(|&&i| s.event()[train[i]]).count();
+        if events > 0 {
+            total += events as f64 / at_risk[k];
+            times.push(t);
+            baseline.push(total);
+        }
+        k += same;
+    }
+    (times, baseline, shift)
 }
 
 crate::method::from_spec!(Cox);
