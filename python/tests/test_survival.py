@@ -113,4 +113,4 @@ def test_survival_rankers_run_inside_the_splits_and_the_others_are_refused_by_na
     with pytest.raises(featrank.UnsupportedTaskError, match="survival"):
         featrank.rank(ds, "relieff")
     with pytest.raises(featrank.UnsupportedTaskError, match="cox"):
-        featrank.curves(ds, rankers=["variance"], learner="knn", folds=3, repeats=1, expected=0, progress=False)
+        featrank.curves(ds, rankers=["variance"], learner="svm", folds=3, repeats=1, expected=0, progress=False)

@@ -1,10 +1,12 @@
-"""scikit-survival's Harrell C, Uno's C, integrated Brier score and Cox model on a bundled dataset with survival
-times built from it: the reference of featrank's `c_index`, `uno_c` and `ibs` measures and `cox` learner (tests/suite/survival.rs builds the same times).
+"""scikit-survival's Harrell C, Uno's C, integrated Brier score, Cox model and random survival forest on a bundled
+dataset with survival times built from it: the reference of featrank's `c_index`, `uno_c` and `ibs` measures and
+`cox` and `rsf` learners (tests/suite/survival.rs builds the same times).
 
 usage: python scripts/survival/sksurv_reference.py > tests/reference/sksurv.csv   (pip install scikit-survival)
 """
 
 import numpy as np
+from sksurv.ensemble import RandomSurvivalForest
 from sksurv.linear_model import CoxPHSurvivalAnalysis
 from sksurv.metrics import concordance_index_censored, concordance_index_ipcw, integrated_brier_score
 from sksurv.util import Surv
@@ -40,3 +42,9 @@ for name, time in cases.items():
         fit = CoxPHSurvivalAnalysis(ties=ties, n_iter=1000, tol=1e-14).fit(x[train], y_train)
         survival = np.vstack([f(grid) for f in fit.predict_survival_function(x[test])])
         print(f"{name},ibs_{ties},0,{integrated_brier_score(y_train, y_test, survival, grid):.17g}")
+    # a random survival forest (100 trees, sqrt of the features per split, leaves of 3 rows) fitted on the
+    # training rows: Harrell's C of its risk on the test rows, one forest per seed (the spread a forest has)
+    for seed in range(5):
+        forest = RandomSurvivalForest(n_estimators=100, max_features="sqrt", min_samples_leaf=3, random_state=seed)
+        risk = forest.fit(x[train], y_train).predict(x[test])
+        print(f"{name},rsf_cindex,{seed},{concordance_index_censored(event[test], time[test], risk)[0]:.17g}")

@@ -39,7 +39,7 @@ pub(crate) use prepare::{design_matrices, design_width};
 pub(crate) use svm::{add_products, Machine, Scratch};
 pub use svm::{Kernel, Multiclass, Svm};
 pub(crate) use tree::{leaf_width, RowError, Tree};
-pub use tree::{DecisionTree, RandomForest};
+pub use tree::{DecisionTree, RandomForest, RandomSurvivalForest};
 pub use weighted_knn::WeightedKnn;
 
 use std::sync::Arc;
@@ -244,6 +244,7 @@ pub static REGISTRY: Registry<dyn Learner> = Registry {
         own::<Mlp>("mlp", &["neural-network"]),
         own::<Glmnet>("glmnet", &["elastic-net", "enet", "penalised-glm"]),
         own::<Cox>("cox", &["coxph", "cox-ph", "proportional-hazards"]),
+        own::<RandomSurvivalForest>("rsf", &["random-survival-forest", "survival-forest"]),
         own::<MlKnn>("ml-knn", &["mlknn"]),
         Entry {
             name: "binary-relevance",

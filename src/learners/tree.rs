@@ -21,8 +21,10 @@
 use rand::seq::SliceRandom;
 use rayon::prelude::*;
 
+mod survival;
 mod targets;
 
+pub use survival::RandomSurvivalForest;
 pub(crate) use targets::{leaf_width, RowError};
 use targets::{prediction, NodeTarget, Side};
 

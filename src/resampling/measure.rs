@@ -73,7 +73,7 @@ pub enum Measure {
     /// Survival: the integrated Brier score of the predicted survival functions (Graf et al. 1999; lower is
     /// better), weighted by the training rows' censoring distribution, over the test rows' event times before
     /// τ = the 80 % quantile of the training times ([`Survival::integrated_brier`](crate::data::dataset::Survival::integrated_brier);
-    /// scikit-survival's `integrated_brier_score`). For learners that predict a survival function: `cox`, `knn`.
+    /// scikit-survival's `integrated_brier_score`). For learners that predict a survival function: `cox`, `rsf`, `knn`.
     IntegratedBrier,
 }
 
@@ -455,7 +455,7 @@ impl Measure {
 fn no_survival_function() -> Error {
     Error::param(
         "measure",
-        "the integrated Brier score judges predicted survival functions: the cox and knn learners predict them; \
+        "the integrated Brier score judges predicted survival functions: the cox, rsf and knn learners predict them; \
          this learner predicts a risk score only (use c_index or uno_c)",
     )
 }

@@ -196,6 +196,7 @@ fn every_learner_on_every_awkward_dataset() {
             "mlp:epochs=20",
             "glmnet:folds=3",
             "cox",
+            "rsf:trees=5",
             "ml-knn:k=3",
             "binary-relevance:base=(nb)",
             "br:base=(svm:c=0.1)",

@@ -66,6 +66,7 @@ fn ffa_n_equals_rfa_n_for_every_learner() {
         "mlp:epochs=20",
         "glmnet:lambda=0.05",
         "cox",
+        "rsf:trees=5",
         "ml-knn:k=5",
         "binary-relevance:base=(tree)",
     ];

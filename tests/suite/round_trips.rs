@@ -6,8 +6,11 @@ use featrank::prelude::*;
 use proptest::prelude::*;
 
 /// Feature names users export from spreadsheets.
+/// (`NA` is left out: featrank's CSV reader takes a bare `NA` as a missing value, R's convention, so a feature of
+/// that name does not come back from a CSV file — an error naming the row, not a silent loss.)
 fn name() -> impl Strategy<Value = String> {
-    prop_oneof!["[a-z][a-z0-9_]{0,8}", "[a-zA-Z ,\"'é中]{1,10}".prop_filter("not blank", |s| !s.trim().is_empty()),]
+    let text = "[a-zA-Z ,\"'é中]{1,10}".prop_filter("not blank, not NA", |s| !s.trim().is_empty() && s != "NA");
+    prop_oneof!["[a-z][a-z0-9_]{0,8}", text]
 }
 
 /// Finite scores of every magnitude, including subnormals and negative zero.
@@ -159,6 +162,8 @@ fn specs_round_trip_for_every_learner_and_ranker() {
         "glmnet:rule=1se,folds=5",
         "cox",
         "cox:ties=breslow,ridge=0",
+        "rsf",
+        "rsf:trees=20,mtry=2,min_leaf=5",
         "ml-knn",
         "ml-knn:k=3,smoothing=0.5",
         "binary-relevance:base=(nb)",
