@@ -89,13 +89,9 @@ impl Method for Lasso {
         self.penalty.write(Spec::new("lasso"))
     }
 
-    /// Classes and numbers; a survival target at a fixed λ.
+    /// Classes, numbers and survival (the Cox family).
     fn supports(&self, task: Task) -> bool {
-        match task {
-            Task::Classification | Task::Regression => true,
-            Task::Survival => matches!(self.penalty.lambda, Lambda::Fixed(_)),
-            _ => false,
-        }
+        matches!(task, Task::Classification | Task::Regression | Task::Survival)
     }
 }
 
@@ -112,10 +108,12 @@ impl Ranker for Lasso {
         let data = data.dataset();
         let (x, owners, rows) = design(data);
         let scale = deviations(x.view());
-        if let (Some(_), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
-            let net = ElasticNet::new(Family::Cox).alpha(self.penalty.alpha).stop_at(lambda);
-            let path = cox_path(data, &rows, x.view(), net)?;
-            let (_, squares) = sizes(&path, path.len() - 1, &owners, &scale, data.n_features());
+        if data.survival().is_some() {
+            let fit = self.penalty.cox_fit(data, &rows, x.view(), seed, || Ok(data.clone()))?;
+            let mut squares = vec![0.0; data.n_features()];
+            for (c, b) in fit.coefficients(x.ncols()).into_iter().enumerate() {
+                squares[owners[c]] += (b * scale[c]).powi(2);
+            }
             return Ok(squares.into_iter().map(f64::sqrt).collect());
         }
         let fits = self.penalty.fits(data, &rows, x.view(), seed, || Ok(data.clone()))?;

@@ -327,7 +327,7 @@ fn cox_refuses_what_it_cannot_fit_by_name() {
     let fold = Fold { data: &iris, train: &train, test: &test, seed: 0 };
     assert_eq!(Cox::new().fit_predict(&fold, &[0]).unwrap_err().kind(), ErrorKind::UnsupportedTask);
     let fold = Fold { data: &ds, train: &rows[..300], test: &rows[300..], seed: 0 };
-    for spec in ["svm", "nb", "tree", "forest", "glmnet:lambda=cv"] {
+    for spec in ["svm", "nb", "tree", "forest"] {
         let err = learners::parse(spec).unwrap().fit_predict(&fold, &[0, 1]).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::UnsupportedTask, "{spec}: {err}");
         assert!(err.to_string().contains("cox"), "{spec}: {err}");
@@ -460,10 +460,10 @@ fn decisions_stability_figures_and_nested_estimates_work_on_survival_runs() {
     assert!((null.mean - 0.5).abs() < 0.1, "{null:?}");
 }
 
-/// glmnet's Cox family as a learner at a fixed λ (Breslow's ties): the lasso and the elastic net on the
-/// planted genes give honest curves well above chance; λ by cross-validation is refused by name for now.
+/// glmnet's Cox family as a learner (Breslow's ties): the lasso and the elastic net at a fixed λ on the planted
+/// genes give honest curves well above chance, and so does the lasso with λ chosen inside each training split.
 #[test]
-fn glmnet_fits_the_cox_family_at_a_fixed_lambda() {
+fn glmnet_fits_the_cox_family_at_a_fixed_or_a_cross_validated_lambda() {
     let s = synth::Survival::new().rows(150).features(40).generate(12).unwrap();
     let ds = s.dataset().unwrap();
     for spec in ["glmnet:alpha=1,lambda=0.02", "glmnet:alpha=0.5,lambda=0.05"] {
@@ -477,14 +477,29 @@ fn glmnet_fits_the_cox_family_at_a_fixed_lambda() {
         let c = curves.get("univariate-cox", CurveKind::Ffa).unwrap().mean[0];
         assert!(c > 0.7, "{spec}: Harrell's C at 5 genes {c}");
     }
-    let cv = learners::parse("glmnet").unwrap();
-    assert!(!cv.supports(Task::Survival));
+    // λ by the inner cross-validation's grouped partial-likelihood deviance (cv.glmnet's, tests/suite/glmnet.rs):
+    // the chosen λ is the one the engine's cross-validation of the same training rows and inner folds picks
+    let cv = learners::parse("glmnet:lambda=cv,folds=5").unwrap();
+    assert!(cv.supports(Task::Survival));
+    let (train, test): (Vec<usize>, Vec<usize>) = (0..ds.n_rows()).partition(|i| i % 3 != 0);
+    let fold = Fold { data: &ds, train: &train, test: &test, seed: 4 };
+    let c = Measure::HarrellC.score(&ds, &test, &cv.fit_predict(&fold, &(0..40).collect::<Vec<_>>()).unwrap()).unwrap();
+    assert!(c > 0.7, "glmnet with λ by cv: C {c}");
+    let curves = CurveSpec::new(cv)
+        .folds(4)
+        .repeats(1)
+        .expected(3)
+        .grid(Grid::Custom(vec![5, 40]))
+        .evaluate_all(&ds, &[Candidate::parse("univariate-cox").unwrap()])
+        .unwrap();
+    let (ffa, random) = (curves.get("univariate-cox", CurveKind::Ffa).unwrap(), curves.expected().unwrap());
+    assert!(ffa.mean[0] > random.mean[0] + 0.1, "C at 5 genes: {} vs random {}", ffa.mean[0], random.mean[0]);
 }
 
 /// The lasso rankers on a survival target (the Cox family, Breslow's ties, on the rows ranked): `lasso-path`'s
 /// entry order and `lasso`'s |standardised coefficient| at a fixed λ are read off the engine's Cox path of the
-/// same rows, put the strongest planted genes on top and rank inside honest curves; λ by cross-validation is
-/// refused by name.
+/// same rows, put the strongest planted genes on top and rank inside honest curves; so does `lasso` with λ chosen
+/// by cross-validation.
 #[test]
 fn lasso_rankers_take_a_survival_target_through_the_cox_family() {
     let s = synth::Survival::new().rows(200).features(30).generate(8).unwrap();
@@ -519,12 +534,12 @@ fn lasso_rankers_take_a_survival_target_through_the_cox_family() {
         .unwrap();
     let (ffa, random) = (curves.get("lasso-path", CurveKind::Ffa).unwrap(), curves.expected().unwrap());
     assert!(ffa.mean[0] > random.mean[0] + 0.1, "C at 5 genes: {} vs random {}", ffa.mean[0], random.mean[0]);
-    // λ by cross-validation is not there for the Cox family yet: refused, naming the setting
-    let cv = featrank::rankers::parse("lasso").unwrap();
-    assert!(!cv.supports(Task::Survival));
-    assert!(featrank::rankers::parse("lasso-path").unwrap().supports(Task::Survival));
-    let err = cv.rank(&ds, 1).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::UnsupportedTask, "{err}");
+    // λ by cross-validation (the grouped partial-likelihood deviance): |standardised coefficient| at the λ the
+    // engine's cross-validation picks, the strongest genes on top
+    let cv = featrank::rankers::parse("lasso:folds=5").unwrap();
+    assert!(cv.supports(Task::Survival));
+    let order = cv.rank(&ds, 1).unwrap().order().to_vec();
+    assert!(strongest.iter().all(|f| order[..5].contains(f)), "lasso (cv): {:?}", &order[..5]);
 }
 
 /// The wrappers take a survival base or learner: bootstraps, shadows, held-out permutation with the Cox model,

@@ -3,7 +3,8 @@
 //!
 //! the path is fitted on every row; its λ sequence is then fitted on each inner fold's training rows and the
 //! held-out rows' loss recorded — the squared error (Gaussian) or the deviance −2[y ln p + (1 − y) ln(1 − p)]
-//! with p clamped to [10⁻⁵, 1 − 10⁻⁵] (binomial). Per λ, CV(λ) = Σ_f n_f L_f / Σ_f n_f (L_f a fold's mean
+//! with p clamped to [10⁻⁵, 1 − 10⁻⁵] (binomial); for the Cox family cv.glmnet's grouped partial-likelihood
+//! deviance ([`ElasticNet::cross_validate_survival`], each fold weighted by its events). Per λ, CV(λ) = Σ_f n_f L_f / Σ_f n_f (L_f a fold's mean
 //! loss, n_f its rows) and SE(λ) = √( Σ_f n_f (L_f − CV)² / Σ_f n_f / (K − 1) ); `min` takes the largest λ
 //! with the smallest CV, `1se` the largest λ with CV ≤ CV_min + SE at that minimum.
 //!
@@ -20,6 +21,7 @@ use ndarray::{Array2, ArrayView2, Axis};
 use super::{ElasticNet, Family, Path};
 use crate::data::Dataset;
 use crate::error::{Error, Result};
+use crate::learners::cox::RiskSets;
 use crate::resampling::CvPlan;
 use crate::spec::spec_words;
 
@@ -212,29 +214,11 @@ impl ElasticNet {
         if self.family == Family::Cox {
             return Err(Error::param(
                 "family",
-                "cross-validation of the Cox family (whose partial likelihood is no sum over rows) is not available",
+                "the Cox family's partial likelihood is no sum over rows: cross-validate it with \
+                 cross_validate_survival",
             ));
         }
-        let k = folds.iter().max().map_or(0, |&f| f as usize + 1);
-        if k > y.len() {
-            // a fold id past the rows is refused before it sizes anything
-            return Err(Error::param(
-                "folds",
-                format!("fold id {} for {} rows: at most one fold per row", k - 1, y.len()),
-            ));
-        }
-        let mut fold_rows = vec![0.0; k];
-        folds.iter().for_each(|&f| fold_rows[f as usize] += 1.0);
-        if folds.len() != y.len() || k < 2 || fold_rows.contains(&0.0) {
-            return Err(Error::param(
-                "folds",
-                format!(
-                    "needs one fold id in 0..K per row (K ≥ 2, every id used); got {} ids for {} rows",
-                    folds.len(),
-                    y.len()
-                ),
-            ));
-        }
+        let (k, fold_rows) = fold_sizes(folds, y.len())?;
         let path = self.path(x, y)?;
         let lambdas = path.lambdas().to_vec();
         let on_path = self.clone().lambdas(lambdas.clone());
@@ -257,20 +241,106 @@ impl ElasticNet {
                     test.iter().zip(&eta).map(|(&i, &e)| loss(self.family, y[i], e)).sum::<f64>() / test.len() as f64;
             }
         }
-        let total: f64 = fold_rows.iter().sum();
+        Ok((path, CrossValidation::of(lambdas, &fold_loss, &fold_rows)))
+    }
+
+    /// [`ElasticNet::cross_validate`] for the Cox family (survival `time` and 0/1 `event` per row), as cv.glmnet's
+    /// default (`grouped`) deviance: a fold's loss at λ is the partial-likelihood deviance of every row less that
+    /// of the fold's training rows, both under the training rows' fit (Verweij & van Houwelingen 1993), divided by
+    /// the fold's events; CV(λ) and SE(λ) weigh the folds by their events.
+    ///
+    /// ```
+    /// use featrank::learners::glmnet::{ElasticNet, Family, Rule};
+    /// use featrank::ndarray::Array2;
+    /// // the hazard rises with the first column; the second is noise
+    /// let x = Array2::from_shape_fn((40, 2), |(i, j)| if j == 0 { (i % 10) as f64 } else { ((i * 7) % 11) as f64 });
+    /// let time: Vec<f64> = (0..40).map(|i| 20.0 - (i % 10) as f64 + (i / 10) as f64 * 0.1).collect();
+    /// let event: Vec<f64> = (0..40).map(|i| (i % 5 != 0) as u8 as f64).collect();
+    /// let folds: Vec<u32> = (0..40).map(|i| (i % 4) as u32).collect();
+    /// let (path, cv) = ElasticNet::new(Family::Cox).cross_validate_survival(x.view(), &time, &event, &folds)?;
+    /// assert_eq!(cv.lambdas(), path.lambdas());
+    /// assert!(cv.loss()[cv.index(Rule::Min)] < cv.loss()[0]); // better than no covariate
+    /// # Ok::<(), featrank::Error>(())
+    /// ```
+    pub fn cross_validate_survival(
+        &self,
+        x: ArrayView2<'_, f64>,
+        time: &[f64],
+        event: &[f64],
+        folds: &[u32],
+    ) -> Result<(Path, CrossValidation)> {
+        let (k, _) = fold_sizes(folds, time.len())?;
+        let mut events = vec![0.0; k];
+        folds.iter().zip(event).for_each(|(&f, &e)| events[f as usize] += e);
+        if let Some(f) = events.iter().position(|&e| e == 0.0) {
+            return Err(Error::param("folds", format!("inner fold {f} holds no event: its deviance says nothing")));
+        }
+        let path = self.path_survival(x, time, event)?;
+        let lambdas = path.lambdas().to_vec();
+        let on_path = self.clone().lambdas(lambdas.clone());
+        let everyone = RiskSets::new(time);
+        let mut fold_loss = Array2::<f64>::zeros((k, lambdas.len()));
+        for f in 0..k {
+            let train: Vec<usize> = (0..time.len()).filter(|&i| folds[i] as usize != f).collect();
+            let xtr = x.select(Axis(0), &train);
+            let (ttr, etr): (Vec<f64>, Vec<f64>) = train.iter().map(|&i| (time[i], event[i])).unzip();
+            let fit = on_path.path_survival(xtr.view(), &ttr, &etr)?;
+            let inside = RiskSets::new(&ttr);
+            for (l, loss) in fold_loss.row_mut(f).iter_mut().enumerate() {
+                // a fold's path that ended early predicts with its last λ, as cv.glmnet
+                let at = l.min(fit.len() - 1);
+                let eta = fit.linear_predictor(x, at)?;
+                let eta_train: Vec<f64> = train.iter().map(|&i| eta[i]).collect();
+                let all = everyone.deviance(&eta, event) * time.len() as f64;
+                let within = inside.deviance(&eta_train, &etr) * train.len() as f64;
+                *loss = (all - within) / events[f];
+            }
+        }
+        Ok((path, CrossValidation::of(lambdas, &fold_loss, &events)))
+    }
+}
+
+/// The number of folds K and each fold's rows, from one fold id per row (every id in `0..K` used, K ≥ 2).
+fn fold_sizes(folds: &[u32], rows: usize) -> Result<(usize, Vec<f64>)> {
+    let k = folds.iter().max().map_or(0, |&f| f as usize + 1);
+    if k > rows {
+        // a fold id past the rows is refused before it sizes anything
+        return Err(Error::param("folds", format!("fold id {} for {rows} rows: at most one fold per row", k - 1)));
+    }
+    let mut fold_rows = vec![0.0; k];
+    folds.iter().for_each(|&f| fold_rows[f as usize] += 1.0);
+    if folds.len() != rows || k < 2 || fold_rows.contains(&0.0) {
+        return Err(Error::param(
+            "folds",
+            format!(
+                "needs one fold id in 0..K per row (K ≥ 2, every id used); got {} ids for {rows} rows",
+                folds.len()
+            ),
+        ));
+    }
+    Ok((k, fold_rows))
+}
+
+impl CrossValidation {
+    /// CV(λ) and SE(λ) from each fold's loss at each λ (`fold_loss`: folds × λ), the folds weighted by `weight`.
+    fn of(lambdas: Vec<f64>, fold_loss: &Array2<f64>, weight: &[f64]) -> CrossValidation {
+        let (k, total) = (weight.len(), weight.iter().sum::<f64>());
         let weighted =
-            |l: usize, g: &dyn Fn(f64) -> f64| (0..k).map(|f| fold_rows[f] * g(fold_loss[[f, l]])).sum::<f64>() / total;
+            |l: usize, g: &dyn Fn(f64) -> f64| (0..k).map(|f| weight[f] * g(fold_loss[[f, l]])).sum::<f64>() / total;
         let loss: Vec<f64> = (0..lambdas.len()).map(|l| weighted(l, &|v| v)).collect();
         let se =
             (0..lambdas.len()).map(|l| (weighted(l, &|v| (v - loss[l]).powi(2)) / (k - 1) as f64).sqrt()).collect();
-        Ok((path, CrossValidation { lambdas, loss, se }))
+        CrossValidation { lambdas, loss, se }
     }
 }
 
 /// The inner fold of every row of `data` for a `folds`-fold cross-validation drawn from `seed`: stratified,
-/// with at most as many folds as the smallest class present has rows (at least 2).
+/// with at most as many folds as the smallest class present has rows (a survival target: as it has events; at
+/// least 2).
 pub(crate) fn inner_folds(data: &Dataset, folds: usize, seed: u64) -> Result<Vec<u32>> {
-    let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min());
+    // a survival target: at most one fold per event (each fold's deviance needs one)
+    let events = data.survival().map(|s| s.n_events());
+    let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min()).or(events);
     let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows());
     if k < 2 {
         return Err(Error::param(

@@ -2,9 +2,8 @@
 //! per-response fits it shares with the lasso rankers ([`crate::rankers::Lasso`], [`crate::rankers::LassoPath`]).
 //!
 //! A numeric target is fitted with the Gaussian family and predicted by η = β₀ + xβ; a survival target with the
-//! Cox family (Breslow's ties, `ElasticNet::path_survival`) at a fixed λ, predicted by the risk η = xβ (λ by
-//! cross-validation needs cv.glmnet's partial-likelihood deviance, not yet here: `lambda=cv` does not take a
-//! survival target). A class target with two
+//! Cox family (Breslow's ties, `ElasticNet::path_survival`), predicted by the risk η = xβ, λ fixed or chosen by
+//! cv.glmnet's grouped partial-likelihood deviance (`ElasticNet::cross_validate_survival`). A class target with two
 //! classes is one binomial fit (the later class is the 1) whose P(1 | x) = 1/(1 + e^{−η}) are the class
 //! scores; with more classes, one binomial fit per class against the rest (one-vs-rest, each with its own λ;
 //! the scores are the classes' probabilities divided by their sum) — not glmnet's grouped multinomial. The
@@ -118,6 +117,31 @@ impl Penalty {
         let net = ElasticNet::new(family).alpha(self.alpha);
         ys.into_iter().map(|(class, y)| Ok((class, Fit::new(&net, x, &y, self.lambda, &folds)?))).collect()
     }
+
+    /// The Cox fit (Breslow's ties) of `data`'s survival target on `rows`, `x` those rows' design matrix: the path
+    /// down to a fixed λ, or the whole path with λ chosen by the inner cross-validation's grouped deviance
+    /// ([`ElasticNet::cross_validate_survival`]; the folds, drawn from `seed`, stratify `folds_of`'s events).
+    pub fn cox_fit(
+        &self,
+        data: &Dataset,
+        rows: &[usize],
+        x: ArrayView2<'_, f64>,
+        seed: u64,
+        folds_of: impl FnOnce() -> Result<Dataset>,
+    ) -> Result<Fit> {
+        let net = ElasticNet::new(Family::Cox).alpha(self.alpha);
+        let path = match self.lambda {
+            Lambda::Fixed(lambda) => cox_path(data, rows, x, net.stop_at(lambda))?,
+            Lambda::Cv { rule, folds } => {
+                let folds = inner_folds(&folds_of()?, folds, seed)?;
+                let (time, event) = survival_rows(data, rows)?;
+                let (path, cv) = net.cross_validate_survival(x, &time, &event, &folds)?;
+                return Ok(Fit::Path(path, cv.index(rule)));
+            }
+        };
+        let last = path.len() - 1;
+        Ok(Fit::Path(path, last))
+    }
 }
 
 /// The responses of `data`'s target on `rows`: the numeric target (Gaussian), or binomial 0/1 indicators — one
@@ -135,17 +159,20 @@ pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(
             Ok((Family::Binomial, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
         }
         Target::Set(_) => Err(Error::param("target", "the elastic net fits one target; wrap it in binary-relevance")),
-        Target::Survival(_) => Err(Error::param(
-            "lambda",
-            "a survival target takes a fixed λ (e.g. lambda=0.05): choosing λ by cross-validation needs cv.glmnet's \
-             partial-likelihood deviance, not yet here",
-        )),
+        Target::Survival(_) => Err(Error::param("target", "a survival target is fitted by the Cox family (cox_fit)")),
     }
 }
 
 /// The Cox path (Breslow's ties) of `data`'s survival target on `rows`, `x` those rows' design matrix: `net`'s
 /// whole path, or down to the λ its `stop_at` gives. Refused, naming the event column, when every row is censored.
 pub(crate) fn cox_path(data: &Dataset, rows: &[usize], x: ArrayView2<'_, f64>, net: ElasticNet) -> Result<Path> {
+    let (time, event) = survival_rows(data, rows)?;
+    net.path_survival(x, &time, &event)
+}
+
+/// The times and 0/1 events of `data`'s survival target on `rows`; refused, naming the event column, when every
+/// row is censored.
+fn survival_rows(data: &Dataset, rows: &[usize]) -> Result<(Vec<f64>, Vec<f64>)> {
     let s = data.survival().ok_or_else(|| Error::param("target", "the Cox family needs a survival target"))?;
     let time: Vec<f64> = rows.iter().map(|&i| s.time()[i]).collect();
     let event: Vec<f64> = rows.iter().map(|&i| f64::from(u8::from(s.event()[i]))).collect();
@@ -155,7 +182,7 @@ pub(crate) fn cox_path(data: &Dataset, rows: &[usize], x: ArrayView2<'_, f64>, n
             format!("all {} training rows are censored: a Cox model needs at least one event", event.len()),
         ));
     }
-    net.path_survival(x, &time, &event)
+    Ok((time, event))
 }
 
 /// The penalised GLM as a learner: Gaussian for a numeric target, binomial (one-vs-rest beyond two classes)
@@ -219,13 +246,9 @@ impl Method for Glmnet {
         self.penalty.write(Spec::new("glmnet"))
     }
 
-    /// Classes and numbers; a survival target at a fixed λ (the Cox family).
+    /// Classes, numbers and survival (the Cox family).
     fn supports(&self, task: Task) -> bool {
-        match task {
-            Task::Classification | Task::Regression => true,
-            Task::Survival => matches!(self.penalty.lambda, Lambda::Fixed(_)),
-            _ => false,
-        }
+        matches!(task, Task::Classification | Task::Regression | Task::Survival)
     }
 }
 
@@ -248,13 +271,12 @@ impl Learner for Glmnet {
             return Err(Error::param("features", "the elastic net needs at least one feature"));
         }
         let (xtr, xte, _) = design_matrices(fold, features);
-        if let (Some(_), Lambda::Fixed(lambda)) = (data.survival(), self.penalty.lambda) {
-            let net = ElasticNet::new(Family::Cox).alpha(self.penalty.alpha).stop_at(lambda);
-            let path = cox_path(data, fold.train, xtr.view(), net)?;
-            return Ok(Prediction::Risk(path.linear_predictor(xte.view(), path.len() - 1)?));
-        }
         // the inner folds stratify the training rows' target (one feature carries it)
         let carrier = || data.select_indices(&features[..1]).take_rows(fold.train);
+        if data.survival().is_some() {
+            let fit = self.penalty.cox_fit(data, fold.train, xtr.view(), fold.seed, carrier)?;
+            return Ok(Prediction::Risk(fit.eta(xte.view())?));
+        }
         let fits = self.penalty.fits(data, fold.train, xtr.view(), fold.seed, carrier)?;
         let Some(names) = data.class_names() else {
             return Ok(Prediction::Values(fits[0].1.eta(xte.view())?));
