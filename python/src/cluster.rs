@@ -16,7 +16,7 @@ use pyo3::types::PyDict;
 
 use crate::curves::Curves;
 use crate::nested::Nested;
-use crate::{blocking, guarded, Error};
+use crate::{blocking, guarded};
 
 /// A planned curve run or nested evaluation: its units and the run they come from.
 #[pyclass(module = "featrank.cluster", name = "Manifest", frozen)]

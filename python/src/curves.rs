@@ -26,7 +26,7 @@ use crate::size_choices::SizeChoices;
 use crate::stabilities::Stabilities;
 use crate::table::Table;
 use crate::trade_off::TradeOff;
-use crate::{blocking, guarded, pickle, Error};
+use crate::{blocking, guarded, pickle};
 
 /// FFA/RFA curves of rankings (fixed) and rankers (run inside every training split), with the expected
 /// curve of random rankings.

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 use crate::figure::Figure;
 use crate::table::Table;
-use crate::{guarded, pickle, Error};
+use crate::{guarded, pickle};
 
 /// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
 #[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
