@@ -262,6 +262,49 @@ impl Survival {
         Ok(area / (grid[grid.len() - 1] - grid[0]))
     }
 
+    /// The distinct times at which an event was seen among `rows`, ascending.
+    ///
+    /// ```
+    /// use featrank::data::dataset::Survival;
+    /// let s = Survival::new(vec![3.0, 1.0, 3.0, 2.0], vec![true, true, true, false]).unwrap();
+    /// assert_eq!(s.event_times(&[0, 1, 2, 3]), [1.0, 3.0]);
+    /// ```
+    pub fn event_times(&self, rows: &[usize]) -> Vec<f64> {
+        let mut times: Vec<f64> = rows.iter().filter(|&&i| self.event[i]).map(|&i| self.time[i]).collect();
+        times.sort_unstable_by(f64::total_cmp);
+        times.dedup();
+        times
+    }
+
+    /// The Nelson–Aalen estimate of the cumulative hazard of `rows` (a row may repeat, as in a bootstrap sample):
+    /// Ĥ(t) = Σ_{s ≤ t} d(s)/Y(s), d(s) of them with the event at s, Y(s) still followed at s (Nelson 1972;
+    /// Aalen 1978): a step at each event time.
+    ///
+    /// ```
+    /// use featrank::data::dataset::Survival;
+    /// let s = Survival::new(vec![2.0, 1.0, 3.0, 2.0], vec![false, true, true, true]).unwrap();
+    /// let h = s.nelson_aalen(&[0, 1, 2, 3]);
+    /// assert_eq!(h.times(), [1.0, 2.0, 3.0]);
+    /// assert_eq!(h.values(), [0.25, 0.25 + 1.0 / 3.0, 0.25 + 1.0 / 3.0 + 1.0]);
+    /// ```
+    pub fn nelson_aalen(&self, rows: &[usize]) -> CumulativeHazard {
+        let mut at: Vec<(f64, bool)> = rows.iter().map(|&i| (self.time[i], self.event[i])).collect();
+        at.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let (mut times, mut values, mut total, mut k) = (Vec::new(), Vec::new(), 0.0, 0);
+        while k < at.len() {
+            let t = at[k].0;
+            let same = at[k..].iter().take_while(|r| r.0 == t).count();
+            let events = at[k..k + same].iter().filter(|r| r.1).count();
+            if events > 0 {
+                total += events as f64 / (at.len() - k) as f64;
+                times.push(t);
+                values.push(total);
+            }
+            k += same;
+        }
+        CumulativeHazard { times, values }
+    }
+
     /// The target of the given rows, in that order.
     pub(super) fn take(&self, rows: &[usize]) -> Survival {
         Survival {
@@ -320,6 +363,37 @@ impl CumulativeHazard {
     /// The step times.
     pub fn times(&self) -> &[f64] {
         &self.times
+    }
+
+    /// Ĥ from each step time on.
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
+    /// The expected number of events Σⱼ Ĥ(Tⱼ) over the times `times` (ascending) — with the training rows'
+    /// distinct event times, the risk score of survival forests and kNN survival (Ishwaran et al. 2008's
+    /// "mortality"; scikit-survival's `RandomSurvivalForest.predict`).
+    ///
+    /// ```
+    /// use featrank::data::dataset::CumulativeHazard;
+    /// let h = CumulativeHazard::new(vec![2.0, 5.0], vec![0.5, 1.25]).unwrap();
+    /// assert_eq!(h.mortality(&[1.0, 2.0, 4.0, 6.0]), 0.0 + 0.5 + 0.5 + 1.25);
+    /// ```
+    pub fn mortality(&self, times: &[f64]) -> f64 {
+        let mut at = 0;
+        times
+            .iter()
+            .map(|&t| {
+                while at < self.times.len() && self.times[at] <= t {
+                    at += 1;
+                }
+                if at == 0 {
+                    0.0
+                } else {
+                    self.values[at - 1]
+                }
+            })
+            .sum()
     }
 }
 

@@ -317,23 +317,10 @@ fn bump(tree: &mut [f64], r: usize, v: f64) {
     }
 }
 
-/// The Nelson–Aalen cumulative hazard of a leaf's rows as (time, Ĥ) pairs, flattened, at its event times.
+/// A leaf's Nelson–Aalen cumulative hazard ([`Survival::nelson_aalen`]) as (time, Ĥ) pairs, flattened.
 fn nelson_aalen(s: &Survival, rows: &[usize]) -> Vec<f64> {
-    let (time, event) = (s.time(), s.event());
-    let mut near: Vec<(f64, bool)> = rows.iter().map(|&i| (time[i], event[i])).collect();
-    near.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let (mut steps, mut total, mut k) = (Vec::new(), 0.0, 0);
-    while k < near.len() {
-        let t = near[k].0;
-        let same = near[k..].iter().take_while(|n| n.0 == t).count();
-        let d = near[k..k + same].iter().filter(|n| n.1).count();
-        if d > 0 {
-            total += d as f64 / (near.len() - k) as f64;
-            steps.extend([t, total]);
-        }
-        k += same;
-    }
-    steps
+    let h = s.nelson_aalen(rows);
+    h.times().iter().zip(h.values()).flat_map(|(&t, &v)| [t, v]).collect()
 }
 
 /// The keys of the random survival forest.
@@ -377,9 +364,7 @@ impl Learner for RandomSurvivalForest {
 
     fn fit_predict_checked(&self, fold: &CheckedFold<'_>, features: &[usize]) -> Result<Prediction> {
         let s = fold.data.survival().ok_or_else(|| Error::param("target", "a survival forest needs survival data"))?;
-        let mut grid: Vec<f64> = fold.train.iter().filter(|&&i| s.event()[i]).map(|&i| s.time()[i]).collect();
-        grid.sort_by(f64::total_cmp);
-        grid.dedup();
+        let grid = s.event_times(fold.train);
         if grid.is_empty() {
             return Err(Error::param("event", "every training row is censored: the forest has no event to learn from"));
         }
