@@ -11,28 +11,16 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
+use cpu::cpu;
 use featrank::learners::glmnet::{ElasticNet, Family};
 use featrank::prelude::*;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
-}
-
-/// The CPU's model name and its caches, as the kernel reports them.
-fn cpu() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |key: &str| {
-        info.lines().find(|l| l.starts_with(key)).and_then(|l| l.split(':').nth(1)).unwrap_or("?").trim().to_string()
-    };
-    let level = if info.contains(" avx512f") {
-        "AVX-512"
-    } else if info.contains(" avx2") {
-        "AVX2"
-    } else {
-        "baseline"
-    };
-    format!("{} ({level}; cache {})", field("model name"), field("cache size"))
 }
 
 const R_SCRIPT: &str = r#"

@@ -13,29 +13,17 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "support/python.rs"]
 mod python;
+
+use cpu::cpu;
 
 use featrank::prelude::*;
 
 /// glmnet's λ on its own scale (the mean log-likelihood).
 const LAMBDA: f64 = 0.05;
-
-/// The CPU's model name, vector level and cache, as the kernel reports them.
-fn cpu() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |key: &str| {
-        info.lines().find(|l| l.starts_with(key)).and_then(|l| l.split(':').nth(1)).unwrap_or("?").trim().to_string()
-    };
-    let level = if info.contains(" avx512f") {
-        "AVX-512"
-    } else if info.contains(" avx2") {
-        "AVX2"
-    } else {
-        "baseline"
-    };
-    format!("{} ({level}; cache {})", field("model name"), field("cache size"))
-}
 
 /// `rows` × `columns` standard-normal values, two alternating classes, column j < `informative` shifted by
 /// (1.5 − 0.1 j) in the second class.
