@@ -92,8 +92,8 @@ impl RandomSurvivalForest {
         })
     }
 
-    /// Grow the trees on the training rows `train` (tree `t` from its own stream of `seed`), each with the
-    /// event times `grid` its leaves are read at.
+    /// Grow the trees on the training rows `train`, tree `t` from its own stream of `seed` (the same trees on any
+    /// number of threads).
     fn grow(&self, data: &Dataset, s: &Survival, features: &[usize], train: &[usize], seed: u64) -> Vec<Tree> {
         let m = features.len();
         let mtry = self.per_split.map_or((m as f64).sqrt().ceil() as usize, |k| k.min(m)).max(1);
