@@ -346,10 +346,11 @@ pub(crate) fn inner_folds(data: &Dataset, folds: usize, seed: u64) -> Result<Vec
     let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min()).or(events);
     let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows());
     if k < 2 {
-        return Err(Error::param(
-            "folds",
-            format!("the inner cross-validation of λ needs 2 rows of every class; the training rows have {k}"),
-        ));
+        let what = match events {
+            Some(n) => format!("2 events among the training rows; they have {n}"),
+            None => format!("2 rows of every class; the training rows have {k}"),
+        };
+        return Err(Error::param("folds", format!("the inner cross-validation of λ needs {what}")));
     }
     Ok(CvPlan::stratified(data, k, 1, rand::Rng::r#gen(&mut crate::seed::rng_for(seed, &[INNER])))?
         .assignment(0)
