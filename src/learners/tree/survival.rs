@@ -156,6 +156,7 @@ impl Grower<'_> {
 
     /// The split with the largest log-rank statistic among `mtry` sampled attributes that vary at the node.
     fn best_split(&self, rows: &[usize], features: &[usize], rng: &mut Rng) -> Option<(usize, Test, f64)> {
+        let node = RiskSets::of(self.s, rows); // every attribute without a missing value at the node reuses it
         let mut order = features.to_vec();
         order.shuffle(rng);
         let (mut best, mut tried): (Option<(usize, Test, f64)>, usize) = (None, 0);
@@ -163,7 +164,7 @@ impl Grower<'_> {
             if tried >= self.mtry {
                 break;
             }
-            let (found, varies) = self.split_on(rows, j);
+            let (found, varies) = self.split_on(rows, &node, j);
             tried += varies as usize;
             if let Some((test, statistic)) = found {
                 if best.is_none_or(|b| statistic > b.2 + 1e-12) {
@@ -174,16 +175,23 @@ impl Grower<'_> {
         best
     }
 
-    /// The best cut of attribute `j` at the node, and whether `j` varies there.
-    fn split_on(&self, rows: &[usize], j: usize) -> (Option<(Test, f64)>, bool) {
+    /// The best cut of attribute `j` at the node (`node`: the node's rows' risk sets, in `rows`' order), and
+    /// whether `j` varies there.
+    fn split_on(&self, rows: &[usize], node: &RiskSets, j: usize) -> (Option<(Test, f64)>, bool) {
         let col = self.data.feature(j);
-        let mut present: Vec<(f64, usize)> = rows.iter().filter(|&&i| !col[i].is_nan()).map(|&i| (col[i], i)).collect();
+        // (value, position in `rows`) of the rows with a value, ascending
+        let mut present: Vec<(f64, usize)> =
+            rows.iter().enumerate().filter(|&(_, &i)| !col[i].is_nan()).map(|(p, &i)| (col[i], p)).collect();
         present.sort_by(|a, b| a.0.total_cmp(&b.0));
         if present.len() < 2 || present[0].0 == present[present.len() - 1].0 {
             return (None, false);
         }
-        let members: Vec<usize> = present.iter().map(|&(_, i)| i).collect();
-        let sets = RiskSets::of(self.s, &members);
+        let positions: Vec<usize> = present.iter().map(|&(_, p)| p).collect();
+        let sets = match present.len() == rows.len() {
+            true => node.reordered(&positions),
+            // the rows missing `j` take no part: the risk sets of the others
+            false => RiskSets::of(self.s, &positions.iter().map(|&p| rows[p]).collect::<Vec<_>>()),
+        };
         let n = present.len();
         let fits = |left: usize| left >= self.min_leaf && n - left >= self.min_leaf;
         let mut best: Option<(Test, f64)> = None;
@@ -257,6 +265,18 @@ impl RiskSets {
         let numerator = (0..n).map(|p| event[rows[p]] as u8 as f64 - hazard[rank[p]]).collect::<Vec<_>>();
         let linear_of = rank.iter().map(|&r| linear[r]).collect();
         RiskSets { rank, numerator, linear: linear_of, quadratic }
+    }
+}
+
+impl RiskSets {
+    /// The same rows' risk sets in another order: row `k` of the result is row `positions[k]` of these.
+    fn reordered(&self, positions: &[usize]) -> RiskSets {
+        RiskSets {
+            rank: positions.iter().map(|&p| self.rank[p]).collect(),
+            numerator: positions.iter().map(|&p| self.numerator[p]).collect(),
+            linear: positions.iter().map(|&p| self.linear[p]).collect(),
+            quadratic: self.quadratic.clone(),
+        }
     }
 }
 
