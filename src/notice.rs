@@ -25,6 +25,9 @@ pub enum NoticeKind {
     WilcoxonFloor,
     /// A text event column of a survival target: which of its two values was read as the event.
     EventLevel,
+    /// A resampling scheme without random draws (time series, blocked, leave one group out, unshuffled group
+    /// k-fold) was asked for several repeats: one is run.
+    FixedSplits,
 }
 
 /// One notice: its kind and the sentence a user reads.

@@ -69,7 +69,7 @@ MEANINGS: dict[str, str] = {
     "methods": "The methods' names for the columns of a 2-D array (None: ``m0``, ``m1``, …).",
     "max_n": "The largest N of PI(N) (None: every feature).",
     "design": "The synthetic design: ``\"single\"``, ``\"pair\"``, ``\"combined\"``, ``\"madelon\"``, "
-              "``\"null\"``, ``\"survival\"`` or ``\"survival-null\"``.",
+              "``\"null\"``, ``\"survival\"``, ``\"survival-null\"`` or ``\"replicates\"``.",
     "rows": "Rows to draw (None: the design's own).",
     "name": "The name results record as ``python:NAME`` (None: the function's name or the estimator's repr).",
     "importance_getter": "Where a fitted estimator's importances are (``\"auto\"``: ``feature_importances_`` or "

@@ -13,4 +13,5 @@ _Measure: TypeAlias = Literal["accuracy", "balanced_accuracy", "auc", "correlati
                               "subset_accuracy", "micro_f1", "macro_f1", "mean_accuracy", "mean_correlation", "arrmse",
                               "c_index", "uno_c", "ibs"]
 _Weighting: TypeAlias = Literal["uniform", "position", "magnitude", "both"]
-_Design: TypeAlias = Literal["single", "pair", "combined", "madelon", "null", "survival", "survival-null"]
+_Design: TypeAlias = Literal["single", "pair", "combined", "madelon", "null", "survival", "survival-null",
+                             "replicates"]

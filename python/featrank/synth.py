@@ -2,7 +2,8 @@
 
 Designs: ``single``, ``pair``, ``combined`` (binary features in interaction sets, [P18]), ``madelon``,
 ``null`` (no feature relevant), ``survival`` (Cox–Weibull times with censoring, target ``("time", "event")``)
-and ``survival-null``. The result has ``.data`` (a Dataset), ``.truth`` (the ground-truth Ranking),
+``survival-null`` and ``replicates`` (four rows per subject, the class the subject's and independent of the
+features: group by its ``subject`` column, or cross-validation leaks). The result has ``.data`` (a Dataset), ``.truth`` (the ground-truth Ranking),
 ``.relevant`` and ``.truth_table()``.
 
 >>> import featrank

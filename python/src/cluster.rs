@@ -27,7 +27,7 @@ pub struct Manifest {
 /// The compiled side of `featrank.cluster.plan` (`featrank/cluster.py` owns the signature and its defaults):
 /// every setting given.
 #[pyfunction(name = "plan_cluster_run")]
-#[pyo3(signature = (data, out, *, target, task, rankings, rankers, learners, folds, repeats, folds_file, scheme, grid,
+#[pyo3(signature = (data, out, *, target, task, groups, order, rankings, rankers, learners, folds, repeats, folds_file, scheme, grid,
     expected, expected_repeats, measure, seed, device))]
 #[allow(clippy::too_many_arguments)]
 fn plan(
@@ -36,6 +36,8 @@ fn plan(
     #[pyo3(from_py_with = crate::args::arg)] out: PathBuf,
     #[pyo3(from_py_with = crate::args::arg)] target: Option<String>,
     #[pyo3(from_py_with = crate::args::text)] task: &str,
+    #[pyo3(from_py_with = crate::args::arg)] groups: Option<String>,
+    #[pyo3(from_py_with = crate::args::arg)] order: Option<String>,
     #[pyo3(from_py_with = crate::args::arg)] rankings: Option<Vec<PathBuf>>,
     #[pyo3(from_py_with = crate::args::arg)] rankers: Option<Vec<String>>,
     #[pyo3(from_py_with = crate::args::arg)] learners: Vec<String>,
@@ -55,6 +57,8 @@ fn plan(
         data: data.to_string_lossy().into_owned(),
         target,
         task: guarded(|| task.parse())?,
+        groups,
+        order,
         rankings: rankings.unwrap_or_default(),
         methods: rankers.unwrap_or_default(),
         learners,
@@ -87,7 +91,7 @@ fn data_path(data: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
 /// The compiled side of `featrank.cluster.plan_nested` (`featrank/cluster.py` owns the signature and its
 /// defaults): every setting given.
 #[pyfunction(name = "plan_nested_cluster_run")]
-#[pyo3(signature = (data, out, rankers, *, target, task, learner, folds, repeats, scheme, inner_folds, rules, grid,
+#[pyo3(signature = (data, out, rankers, *, target, task, groups, order, learner, folds, repeats, scheme, inner_folds, rules, grid,
     measure, seed))]
 #[allow(clippy::too_many_arguments)]
 fn plan_nested(
@@ -97,6 +101,8 @@ fn plan_nested(
     #[pyo3(from_py_with = crate::args::arg)] rankers: Vec<String>,
     #[pyo3(from_py_with = crate::args::arg)] target: Option<String>,
     #[pyo3(from_py_with = crate::args::text)] task: &str,
+    #[pyo3(from_py_with = crate::args::arg)] groups: Option<String>,
+    #[pyo3(from_py_with = crate::args::arg)] order: Option<String>,
     #[pyo3(from_py_with = crate::args::text)] learner: &str,
     #[pyo3(from_py_with = crate::args::arg)] folds: Option<usize>,
     #[pyo3(from_py_with = crate::args::arg)] repeats: usize,
@@ -112,6 +118,8 @@ fn plan_nested(
         data: data.to_string_lossy().into_owned(),
         target,
         task: guarded(|| task.parse())?,
+        groups,
+        order,
         rankers,
         learner: learner.into(),
         options: crate::args::nested_options(scheme, folds, repeats, inner_folds, rules, grid, measure, seed)?,
@@ -244,7 +252,7 @@ impl Manifest {
                     candidates.join(", "),
                     job.learners.join(", "),
                     r.scheme,
-                    r.scheme.splits(),
+                    r.scheme.splits().map_or("one per group".to_string(), |k| k.to_string()),
                     r.repeats,
                     o.expected,
                     o.seed
@@ -260,7 +268,7 @@ impl Manifest {
                     job.rankers.join(", "),
                     job.learner,
                     r.scheme,
-                    r.scheme.splits(),
+                    r.scheme.splits().map_or("one per group".to_string(), |k| k.to_string()),
                     r.repeats,
                     o.inner_folds,
                     rules.join(", "),

@@ -29,23 +29,27 @@ use crate::math::average_ranks;
 pub use crate::math::{corrected_t_test, holm, CorrectedT};
 use crate::resampling::Scheme;
 
-/// n₂/n₁, the test-to-train size ratio of one split of `scheme` (the correction term of the resampled
-/// t-test).
+/// n₂/n₁, the test-to-train size ratio of one split of `scheme` with `splits` splits per repeat (the correction
+/// term of the resampled t-test): 1/(k − 1) for the k-fold schemes and leave one group out (groups taken as
+/// equal), t/(1 − t) for holdout, e⁻¹/(1 − e⁻¹) for bootstrap; for k time-series splits, whose i-th trains on
+/// about i test blocks, the mean of 1/i.
 ///
 /// ```
 /// use featrank::compare::significance::test_to_train;
 /// use featrank::resampling::Scheme;
-/// assert!((test_to_train(Scheme::KFold { folds: 10 }) - 1.0 / 9.0).abs() < 1e-12);
-/// assert!((test_to_train(Scheme::Holdout { test: 1.0 / 3.0 }) - 0.5).abs() < 1e-12);
+/// assert!((test_to_train(Scheme::KFold { folds: 10 }, 10) - 1.0 / 9.0).abs() < 1e-12);
+/// assert!((test_to_train(Scheme::Holdout { test: 1.0 / 3.0 }, 1) - 0.5).abs() < 1e-12);
+/// assert!((test_to_train(Scheme::LeaveOneGroupOut, 5) - 0.25).abs() < 1e-12);
 /// ```
-pub fn test_to_train(scheme: Scheme) -> f64 {
+pub fn test_to_train(scheme: Scheme, splits: usize) -> f64 {
     match scheme {
-        Scheme::KFold { folds } => 1.0 / (folds.max(2) - 1) as f64,
         Scheme::Holdout { test } => test / (1.0 - test),
         Scheme::Bootstrap => {
             let out = (-1.0f64).exp();
             out / (1.0 - out)
         }
+        Scheme::TimeSeries { folds, .. } => (1..=folds).map(|i| 1.0 / i as f64).sum::<f64>() / folds.max(1) as f64,
+        _ => 1.0 / (splits.max(2) - 1) as f64,
     }
 }
 
@@ -225,7 +229,7 @@ impl Significance {
     /// per-split values (a run or its JSON; not a curves table).
     pub fn of_curves(curves: &Curves, w: Weighting, level: f64) -> Result<Significance> {
         crate::math::probability("level", level)?;
-        let ratio = test_to_train(curves.scheme);
+        let ratio = test_to_train(curves.scheme, curves.folds);
         let names = curves.rankings();
         let mut pairs: Vec<(String, Baseline<'_>)> = Vec::new();
         for (i, a) in names.iter().enumerate() {

@@ -144,7 +144,7 @@ impl SizeChoices {
             return Err(Error::param("rules", "give at least one rule"));
         }
         let higher = curves.measure.higher_is_better();
-        let ratio = test_to_train(curves.scheme);
+        let ratio = test_to_train(curves.scheme, curves.folds);
         let mut choices = Vec::new();
         for name in curves.rankings() {
             let ffa = curves

@@ -231,19 +231,62 @@ pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Datase
 /// assert_eq!((music.task(), music.n_targets(), music.n_features()), (Task::MultiLabel, 6, 71));
 /// ```
 pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) -> Result<Dataset> {
+    open_structured(data, targets, task, Structure::default())
+}
+
+/// The columns of a data file that say how its rows belong together: their groups and their time order
+/// (neither is then a feature; see [`DatasetBuilder::groups`](crate::data::DatasetBuilder::groups)).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Structure<'a> {
+    /// The column of the rows' groups.
+    pub groups: Option<&'a str>,
+    /// The column of the rows' times.
+    pub order: Option<&'a str>,
+}
+
+/// [`open_targets`] with the rows' groups and time order read from the columns `structure` names.
+///
+/// ```
+/// use featrank::data::{datasets, TaskChoice};
+/// use featrank::data::datasets::Structure;
+/// let by_species = Structure { groups: Some("class"), order: None };
+/// let err = datasets::open_structured("iris", &["sepallength"], TaskChoice::Regression, by_species).unwrap();
+/// assert_eq!((err.n_features(), err.groups().unwrap().n_groups()), (3, 3));
+/// ```
+pub fn open_structured<S: AsRef<str>>(
+    data: &str,
+    targets: &[S],
+    task: TaskChoice,
+    structure: Structure,
+) -> Result<Dataset> {
+    fn build<'f>(
+        frame: &'f polars::prelude::DataFrame,
+        targets: &[String],
+        task: TaskChoice,
+        structure: Structure,
+    ) -> crate::data::DatasetBuilder<'f> {
+        let mut builder = Dataset::builder_targets(frame, targets).task(task);
+        if let Some(g) = structure.groups {
+            builder = builder.groups(g);
+        }
+        if let Some(t) = structure.order {
+            builder = builder.time_order(t);
+        }
+        builder
+    }
     let targets: Vec<String> = targets.iter().map(|t| t.as_ref().to_string()).collect();
     let path = std::path::Path::new(data);
     if !path.exists() && names().contains(&data) {
         let b = load(data)?;
         let task = if task == TaskChoice::Auto { b.task } else { task };
         let targets = if targets.is_empty() { b.targets } else { split_list(targets, &b.frame) };
-        return Dataset::builder_targets(&b.frame, &targets).task(task).build();
+        return build(&b.frame, &targets, task, structure).build();
     }
     if crate::data::io::Format::from_path(path)? == crate::data::io::Format::Svmlight {
         let (x, labels, names) = crate::data::io::read_svmlight(path)?;
         let all: Vec<String> = labels.get_column_names().iter().map(|s| s.to_string()).collect();
         let targets = if targets.is_empty() { all } else { split_list(targets, &labels) };
-        return Dataset::builder_targets(&labels, &targets).task(task).sparse_features(x, &names).build();
+        return build(&labels, &targets, task, structure).sparse_features(x, &names).build();
     }
     let (frame, declared) = read_with_targets(path)?;
     let mulan = |xml: &std::path::Path| -> Result<Vec<String>> {
@@ -269,7 +312,7 @@ pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) 
                 .ok_or_else(|| Error::EmptyData { what: format!("{data} has no columns") })?],
         },
     };
-    Dataset::builder_targets(&frame, &targets).task(task).build()
+    build(&frame, &targets, task, structure).build()
 }
 
 /// One target name with commas that names no column of `frame`: the names it lists.

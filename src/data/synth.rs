@@ -54,9 +54,11 @@ use crate::seed::{rng_for, Rng as SeededRng};
 
 mod corpus;
 mod multi_label;
+mod replicates;
 mod survival;
 pub use corpus::{Corpus, CorpusData};
 pub use multi_label::{MultiLabel, MultiLabelData};
+pub use replicates::Replicates;
 pub use survival::{Survival, SurvivalData};
 
 /// The function of an interaction set.
@@ -610,7 +612,7 @@ impl Null {
 
 impl Synthetic {
     /// The frame as a [`Dataset`](crate::data::Dataset): target `class`, or for the survival designs `time` and
-    /// `event`.
+    /// `event`; the rows grouped by `subject` where there is such a column ([`Replicates`]).
     ///
     /// ```
     /// let s = featrank::data::synth::generate("survival", Some(50), 1).unwrap();
@@ -618,7 +620,9 @@ impl Synthetic {
     /// ```
     pub fn dataset(&self) -> Result<crate::data::Dataset> {
         let columns = self.frame.get_column_names();
+        let grouped = columns.iter().any(|c| c.as_str() == "subject");
         match columns.iter().any(|c| c.as_str() == "class") {
+            true if grouped => crate::data::Dataset::builder(&self.frame, "class").groups("subject").build(),
             true => crate::data::Dataset::from_polars(&self.frame, "class"),
             false => crate::data::Dataset::from_polars_survival(&self.frame, "time", "event"),
         }
@@ -635,11 +639,13 @@ pub(crate) fn check_memory(rows: usize, features: usize, cell: u64) -> Result<()
 }
 
 /// The designs [`generate`] knows.
-pub const DESIGNS: &[&str] = &["single", "pair", "combined", "madelon", "null", "survival", "survival-null"];
+pub const DESIGNS: &[&str] =
+    &["single", "pair", "combined", "madelon", "null", "survival", "survival-null", "replicates"];
 
 /// Synthetic data by design name (`single`, `pair`, `combined` — [`Binary`], 1000 rows unless `rows` —
-/// `madelon` — [`Madelon`] —, `null` — [`Null`] — or `survival` and its null design `survival-null` —
-/// [`Survival`]) with default settings otherwise; what `featrank synth` and the Python layer generate.
+/// `madelon` — [`Madelon`] —, `null` — [`Null`] —, `survival` and its null design `survival-null` —
+/// [`Survival`] — or `replicates` — [`Replicates`], `rows` / 4 subjects of 4 rows) with default settings
+/// otherwise; what `featrank synth` and the Python layer generate.
 ///
 /// ```
 /// let s = featrank::data::synth::generate("combined", Some(200), 1).unwrap();
@@ -655,6 +661,10 @@ pub fn generate(design: &str, rows: Option<usize>, seed: u64) -> Result<Syntheti
         "null" => {
             let m = Null::new();
             rows.map_or(m, |r| m.rows(r)).generate(seed)
+        }
+        "replicates" => {
+            let m = Replicates::new();
+            rows.map_or(m, |r| m.subjects(r / 4)).generate(seed)
         }
         "survival" | "survival-null" => {
             let m = Survival::new().relevant(if design == "survival" { 5 } else { 0 });

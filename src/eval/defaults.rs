@@ -17,9 +17,9 @@ pub const LEARNER: &str = "knn:k=10";
 /// How the task is chosen: from the target's dtype ([`crate::data::TaskChoice::Auto`]).
 pub const TASK: &str = "auto";
 /// Folds of a k-fold (the papers' 10×10 CV).
-pub use crate::resampling::plan::DEFAULT_FOLDS as FOLDS;
+pub use crate::resampling::scheme::DEFAULT_FOLDS as FOLDS;
 /// Repeats of a curve run's resampling.
-pub use crate::resampling::plan::DEFAULT_REPEATS as REPEATS;
+pub use crate::resampling::scheme::DEFAULT_REPEATS as REPEATS;
 /// Random rankings behind the expected curve.
 pub const EXPECTED: usize = 100;
 /// The seed of folds, random rankings, rankers and learners.

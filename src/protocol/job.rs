@@ -8,6 +8,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
+use crate::data::dataset::TimeOrder;
+use crate::data::datasets::Structure;
 use crate::data::{datasets, io, Dataset, Ranking, TaskChoice};
 use crate::error::{Error, Result};
 use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Curves, Grid};
@@ -45,6 +47,16 @@ pub struct CurveJob {
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
+    /// A column whose values group the rows (a patient, batch or subject id; not a feature): every split, and
+    /// every resampling inside a training split, keeps a group on one side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub groups: Option<String>,
+    /// A column of times (numbers, dates; not a feature) that orders the rows for the time-ordered schemes
+    /// (time-series, blocked; default: the rows' own order); k-fold on ordered rows is blocked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub order: Option<String>,
     /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
     /// is used in every split.
     #[cfg_attr(feature = "cli", arg(long = "ranking"))]
@@ -82,6 +94,8 @@ impl CurveJob {
             data: data.into(),
             target: None,
             task: TaskChoice::Auto,
+            groups: None,
+            order: None,
             rankings: Vec::new(),
             methods: Vec::new(),
             learners: vec![defaults::LEARNER.into()],
@@ -106,9 +120,14 @@ impl CurveJob {
         Ok(self)
     }
 
-    /// The dataset ([`datasets::open`]) and the candidates: fixed rankings, then per-fold rankers.
+    /// The columns of the rows' groups and time order.
+    fn structure(&self) -> Structure<'_> {
+        Structure { groups: self.groups.as_deref(), order: self.order.as_deref() }
+    }
+
+    /// The dataset ([`datasets::open_structured`]) and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
-        let ds = datasets::open(&self.data, self.target.as_deref(), self.task)?;
+        let ds = open(&self.data, self.target.as_deref(), self.task, self.structure(), self.options.resampling)?;
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {
@@ -148,6 +167,23 @@ fn absolute_data(data: &mut String) -> Result<()> {
     Ok(())
 }
 
+/// A job's data ([`datasets::open_structured`]); rows without a time column follow their own order under a
+/// time-ordered scheme, so that resampling inside its training splits is blocked too.
+fn open(
+    data: &str,
+    target: Option<&str>,
+    task: TaskChoice,
+    structure: Structure,
+    resampling: Resampling,
+) -> Result<Dataset> {
+    let targets: Vec<&str> = target.into_iter().collect();
+    let ds = datasets::open_structured(data, &targets, task, structure)?;
+    match resampling.scheme.is_ordered() && ds.time_order().is_none() {
+        true => ds.with_time_order(TimeOrder::Rows),
+        false => Ok(ds),
+    }
+}
+
 fn absolute(p: &Path) -> Result<PathBuf> {
     std::fs::canonicalize(p).map_err(|e| Error::io(p, e))
 }
@@ -180,6 +216,16 @@ pub struct NestedJob {
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
+    /// A column whose values group the rows (a patient, batch or subject id; not a feature): every split, and
+    /// every resampling inside a training split, keeps a group on one side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub groups: Option<String>,
+    /// A column of times (numbers, dates; not a feature) that orders the rows for the time-ordered schemes
+    /// (time-series, blocked; default: the rows' own order); k-fold on ordered rows is blocked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub order: Option<String>,
     /// A ranker or a grid of rankers (repeatable), e.g. `relieff:k=[5,10,20]`, `info-gain`.
     #[cfg_attr(feature = "cli", arg(long = "method", required = true))]
     pub rankers: Vec<String>,
@@ -207,6 +253,8 @@ impl NestedJob {
             data: data.into(),
             target: None,
             task: TaskChoice::Auto,
+            groups: None,
+            order: None,
             rankers: rankers.iter().map(|r| r.to_string()).collect(),
             learner: defaults::LEARNER.into(),
             options: NestedOptions::default(),
@@ -224,9 +272,10 @@ impl NestedJob {
         Ok(self)
     }
 
-    /// The dataset ([`datasets::open`]).
+    /// The dataset ([`datasets::open_structured`]).
     pub fn load(&self) -> Result<Dataset> {
-        datasets::open(&self.data, self.target.as_deref(), self.task)
+        let structure = Structure { groups: self.groups.as_deref(), order: self.order.as_deref() };
+        open(&self.data, self.target.as_deref(), self.task, structure, self.options.resampling)
     }
 
     /// The nested spec the job describes (every grid point checked).
@@ -256,7 +305,8 @@ impl NestedJob {
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[cfg_attr(feature = "cli", command(mut_arg("repeats", |a| a.default_value(defaults::NESTED_REPEATS.to_string())
     .help("Repeats of the outer resampling")),
-    mut_arg("scheme", |a| a.help("Outer resampling: kfold (with --folds), holdout:0.33 or bootstrap; --repeats of it")),
+    mut_arg("scheme", |a| a.help("Outer resampling: kfold (with --folds), holdout:0.33, bootstrap, group-kfold, \
+        stratified-group-kfold, leave-one-group-out, time-series or blocked (see `featrank curves --help`); --repeats of it")),
     mut_arg("folds", |a| a.help("Outer folds per repeat"))))]
 pub struct NestedOptions {
     /// The outer resampling: its scheme and repeats.

@@ -16,7 +16,7 @@ use crate::data::{Aggregate, Dataset, Task};
 use crate::error::{Error, Result};
 use crate::method::Method;
 use crate::param::{Param, Values};
-use crate::seed::{bootstrap, rng_for};
+use crate::seed::rng_for;
 use crate::spec::Spec;
 
 /// A bootstrap ensemble of any ranker.
@@ -63,12 +63,11 @@ impl Ensemble {
 
     fn ranks_checked(&self, data: Checked<'_>, seed: u64) -> Result<Vec<Vec<f64>>> {
         let data = data.dataset();
-        let n = data.n_rows();
         (0..self.bootstraps)
             .into_par_iter()
             .map(|b| {
                 let mut rng = rng_for(seed, &[b as u64]);
-                let rows = bootstrap(&mut rng, n);
+                let rows = crate::resampling::bootstrap_sample(data, &mut rng);
                 let sample = data.take_rows(&rows)?;
                 let ranking = self
                     .base

@@ -4,7 +4,7 @@
 
 use clap::{value_parser, Arg, ArgMatches, Args, Command, FromArgMatches};
 
-use super::plan::{Resampling, Scheme, DEFAULT_FOLDS, DEFAULT_REPEATS};
+use super::scheme::{Resampling, Scheme, DEFAULT_FOLDS, DEFAULT_REPEATS};
 
 impl Args for Resampling {
     fn augment_args(cmd: Command) -> Command {
@@ -19,7 +19,9 @@ impl Args for Resampling {
                 })
                 .help(
                     "Resampling: kfold (with --folds), holdout:0.33 (test fraction) or bootstrap (out-of-bag \
-                     rows test); --repeats splits or samples",
+                     rows test) — with --groups each keeps groups whole; group-kfold, stratified-group-kfold, \
+                     leave-one-group-out; time-series:folds=5,gap=0,max_train=0,test=0 (forward chaining) or blocked \
+                     (contiguous folds), in the order of --order or of the rows; --repeats splits or samples",
                 ),
         )
         .arg(

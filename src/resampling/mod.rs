@@ -7,10 +7,15 @@
 #[cfg(feature = "cli")]
 mod flags;
 mod fold;
+mod grouped;
 pub mod measure;
 pub mod plan;
+pub mod scheme;
 mod stratification;
+mod time;
 
 pub use fold::{Fold, Prediction};
+pub(crate) use grouped::{bootstrap_sample, units};
 pub use measure::Measure;
-pub use plan::{CvPlan, OutOfFold, Resampling, Scheme};
+pub use plan::{CvPlan, OutOfFold};
+pub use scheme::{Kept, Resampling, Scheme};

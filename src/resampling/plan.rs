@@ -21,191 +21,15 @@ use polars::prelude::*;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use crate::data::dataset::Groups;
 use crate::data::{AsDataFrame, Dataset, Target};
 use crate::error::{Error, Result};
-use crate::resampling::{Fold, Prediction};
+use crate::resampling::scheme::ROW_ORDER;
+use crate::resampling::{Fold, Kept, Prediction, Scheme};
 use crate::seed::{bootstrap, rng_for};
-use crate::spec::Spec;
 
 /// Stream tag of the learners' per-fold seeds.
 const LEARNER_STREAM: u64 = 0x004c_4541_524e; // "LEARN"
-
-/// How each repeat of a [`CvPlan`] splits the rows. Written and parsed in the spec grammar:
-/// `kfold:folds=10`, `holdout:test=0.33` (or `holdout:0.33`), `bootstrap`.
-///
-/// ```
-/// use featrank::resampling::Scheme;
-/// let s: Scheme = "holdout:0.33".parse().unwrap();
-/// assert_eq!(s, Scheme::Holdout { test: 0.33 });
-/// assert_eq!(s.to_string(), "holdout:test=0.33");
-/// assert_eq!("kfold".parse::<Scheme>().unwrap(), Scheme::KFold { folds: 10 });
-/// assert_eq!(Scheme::Bootstrap.splits(), 1);
-/// assert!("holdout:1.5".parse::<Scheme>().is_err());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub enum Scheme {
-    /// Stratified k-fold: `folds` splits per repeat whose test sets partition the rows.
-    KFold {
-        /// Number of folds (at least 2).
-        folds: usize,
-    },
-    /// Stratified holdout: one split per repeat with the fraction `test` of every class held out.
-    Holdout {
-        /// Fraction of each class in the test set, in (0, 1).
-        test: f64,
-    },
-    /// Stratified bootstrap: one split per repeat, out-of-bag rows as the test set.
-    Bootstrap,
-}
-
-/// Folds of a k-fold when none are given (`kfold`; `featrank::eval::defaults::FOLDS`).
-pub const DEFAULT_FOLDS: usize = 10;
-
-/// Repeats of a curve run's resampling when none are given (`featrank::eval::defaults::REPEATS`).
-pub const DEFAULT_REPEATS: usize = 10;
-
-impl Default for Scheme {
-    /// [`DEFAULT_FOLDS`]-fold.
-    fn default() -> Scheme {
-        Scheme::KFold { folds: DEFAULT_FOLDS }
-    }
-}
-
-impl Scheme {
-    /// Splits per repeat: k for k-fold, 1 otherwise.
-    pub fn splits(&self) -> usize {
-        match self {
-            Scheme::KFold { folds } => *folds,
-            _ => 1,
-        }
-    }
-
-    /// The scheme as a [`Spec`] (every parameter).
-    pub fn spec(&self) -> Spec {
-        match self {
-            Scheme::KFold { folds } => Spec::new("kfold").with("folds", folds),
-            Scheme::Holdout { test } => Spec::new("holdout").with("test", test),
-            Scheme::Bootstrap => Spec::new("bootstrap"),
-        }
-    }
-
-    /// Build from a [`Spec`]; refuses unknown keys and values out of range.
-    pub fn from_spec(s: &Spec) -> Result<Scheme> {
-        let scheme = match s.method() {
-            "kfold" => {
-                s.check_keys(&["folds"])?;
-                Scheme::KFold { folds: s.get("folds", DEFAULT_FOLDS)? }
-            }
-            "holdout" => {
-                s.check_keys(&["test"])?;
-                Scheme::Holdout { test: s.get("test", 1.0 / 3.0)? }
-            }
-            "bootstrap" => {
-                s.check_keys(&[])?;
-                Scheme::Bootstrap
-            }
-            other => {
-                return Err(Error::Unknown {
-                    kind: "resampling scheme".into(),
-                    name: other.into(),
-                    known: ["kfold", "holdout", "bootstrap"].map(String::from).to_vec(),
-                })
-            }
-        };
-        scheme.validated()
-    }
-
-    /// The scheme if its parameters are in range.
-    fn validated(self) -> Result<Scheme> {
-        match self {
-            Scheme::KFold { folds } if folds < 2 => {
-                Err(Error::param("folds", format!("need at least 2 folds, got {folds}")))
-            }
-            Scheme::Holdout { test } if !(test > 0.0 && test < 1.0) => {
-                Err(Error::param("test", format!("the test fraction must lie in (0, 1), got {test}")))
-            }
-            s => Ok(s),
-        }
-    }
-}
-
-impl std::fmt::Display for Scheme {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.spec().fmt(f)
-    }
-}
-
-impl std::str::FromStr for Scheme {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Scheme> {
-        // `holdout:0.33` is short for `holdout:test=0.33`.
-        if let Some(t) = s.trim().strip_prefix("holdout:").and_then(|t| t.trim().parse::<f64>().ok()) {
-            return Scheme::Holdout { test: t }.validated();
-        }
-        Scheme::from_spec(&s.parse()?)
-    }
-}
-
-/// How a run resamples its rows: a [`Scheme`] and how many times it is repeated — what curve runs, nested
-/// evaluations and their manifests share. Its text form is the scheme's spec (`kfold:folds=10`).
-///
-/// ```
-/// use featrank::prelude::*;
-/// use featrank::resampling::Resampling;
-/// let r = Resampling::from_text("kfold", Some(5), 2).unwrap(); // a plain `kfold` takes the folds given
-/// assert_eq!(r, Resampling::new(Scheme::KFold { folds: 5 }, 2));
-/// assert_eq!(Resampling::from_text("kfold:folds=5", None, 1).unwrap().scheme, Scheme::KFold { folds: 5 });
-/// assert_eq!(Resampling::from_text("holdout:0.25", None, 3).unwrap().scheme, Scheme::Holdout { test: 0.25 });
-/// // the folds in two places: refused, naming both
-/// let both = Resampling::from_text("kfold:folds=5", Some(10), 1).unwrap_err().to_string();
-/// assert!(both.contains("folds=10") && both.contains("kfold:folds=5"), "{both}");
-/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-/// assert_eq!(r.plan(&iris, 0).unwrap().repeats(), 2);
-/// assert!(Resampling::from_text("kfold:folds=5,bins=2", None, 1).is_err());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Resampling {
-    /// k-fold (stratified), holdout or bootstrap.
-    #[serde(with = "crate::spec::as_text")]
-    pub scheme: Scheme,
-    /// Repeats of the scheme, each drawn from its own stream of the seed.
-    pub repeats: usize,
-}
-
-impl Resampling {
-    /// `repeats` repeats of `scheme`.
-    pub fn new(scheme: Scheme, repeats: usize) -> Resampling {
-        Resampling { scheme, repeats }
-    }
-
-    /// From the settings as the CLI and Python take them: `scheme` as text (`kfold`, `kfold:folds=5`,
-    /// `holdout:0.33`, `bootstrap`), `folds` the folds of a plain `kfold` when given ([`DEFAULT_FOLDS`]
-    /// otherwise), and `repeats`. Folds given beside a scheme that sets its own splits (`kfold:folds=5`,
-    /// `holdout:0.33`) are an [`Error::InvalidParameter`] naming both, not a silent choice of one.
-    pub fn from_text(scheme: &str, folds: Option<usize>, repeats: usize) -> Result<Resampling> {
-        let scheme = match (scheme.trim(), folds) {
-            ("kfold", folds) => Scheme::KFold { folds: folds.unwrap_or(DEFAULT_FOLDS) },
-            (text, None) => text.parse()?,
-            (text, Some(folds)) => {
-                return Err(Error::param(
-                    "folds",
-                    format!(
-                        "folds={folds} beside scheme '{}', which sets its own splits: give the folds in one place \
-                         (scheme 'kfold' with folds, or the scheme alone)",
-                        crate::error::quote(text)
-                    ),
-                ))
-            }
-        };
-        Ok(Resampling { scheme, repeats })
-    }
-
-    /// The plan of these repeats drawn from `seed` ([`CvPlan::new`]: every check of the scheme and the
-    /// repeats against the data).
-    pub fn plan(&self, data: &Dataset, seed: u64) -> Result<CvPlan> {
-        CvPlan::new(data, self.scheme, self.repeats, seed)
-    }
-}
 
 /// Which rows train and which test, for every split of every repeat (see [`Scheme`]).
 ///
@@ -224,9 +48,16 @@ impl Resampling {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CvPlan {
     scheme: Scheme,
-    /// Per repeat, one code per row: the fold id (k-fold); 1 = test, 0 = train (holdout); how often the
-    /// row was drawn into the training sample, 0 = out of bag (bootstrap).
+    /// Per repeat, one code per row: the fold id (the k-fold schemes, leave one group out: the group's
+    /// place among the groups); 1 = test, 0 = train (holdout); how often the row was drawn into the training
+    /// sample, 0 = out of bag (bootstrap); the test block, or `time::NOT_TESTED` (time series).
     assignments: Vec<Vec<u32>>,
+    /// A time-series plan's place of every row in time order (0 = first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rank: Option<Vec<u32>>,
+    /// The groups the plan kept whole and the time order it followed.
+    #[serde(default)]
+    kept: Kept,
 }
 
 impl CvPlan {
@@ -235,20 +66,175 @@ impl CvPlan {
     pub fn new(data: &Dataset, scheme: Scheme, repeats: usize, seed: u64) -> Result<CvPlan> {
         let scheme = scheme.validated()?;
         CvPlan::check_repeats(data, repeats)?;
-        match scheme {
-            Scheme::KFold { folds } => CvPlan::stratified(data, folds, repeats, seed),
-            Scheme::Holdout { test } => CvPlan::holdout(data, test, repeats, seed),
-            Scheme::Bootstrap => CvPlan::bootstrap(data, repeats, seed),
+        if scheme.needs_groups() && data.groups().is_none() {
+            return Err(Error::param(
+                "scheme",
+                format!(
+                    "'{scheme}' keeps groups of rows together but the data has none: name the column that groups \
+                     them (--groups COLUMN, groups=, Dataset::with_groups)"
+                ),
+            ));
         }
+        if let (true, Some(g)) = (scheme.is_ordered(), data.groups()) {
+            return Err(Error::param(
+                "scheme",
+                format!(
+                    "'{scheme}' follows time but the data also has groups ('{}'): time-ordered plans do not keep \
+                     groups whole yet; use a grouped scheme, or drop the groups",
+                    crate::error::quote(g.name())
+                ),
+            ));
+        }
+        let repeats = CvPlan::repeats_of(scheme, repeats);
+        match (scheme, data.groups()) {
+            (Scheme::KFold { folds }, _) => CvPlan::stratified(data, folds, repeats, seed),
+            (Scheme::Holdout { test }, None) => CvPlan::holdout(data, test, repeats, seed),
+            (Scheme::Bootstrap, None) => CvPlan::bootstrap(data, repeats, seed),
+            (Scheme::TimeSeries { folds, gap, test, .. }, _) => {
+                let positions = CvPlan::positions(data)?;
+                let code = super::time::series(&positions, folds, gap, test)?;
+                let mut rank = vec![0u32; positions.len()];
+                positions.iter().enumerate().for_each(|(p, &row)| rank[row] = p as u32);
+                Ok(CvPlan { scheme, assignments: vec![code], rank: Some(rank), kept: CvPlan::kept_time(data) })
+            }
+            (Scheme::Blocked { folds }, _) => {
+                let code = super::time::blocked(&CvPlan::positions(data)?, folds)?;
+                Ok(CvPlan { scheme, assignments: vec![code; repeats], rank: None, kept: CvPlan::kept_time(data) })
+            }
+            (scheme, Some(groups)) => CvPlan::grouped(data, groups, scheme, repeats, seed),
+            (scheme, None) => unreachable!("{scheme} needs groups, checked above"),
+        }
+    }
+
+    /// The repeats a plan of `scheme` runs: one when every repeat would split the rows alike (a notice says so
+    /// when more were asked for).
+    fn repeats_of(scheme: Scheme, repeats: usize) -> usize {
+        if scheme.is_fixed() && repeats > 1 {
+            crate::notice::emit(
+                crate::notice::NoticeKind::FixedSplits,
+                format!("'{scheme}' splits the rows alike in every repeat: 1 repeat is run instead of {repeats}"),
+            );
+            return 1;
+        }
+        repeats
+    }
+
+    /// The time order a plan on `data` follows, as [`Kept`] records it.
+    fn kept_time(data: &Dataset) -> Kept {
+        let time = data.time_order().and_then(|t| t.name()).unwrap_or(ROW_ORDER);
+        Kept { groups: None, time: Some(time.to_string()) }
+    }
+
+    /// The rows in time order: the data's [`TimeOrder`](crate::data::dataset::TimeOrder), or the order they are
+    /// in.
+    fn positions(data: &Dataset) -> Result<Vec<usize>> {
+        match data.time_order() {
+            Some(order) => order.positions(data.n_rows()),
+            None => Ok((0..data.n_rows()).collect()),
+        }
+    }
+
+    /// A plan that keeps `groups` whole: group or stratified group k-fold, leave one group out, group holdout
+    /// or group bootstrap (`grouped.rs`); `kfold` is stratified group k-fold for classes and survival
+    /// events, group k-fold otherwise.
+    fn grouped(data: &Dataset, groups: &Groups, scheme: Scheme, repeats: usize, seed: u64) -> Result<CvPlan> {
+        use super::grouped;
+        let (present, index) = grouped::present(groups);
+        let g = present.len();
+        let by_group = |fold_of: Vec<u32>| -> Vec<u32> { index.iter().map(|&k| fold_of[k]).collect() };
+        let stream = |r: usize| rng_for(seed, &[r as u64]);
+        let assignments: Vec<Vec<u32>> = match scheme {
+            Scheme::LeaveOneGroupOut => {
+                grouped::check_count(groups, g, 2)?;
+                vec![index.iter().map(|&k| k as u32).collect()]
+            }
+            Scheme::Holdout { test } => {
+                grouped::check_count(groups, g, 2)?;
+                (0..repeats).map(|r| grouped::holdout(&index, g, test, &mut stream(r))).collect()
+            }
+            Scheme::Bootstrap => {
+                grouped::check_count(groups, g, 2)?;
+                (0..repeats)
+                    .map(|r| {
+                        (0..1000u64)
+                            .find_map(|attempt| {
+                                grouped::bootstrap_rows(&index, g, &mut rng_for(seed, &[r as u64, attempt]))
+                            })
+                            .ok_or_else(|| {
+                                Error::param(
+                                    "repeats",
+                                    format!("repeat {r}: no bootstrap draw left a group out of bag"),
+                                )
+                            })
+                    })
+                    .collect::<Result<_>>()?
+            }
+            Scheme::KFold { folds } | Scheme::GroupKFold { folds, .. } | Scheme::StratifiedGroupKFold { folds, .. } => {
+                grouped::check_count(groups, g, folds)?;
+                let shuffle = !matches!(
+                    scheme,
+                    Scheme::GroupKFold { shuffle: false, .. } | Scheme::StratifiedGroupKFold { shuffle: false, .. }
+                );
+                let classes = match scheme {
+                    Scheme::GroupKFold { .. } => None,
+                    _ => grouped::classes(data),
+                };
+                if let (Scheme::StratifiedGroupKFold { .. }, None) = (scheme, &classes) {
+                    return Err(Error::param(
+                        "scheme",
+                        format!(
+                            "stratified group k-fold balances classes, but the {} target has none: use group-kfold",
+                            data.task().words()
+                        ),
+                    ));
+                }
+                let mut sizes = vec![0usize; g];
+                index.iter().for_each(|&k| sizes[k] += 1);
+                (0..repeats)
+                    .map(|r| {
+                        let mut rng = stream(r);
+                        let rng = shuffle.then_some(&mut rng);
+                        by_group(match &classes {
+                            Some((codes, n)) => grouped::stratified_group_folds(
+                                &grouped::class_counts(&index, g, codes, *n),
+                                folds,
+                                rng,
+                            ),
+                            None => grouped::group_folds(&sizes, folds, rng),
+                        })
+                    })
+                    .collect()
+            }
+            Scheme::TimeSeries { .. } | Scheme::Blocked { .. } => unreachable!("refused with groups above"),
+        };
+        let scheme = match scheme {
+            // the scheme run, as the description and the significance tests need it
+            Scheme::KFold { folds } if grouped::classes(data).is_some() => {
+                Scheme::StratifiedGroupKFold { folds, shuffle: true }
+            }
+            Scheme::KFold { folds } => Scheme::GroupKFold { folds, shuffle: true },
+            s => s,
+        };
+        let kept = Kept { groups: Some((groups.name().to_string(), g)), time: None };
+        Ok(CvPlan { scheme, assignments, rank: None, kept })
     }
 
     /// Repeated stratified k-fold from `seed`. Errors when `folds < 2`, `repeats == 0`, or a class has
     /// fewer rows than folds (a fold would miss that class). Multi-label and multi-target classification
     /// data are stratified iteratively (Sechidis et al. 2011; `stratification.rs`), multi-target regression
-    /// data not at all (random folds of equal size).
+    /// data not at all (random folds of equal size). On data with groups the folds keep each group whole
+    /// (stratified group k-fold; see [`Scheme`]); on data with a time order they are blocked (contiguous in
+    /// time, [`Scheme::Blocked`]) — so every resampling inside a training split (nested evaluation's inner folds,
+    /// a learner's inner cross-validation, a ranker's own folds) keeps the study's design.
     pub fn stratified(data: &Dataset, folds: usize, repeats: usize, seed: u64) -> Result<CvPlan> {
         Scheme::KFold { folds }.validated()?;
         CvPlan::check_repeats(data, repeats)?;
+        if let Some(groups) = data.groups() {
+            return CvPlan::grouped(data, groups, Scheme::KFold { folds }, repeats, seed);
+        }
+        if data.time_order().is_some() {
+            return CvPlan::new(data, Scheme::Blocked { folds }, repeats, seed);
+        }
         let n = data.n_rows();
         if folds > n {
             return Err(Error::param("folds", format!("{folds} folds for {n} rows: each fold needs at least one row")));
@@ -293,7 +279,7 @@ impl CvPlan {
             let assignments = (0..repeats)
                 .map(|r| super::stratification::folds_of(&labels, folds, &mut rng_for(seed, &[r as u64])))
                 .collect();
-            return Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments });
+            return Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments, rank: None, kept: Kept::default() });
         }
         let regression = matches!(data.target(), Target::Values(_));
         let assignments = (0..repeats)
@@ -318,7 +304,7 @@ impl CvPlan {
                 fold_of
             })
             .collect();
-        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments })
+        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments, rank: None, kept: Kept::default() })
     }
 
     /// At least one repeat, and the plan's codes (4 bytes per row and repeat) within the memory limit.
@@ -356,7 +342,7 @@ impl CvPlan {
                 code
             })
             .collect();
-        Ok(CvPlan { scheme: Scheme::Holdout { test }, assignments })
+        Ok(CvPlan { scheme: Scheme::Holdout { test }, assignments, rank: None, kept: Kept::default() })
     }
 
     /// Repeated stratified bootstrap: in each repeat, n_c rows drawn with replacement from every class c
@@ -383,7 +369,7 @@ impl CvPlan {
                 Err(Error::param("repeats", format!("repeat {r}: no bootstrap draw left a row out of bag")))
             })
             .collect::<Result<_>>()?;
-        Ok(CvPlan { scheme: Scheme::Bootstrap, assignments })
+        Ok(CvPlan { scheme: Scheme::Bootstrap, assignments, rank: None, kept: Kept::default() })
     }
 
     /// A k-fold plan from given fold ids (one vector per repeat, one 0-based id per row), e.g. to match
@@ -423,7 +409,7 @@ impl CvPlan {
             }
             out.push(a.into_iter().map(|f| f as u32).collect());
         }
-        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments: out })
+        Ok(CvPlan { scheme: Scheme::KFold { folds }, assignments: out, rank: None, kept: Kept::default() })
     }
 
     /// A k-fold plan from fold ids as files and NumPy hold them (signed: one vector per repeat, one 0-based id per
@@ -476,9 +462,15 @@ impl CvPlan {
         self.scheme
     }
 
-    /// Splits per repeat: the number of folds (k-fold), 1 (holdout, bootstrap).
+    /// The groups the plan kept whole and the time order it followed.
+    pub fn kept(&self) -> &Kept {
+        &self.kept
+    }
+
+    /// Splits per repeat: the number of folds (the k-fold schemes, time series), of groups (leave one group
+    /// out), 1 (holdout, bootstrap).
     pub fn folds(&self) -> usize {
-        self.scheme.splits()
+        self.scheme.splits().unwrap_or_else(|| self.assignments[0].iter().max().map_or(0, |&m| m as usize + 1))
     }
 
     /// Number of repeats.
@@ -501,13 +493,19 @@ impl CvPlan {
     /// appears as often as it was drawn.
     pub fn split(&self, repeat: usize, fold: usize) -> (Vec<usize>, Vec<usize>) {
         let code = &self.assignments[repeat];
-        match self.scheme {
-            Scheme::KFold { .. } => (0..code.len()).partition(|&i| code[i] as usize != fold),
-            Scheme::Holdout { .. } => (0..code.len()).partition(|&i| code[i] == 0),
-            Scheme::Bootstrap => {
+        match (self.scheme, &self.rank) {
+            (Scheme::Holdout { .. }, _) => (0..code.len()).partition(|&i| code[i] == 0),
+            (Scheme::Bootstrap, _) => {
                 let train = (0..code.len()).flat_map(|i| std::iter::repeat_n(i, code[i] as usize)).collect();
                 (train, (0..code.len()).filter(|&i| code[i] == 0).collect())
             }
+            (Scheme::TimeSeries { gap, max_train, .. }, Some(rank)) => {
+                let test: Vec<usize> = (0..code.len()).filter(|&i| code[i] as usize == fold).collect();
+                let start = test.iter().map(|&i| rank[i] as usize).min().unwrap_or(0);
+                let window = super::time::train_window(start, gap, max_train);
+                ((0..code.len()).filter(|&i| window.contains(&(rank[i] as usize))).collect(), test)
+            }
+            _ => (0..code.len()).partition(|&i| code[i] as usize != fold),
         }
     }
 
@@ -516,13 +514,15 @@ impl CvPlan {
         (0..self.repeats()).flat_map(move |r| (0..self.folds()).map(move |f| (r, f, self.split(r, f))))
     }
 
-    /// The rows a repeat tests on, ascending: every row (k-fold), or its split's test rows.
+    /// The rows a repeat tests on, ascending: every row (the k-fold schemes, leave one group out), or its
+    /// splits' test rows (holdout, bootstrap, time series).
     pub fn test_rows(&self, repeat: usize) -> Vec<usize> {
         let code = &self.assignments[repeat];
         match self.scheme {
-            Scheme::KFold { .. } => (0..code.len()).collect(),
             Scheme::Holdout { .. } => (0..code.len()).filter(|&i| code[i] == 1).collect(),
             Scheme::Bootstrap => (0..code.len()).filter(|&i| code[i] == 0).collect(),
+            Scheme::TimeSeries { .. } => (0..code.len()).filter(|&i| code[i] != super::time::NOT_TESTED).collect(),
+            _ => (0..code.len()).collect(),
         }
     }
 

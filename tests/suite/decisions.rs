@@ -30,6 +30,7 @@ fn hand_made(means: &[f64], measure: Measure) -> Curves {
         sizes,
         scheme: Scheme::KFold { folds: 10 },
         folds: 10,
+        kept: Default::default(),
         repeats: 1,
         expected: 0,
         expected_repeats: None,

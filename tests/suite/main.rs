@@ -15,6 +15,7 @@ mod device;
 mod display;
 mod fuzz_readers;
 mod glmnet;
+mod groups;
 mod honest;
 mod layers;
 mod linfa_learner;

@@ -80,7 +80,7 @@ proptest! {
         all.push(curve("expected", CurveKind::Expected, Mode::Random, true));
         let curves = Curves {
             learner: "knn:10".into(), measure: Measure::Accuracy, sizes: (1..=n).collect(), scheme: Scheme::default(),
-            folds: 0, repeats: 0, expected: 0, expected_repeats: None, seed: 0, curves: all, fold_rankings: Vec::new(),
+            folds: 0, kept: Default::default(), repeats: 0, expected: 0, expected_repeats: None, seed: 0, curves: all, fold_rankings: Vec::new(),
         };
         let table = curves.to_polars().unwrap();
         let back = Curves::from_polars(csv_round_trip(&table), Measure::Accuracy).unwrap();

@@ -65,6 +65,13 @@ enum Command {
         /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
         #[arg(long, default_value = defaults::TASK)]
         task: String,
+        /// A column whose values group the rows (a patient, batch or subject id): how many groups, how large,
+        /// and in how many groups each class occurs.
+        #[arg(long)]
+        groups: Option<String>,
+        /// A column of times that orders the rows (checked: a missing time is refused).
+        #[arg(long)]
+        order: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -80,14 +87,15 @@ enum Command {
     },
     /// Synthetic data with exact ground truth: single, pair, combined, madelon or null (labels independent
     /// of 2000 features: the selection-bias check); survival (Cox–Weibull times, 5 of 100 features with an
-    /// effect, 30 % censored) or survival-null.
+    /// effect, 30 % censored) or survival-null; replicates (4 rows per subject, the class the subject's and
+    /// independent of the features: a `subject` column to pass to --groups).
     Synth {
-        /// single, pair, combined, madelon, null, survival or survival-null.
+        /// single, pair, combined, madelon, null, survival, survival-null or replicates.
         design: String,
         /// Seed of the generator.
         #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
-        /// Number of rows (default 1000; 2600 for madelon; 60 for null; 200 for survival).
+        /// Number of rows (default 1000; 2600 for madelon; 60 for null; 200 for survival; 120 for replicates).
         #[arg(long)]
         rows: Option<usize>,
         /// Output table (.csv or .parquet): the features, then `class` (survival: `time` and `event`).
@@ -288,8 +296,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?))?;
     }
     match cli.command {
-        Command::Info { data, target, task, json } => {
-            let ds = datasets::open(&data, target.as_deref(), task.parse()?)?;
+        Command::Info { data, target, task, groups, order, json } => {
+            let structure = datasets::Structure { groups: groups.as_deref(), order: order.as_deref() };
+            let ds = datasets::open_structured(&data, target.as_slice(), task.parse()?, structure)?;
             let summary = ds.summary();
             if json {
                 println!("{}", serde_json::to_string_pretty(&summary).map_err(Error::from)?);

@@ -6,7 +6,10 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use ndarray::{Array2, ShapeBuilder};
 use polars::prelude::*;
 
-use super::{text_list, Dataset, FeatureKind, Matrix, Origin, Slot, SparseMatrix, Target, TaskChoice, EXACT_INT_LIMIT};
+use super::{
+    text_list, Dataset, FeatureKind, Groups, Matrix, Origin, Slot, SparseMatrix, Target, TaskChoice, TimeOrder,
+    EXACT_INT_LIMIT,
+};
 use crate::data::AsDataFrame;
 use crate::error::{Error, Result};
 
@@ -28,6 +31,9 @@ pub struct DatasetBuilder<'a> {
     quiet: bool,
     /// Features held sparse, with their names; the frame then holds only the target columns.
     sparse: Option<(SparseMatrix, Vec<String>)>,
+    /// The column of the rows' groups, and of their times: neither is a feature.
+    groups: Option<String>,
+    time: Option<String>,
 }
 
 impl<'a> DatasetBuilder<'a> {
@@ -73,8 +79,51 @@ impl<'a> DatasetBuilder<'a> {
         self
     }
 
+    /// Take the rows' groups from `column` (a patient, batch or subject id: [`Groups::from_column`]), which is
+    /// then no feature: every plan on the dataset keeps a group on one side of each split.
+    ///
+    /// ```
+    /// use featrank::prelude::*;
+    /// let df = df!("x" => [0.1, 0.5, 0.2, 0.9], "patient" => ["a", "a", "b", "b"], "y" => ["p", "p", "q", "q"]).unwrap();
+    /// let ds = Dataset::builder(&df, "y").groups("patient").build().unwrap();
+    /// assert_eq!((ds.n_features(), ds.groups().unwrap().n_groups()), (1, 2));
+    /// ```
+    pub fn groups(mut self, column: &str) -> Self {
+        self.groups = Some(column.to_string());
+        self
+    }
+
+    /// Take the rows' order in time from `column` (numbers, dates or datetimes: [`TimeOrder::from_column`]),
+    /// which is then no feature.
+    pub fn time_order(mut self, column: &str) -> Self {
+        self.time = Some(column.to_string());
+        self
+    }
+
     /// Validate the frame and build the dataset.
-    pub fn build(self) -> Result<Dataset> {
+    pub fn build(mut self) -> Result<Dataset> {
+        if self.groups.is_some() || self.time.is_some() {
+            let (groups, time) = (self.groups.take(), self.time.take());
+            let df = self.frame;
+            let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
+            let column = |name: &String| -> Result<&Column> {
+                if self.targets.contains(name) {
+                    return Err(Error::column(name.as_str(), "is the target: it cannot also group or order the rows"));
+                }
+                df.column(name).map_err(|_| Error::missing_column(name, &names))
+            };
+            let groups = groups.as_ref().map(|g| column(g).and_then(Groups::from_column)).transpose()?;
+            let time = time.as_ref().map(|t| column(t).and_then(TimeOrder::from_column)).transpose()?;
+            let rest = df.drop_many(groups.iter().map(|g| g.name()).chain(time.iter().filter_map(|t| t.name())));
+            let mut ds = DatasetBuilder { frame: &rest, ..self }.build()?;
+            if let Some(g) = groups {
+                ds = ds.with_groups(g)?;
+            }
+            if let Some(t) = time {
+                ds = ds.with_time_order(t)?;
+            }
+            return Ok(ds);
+        }
         let df = self.frame;
         let names: Vec<String> = df.get_column_names().iter().map(|s| s.to_string()).collect();
         let mut seen = HashSet::new();
@@ -475,6 +524,8 @@ impl Dataset {
             allow_identifiers: false,
             quiet: false,
             sparse: None,
+            groups: None,
+            time: None,
         }
     }
 }

@@ -31,6 +31,7 @@ mod arrays;
 mod from_polars;
 mod linfa_data;
 mod sparse;
+mod structure;
 mod summary;
 mod survival;
 mod targets;
@@ -41,8 +42,10 @@ pub use from_polars::{looks_like_identifier, DatasetBuilder};
 use sparse::Matrix;
 pub(crate) use sparse::RowPositions;
 pub use sparse::SparseMatrix;
+use structure::Structure;
+pub use structure::{Groups, TimeOrder};
 pub(crate) use summary::{density_words, text_list};
-pub use summary::{LabelSets, Summary, SurvivalSummary, TargetSummary};
+pub use summary::{GroupsSummary, LabelSets, Summary, SurvivalSummary, TargetSummary};
 pub use survival::{CumulativeHazard, Survival};
 
 /// The magnitudes featrank's methods compute with safely: a numeric column whose largest |value| lies in
@@ -196,6 +199,8 @@ pub struct Dataset {
     /// The first numeric column out of [`SAFE_MAGNITUDE`] and its largest magnitude, found once
     /// ([`Dataset::check_magnitudes`]).
     out_of_range: OnceLock<Option<(Place, f64)>>,
+    /// The rows' groups and time order, if given ([`Dataset::groups`], [`Dataset::time_order`]).
+    structure: Structure,
 }
 
 /// A column of a dataset: a feature or a target, by index.
@@ -448,6 +453,7 @@ impl Dataset {
             target_label: self.target_label.clone(),
             layout,
             out_of_range: OnceLock::new(),
+            structure: self.structure.clone(),
         }
     }
 
@@ -478,6 +484,7 @@ impl Dataset {
             target_label: self.target_label.clone(),
             layout: self.layout.clone(),
             out_of_range: OnceLock::new(),
+            structure: self.structure.take(rows),
         })
     }
 
@@ -540,6 +547,7 @@ impl Dataset {
             target_label: self.target_label.clone(),
             layout: self.layout.clone(),
             out_of_range: OnceLock::new(),
+            structure: self.structure.take(&base),
         })
     }
 
@@ -590,6 +598,7 @@ impl Dataset {
             target_label: self.target_label.clone(),
             layout,
             out_of_range: OnceLock::new(),
+            structure: self.structure.clone(),
         })
     }
 }
@@ -624,6 +633,7 @@ impl Dataset {
             target_label,
             layout,
             out_of_range: OnceLock::new(),
+            structure: Structure::default(),
         }
     }
 }

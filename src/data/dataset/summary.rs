@@ -38,6 +38,31 @@ impl Dataset {
             missing_cells: missing.iter().sum(),
             constant: constant.iter().map(|&j| self.names[j].clone()).collect(),
             text: self.text_features(),
+            groups: self.groups().map(|g| {
+                let sizes: Vec<usize> = g.members().iter().map(Vec::len).filter(|&n| n > 0).collect();
+                let classes = match self.target() {
+                    Target::Classes { codes, names } => names
+                        .iter()
+                        .enumerate()
+                        .map(|(c, name)| {
+                            let mut with: Vec<u32> =
+                                g.ids().iter().zip(codes).filter(|&(_, &k)| k == c).map(|(&id, _)| id).collect();
+                            with.sort_unstable();
+                            with.dedup();
+                            (name.clone(), with.len())
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                GroupsSummary {
+                    column: g.name().to_string(),
+                    groups: sizes.len(),
+                    smallest: sizes.iter().copied().min().unwrap_or(0),
+                    largest: sizes.iter().copied().max().unwrap_or(0),
+                    classes,
+                }
+            }),
+            order: self.time_order().map(|t| t.name().unwrap_or("the rows' own order").to_string()),
         }
     }
 
@@ -125,6 +150,28 @@ pub struct Summary {
     /// `(feature, levels)` of the text (String) columns read as nominal features: free text such as a
     /// hospital's name becomes one level per distinct value, which is rarely what a user meant.
     pub text: Vec<(String, usize)>,
+    /// The rows' groups, if the data has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub groups: Option<GroupsSummary>,
+    /// The column that orders the rows in time (or the rows' own order), if the data has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
+}
+
+/// The rows' groups in a [`Summary`]: how many, how large, and in how many groups each class occurs — the
+/// most folds a stratified group plan can give every class a place in.
+#[derive(Debug, Clone, Serialize)]
+pub struct GroupsSummary {
+    /// The groups' column.
+    pub column: String,
+    /// Number of groups.
+    pub groups: usize,
+    /// Rows of the smallest group.
+    pub smallest: usize,
+    /// Rows of the largest group.
+    pub largest: usize,
+    /// `(class, groups with a row of it)` of a class target (empty otherwise).
+    pub classes: Vec<(String, usize)>,
 }
 
 /// One target of a target set in a [`Summary`].
@@ -240,6 +287,16 @@ impl std::fmt::Display for Summary {
         }
         if !self.text.is_empty() {
             writeln!(f, "text columns read as nominal features: {}", text_list(&self.text))?;
+        }
+        if let Some(g) = &self.groups {
+            writeln!(f, "groups: {} in '{}', {} … {} rows each", g.groups, g.column, g.smallest, g.largest)?;
+            if !g.classes.is_empty() {
+                let classes: Vec<String> = g.classes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+                writeln!(f, "  groups with each class: {}", classes.join(", "))?;
+            }
+        }
+        if let Some(order) = &self.order {
+            writeln!(f, "time order: {order}")?;
         }
         Ok(())
     }

@@ -178,6 +178,7 @@ impl Dataset {
             target_origins,
             layout,
             out_of_range: OnceLock::new(),
+            structure: self.structure.clone(),
         }
     }
 }

@@ -39,7 +39,7 @@ use crate::error::{Error, Result};
 use crate::eval::FoldRankings;
 use crate::math::{mean, std};
 use crate::rankers::Ranker;
-use crate::resampling::{Measure, Scheme};
+use crate::resampling::{Kept, Measure, Scheme};
 
 mod options;
 mod scores;
@@ -274,6 +274,9 @@ pub struct Curves {
     pub scheme: Scheme,
     /// Splits per repeat (the folds of k-fold; 1 for holdout and bootstrap).
     pub folds: usize,
+    /// The groups the plan kept whole and the time order it followed ([`Kept`]).
+    #[serde(default)]
+    pub kept: Kept,
     /// Repeats.
     pub repeats: usize,
     /// Random rankings behind the expected curve (0 = none): [`CurveOptions::expected`],

@@ -204,6 +204,7 @@ impl Curves {
             sizes,
             scheme: Scheme::default(),
             folds: 0,
+            kept: Default::default(),
             repeats: 0,
             expected: 0,
             expected_repeats: None,

@@ -471,6 +471,7 @@ impl CurveRun<'_> {
             sizes: self.sizes.clone(),
             scheme: self.plan.scheme(),
             folds,
+            kept: self.plan.kept().clone(),
             repeats,
             expected: self.spec.options.expected,
             expected_repeats: self

@@ -338,13 +338,14 @@ impl CrossValidation {
 }
 
 /// The inner fold of every row of `data` for a `folds`-fold cross-validation drawn from `seed`: stratified,
-/// with at most as many folds as the smallest class present has rows (a survival target: as it has events; at
-/// least 2).
+/// with at most as many folds as the smallest class present has rows (a survival target: as it has events), and
+/// on grouped rows as there are groups, kept whole (at least 2).
 pub(crate) fn inner_folds(data: &Dataset, folds: usize, seed: u64) -> Result<Vec<u32>> {
     // a survival target: at most one fold per event (each fold's deviance needs one)
     let events = data.survival().map(|s| s.n_events());
     let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min()).or(events);
-    let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows());
+    let groups = data.groups().map_or(usize::MAX, |g| g.n_groups());
+    let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows()).min(groups);
     if k < 2 {
         let what = match events {
             Some(n) => format!("2 events among the training rows; they have {n}"),

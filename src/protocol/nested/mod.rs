@@ -30,7 +30,7 @@ use crate::math::corrected_t_test;
 use crate::memory;
 use crate::rankers::{self, Ranker};
 use crate::resampling::Fold;
-use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
+use crate::resampling::{CvPlan, Kept, Measure, Resampling, Scheme};
 use crate::spec::Spec;
 
 /// What a nested evaluation runs: grids of rankers and learners in the spec grammar (a list value is a grid,
@@ -115,6 +115,9 @@ pub struct Nested {
     pub scheme: Scheme,
     /// Repeats of the outer resampling.
     pub repeats: usize,
+    /// The groups the outer plan kept whole and the time order it followed ([`Kept`]).
+    #[serde(default)]
+    pub kept: Kept,
     /// Inner folds.
     pub inner_folds: usize,
     /// The size rule of the inner choice.
@@ -468,7 +471,8 @@ impl Nested {
     /// scheme), clipped to the measure's range.
     pub fn estimate(&self) -> Result<NestedEstimate> {
         let values: Vec<f64> = self.splits.iter().map(|s| s.outer).collect();
-        let t = corrected_t_test(&values, test_to_train(self.scheme))?;
+        let splits = self.splits.len() / self.repeats.max(1);
+        let t = corrected_t_test(&values, test_to_train(self.scheme, splits))?;
         let (lo, hi) = t.interval(0.95);
         // the t interval is symmetric and can pass the measure's range (e.g. 1 for accuracy near 1)
         let (min, max) = self.measure.range();

@@ -231,30 +231,29 @@ impl StabilitySelection {
 
 /// The rows of each stratum: of each class for a class target, the censored rows and the events of a survival
 /// target, all rows otherwise.
-fn strata(data: &Dataset) -> Vec<Vec<usize>> {
-    if let Some(s) = data.survival() {
-        let (events, censored): (Vec<usize>, Vec<usize>) = (0..data.n_rows()).partition(|&i| s.event()[i]);
-        return [censored, events].into_iter().filter(|rows| !rows.is_empty()).collect();
-    }
-    match data.labels() {
-        Some(labels) if data.task() == Task::Classification => {
-            let mut by = vec![Vec::new(); data.n_classes()];
-            labels.iter().enumerate().for_each(|(i, &c)| by[c].push(i));
-            by.into_iter().filter(|rows| !rows.is_empty()).collect()
-        }
-        _ => vec![(0..data.n_rows()).collect()],
-    }
+/// The units a half is drawn from (rows, or with groups whole groups: `resampling::units`), in strata: a
+/// survival target's censored rows and events, a class target's classes, else one stratum; a group goes to the
+/// stratum of its first row.
+fn strata(data: &Dataset) -> Vec<Vec<Vec<usize>>> {
+    let (key, keys): (Vec<usize>, usize) = match (data.survival(), data.labels()) {
+        (Some(s), _) => (s.event().iter().map(|&e| usize::from(e)).collect(), 2),
+        (None, Some(labels)) if data.task() == Task::Classification => (labels.to_vec(), data.n_classes()),
+        _ => (vec![0; data.n_rows()], 1),
+    };
+    let mut by = vec![Vec::new(); keys];
+    crate::resampling::units(data).into_iter().for_each(|unit| by[key[unit[0]]].push(unit));
+    by.into_iter().filter(|units| !units.is_empty()).collect()
 }
 
-/// One half of every stratum's rows (⌊n_s/2⌋, shuffled by `rng`) and its complement, each in row order.
-fn halve(strata: &[Vec<usize>], rng: &mut crate::seed::Rng) -> (Vec<usize>, Vec<usize>) {
+/// One half of every stratum's units (⌊u_s/2⌋, shuffled by `rng`) and its complement, each as rows in row order.
+fn halve(strata: &[Vec<Vec<usize>>], rng: &mut crate::seed::Rng) -> (Vec<usize>, Vec<usize>) {
     let (mut half, mut rest) = (Vec::new(), Vec::new());
-    for rows in strata {
-        let mut rows = rows.clone();
-        rows.shuffle(rng);
-        let k = rows.len() / 2;
-        half.extend_from_slice(&rows[..k]);
-        rest.extend_from_slice(&rows[k..]);
+    for units in strata {
+        let mut units = units.clone();
+        units.shuffle(rng);
+        let k = units.len() / 2;
+        half.extend(units[..k].iter().flatten());
+        rest.extend(units[k..].iter().flatten());
     }
     half.sort_unstable();
     rest.sort_unstable();

@@ -23,7 +23,6 @@ use crate::error::{Error, Result};
 use crate::eval::PiCurve;
 use crate::eval::{Curve, CurveKind, Curves, Mode, EXPECTED};
 use crate::protocol::Nested;
-use crate::resampling::Scheme;
 
 mod critical_difference;
 mod curves;

@@ -5,11 +5,8 @@ use super::*;
 impl Nested {
     /// What was run, in one line: the grids, the outer and inner resampling, the rule, the measure.
     pub fn description(&self) -> String {
-        let outer = match self.scheme {
-            Scheme::KFold { folds } => format!("{folds}-fold CV × {}", self.repeats),
-            Scheme::Holdout { test } => format!("{} holdout splits ({:.0} % test)", self.repeats, 100.0 * test),
-            Scheme::Bootstrap => format!("{} bootstrap samples", self.repeats),
-        };
+        let splits = self.splits.len() / self.repeats.max(1);
+        let outer = crate::report::describe::resampling_words(self.scheme, splits, self.repeats, &self.kept);
         format!(
             "nested: {} × {} · outer {outer} · inner {}-fold · rule {} · {}",
             self.rankers.join(" | "),
