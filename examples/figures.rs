@@ -59,6 +59,15 @@ fn main() -> featrank::Result<()> {
         .evaluate_all(&null, &[Candidate::per_fold(ig).with_name("IG in each split"), on_all_rows.into()])?;
     bias.plot()?.save_svg(dir.join("selection_bias.svg"))?;
 
+    // replicate rows per subject (30 subjects × 4 rows, the class the subject's and independent of the
+    // features): folds that put a subject's rows on both sides of a split leak; folds that keep subjects whole
+    let rep = featrank::data::synth::Replicates::new().generate(1)?;
+    let (grouped, plain) = (rep.dataset()?, Dataset::from_polars(&rep.frame.drop("subject")?, "class")?);
+    let fisher = || [Candidate::per_fold(Fisher::new()).with_name("Fisher in each split")];
+    let spec = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10).seed(1);
+    spec.evaluate_all(&plain, &fisher())?.plot()?.save_svg(dir.join("groups_divided.svg"))?;
+    spec.evaluate_all(&grouped, &fisher())?.plot()?.save_svg(dir.join("groups_kept.svg"))?;
+
     // rankers run inside the splits: size decisions, stability, the stability/accuracy trade-off
     let honest = CurveSpec::new(Knn::new()).folds(5).repeats(2).expected(10).seed(1).evaluate_all(
         &data,

@@ -82,6 +82,15 @@ call curves-survival curves survival.csv --target time,event --task survival --m
 call info-pbc info pbc
 call curves-pbc curves pbc --method univariate-cox --learner knn:k=15 --measure ibs --folds 4 --repeats 1 --expected 3 \
     --grid 1,3,17 --quiet --out curves-pbc.csv
+# A study with replicate rows per subject: grouped folds, leave one subject out, and rows in time order.
+call synth-replicates synth replicates --rows 80 --seed 2 --out replicates.csv --truth replicates-truth.csv
+call info-groups info replicates.csv --target class --groups subject
+call curves-groups curves replicates.csv --target class --groups subject --method fisher --folds 4 --repeats 2 \
+    --expected 3 --grid 1,5,50 --quiet --out curves-groups.csv --json curves-groups.json
+call curves-logo curves replicates.csv --target class --groups subject --scheme leave-one-group-out --method fisher \
+    --expected 0 --grid 5,50 --quiet --out curves-logo.csv
+call curves-time curves replicates.csv --target class --scheme time-series:folds=3,gap=2 --method relieff --expected 3 \
+    --grid 1,5,50 --quiet --out curves-time.csv
 call nested nested wine --method "relieff:k=[5,10]" --learner "knn:k=[5,10]" --folds 3 --inner-folds 3 --grid 2,4,8 \
     --out nested.csv
 

@@ -50,6 +50,7 @@ from ._featrank import friedman as _friedman
 from ._featrank import PerformanceIndex
 from ._featrank import performance_index as _performance_index
 from ._featrank import nested as _nested
+from ._featrank import splits as _splits
 from . import datasets, synth
 from ._own import OwnRanker, ranker
 from ._own import _expand as _expand_grids
@@ -96,19 +97,24 @@ DataLike = Any
 ``(X, y)`` arrays; a path (``str`` or ``os.PathLike``) or a bundled dataset's name."""
 
 
-def _dataset(data: DataLike, target: Any = None, targets: Sequence[str] | None = None) -> Dataset:
+def _dataset(data: DataLike, target: Any = None, targets: Sequence[str] | None = None, groups: Any = None,
+             order: Any = None) -> Dataset:
     """``data`` as a Dataset: a Dataset as it is; a path (``str`` or ``os.PathLike``) or a bundled dataset's name
     read as ``Dataset.read`` reads it; a pandas/Polars DataFrame or pyarrow Table with ``target`` its target
     column's name (default: the last column) or ``targets`` several; ``(X, y)`` arrays or ``X`` with
-    ``target=y``."""
+    ``target=y``. ``groups`` and ``order``: a column's name, or one value per row."""
     if isinstance(data, Dataset):
         if target is not None or targets is not None:
             raise ParameterError._of("target", f"the Dataset has its target ('{data.target}'); give target= with a "
                                      "DataFrame, a table, arrays or a path")
-        return data
-    if isinstance(data, (str, _os.PathLike)):
-        return Dataset.read(data, target, targets=targets)
-    return Dataset(data, target, targets=targets)
+        for name, value in (("groups", groups), ("order", order)):
+            if isinstance(value, str):
+                raise ParameterError._of(name, f"'{value}' names a column, but a Dataset's columns are its features: "
+                                         f"give {name}= when building it, or one value per row")
+        if groups is not None:
+            data = data.with_groups(groups)
+        return data if order is None else data.with_order(order)
+    return Dataset(data, target, targets=targets, groups=groups, order=order)
 
 
 @documented()
@@ -142,21 +148,21 @@ def rank_table(data: DataLike, method: str | Any, *, target: Any = None, targets
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
-           targets: Sequence[str] | None = None, learner: list[Any] | tuple[Any, ...],
+           targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: list[Any] | tuple[Any, ...],
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
-           targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
+           targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: Any = _d.LEARNER,
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
 @documented()
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
-           targets: Sequence[str] | None = None, learner: Any = _d.LEARNER,
+           targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: Any = _d.LEARNER,
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
            seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
@@ -210,12 +216,31 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
     if device in ("gpu", "cuda"):
         _load_pip_nvrtc()
     with _bar(progress) as callback:
-        run = _curves(_dataset(data, target, targets), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
+        run = _curves(_dataset(data, target, targets, groups, order), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
                       scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
                       seed=seed, progress=callback, fold_ids=fold_ids, device=device)
     if isinstance(run, list):  # one run per learner, keyed by what each records as its learner
         return {one.learner: one for one in run}
     return run
+
+
+@documented({"repeats": "Repeats of the scheme (one for a scheme without random draws)."})
+def splits(data: DataLike, *, target: Any = None, groups: Any = None, order: Any = None, folds: int | None = None,
+           repeats: int = 1, scheme: _Scheme = _d.SCHEME, seed: int = _d.SEED) -> list[tuple[Any, Any]]:
+    """The plan featrank makes on ``data``: every split of every repeat as ``(train, test)`` arrays of row indices
+    — what a curve run with the same ``scheme``, ``folds``, ``repeats`` and ``seed`` evaluates on, and what
+    scikit-learn's ``cv=`` takes. With ``groups`` no group is on both sides; time-ordered schemes follow ``order``.
+
+    >>> import featrank, numpy as np
+    >>> X, y = np.arange(20.0).reshape(10, 2), [0, 1] * 5
+    >>> [test.tolist() for _, test in featrank.splits((X, y), scheme="time-series:folds=2,test=3")]
+    [[4, 5, 6], [7, 8, 9]]
+    >>> pairs = featrank.splits((X, y), groups=[0, 0, 1, 1, 2, 2, 3, 3, 4, 4], scheme="leave-one-group-out")
+    >>> len(pairs), pairs[0][1].tolist()
+    (5, [0, 1])
+    """
+    return _splits(_dataset(data, target, groups=groups, order=order), scheme=scheme, folds=folds, repeats=repeats,
+                   seed=seed)
 
 
 @documented({
@@ -227,7 +252,8 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
     "folds": "Outer folds per repeat of a plain ``kfold`` scheme (None: the library's 10); refused beside a "
              "scheme that sets its own splits.",
 })
-def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: Any = None, learner: str = _d.LEARNER,
+def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: Any = None, groups: Any = None,
+           order: Any = None, learner: str = _d.LEARNER,
            folds: int | None = None, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
            inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid | Sequence[int] = _d.GRID,
            measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
@@ -247,7 +273,7 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(_dataset(data, target), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
+    return _nested(_dataset(data, target, groups=groups, order=order), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
                    inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
 
 
@@ -363,5 +389,5 @@ __all__ = [
     "NumericalError", "ParameterError", "ParseError", "SpecError", "UnsupportedTaskError",
     "CriticalDifference", "Curves", "Dataset", "Friedman", "PerformanceIndex", "Error", "Figure", "Nested", "OwnRanker", "Ranking", "Significance", "SizeChoices", "Stabilities", "Synthetic",
     "TradeOff",
-    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "parameters", "performance_index", "rank", "rank_table", "ranker", "rankers", "read", "set_memory_limit", "synth",
+    "Table", "__version__", "cluster", "curves", "datasets", "friedman", "learners", "measures", "nested", "parameters", "performance_index", "rank", "rank_table", "ranker", "rankers", "read", "set_memory_limit", "splits", "synth",
 ]

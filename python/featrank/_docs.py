@@ -19,6 +19,14 @@ MEANINGS: dict[str, str] = {
     "target": "The target column of a frame or file (default: the last column); a ``(time, event)`` pair of "
               "names for a survival target; or the labels or values ``y`` beside an array ``X``.",
     "targets": "Several target columns (multi-label or multi-target data); not with ``target``.",
+    "groups": "Rows that belong together (a patient's samples, a batch, a subject): a column's name (taken out of "
+              "the features) or one value per row, as scikit-learn's ``groups``. Every split keeps a group on one "
+              "side — and so does every resampling inside a training split (nested evaluation's inner folds, a "
+              "learner's inner CV, a ranker's folds, bootstraps, subsamples). ``\"kfold\"`` is then stratified group "
+              "k-fold.",
+    "order": "The rows' order in time for the time-ordered schemes (``\"time-series\"``, ``\"blocked\"``): a "
+             "column's name (numbers, dates, datetimes; taken out of the features) or one time per row (None: the "
+             "rows' own order). ``\"kfold\"`` on ordered rows is blocked.",
     "method": "A ranking method: a spec (``\"relieff:k=10\"``, ``\"info-gain\"``; ``featrank.rankers()`` lists "
               "them) or your own — a function ``f(X, y) -> scores``, a scikit-learn estimator or selector, "
               "``featrank.ranker(...)``.",
@@ -35,7 +43,11 @@ MEANINGS: dict[str, str] = {
              "beside a scheme that sets its own splits (``\"kfold:folds=5\"``, ``\"holdout:0.33\"``).",
     "repeats": "Repeats of the scheme, each drawn from its own stream of the seed.",
     "scheme": "How rows are split: ``\"kfold\"`` (stratified, with ``folds``), ``\"kfold:folds=5\"``, "
-              "``\"holdout:0.33\"`` (the test fraction) or ``\"bootstrap\"`` (out-of-bag rows test).",
+              "``\"holdout:0.33\"`` (the test fraction) or ``\"bootstrap\"`` (out-of-bag rows test) — with "
+              "``groups`` each keeps groups whole; ``\"group-kfold\"``, ``\"stratified-group-kfold\"`` "
+              "(``shuffle=false``: scikit-learn's fixed order), ``\"leave-one-group-out\"``; "
+              "``\"time-series:folds=5,gap=0,max_train=0,test=0\"`` (forward chaining, scikit-learn's "
+              "``TimeSeriesSplit``) or ``\"blocked\"`` (contiguous folds), in the order of ``order``.",
     "grid": "The subset sizes: ``\"paper\"`` (the papers' grid), ``\"full\"`` (every size), sizes as text "
             "(``\"1,5,10\"``) or a list, ``range`` or array of whole numbers.",
     "expected": "Random rankings behind the expected curve (the baseline every ranking is judged against); 0: "

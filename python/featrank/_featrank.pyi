@@ -12,7 +12,7 @@ __all__ = ['Error', 'ArgumentError', 'ColumnError', 'ColumnNotFoundError', 'Data
            'ParameterError', 'ParseError', 'SpecError', 'UnsupportedTaskError', '__version__', 'Dataset', 'Ranking', 'Table', 'Figure', 'Synthetic', 'synthetic', 'dataset_names',
            'load_dataset', 'external_dataset', 'rank', 'rank_table', 'set_memory_limit', 'Curves', 'Significance',
            'Stabilities', 'TradeOff', 'SizeChoices', 'curves', 'Manifest', 'plan_cluster_run',
-           'plan_nested_cluster_run', 'read_manifest', 'Nested', 'nested', 'rankers', 'learners', '_vocabulary', 'measures',
+           'plan_nested_cluster_run', 'read_manifest', 'splits', 'Nested', 'nested', 'rankers', 'learners', '_vocabulary', 'measures',
            'parameters', '_defaults', 'Friedman', 'CriticalDifference', 'friedman',
            'PerformanceIndex', 'performance_index']
 
@@ -110,20 +110,34 @@ class Dataset:
     AnnData (``X`` sparse or dense, ``var_names`` the features, the target from ``obs``). Text columns
     become nominal features (a ``FeatrankWarning`` names them); a text column with a distinct value on ≥ 90 % of
     at least 10 rows is refused as a row identifier (``ColumnError``) unless ``allow_identifiers=True``.
+    ``groups`` (a column's name, taken out of the features, or one value per row: a patient, batch or subject
+    id) keeps each group on one side of every split made on the data, at every depth; ``order`` (a column of
+    times or one time per row) orders the rows for the time-ordered schemes.
 
     >>> import featrank, numpy as np
     >>> featrank.Dataset(np.eye(4), [0, 1, 0, 1]).n_features
     4
+    >>> featrank.Dataset(np.eye(4), [0, 1, 0, 1], groups=["a", "a", "b", "b"]).n_groups
+    2
     """
 
     def __new__(cls, data: Any, target: Any = None, *, targets: Sequence[str] | None = None,
                 task: _Task = "auto", feature_names: Sequence[str] | None = None,
-                allow_identifiers: bool = False) -> Dataset: ...
+                allow_identifiers: bool = False, groups: Any = None, order: Any = None) -> Dataset: ...
     @staticmethod
     def read(path: str | os.PathLike[str], target: str | None = None, *, targets: Sequence[str] | None = None,
-             task: _Task = "auto") -> Dataset:
+             task: _Task = "auto", groups: str | None = None, order: str | None = None) -> Dataset:
         """A .csv, .csv.gz, .arff or .parquet file, an svmlight / LIBSVM file (.svm, .svmlight, .libsvm: sparse), or a
-        bundled dataset by name, read as the CLI reads it."""
+        bundled dataset by name, read as the CLI reads it; ``groups`` and ``order`` name its columns of the rows'
+        groups and times."""
+    def with_groups(self, groups: Any) -> Dataset:
+        """This dataset with its rows in groups: one value per row (an array, a list, a Series)."""
+    def with_order(self, order: Any) -> Dataset:
+        """This dataset with its rows ordered in time: one time per row (numbers, dates, datetimes)."""
+    groups: list[str] | None
+    """the group of every row (its value as text), or None"""
+    n_groups: int | None
+    """the number of groups, or None"""
     n_rows: int
     n_features: int
     feature_names: list[str]
@@ -376,17 +390,21 @@ class Manifest:
     def _repr_html_(self) -> str: ...
 
 def plan_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None, task: _Task,
+                     groups: str | None, order: str | None,
                      rankings: Sequence[str | os.PathLike[str]] | None, rankers: Sequence[str] | None,
                      learners: Sequence[str], folds: int | None, repeats: int, folds_file: str | os.PathLike[str] | None,
                      scheme: _Scheme, grid: _Grid | Sequence[int], expected: int, expected_repeats: int | None, measure: _Measure | None, seed: int,
                      device: _Device) -> Manifest:
     """The compiled side of ``featrank.cluster.plan``, which owns the signature and its defaults."""
 def plan_nested_cluster_run(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str], *,
-                            target: str | None, task: _Task, learner: str, folds: int | None, repeats: int, scheme: _Scheme,
+                            target: str | None, task: _Task, groups: str | None, order: str | None, learner: str,
+                            folds: int | None, repeats: int, scheme: _Scheme,
                             inner_folds: int, rules: Sequence[str], grid: _Grid | Sequence[int], measure: _Measure | None,
                             seed: int) -> Manifest:
     """The compiled side of ``featrank.cluster.plan_nested``, which owns the signature and its defaults."""
 def read_manifest(path: str | os.PathLike[str]) -> Manifest: ...
+def splits(data: Dataset, *, scheme: _Scheme, folds: int | None, repeats: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The compiled side of ``featrank.splits``, which owns the signature and its defaults."""
 def curves(data: Dataset, rankings: Sequence[Ranking] | None, rankers: Sequence[str | Any] | None, *, learner: Any,
            folds: int | None, repeats: int, scheme: _Scheme, grid: _Grid | Sequence[int], expected: int, expected_repeats: int | None,
            measure: _Measure | None, seed: int, progress: Callable[[str, int, int], None] | None,

@@ -335,3 +335,43 @@ def _rows_ok(n, rows):
     if n != rows:
         raise ParameterError._of("target", f"{n} rows of labels for {rows} rows of X (they must match)")
     return True
+
+
+def split_column(data, name, parameter):
+    """``(the frame without column name, that column)`` of a frame (pandas, Polars, pyarrow or anything with
+    ``__arrow_c_stream__``): what ``Dataset(df, groups="patient")`` and ``order="day"`` (``parameter``) take out of
+    the features."""
+    if _is_array(data) or _sparse(data) is not None or type(data).__name__ == "AnnData":
+        raise ParameterError._of(parameter, f"'{name}' names a column, but the data is an array: give one value per "
+                                 "row instead")
+    table = _arrow_table(data)
+    if name not in table.column_names:
+        from .errors import ColumnNotFoundError
+
+        error = ColumnNotFoundError(f"column '{name}' not found; the frame has "
+                                    f"{', '.join(map(str, table.column_names[:20]))}")
+        error.column = name
+        raise error
+    return table.drop_columns([name]), table.column(name)
+
+
+def column(name, values, rows):
+    """One value per row (a NumPy array, a list, a pandas or Polars Series, an Arrow array) as a one-column
+    Arrow table of a type featrank reads; dates and datetimes become their numbers (an order in time)."""
+    import pyarrow as pa
+
+    if hasattr(values, "to_arrow") and not isinstance(values, (pa.Array, pa.ChunkedArray)):
+        values = values.to_arrow()  # a Polars Series
+    if not isinstance(values, (pa.Array, pa.ChunkedArray)):
+        arr = np.asarray(values)
+        if arr.ndim != 1:
+            raise ParameterError._of(name, f"one value per row (a 1-D array), got shape {arr.shape}")
+        values = pa.array(arr, from_pandas=True)
+    if len(values) != rows:
+        raise ParameterError._of(name, f"{len(values)} values for {rows} rows (give one per row)")
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
+    t = values.type
+    if pa.types.is_timestamp(t) or pa.types.is_date(t) or pa.types.is_duration(t) or pa.types.is_time(t):
+        values = values.cast(pa.int64()) if not pa.types.is_date32(t) else values.cast(pa.int32()).cast(pa.int64())
+    return _table([_arrow_column(name, values)])

@@ -5,7 +5,8 @@ from typing import Literal, TypeAlias
 
 # The spec texts the library reads; the open forms (holdout:0.33, a list of sizes, within:0.01, at:50) are str.
 _Task: TypeAlias = Literal["auto", "classification", "regression", "survival"]
-_Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout"] | str
+_Scheme: TypeAlias = Literal["kfold", "bootstrap", "holdout", "group-kfold", "stratified-group-kfold",
+                             "leave-one-group-out", "time-series", "blocked"] | str
 _Grid: TypeAlias = Literal["paper", "full"] | str
 _Device: TypeAlias = Literal["cpu", "gpu"]
 _Rule: TypeAlias = Literal["best", "1se", "knee"] | str

@@ -64,7 +64,7 @@ from ._types import _Device, _Grid, _Measure, _Scheme, _Task  # the spec texts' 
     "device": "Where the shards' kNN chains run: ``\"cpu\"`` or ``\"gpu\"``.",
 })
 def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: str | None = None,
-         task: _Task = _d.TASK, rankings: Sequence[str | os.PathLike[str]] | None = None,
+         task: _Task = _d.TASK, groups: str | None = None, order: str | None = None, rankings: Sequence[str | os.PathLike[str]] | None = None,
          rankers: Sequence[str | Callable] | None = None, learner: str | Sequence[str] = _d.LEARNER,
          folds: int | None = None, repeats: int = _d.REPEATS, folds_file: str | os.PathLike[str] | None = None, scheme: _Scheme = _d.SCHEME,
          grid: _Grid | Sequence[int] = _d.GRID, expected: int = _d.EXPECTED, expected_repeats: int | None = None,
@@ -80,7 +80,7 @@ def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: s
     8
     """
     learners = [learner] if isinstance(learner, str) else learner
-    return _plan(data, out, target=target, task=task, rankings=rankings, rankers=_specs(rankers), learners=learners,
+    return _plan(data, out, target=target, task=task, groups=groups, order=order, rankings=rankings, rankers=_specs(rankers), learners=learners,
                  folds=folds, repeats=repeats, folds_file=folds_file, scheme=scheme, grid=grid, expected=expected,
                  expected_repeats=expected_repeats, measure=measure, seed=seed, device=device)
 
@@ -94,7 +94,8 @@ def plan(data: str | os.PathLike[str], out: str | os.PathLike[str], *, target: s
     "repeats": "Repeats of the outer scheme.",
 })
 def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], rankers: Sequence[str | Callable], *,
-                target: str | None = None, task: _Task = _d.TASK, learner: str = _d.LEARNER, folds: int | None = None,
+                target: str | None = None, task: _Task = _d.TASK, groups: str | None = None, order: str | None = None,
+                learner: str = _d.LEARNER, folds: int | None = None,
                 repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME, inner_folds: int = _d.INNER_FOLDS,
                 rules: Sequence[str] | None = None, grid: _Grid | Sequence[int] = _d.GRID, measure: _Measure | None = None,
                 seed: int = _d.SEED) -> Manifest:
@@ -106,7 +107,7 @@ def plan_nested(data: str | os.PathLike[str], out: str | os.PathLike[str], ranke
     >>> cluster.plan_nested("iris", folder / "nested.json", ["fisher"], folds=4, grid="1,2,3,4").units
     6
     """
-    return _plan_nested(data, out, _specs(rankers), target=target, task=task, learner=learner, folds=folds,
+    return _plan_nested(data, out, _specs(rankers), target=target, task=task, groups=groups, order=order, learner=learner, folds=folds,
                         repeats=repeats, scheme=scheme, inner_folds=inner_folds,
                         rules=[_d.RULE] if rules is None else rules, grid=grid, measure=measure, seed=seed)
 

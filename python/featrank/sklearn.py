@@ -75,9 +75,12 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         self.repeats = repeats
         self.seed = seed
 
-    def fit(self, X, y):
+    def fit(self, X, y, groups=None):
         """Rank the columns of ``X`` (``y``: labels or values, or a rows × labels indicator matrix / rows ×
-        targets for several targets) and choose how many to keep."""
+        targets for several targets) and choose how many to keep. ``groups`` (one value per row: a patient,
+        batch or subject id) keeps each group on one side of every split the ranker and the curves behind a rule
+        make; inside ``GridSearchCV(..., cv=GroupKFold())`` it arrives by scikit-learn's metadata routing
+        (``sklearn.set_config(enable_metadata_routing=True)``, ``FeatureSelector(...).set_fit_request(groups=True)``)."""
         # a rows × labels indicator matrix (multi-label) or rows × targets: a target set; one column: one target
         shape = getattr(y, "shape", None)  # not np.shape: array-likes may refuse NumPy's functions
         if shape is None and isinstance(y, (list, tuple)) and len(y) and isinstance(y[0], (list, tuple)):
@@ -89,7 +92,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
                              dtype=np.float64, multi_output=several)
         task = "auto" if several else "regression" if type_of_target(y) == "continuous" else "classification"
         names = [f"x{j}" for j in range(X.shape[1])]
-        data = Dataset(X, y, task=task, feature_names=names)
+        data = Dataset(X, y, task=task, feature_names=names, groups=None if groups is None else np.asarray(groups))
         ranking = rank(data, self.method, seed=self.seed)
         position = {f: i for i, f in enumerate(names)}
         self.ranking_ = np.empty(len(names), dtype=np.int64)

@@ -341,6 +341,36 @@ print(f"nested estimate {nested.estimate[0]:.3f} [{nested.estimate[1]:.3f}, {nes
       f"optimism of the ordinary best point {nested.optimism:+.3f}")
 nested""",
     """nested.choices()""",
+    """# md
+## Samples of one subject: a leak through the study's design
+
+Several rows per patient (biopsies, replicates, time points) are more alike than rows of different patients.
+Folds that shuffle rows put one patient's samples on both sides of a split, and the model is tested on what it has
+seen. `synth.generate("replicates")`: 30 subjects of 4 rows, 50 features, each subject's class drawn apart from
+every feature — nothing predicts a new subject's class. `groups="subject"` keeps every subject on one side of
+every split (stratified group k-fold), and of every resampling inside a training split too.""",
+    """rep = featrank.synth.generate("replicates", seed=1)
+df = pd.DataFrame(rep.data.x, columns=rep.data.feature_names)
+df["subject"], df["class"] = rep.data.groups, rep.data.y
+settings = dict(rankers=["fisher"], learner="knn:k=10", folds=5, repeats=2, expected=10, seed=1, progress=False)
+divided = featrank.curves(df.drop(columns="subject"), target="class", **settings)
+kept = featrank.curves(df, target="class", groups="subject", **settings)
+pd.DataFrame({"folds": ["rows shuffled: a subject on both sides", "subjects kept whole (" + kept.description.split(" · ")[1] + ")"],
+              "ECA of Fisher against random rankings": [round(c.eca("fisher"), 3) for c in (divided, kept)],
+              "best FFA accuracy": [round(c.to_pandas().query("curve == 'FFA' and ranking == 'fisher'")["mean"].max(), 3)
+                                    for c in (divided, kept)]})""",
+    """kept""",
+    """# md
+The same folds serve scikit-learn: `featrank.splits` gives any featrank plan as `(train, test)` index pairs, what
+`cv=` takes (here the grouped plan: the subjects' rows never on both sides).""",
+    """from sklearn.model_selection import cross_val_score
+
+X, y = rep.data.x, rep.data.y
+pd.DataFrame({"folds": ["shuffled rows", "subjects kept whole"],
+              "kNN accuracy, all 50 features": [
+                  round(cross_val_score(KNeighborsClassifier(10), X, y, cv=featrank.splits((X, y), folds=5)).mean(), 3),
+                  round(cross_val_score(KNeighborsClassifier(10), X, y,
+                                        cv=featrank.splits((X, y), groups=rep.data.groups, folds=5)).mean(), 3)]})""",
 ]
 
 

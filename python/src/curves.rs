@@ -84,6 +84,7 @@ fn curves(
     };
     let options =
         crate::args::curve_options(scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, device)?;
+    let ordered = guarded(|| options.resampling.in_order(&data.inner))?; // a copy only to set a time order
     let mut spec = CurveSpec::new(first.clone()).options(options);
     if fold_ids.is_some() && scheme.trim() != "kfold" {
         let reason = format!("fold ids beside scheme '{scheme}': the ids are the splits; leave the scheme out");
@@ -97,7 +98,7 @@ fn curves(
     for m in rankers.unwrap_or_default() {
         candidates.push(crate::own_ranker::candidate(&m)?);
     }
-    let ds = data.inner.clone();
+    let ds = ordered;
     if several {
         let runs = blocking(py, progress, || spec.evaluate_learners(&ds, &candidates, &models))?;
         let runs: Vec<Curves> = runs.into_iter().map(Curves::from).collect();

@@ -56,24 +56,66 @@ impl Dataset {
     pub(crate) fn wrap(inner: data::Dataset) -> Dataset {
         Dataset { inner: Arc::new(inner) }
     }
+
+    /// This dataset with the groups and the time order given as `(name, one value per row)`
+    /// (`featrank._input.column` reads the values into a column of a type featrank reads).
+    fn structured(
+        &self,
+        py: Python<'_>,
+        groups: Option<(String, Bound<'_, PyAny>)>,
+        order: Option<(String, Bound<'_, PyAny>)>,
+    ) -> PyResult<Dataset> {
+        if groups.is_none() && order.is_none() {
+            return Ok(Dataset { inner: self.inner.clone() });
+        }
+        let input = py.import("featrank._input")?;
+        let column = |(name, values): (String, Bound<'_, PyAny>)| -> PyResult<featrank::polars::prelude::Column> {
+            let table = input.call_method1("column", (name, values, self.inner.n_rows()))?;
+            let frame = frames::frame_from_arrow(&table)?;
+            Ok(frame.columns()[0].clone())
+        };
+        let groups = groups.map(column).transpose()?;
+        let order = order.map(column).transpose()?;
+        let mut ds = (*self.inner).clone();
+        ds = blocking(py, None, || {
+            if let Some(g) = &groups {
+                ds = ds.with_groups(data::dataset::Groups::from_column(g)?)?;
+            }
+            if let Some(t) = &order {
+                ds = ds.with_time_order(data::dataset::TimeOrder::from_column(t)?)?;
+            }
+            Ok(ds)
+        })?;
+        Ok(Dataset::wrap(ds))
+    }
+}
+
+/// The column a `groups=` or `order=` argument names, when it is a name (`str`).
+fn column_name<'a>(value: Option<&'a Bound<'_, PyAny>>) -> Option<&'a str> {
+    value.and_then(|v| v.cast::<PyString>().ok()).and_then(|s| s.to_str().ok())
 }
 
 #[pymethods]
 impl Dataset {
     /// See the class docstring in `featrank/_featrank.pyi`.
     #[new]
-    #[pyo3(signature = (data, target = None, *, targets = None, task = "auto", feature_names = None, allow_identifiers = false))]
+    #[pyo3(signature = (data, target = None, *, targets = None, task = "auto", feature_names = None, allow_identifiers = false,
+        groups = None, order = None))]
     #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        data: &Bound<'_, PyAny>,
-        target: Option<&Bound<'_, PyAny>>,
+    fn new<'py>(
+        py: Python<'py>,
+        data: &Bound<'py, PyAny>,
+        target: Option<&Bound<'py, PyAny>>,
         #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::text)] task: &str,
         #[pyo3(from_py_with = crate::args::arg)] feature_names: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::arg)] allow_identifiers: bool,
+        groups: Option<&Bound<'py, PyAny>>,
+        order: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Dataset> {
         if data.is_instance_of::<PyString>() || data.hasattr("__fspath__")? {
+            // a file's columns, read there; values per row set once it is read
+            let (group_column, order_column) = (column_name(groups), column_name(order));
             // a path or a bundled dataset's name: read as `Dataset.read` reads it
             if feature_names.is_some() || allow_identifiers {
                 let why =
@@ -84,10 +126,24 @@ impl Dataset {
                 Some(t) => Some(t.extract().map_err(|_| crate::args::refused(py, "target", "a column name (str)", t))?),
                 None => None,
             };
-            return Dataset::read(py, data.extract()?, target.as_deref(), targets, task);
+            let read = Dataset::read(py, data.extract()?, target.as_deref(), targets, task, group_column, order_column)?;
+            let groups = groups.filter(|_| group_column.is_none()).map(|g| ("groups".to_string(), g.clone()));
+            let order = order.filter(|_| order_column.is_none()).map(|t| ("order".to_string(), t.clone()));
+            return read.structured(py, groups, order);
         }
         let input = py.import("featrank._input")?;
-        let converted = input.call_method1("to_columns", (data, target, feature_names, targets))?;
+        // a frame's column named as the groups or the order leaves the frame: its values are set on the dataset
+        let mut data = data.clone();
+        let mut take = |value: Option<&Bound<'py, PyAny>>, default: &'static str| -> PyResult<_> {
+            let Some(value) = value else { return Ok(None) };
+            let Some(name) = column_name(Some(value)) else { return Ok(Some((default.to_string(), value.clone()))) };
+            let (rest, values): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+                input.call_method1("split_column", (&data, name, default))?.extract()?;
+            data = rest;
+            Ok(Some((name.to_string(), values)))
+        };
+        let (groups, order) = (take(groups, "groups")?, take(order, "order")?);
+        let converted = input.call_method1("to_columns", (&data, target, feature_names, targets))?;
         let (table, target_names, sparse, survival): (Bound<'_, PyAny>, Vec<String>, Option<Bound<'_, PyAny>>, bool) =
             converted.extract()?;
         let frame = frames::frame_from_arrow(&table)?;
@@ -102,21 +158,24 @@ impl Dataset {
                 None => builder.build(),
             }
         })?;
-        Ok(Dataset::wrap(ds))
+        Dataset::wrap(ds).structured(py, groups, order)
     }
 
     /// A data file at `path` (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read
     /// as the CLI reads it: `target` the target column (default: the file's last, or the dataset's own),
     /// `targets` several (a label set; not with `target`), `task` how the target is read (`auto`,
-    /// `classification`, `regression`, `survival`).
+    /// `classification`, `regression`, `survival`), `groups` and `order` the columns of the rows' groups and
+    /// times (neither then a feature).
     #[staticmethod]
-    #[pyo3(signature = (path, target = None, *, targets = None, task = "auto"))]
+    #[pyo3(signature = (path, target = None, *, targets = None, task = "auto", groups = None, order = None))]
     fn read(
         py: Python<'_>,
         #[pyo3(from_py_with = crate::args::arg)] path: PathBuf,
         #[pyo3(from_py_with = crate::args::text_or_none)] target: Option<&str>,
         #[pyo3(from_py_with = crate::args::arg)] targets: Option<Vec<String>>,
         #[pyo3(from_py_with = crate::args::text)] task: &str,
+        #[pyo3(from_py_with = crate::args::text_or_none)] groups: Option<&str>,
+        #[pyo3(from_py_with = crate::args::text_or_none)] order: Option<&str>,
     ) -> PyResult<Dataset> {
         let task = self::task(task)?;
         let targets = match (target, targets) {
@@ -126,7 +185,33 @@ impl Dataset {
             (_, Some(many)) => many,
             (one, None) => one.map(str::to_string).into_iter().collect(),
         };
-        blocking(py, None, || datasets::open_targets(&path.to_string_lossy(), &targets, task)).map(Dataset::wrap)
+        let structure = datasets::Structure { groups, order };
+        blocking(py, None, || datasets::open_structured(&path.to_string_lossy(), &targets, task, structure))
+            .map(Dataset::wrap)
+    }
+
+    /// This dataset with its rows in `groups`: one value per row (a NumPy array, a list, a pandas or Polars
+    /// Series), numbers or text.
+    fn with_groups(&self, py: Python<'_>, groups: &Bound<'_, PyAny>) -> PyResult<Dataset> {
+        self.structured(py, Some(("groups".to_string(), groups.clone())), None)
+    }
+
+    /// This dataset with its rows ordered in time: `order`, one time per row (numbers, dates or datetimes).
+    fn with_order(&self, py: Python<'_>, order: &Bound<'_, PyAny>) -> PyResult<Dataset> {
+        self.structured(py, None, Some(("order".to_string(), order.clone())))
+    }
+
+    /// The group of every row (its value as text), or None.
+    #[getter]
+    fn groups(&self) -> Option<Vec<String>> {
+        let g = self.inner.groups()?;
+        Some(g.ids().iter().map(|&id| g.labels()[id as usize].clone()).collect())
+    }
+
+    /// The number of groups, or None.
+    #[getter]
+    fn n_groups(&self) -> Option<usize> {
+        self.inner.groups().map(|g| g.n_groups())
     }
 
     #[getter]
@@ -224,23 +309,38 @@ impl Dataset {
             data::Task::Survival => "survival",
             _ => "classification",
         };
-        let parts = vec![pickle::parquet(&frame)?, pickle::json(&self.inner.target_names())?, task.into()];
+        let parts = vec![
+            pickle::parquet(&frame)?,
+            pickle::json(&self.inner.target_names())?,
+            task.into(),
+            pickle::json(&self.inner.groups())?,
+            pickle::json(&self.inner.time_order())?,
+        ];
         pickle::reduce(py.get_type::<Dataset>(), parts)
     }
-    /// Rebuilt from what `__reduce__` gave: the frame, the target names and the task.
+    /// Rebuilt from what `__reduce__` gave: the frame, the target names, the task, the groups and the time order.
     #[staticmethod]
     fn _from_state(py: Python<'_>, parts: Vec<Vec<u8>>) -> PyResult<Dataset> {
         let parts = pickle::Parts::new("Dataset", &parts);
         let frame = pickle::from_parquet(parts.get(0)?)?;
         let targets: Vec<String> = pickle::from_json(parts.get(1)?)?;
         let task = self::task(&pickle::text(parts.get(2)?)?)?;
+        let groups: Option<data::dataset::Groups> = pickle::from_json(parts.get(3)?)?;
+        let order: Option<data::dataset::TimeOrder> = pickle::from_json(parts.get(4)?)?;
         let ds = blocking(py, None, || {
-            data::Dataset::builder_targets(&frame, &targets)
+            let mut ds = data::Dataset::builder_targets(&frame, &targets)
                 .task(task)
                 .allow_all_missing(true)
                 .allow_identifiers(true)
                 .quiet(true)
-                .build()
+                .build()?;
+            if let Some(g) = groups {
+                ds = ds.with_groups(g)?;
+            }
+            if let Some(t) = order {
+                ds = ds.with_time_order(t)?;
+            }
+            Ok(ds)
         })?;
         Ok(Dataset::wrap(ds))
     }

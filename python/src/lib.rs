@@ -29,6 +29,7 @@ mod ranking;
 mod settings;
 mod significance;
 mod size_choices;
+mod splits;
 mod stabilities;
 mod synthetic;
 mod table;
@@ -154,6 +155,7 @@ fn _featrank(m: &Bound<'_, PyModule>) -> PyResult<()> {
     figure::register(m)?;
     synthetic::register(m)?;
     curves::register(m)?;
+    splits::register(m)?;
     significance::register(m)?;
     stabilities::register(m)?;
     trade_off::register(m)?;

@@ -58,6 +58,9 @@ PARAMETER = [  # (parameter, call)
     ("folds", lambda: featrank.curves("iris", rankers="fisher", folds=np.array([2**64 - 1] * 150, dtype=np.uint64),
                                       progress=False)),
     ("k", lambda: featrank.sklearn.FeatureSelector("fisher", k=0).fit(np.eye(4), [0, 1, 0, 1])),
+    ("order", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], order="day")),
+    ("groups", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], groups=np.zeros((2, 2)))),
+    ("groups", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], groups=[1])),
 ]
 
 COLUMN = [  # (column, call)

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::compare::SizeRule;
-use crate::data::dataset::TimeOrder;
 use crate::data::datasets::Structure;
 use crate::data::{datasets, io, Dataset, Ranking, TaskChoice};
 use crate::error::{Error, Result};
@@ -178,10 +177,7 @@ fn open(
 ) -> Result<Dataset> {
     let targets: Vec<&str> = target.into_iter().collect();
     let ds = datasets::open_structured(data, &targets, task, structure)?;
-    match resampling.scheme.is_ordered() && ds.time_order().is_none() {
-        true => ds.with_time_order(TimeOrder::Rows),
-        false => Ok(ds),
-    }
+    Ok(resampling.in_order(&ds)?.into_owned())
 }
 
 fn absolute(p: &Path) -> Result<PathBuf> {

@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::borrow::Cow;
+
+use crate::data::dataset::TimeOrder;
 use crate::data::Dataset;
 use crate::error::{Error, Result};
 use crate::resampling::CvPlan;
@@ -326,6 +329,23 @@ impl Resampling {
             }
         };
         Ok(Resampling { scheme, repeats })
+    }
+
+    /// `data` as this resampling runs on it: under a time-ordered scheme, rows without a time order follow their
+    /// own, set on a copy ([`TimeOrder::Rows`]) so that resampling inside the training splits is blocked too;
+    /// otherwise `data` itself.
+    ///
+    /// ```
+    /// use featrank::resampling::Resampling;
+    /// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
+    /// let ordered = Resampling::from_text("time-series", None, 1).unwrap().in_order(&iris).unwrap();
+    /// assert!(ordered.time_order().is_some() && iris.time_order().is_none());
+    /// ```
+    pub fn in_order<'d>(&self, data: &'d Dataset) -> Result<Cow<'d, Dataset>> {
+        match self.scheme.is_ordered() && data.time_order().is_none() {
+            true => Ok(Cow::Owned(data.clone().with_time_order(TimeOrder::Rows)?)),
+            false => Ok(Cow::Borrowed(data)),
+        }
     }
 
     /// The plan of these repeats drawn from `seed` ([`CvPlan::new`]: every check of the scheme and the
