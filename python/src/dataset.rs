@@ -126,7 +126,8 @@ impl Dataset {
                 Some(t) => Some(t.extract().map_err(|_| crate::args::refused(py, "target", "a column name (str)", t))?),
                 None => None,
             };
-            let read = Dataset::read(py, data.extract()?, target.as_deref(), targets, task, group_column, order_column)?;
+            let read =
+                Dataset::read(py, data.extract()?, target.as_deref(), targets, task, group_column, order_column)?;
             let groups = groups.filter(|_| group_column.is_none()).map(|g| ("groups".to_string(), g.clone()));
             let order = order.filter(|_| order_column.is_none()).map(|t| ("order".to_string(), t.clone()));
             return read.structured(py, groups, order);
@@ -185,8 +186,8 @@ impl Dataset {
             (_, Some(many)) => many,
             (one, None) => one.map(str::to_string).into_iter().collect(),
         };
-        let structure = datasets::Structure { groups, order };
-        blocking(py, None, || datasets::open_structured(&path.to_string_lossy(), &targets, task, structure))
+        let structure = datasets::Structure { groups: groups.map(str::to_string), order: order.map(str::to_string) };
+        blocking(py, None, || datasets::open_structured(&path.to_string_lossy(), &targets, task, &structure))
             .map(Dataset::wrap)
     }
 

@@ -231,17 +231,25 @@ pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Datase
 /// assert_eq!((music.task(), music.n_targets(), music.n_features()), (Task::MultiLabel, 6, 71));
 /// ```
 pub fn open_targets<S: AsRef<str>>(data: &str, targets: &[S], task: TaskChoice) -> Result<Dataset> {
-    open_structured(data, targets, task, Structure::default())
+    open_structured(data, targets, task, &Structure::default())
 }
 
 /// The columns of a data file that say how its rows belong together: their groups and their time order
-/// (neither is then a feature; see [`DatasetBuilder::groups`](crate::data::DatasetBuilder::groups)).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Structure<'a> {
-    /// The column of the rows' groups.
-    pub groups: Option<&'a str>,
-    /// The column of the rows' times.
-    pub order: Option<&'a str>,
+/// (neither is then a feature; see [`DatasetBuilder::groups`](crate::data::DatasetBuilder::groups)) — what
+/// `featrank info`, `curves` and `nested` take as `--groups` and `--order` and a job records.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+pub struct Structure {
+    /// A column whose values group the rows (a patient, batch or subject id; not a feature): every split, and
+    /// every resampling inside a training split, keeps a group on one side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub groups: Option<String>,
+    /// A column of times (numbers, dates; not a feature) that orders the rows for the time-ordered schemes
+    /// (time-series, blocked; default: the rows' own order); k-fold on ordered rows is blocked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub order: Option<String>,
 }
 
 /// [`open_targets`] with the rows' groups and time order read from the columns `structure` names.
@@ -249,27 +257,27 @@ pub struct Structure<'a> {
 /// ```
 /// use featrank::data::{datasets, TaskChoice};
 /// use featrank::data::datasets::Structure;
-/// let by_species = Structure { groups: Some("class"), order: None };
-/// let err = datasets::open_structured("iris", &["sepallength"], TaskChoice::Regression, by_species).unwrap();
+/// let by_species = Structure { groups: Some("class".into()), order: None };
+/// let err = datasets::open_structured("iris", &["sepallength"], TaskChoice::Regression, &by_species).unwrap();
 /// assert_eq!((err.n_features(), err.groups().unwrap().n_groups()), (3, 3));
 /// ```
 pub fn open_structured<S: AsRef<str>>(
     data: &str,
     targets: &[S],
     task: TaskChoice,
-    structure: Structure,
+    structure: &Structure,
 ) -> Result<Dataset> {
     fn build<'f>(
         frame: &'f polars::prelude::DataFrame,
         targets: &[String],
         task: TaskChoice,
-        structure: Structure,
+        structure: &Structure,
     ) -> crate::data::DatasetBuilder<'f> {
         let mut builder = Dataset::builder_targets(frame, targets).task(task);
-        if let Some(g) = structure.groups {
+        if let Some(g) = &structure.groups {
             builder = builder.groups(g);
         }
-        if let Some(t) = structure.order {
+        if let Some(t) = &structure.order {
             builder = builder.time_order(t);
         }
         builder

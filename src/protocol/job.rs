@@ -46,16 +46,10 @@ pub struct CurveJob {
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
-    /// A column whose values group the rows (a patient, batch or subject id; not a feature): every split, and
-    /// every resampling inside a training split, keeps a group on one side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "cli", arg(long))]
-    pub groups: Option<String>,
-    /// A column of times (numbers, dates; not a feature) that orders the rows for the time-ordered schemes
-    /// (time-series, blocked; default: the rows' own order); k-fold on ordered rows is blocked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "cli", arg(long))]
-    pub order: Option<String>,
+    /// The columns of the rows' groups and time order (`--groups`, `--order`).
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub structure: Structure,
     /// A fixed ranking: a CSV with `feature,score` and/or `feature,rank` (repeatable). The same order
     /// is used in every split.
     #[cfg_attr(feature = "cli", arg(long = "ranking"))]
@@ -93,8 +87,7 @@ impl CurveJob {
             data: data.into(),
             target: None,
             task: TaskChoice::Auto,
-            groups: None,
-            order: None,
+            structure: Structure::default(),
             rankings: Vec::new(),
             methods: Vec::new(),
             learners: vec![defaults::LEARNER.into()],
@@ -119,14 +112,9 @@ impl CurveJob {
         Ok(self)
     }
 
-    /// The columns of the rows' groups and time order.
-    fn structure(&self) -> Structure<'_> {
-        Structure { groups: self.groups.as_deref(), order: self.order.as_deref() }
-    }
-
     /// The dataset ([`datasets::open_structured`]) and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
-        let ds = open(&self.data, self.target.as_deref(), self.task, self.structure(), self.options.resampling)?;
+        let ds = open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.resampling)?;
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {
@@ -172,12 +160,15 @@ fn open(
     data: &str,
     target: Option<&str>,
     task: TaskChoice,
-    structure: Structure,
+    structure: &Structure,
     resampling: Resampling,
 ) -> Result<Dataset> {
     let targets: Vec<&str> = target.into_iter().collect();
     let ds = datasets::open_structured(data, &targets, task, structure)?;
-    Ok(resampling.in_order(&ds)?.into_owned())
+    if let std::borrow::Cow::Owned(ordered) = resampling.in_order(&ds)? {
+        return Ok(ordered);
+    }
+    Ok(ds)
 }
 
 fn absolute(p: &Path) -> Result<PathBuf> {
@@ -212,16 +203,10 @@ pub struct NestedJob {
     #[serde(with = "crate::spec::as_text")]
     #[cfg_attr(feature = "cli", arg(long, default_value_t = TaskChoice::Auto, value_parser = crate::spec::flag::<TaskChoice>))]
     pub task: TaskChoice,
-    /// A column whose values group the rows (a patient, batch or subject id; not a feature): every split, and
-    /// every resampling inside a training split, keeps a group on one side.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "cli", arg(long))]
-    pub groups: Option<String>,
-    /// A column of times (numbers, dates; not a feature) that orders the rows for the time-ordered schemes
-    /// (time-series, blocked; default: the rows' own order); k-fold on ordered rows is blocked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "cli", arg(long))]
-    pub order: Option<String>,
+    /// The columns of the rows' groups and time order (`--groups`, `--order`).
+    #[serde(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
+    pub structure: Structure,
     /// A ranker or a grid of rankers (repeatable), e.g. `relieff:k=[5,10,20]`, `info-gain`.
     #[cfg_attr(feature = "cli", arg(long = "method", required = true))]
     pub rankers: Vec<String>,
@@ -249,8 +234,7 @@ impl NestedJob {
             data: data.into(),
             target: None,
             task: TaskChoice::Auto,
-            groups: None,
-            order: None,
+            structure: Structure::default(),
             rankers: rankers.iter().map(|r| r.to_string()).collect(),
             learner: defaults::LEARNER.into(),
             options: NestedOptions::default(),
@@ -270,8 +254,7 @@ impl NestedJob {
 
     /// The dataset ([`datasets::open_structured`]).
     pub fn load(&self) -> Result<Dataset> {
-        let structure = Structure { groups: self.groups.as_deref(), order: self.order.as_deref() };
-        open(&self.data, self.target.as_deref(), self.task, structure, self.options.resampling)
+        open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.resampling)
     }
 
     /// The nested spec the job describes (every grid point checked).

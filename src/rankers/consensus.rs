@@ -107,7 +107,8 @@ impl Consensus {
         let sub = data.select_features(&[&data.feature_names()[f]])?.take_rows(&present)?;
         let counts = sub.class_counts().expect("classification");
         let smallest = counts.iter().copied().filter(|&c| c > 0).min().unwrap_or(0);
-        let folds = self.folds.min(smallest).min(sub.groups().map_or(usize::MAX, |g| g.n_groups()));
+        let groups = crate::resampling::fewest_groups_of_a_class(&sub).map_or(usize::MAX, |(_, n)| n);
+        let folds = self.folds.min(smallest).min(groups);
         if counts.iter().filter(|&&c| c > 0).count() < 2 || folds < 2 {
             return Ok(chance);
         }

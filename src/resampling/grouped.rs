@@ -43,6 +43,46 @@ pub(super) fn check_count(groups: &Groups, n_groups: usize, folds: usize) -> Res
     Ok(())
 }
 
+/// Refuse a class (or a survival target's events) found in fewer groups than `folds`: as stratified k-fold
+/// refuses a class with fewer rows than folds, since some test fold would have none of it.
+pub(super) fn check_classes(data: &Dataset, groups: &Groups, folds: usize) -> Result<()> {
+    let Some((class, n)) = fewest_groups_of_a_class(data) else { return Ok(()) };
+    if n < folds {
+        let what = match data.survival() {
+            Some(_) => "the events".to_string(),
+            None => format!("class '{}'", crate::error::quote(&class)),
+        };
+        return Err(Error::param(
+            "folds",
+            format!(
+                "{folds} folds but {what} occur in only {n} groups of '{}': a group stays whole, so some test fold \
+                 would have none; use at most {n} folds, or group-kfold (featrank info --groups shows each class's \
+                 groups)",
+                crate::error::quote(groups.name())
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The class (a survival target: `event`) present in the fewest groups, and how many groups hold it; `None` for
+/// data without groups or classes.
+pub(crate) fn fewest_groups_of_a_class(data: &Dataset) -> Option<(String, usize)> {
+    let groups = data.groups()?;
+    let (codes, n_classes) = classes(data)?;
+    let mut holds = vec![vec![false; groups.labels().len()]; n_classes];
+    groups.ids().iter().zip(&codes).for_each(|(&g, &c)| holds[c][g as usize] = true);
+    let name = |c: usize| match data.class_names() {
+        Some(names) => names[c].clone(),
+        None => "event".to_string(),
+    };
+    (0..n_classes)
+        .map(|c| (c, holds[c].iter().filter(|&&h| h).count()))
+        .filter(|&(c, n)| n > 0 && (data.survival().is_none() || c == 1))
+        .min_by_key(|&(c, n)| (n, c))
+        .map(|(c, n)| (name(c), n))
+}
+
 /// The order in which the groups are dealt: ids ascending, or a seeded random order.
 fn deal_order(n_groups: usize, rng: Option<&mut Rng>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n_groups).collect();

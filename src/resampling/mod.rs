@@ -15,7 +15,7 @@ mod stratification;
 mod time;
 
 pub use fold::{Fold, Prediction};
-pub(crate) use grouped::{bootstrap_sample, units};
+pub(crate) use grouped::{bootstrap_sample, fewest_groups_of_a_class, units};
 pub use measure::Measure;
 pub use plan::{CvPlan, OutOfFold};
 pub use scheme::{Kept, Resampling, Scheme};

@@ -188,6 +188,9 @@ impl CvPlan {
                         ),
                     ));
                 }
+                if classes.is_some() {
+                    grouped::check_classes(data, groups, folds)?;
+                }
                 let mut sizes = vec![0usize; g];
                 index.iter().for_each(|&k| sizes[k] += 1);
                 (0..repeats)

@@ -1189,22 +1189,83 @@ fn groups_and_order_columns_reach_every_plan_from_the_command_line() {
     let info = ok(&["info", &at("rep.csv"), "--target", "class", "--groups", "subject", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
     assert_eq!((v["features"].as_u64(), v["groups"]["groups"].as_u64()), (Some(50), Some(12)));
-    ok(&["curves", &at("rep.csv"), "--target", "class", "--groups", "subject", "--method", "fisher", "--folds", "3",
-        "--repeats", "1", "--expected", "2", "--grid", "1,50", "--quiet", "--out", &at("c.csv"), "--json", &at("c.json")]);
+    ok(&[
+        "curves",
+        &at("rep.csv"),
+        "--target",
+        "class",
+        "--groups",
+        "subject",
+        "--method",
+        "fisher",
+        "--folds",
+        "3",
+        "--repeats",
+        "1",
+        "--expected",
+        "2",
+        "--grid",
+        "1,50",
+        "--quiet",
+        "--out",
+        &at("c.csv"),
+        "--json",
+        &at("c.json"),
+    ]);
     let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(at("c.json")).unwrap()).unwrap();
     assert_eq!(run["kept"]["groups"], serde_json::json!(["subject", 12]));
     assert_eq!(run["scheme"]["StratifiedGroupKFold"]["folds"], 3);
     // a scheme that needs groups without them, and fewer groups than folds: one error line each
-    let out = featrank(&["curves", &at("rep.csv"), "--target", "class", "--scheme", "leave-one-group-out",
-        "--method", "fisher", "--quiet", "--out", &at("d.csv")]);
+    let out = featrank(&[
+        "curves",
+        &at("rep.csv"),
+        "--target",
+        "class",
+        "--scheme",
+        "leave-one-group-out",
+        "--method",
+        "fisher",
+        "--quiet",
+        "--out",
+        &at("d.csv"),
+    ]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--groups"));
-    let out = featrank(&["curves", &at("rep.csv"), "--target", "class", "--groups", "subject", "--folds", "20",
-        "--method", "fisher", "--quiet", "--out", &at("e.csv")]);
+    let out = featrank(&[
+        "curves",
+        &at("rep.csv"),
+        "--target",
+        "class",
+        "--groups",
+        "subject",
+        "--folds",
+        "20",
+        "--method",
+        "fisher",
+        "--quiet",
+        "--out",
+        &at("e.csv"),
+    ]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("'subject' has 12 groups"), "{:?}", out);
     // time order from a column: a nested run with time-series outer splits (inner folds blocked)
     let data = combined_csv(dir.path());
-    ok(&["nested", &data, "--method", "fisher", "--learner", "knn:k=5", "--scheme", "time-series:folds=2",
-        "--inner-folds", "3", "--grid", "2,13", "--out", &at("n.csv"), "--figure", &at("n.svg")]);
+    ok(&[
+        "nested",
+        &data,
+        "--method",
+        "fisher",
+        "--learner",
+        "knn:k=5",
+        "--scheme",
+        "time-series:folds=2",
+        "--inner-folds",
+        "3",
+        "--grid",
+        "2,13",
+        "--out",
+        &at("n.csv"),
+        "--figure",
+        &at("n.svg"),
+    ]);
     let figure = std::fs::read_to_string(at("n.svg")).unwrap();
     assert!(figure.contains("time-series CV, 2 forward splits") && figure.contains("in row order"), "{figure}");
 }

@@ -135,6 +135,10 @@ fn bad_designs_are_errors_naming_what_is_wrong() {
     let data = grouped_iris(50); // 3 groups
     let few = CvPlan::new(&data, Scheme::KFold { folds: 5 }, 1, 0).unwrap_err().to_string();
     assert!(few.contains("'plant' has 3 groups") && few.contains("at most 3 folds"), "{few}");
+    // 30 groups, but each class in 10 of them: 12 stratified folds would leave a class out of some test fold
+    let rare = CvPlan::new(&grouped_iris(5), Scheme::KFold { folds: 12 }, 1, 0).unwrap_err().to_string();
+    assert!(rare.contains("occur in only 10 groups of 'plant'") && rare.contains("at most 10 folds"), "{rare}");
+    assert!(CvPlan::new(&grouped_iris(5), "group-kfold:folds=12".parse().unwrap(), 1, 0).is_ok());
     let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
     let none = CvPlan::new(&iris, Scheme::LeaveOneGroupOut, 1, 0).unwrap_err().to_string();
     assert!(none.contains("--groups"), "{none}");

@@ -65,13 +65,9 @@ enum Command {
         /// auto, classification or regression (several targets: multi-label or multi-target, told from them).
         #[arg(long, default_value = defaults::TASK)]
         task: String,
-        /// A column whose values group the rows (a patient, batch or subject id): how many groups, how large,
-        /// and in how many groups each class occurs.
-        #[arg(long)]
-        groups: Option<String>,
-        /// A column of times that orders the rows (checked: a missing time is refused).
-        #[arg(long)]
-        order: Option<String>,
+        /// The columns of the rows' groups (how many, how large, in how many each class occurs) and times.
+        #[command(flatten)]
+        structure: datasets::Structure,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -296,9 +292,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
         featrank::memory::set_limit(Some(featrank::memory::parse_bytes(size)?))?;
     }
     match cli.command {
-        Command::Info { data, target, task, groups, order, json } => {
-            let structure = datasets::Structure { groups: groups.as_deref(), order: order.as_deref() };
-            let ds = datasets::open_structured(&data, target.as_slice(), task.parse()?, structure)?;
+        Command::Info { data, target, task, structure, json } => {
+            let ds = datasets::open_structured(&data, target.as_slice(), task.parse()?, &structure)?;
             let summary = ds.summary();
             if json {
                 println!("{}", serde_json::to_string_pretty(&summary).map_err(Error::from)?);

@@ -344,7 +344,10 @@ pub(crate) fn inner_folds(data: &Dataset, folds: usize, seed: u64) -> Result<Vec
     // a survival target: at most one fold per event (each fold's deviance needs one)
     let events = data.survival().map(|s| s.n_events());
     let smallest = data.class_counts().and_then(|c| c.into_iter().filter(|&n| n > 0).min()).or(events);
-    let groups = data.groups().map_or(usize::MAX, |g| g.n_groups());
+    let groups = crate::resampling::fewest_groups_of_a_class(data)
+        .map(|(_, n)| n)
+        .or(data.groups().map(|g| g.n_groups()))
+        .unwrap_or(usize::MAX);
     let k = folds.min(smallest.unwrap_or(usize::MAX)).min(data.n_rows()).min(groups);
     if k < 2 {
         let what = match events {
