@@ -102,7 +102,27 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
         "survival with three events and tied times",
         Dataset::from_polars_survival(&survival, "time", "event").unwrap(),
     ));
+    // rows in groups: pairs (every resampling inside a split keeps a pair whole), and two halves (fewer groups
+    // than most inner folds: refused by the groups' name, or as many folds as there are groups)
+    let grouped = |size: usize| {
+        let ids: Vec<String> = (0..20).map(|i| format!("g{}", i / size)).collect();
+        build(df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(), "y" => &y20).unwrap())
+            .with_groups(featrank::data::dataset::Groups::new("batch", &ids).unwrap())
+            .unwrap()
+    };
+    cases.push((GROUPED, grouped(2)));
+    cases.push((TWO_GROUPS, grouped(10)));
     cases
+}
+
+/// The cases whose rows are in groups of 2 rows, and in 2 groups of 10.
+const GROUPED: &str = "rows grouped in pairs";
+const TWO_GROUPS: &str = "rows in two groups";
+
+/// Whether `e` is the documented refusal of more folds than the groups allow.
+fn too_few_groups(e: &Error) -> bool {
+    let text = e.to_string();
+    text.contains("'batch' has") || text.contains("groups of 'batch'")
 }
 
 /// Outcomes of a battery: results, errors, and every failure (a panic, a bad result, an unreadable or
@@ -172,7 +192,8 @@ fn every_ranker_on_every_awkward_dataset() {
                     let documented = e.to_string().contains("needs numeric features") // fisher, ecfs, inffs
                         || e.to_string().contains("each test fold needs an event") // more folds than events
                         || matches!(case, "two rows" | "class of two rows")
-                        || refused_beyond(case, e);
+                        || refused_beyond(case, e)
+                        || (case == TWO_GROUPS && too_few_groups(e));
                     (ranker.supports(data.task()) && !documented).then(|| format!("supported task but error: {e}"))
                 },
             );
