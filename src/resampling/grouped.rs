@@ -6,11 +6,14 @@
 //! - **Group k-fold** (scikit-learn's `GroupKFold`): the groups by size, largest first (equal sizes: the later
 //!   group first), each to the fold with the fewest rows so far (ties: the first such fold) — fold sizes as even
 //!   as whole groups allow. Shuffled, the groups' order is drawn first, so equal sizes fall in a random order.
+//! - **Target sets**: iterative stratification (`stratification.rs`) of the groups, each group holding the labels
+//!   any of its rows has.
 //! - **Stratified group k-fold** (scikit-learn's `StratifiedGroupKFold`): the groups by the spread (population
 //!   standard deviation) of their class counts, largest first (a stable sort); each to the fold that leaves the
 //!   mean over classes of the standard deviation, over folds, of each fold's share of the class smallest (equal
 //!   within `numpy.isclose`: the fold with fewer rows, then the first).
 
+use ndarray::Array2;
 use rand::seq::SliceRandom;
 
 use crate::data::dataset::Groups;
@@ -164,6 +167,16 @@ pub(super) fn class_counts(index: &[usize], n_groups: usize, classes: &[usize], 
     index.iter().zip(classes).for_each(|(&g, &c)| counts[g][c] += 1);
     let used: Vec<usize> = (0..n_classes).filter(|&c| counts.iter().any(|g| g[c] > 0)).collect();
     counts.into_iter().map(|g| used.iter().map(|&c| g[c]).collect()).collect()
+}
+
+/// Which labels each present group has (`labels`: rows × labels; `index`: each row's group of `n_groups`): what
+/// iterative stratification (`stratification.rs`) balances when a target set's rows come in groups.
+pub(super) fn presence(labels: &Array2<bool>, index: &[usize], n_groups: usize) -> Array2<bool> {
+    let mut has = Array2::from_elem((n_groups, labels.ncols()), false);
+    for (row, &g) in index.iter().enumerate() {
+        labels.row(row).iter().enumerate().filter(|&(_, &l)| l).for_each(|(l, _)| has[[g, l]] = true);
+    }
+    has
 }
 
 /// Group holdout (scikit-learn's `GroupShuffleSplit`): round(`test` · G) of the G groups (at least 1, at most

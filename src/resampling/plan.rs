@@ -179,7 +179,12 @@ impl CvPlan {
                     Scheme::GroupKFold { .. } => None,
                     _ => grouped::classes(data),
                 };
-                if let (Scheme::StratifiedGroupKFold { .. }, None) = (scheme, &classes) {
+                // a target set's labels, stratified iteratively over the groups
+                let labels = match (scheme, &classes) {
+                    (Scheme::GroupKFold { .. }, _) | (_, Some(_)) => None,
+                    _ => super::stratification::indicators(data).map(|l| grouped::presence(&l, &index, g)),
+                };
+                if let (Scheme::StratifiedGroupKFold { .. }, None, None) = (scheme, &classes, &labels) {
                     return Err(Error::param(
                         "scheme",
                         format!(
@@ -196,6 +201,9 @@ impl CvPlan {
                 (0..repeats)
                     .map(|r| {
                         let mut rng = stream(r);
+                        if let Some(labels) = &labels {
+                            return by_group(super::stratification::folds_of(labels, folds, &mut rng));
+                        }
                         let rng = shuffle.then_some(&mut rng);
                         by_group(match &classes {
                             Some((codes, n)) => grouped::stratified_group_folds(
@@ -212,7 +220,9 @@ impl CvPlan {
         };
         let scheme = match scheme {
             // the scheme run, as the description and the significance tests need it
-            Scheme::KFold { folds } if grouped::classes(data).is_some() => {
+            Scheme::KFold { folds }
+                if grouped::classes(data).is_some() || super::stratification::indicators(data).is_some() =>
+            {
                 Scheme::StratifiedGroupKFold { folds, shuffle: true }
             }
             Scheme::KFold { folds } => Scheme::GroupKFold { folds, shuffle: true },

@@ -17,7 +17,8 @@ use crate::spec::Spec;
 /// `blocked:folds=5`.
 ///
 /// On data with [groups](crate::data::dataset::Groups) every scheme keeps each group on one side of a split:
-/// `kfold` is then stratified group k-fold (classes and survival events balanced; other targets: group k-fold),
+/// `kfold` is then stratified group k-fold (classes and survival events balanced, a target set's labels
+/// stratified iteratively over the groups; numeric targets: group k-fold),
 /// `holdout` holds out a share of the groups and `bootstrap` draws whole groups.
 ///
 /// ```

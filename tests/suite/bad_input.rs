@@ -106,9 +106,11 @@ fn awkward() -> Vec<(&'static str, Dataset)> {
     // than most inner folds: refused by the groups' name, or as many folds as there are groups)
     let grouped = |size: usize| {
         let ids: Vec<String> = (0..20).map(|i| format!("g{}", i / size)).collect();
-        build(df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(), "y" => &y20).unwrap())
-            .with_groups(featrank::data::dataset::Groups::new("batch", &ids).unwrap())
-            .unwrap()
+        build(
+            df!("a" => &signal, "b" => (0..20).map(|i| (i * 7 % 5) as f64).collect::<Vec<f64>>(), "y" => &y20).unwrap(),
+        )
+        .with_groups(featrank::data::dataset::Groups::new("batch", &ids).unwrap())
+        .unwrap()
     };
     cases.push((GROUPED, grouped(2)));
     cases.push((TWO_GROUPS, grouped(10)));

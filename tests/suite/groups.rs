@@ -259,3 +259,25 @@ fn replicate_rows_leak_under_plain_kfold_and_not_under_grouped_folds() {
     assert!((honest - 0.5).abs() < 0.16, "grouped: {honest}");
     assert!(curves.description().contains("groups of 'subject' kept whole (40)"), "{}", curves.description());
 }
+
+#[test]
+fn a_target_set_s_groups_are_stratified_iteratively_and_kept_whole() {
+    let s = featrank::data::synth::MultiLabel::new().rows(200).generate(2).unwrap();
+    let ids: Vec<String> = (0..200).map(|i| format!("p{}", i / 4)).collect();
+    let data = s.dataset().unwrap().with_groups(Groups::new("patient", &ids).unwrap()).unwrap();
+    let plan = CvPlan::stratified(&data, 5, 2, 1).unwrap();
+    assert!(matches!(plan.scheme(), Scheme::StratifiedGroupKFold { folds: 5, .. }));
+    let labels = data.label_matrix().unwrap();
+    for (r, f, (train, test)) in plan.splits() {
+        assert!(groups_of(&data, &train).is_disjoint(&groups_of(&data, &test)), "({r}, {f})");
+        // every label in every test fold, near its share (a fold holds 10 of the 50 groups)
+        for l in 0..labels.ncols() {
+            let (all, here) =
+                ((0..200).filter(|&i| labels[[i, l]]).count(), test.iter().filter(|&&i| labels[[i, l]]).count());
+            assert!(
+                here > 0 && (here as f64 - all as f64 / 5.0).abs() <= all as f64 / 5.0 * 0.6,
+                "label {l}: {here} of {all}"
+            );
+        }
+    }
+}
