@@ -4,8 +4,6 @@
 //! training split (nested evaluation's inner folds, a learner's inner cross-validation, a ranker's own folds,
 //! bootstraps and subsamples) keeps them too.
 
-use std::collections::BTreeMap;
-
 use polars::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -36,45 +34,47 @@ impl Groups {
         if let Some(row) = values.iter().position(|v| v.as_ref().trim().is_empty()) {
             return Err(Error::column(name, format!("row {row} has no group id: every row needs one")));
         }
-        let sorted: BTreeMap<&str, u32> = values.iter().map(|v| (v.as_ref(), 0)).collect();
-        Groups::numbered(name, values.iter().map(|v| v.as_ref()), sorted.into_keys().map(str::to_string))
+        let values: Vec<&str> = values.iter().map(AsRef::as_ref).collect();
+        Ok(Groups::numbered(name, &values, |a, b| a.cmp(b), |v| v.to_string()))
     }
 
-    /// Groups from a column of any type: integers and floats are ordered as numbers, anything else as text. A
-    /// missing value (null or NaN) is an error naming the column and the row.
+    /// Groups from a column of any type: integers (exactly) and floats are ordered as numbers, anything else as
+    /// text. A missing value (null or NaN) is an error naming the column and the row.
     pub fn from_column(column: &Column) -> Result<Groups> {
         let name = column.name().to_string();
         if let Some(row) = missing_row(column)? {
             return Err(Error::column(name, format!("row {row} has no group id (missing): every row needs one")));
         }
-        if column.dtype().is_primitive_numeric() {
+        let dtype = column.dtype();
+        if dtype.is_integer() && !matches!(dtype, DataType::UInt64) {
+            let values: Vec<i64> = column.cast(&DataType::Int64)?.i64()?.into_no_null_iter().collect();
+            return Ok(Groups::numbered(&name, &values, Ord::cmp, i64::to_string));
+        }
+        if dtype.is_primitive_numeric() {
             let values: Vec<f64> = column.cast(&DataType::Float64)?.f64()?.into_no_null_iter().collect();
-            let mut distinct = values.clone();
-            distinct.sort_by(f64::total_cmp);
-            distinct.dedup();
-            let text =
-                |v: f64| if v.fract() == 0.0 && v.abs() < 1e15 { format!("{}", v as i64) } else { v.to_string() };
-            let id = |v: &f64| distinct.binary_search_by(|d| d.total_cmp(v)).unwrap_or(0) as u32;
-            return Ok(Groups {
-                ids: values.iter().map(id).collect(),
-                labels: distinct.iter().map(|&v| text(v)).collect(),
-                name,
-            });
+            return Ok(Groups::numbered(&name, &values, f64::total_cmp, f64::to_string));
         }
         let text = column.cast(&DataType::String)?;
         let values: Vec<&str> = text.str()?.iter().map(|v| v.unwrap_or("")).collect();
         Groups::new(&name, &values)
     }
 
-    /// Ids by the position of each value in `sorted` (distinct, ascending).
-    fn numbered<'a>(
+    /// Ids by the place of each value among the distinct values sorted by `cmp`; `text` writes a value.
+    fn numbered<T: Clone>(
         name: &str,
-        values: impl Iterator<Item = &'a str>,
-        sorted: impl Iterator<Item = String>,
-    ) -> Result<Groups> {
-        let labels: Vec<String> = sorted.collect();
-        let ids = values.map(|v| labels.binary_search_by(|l| l.as_str().cmp(v)).unwrap_or(0) as u32).collect();
-        Ok(Groups { name: name.to_string(), ids, labels })
+        values: &[T],
+        cmp: impl Fn(&T, &T) -> std::cmp::Ordering,
+        text: impl Fn(&T) -> String,
+    ) -> Groups {
+        let mut distinct = values.to_vec();
+        distinct.sort_by(&cmp);
+        distinct.dedup_by(|a, b| cmp(a, b).is_eq());
+        let id = |v: &T| distinct.binary_search_by(|d| cmp(d, v)).unwrap_or_default() as u32;
+        Groups {
+            name: name.to_string(),
+            ids: values.iter().map(id).collect(),
+            labels: distinct.iter().map(text).collect(),
+        }
     }
 
     /// The column (or the name given) the groups came from.
