@@ -1189,15 +1189,16 @@ fn groups_and_order_columns_reach_every_plan_from_the_command_line() {
     let info = ok(&["info", &at("rep.csv"), "--target", "class", "--groups", "subject", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
     assert_eq!((v["features"].as_u64(), v["groups"]["groups"].as_u64()), (Some(50), Some(12)));
-    ok(&[
-        "curves",
-        &at("rep.csv"),
-        "--target",
-        "class",
+    // `featrank curves` of Fisher on the replicates with `more` flags
+    let rep = at("rep.csv");
+    let curves = |more: &[&str]| {
+        let mut args = vec!["curves", &rep, "--target", "class", "--method", "fisher", "--quiet"];
+        args.extend_from_slice(more);
+        featrank(&args)
+    };
+    let run = curves(&[
         "--groups",
         "subject",
-        "--method",
-        "fisher",
         "--folds",
         "3",
         "--repeats",
@@ -1206,47 +1207,21 @@ fn groups_and_order_columns_reach_every_plan_from_the_command_line() {
         "2",
         "--grid",
         "1,50",
-        "--quiet",
         "--out",
         &at("c.csv"),
         "--json",
         &at("c.json"),
     ]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let run: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(at("c.json")).unwrap()).unwrap();
     assert_eq!(run["kept"]["groups"], serde_json::json!(["subject", 12]));
     assert_eq!(run["scheme"]["StratifiedGroupKFold"]["folds"], 3);
     // a scheme that needs groups without them, and fewer groups than folds: one error line each
-    let out = featrank(&[
-        "curves",
-        &at("rep.csv"),
-        "--target",
-        "class",
-        "--scheme",
-        "leave-one-group-out",
-        "--method",
-        "fisher",
-        "--quiet",
-        "--out",
-        &at("d.csv"),
-    ]);
+    let out = curves(&["--scheme", "leave-one-group-out", "--out", &at("d.csv")]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--groups"));
-    let out = featrank(&[
-        "curves",
-        &at("rep.csv"),
-        "--target",
-        "class",
-        "--groups",
-        "subject",
-        "--folds",
-        "20",
-        "--method",
-        "fisher",
-        "--quiet",
-        "--out",
-        &at("e.csv"),
-    ]);
-    assert!(String::from_utf8_lossy(&out.stderr).contains("'subject' has 12 groups"), "{:?}", out);
-    // time order from a column: a nested run with time-series outer splits (inner folds blocked)
+    let out = curves(&["--groups", "subject", "--folds", "20", "--out", &at("e.csv")]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'subject' has 12 groups"), "{out:?}");
+    // the rows' own order: a nested run with time-series outer splits (inner folds blocked)
     let data = combined_csv(dir.path());
     ok(&[
         "nested",
