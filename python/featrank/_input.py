@@ -366,7 +366,10 @@ def column(name, values, rows):
         arr = np.asarray(values)
         if arr.ndim != 1:
             raise ParameterError._of(name, f"one value per row (a 1-D array), got shape {arr.shape}")
-        values = pa.array(arr, from_pandas=True)
+        try:
+            values = pa.array(arr, from_pandas=True)
+        except (pa.ArrowException, ValueError, TypeError) as e:  # mixed or unsupported Python objects
+            raise ParameterError._of(name, f"one number, text or date per row; {e}") from None
     if len(values) != rows:
         raise ParameterError._of(name, f"{len(values)} values for {rows} rows (give one per row)")
     if isinstance(values, pa.ChunkedArray):

@@ -61,6 +61,7 @@ PARAMETER = [  # (parameter, call)
     ("order", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], order="day")),
     ("groups", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], groups=np.zeros((2, 2)))),
     ("groups", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], groups=[1])),
+    ("order", lambda: featrank.Dataset(np.zeros((2, 2)), [0, 1], order=np.array([object(), 1], dtype=object))),
 ]
 
 COLUMN = [  # (column, call)

@@ -73,14 +73,14 @@ pub(super) fn check_classes(data: &Dataset, groups: &Groups, folds: usize) -> Re
 pub(crate) fn fewest_groups_of_a_class(data: &Dataset) -> Option<(String, usize)> {
     let groups = data.groups()?;
     let (codes, n_classes) = classes(data)?;
-    let mut holds = vec![vec![false; groups.labels().len()]; n_classes];
-    groups.ids().iter().zip(&codes).for_each(|(&g, &c)| holds[c][g as usize] = true);
     let name = |c: usize| match data.class_names() {
         Some(names) => names[c].clone(),
         None => "event".to_string(),
     };
-    (0..n_classes)
-        .map(|c| (c, holds[c].iter().filter(|&&h| h).count()))
+    groups
+        .holding(&codes, n_classes)
+        .into_iter()
+        .enumerate()
         .filter(|&(c, n)| n > 0 && (data.survival().is_none() || c == 1))
         .min_by_key(|&(c, n)| (n, c))
         .map(|(c, n)| (name(c), n))

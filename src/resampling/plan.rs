@@ -143,6 +143,8 @@ impl CvPlan {
         let g = present.len();
         let by_group = |fold_of: Vec<u32>| -> Vec<u32> { index.iter().map(|&k| fold_of[k]).collect() };
         let stream = |r: usize| rng_for(seed, &[r as u64]);
+        // the scheme run, as descriptions and the significance tests name it (`kfold` is made grouped below)
+        let mut run = scheme;
         let assignments: Vec<Vec<u32>> = match scheme {
             Scheme::LeaveOneGroupOut => {
                 grouped::check_count(groups, g, 2)?;
@@ -196,8 +198,15 @@ impl CvPlan {
                 if classes.is_some() {
                     grouped::check_classes(data, groups, folds)?;
                 }
+                if let Scheme::KFold { folds } = scheme {
+                    run = match classes.is_some() || labels.is_some() {
+                        true => Scheme::StratifiedGroupKFold { folds, shuffle: true },
+                        false => Scheme::GroupKFold { folds, shuffle: true },
+                    };
+                }
                 let mut sizes = vec![0usize; g];
                 index.iter().for_each(|&k| sizes[k] += 1);
+                let counts = classes.as_ref().map(|(codes, n)| grouped::class_counts(&index, g, codes, *n));
                 (0..repeats)
                     .map(|r| {
                         let mut rng = stream(r);
@@ -205,12 +214,8 @@ impl CvPlan {
                             return by_group(super::stratification::folds_of(labels, folds, &mut rng));
                         }
                         let rng = shuffle.then_some(&mut rng);
-                        by_group(match &classes {
-                            Some((codes, n)) => grouped::stratified_group_folds(
-                                &grouped::class_counts(&index, g, codes, *n),
-                                folds,
-                                rng,
-                            ),
+                        by_group(match &counts {
+                            Some(counts) => grouped::stratified_group_folds(counts, folds, rng),
                             None => grouped::group_folds(&sizes, folds, rng),
                         })
                     })
@@ -218,18 +223,8 @@ impl CvPlan {
             }
             Scheme::TimeSeries { .. } | Scheme::Blocked { .. } => unreachable!("refused with groups above"),
         };
-        let scheme = match scheme {
-            // the scheme run, as the description and the significance tests need it
-            Scheme::KFold { folds }
-                if grouped::classes(data).is_some() || super::stratification::indicators(data).is_some() =>
-            {
-                Scheme::StratifiedGroupKFold { folds, shuffle: true }
-            }
-            Scheme::KFold { folds } => Scheme::GroupKFold { folds, shuffle: true },
-            s => s,
-        };
         let kept = Kept { groups: Some((groups.name().to_string(), g)), time: None };
-        Ok(CvPlan { scheme, assignments, rank: None, kept })
+        Ok(CvPlan { scheme: run, assignments, rank: None, kept })
     }
 
     /// Repeated stratified k-fold from `seed`. Errors when `folds < 2`, `repeats == 0`, or a class has

@@ -17,14 +17,14 @@ pub(super) const NOT_TESTED: u32 = u32::MAX;
 /// or [`NOT_TESTED`]; errors name the parameter that makes the splits impossible.
 pub(super) fn series(positions: &[usize], folds: usize, gap: usize, test: usize) -> Result<Vec<u32>> {
     let n = positions.len();
-    if folds + 1 > n {
+    if folds >= n {
         return Err(Error::param(
             "folds",
-            format!("{folds} time-series splits need at least {} rows; there are {n}", folds + 1),
+            format!("{folds} time-series splits need at least {} rows; there are {n}", folds.saturating_add(1)),
         ));
     }
     let t = test_size(n, folds, test);
-    if n <= gap + t * folds {
+    if n <= gap.saturating_add(t.saturating_mul(folds)) {
         return Err(Error::param(
             "folds",
             format!(

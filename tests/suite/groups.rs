@@ -281,3 +281,23 @@ fn a_target_set_s_groups_are_stratified_iteratively_and_kept_whole() {
         }
     }
 }
+
+#[test]
+fn huge_settings_are_refused_not_overflowed() {
+    let frame = df!("x" => (0..10).map(|i| i as f64).collect::<Vec<_>>(), "y" => (0..10).map(|i| (i % 2) as f64).collect::<Vec<_>>()).unwrap();
+    let plain = Dataset::builder(&frame, "y").task(TaskChoice::Regression).build().unwrap();
+    let ids: Vec<String> = (0..10).map(|i| format!("g{}", i / 2)).collect();
+    let grouped = plain.clone().with_groups(Groups::new("g", &ids).unwrap()).unwrap();
+    let huge = usize::MAX;
+    for (scheme, data) in [
+        (format!("time-series:folds={huge}"), &plain),
+        (format!("time-series:folds=2,test={huge}"), &plain),
+        (format!("time-series:folds=2,gap={huge}"), &plain),
+        (format!("blocked:folds={huge}"), &plain),
+        (format!("group-kfold:folds={huge}"), &grouped),
+        (format!("kfold:folds={huge}"), &grouped),
+    ] {
+        let err = CvPlan::new(data, scheme.parse().unwrap(), 1, 0).unwrap_err().to_string();
+        assert!(err.contains("folds"), "{scheme}: {err}");
+    }
+}

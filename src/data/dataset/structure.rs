@@ -99,6 +99,20 @@ impl Groups {
         seen.iter().filter(|&&s| s).count()
     }
 
+    /// How many groups hold a row of each class, given each row's class (`codes`, of `n_classes`): the most
+    /// folds a stratified plan that keeps groups whole can give every class a place in.
+    ///
+    /// ```
+    /// use featrank::data::dataset::Groups;
+    /// let g = Groups::new("patient", &["a", "a", "b", "c"]).unwrap();
+    /// assert_eq!(g.holding(&[0, 1, 0, 0], 2), vec![3, 1]);
+    /// ```
+    pub fn holding(&self, codes: &[usize], n_classes: usize) -> Vec<usize> {
+        let mut holds = vec![vec![false; self.labels.len()]; n_classes];
+        self.ids.iter().zip(codes).for_each(|(&g, &c)| holds[c][g as usize] = true);
+        holds.iter().map(|h| h.iter().filter(|&&x| x).count()).collect()
+    }
+
     /// Each group's rows, ascending, by id (a group without rows here is empty).
     pub fn members(&self) -> Vec<Vec<usize>> {
         let mut members = vec![Vec::new(); self.labels.len()];

@@ -41,17 +41,9 @@ impl Dataset {
             groups: self.groups().map(|g| {
                 let sizes: Vec<usize> = g.members().iter().map(Vec::len).filter(|&n| n > 0).collect();
                 let classes = match self.target() {
-                    Target::Classes { codes, names } => names
-                        .iter()
-                        .enumerate()
-                        .map(|(c, name)| {
-                            let mut with: Vec<u32> =
-                                g.ids().iter().zip(codes).filter(|&(_, &k)| k == c).map(|(&id, _)| id).collect();
-                            with.sort_unstable();
-                            with.dedup();
-                            (name.clone(), with.len())
-                        })
-                        .collect(),
+                    Target::Classes { codes, names } => {
+                        names.iter().cloned().zip(g.holding(codes, names.len())).collect()
+                    }
                     _ => Vec::new(),
                 };
                 GroupsSummary {
