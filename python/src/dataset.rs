@@ -57,26 +57,26 @@ impl Dataset {
         Dataset { inner: Arc::new(inner) }
     }
 
-    /// This dataset with the groups and the time order given as `(name, one value per row)`
-    /// (`featrank._input.column` reads the values into a column of a type featrank reads).
+    /// `ds` with the groups and the time order given as `(name, one value per row)` (`featrank._input.column`
+    /// reads the values into a column of a type featrank reads).
     fn structured(
-        &self,
         py: Python<'_>,
+        mut ds: data::Dataset,
         groups: Option<(String, Bound<'_, PyAny>)>,
         order: Option<(String, Bound<'_, PyAny>)>,
     ) -> PyResult<Dataset> {
         if groups.is_none() && order.is_none() {
-            return Ok(Dataset { inner: self.inner.clone() });
+            return Ok(Dataset::wrap(ds));
         }
         let input = py.import("featrank._input")?;
+        let rows = ds.n_rows();
         let column = |(name, values): (String, Bound<'_, PyAny>)| -> PyResult<featrank::polars::prelude::Column> {
-            let table = input.call_method1("column", (name, values, self.inner.n_rows()))?;
+            let table = input.call_method1("column", (name, values, rows))?;
             let frame = frames::frame_from_arrow(&table)?;
             Ok(frame.columns()[0].clone())
         };
         let groups = groups.map(column).transpose()?;
         let order = order.map(column).transpose()?;
-        let mut ds = (*self.inner).clone();
         ds = blocking(py, None, || {
             if let Some(g) = &groups {
                 ds = ds.with_groups(data::dataset::Groups::from_column(g)?)?;
@@ -130,7 +130,8 @@ impl Dataset {
                 Dataset::read(py, data.extract()?, target.as_deref(), targets, task, group_column, order_column)?;
             let groups = groups.filter(|_| group_column.is_none()).map(|g| ("groups".to_string(), g.clone()));
             let order = order.filter(|_| order_column.is_none()).map(|t| ("order".to_string(), t.clone()));
-            return read.structured(py, groups, order);
+            let read = Arc::try_unwrap(read.inner).unwrap_or_else(|shared| (*shared).clone()); // held only here
+            return Dataset::structured(py, read, groups, order);
         }
         let input = py.import("featrank._input")?;
         // a frame's column named as the groups or the order leaves the frame: its values are set on the dataset
@@ -159,7 +160,7 @@ impl Dataset {
                 None => builder.build(),
             }
         })?;
-        Dataset::wrap(ds).structured(py, groups, order)
+        Dataset::structured(py, ds, groups, order)
     }
 
     /// A data file at `path` (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read
@@ -194,12 +195,12 @@ impl Dataset {
     /// This dataset with its rows in `groups`: one value per row (a NumPy array, a list, a pandas or Polars
     /// Series), numbers or text.
     fn with_groups(&self, py: Python<'_>, groups: &Bound<'_, PyAny>) -> PyResult<Dataset> {
-        self.structured(py, Some(("groups".to_string(), groups.clone())), None)
+        Dataset::structured(py, (*self.inner).clone(), Some(("groups".to_string(), groups.clone())), None)
     }
 
     /// This dataset with its rows ordered in time: `order`, one time per row (numbers, dates or datetimes).
     fn with_order(&self, py: Python<'_>, order: &Bound<'_, PyAny>) -> PyResult<Dataset> {
-        self.structured(py, None, Some(("order".to_string(), order.clone())))
+        Dataset::structured(py, (*self.inner).clone(), None, Some(("order".to_string(), order.clone())))
     }
 
     /// The group of every row (its value as text), or None.
