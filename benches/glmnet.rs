@@ -1,7 +1,8 @@
 //! The elastic-net path engine (`learners::glmnet`) against R's glmnet (Fortran), side by side on the same
 //! data and settings: a full default path (100 λ values, lasso, glmnet's tolerance 1e-7) on 60 × 10,000
-//! Madelon-style data (the microarray shape) for the binomial family (its class) and the Gaussian family (a
-//! response made of 20 informative columns), one thread on both sides. Prints the CPU, both times (median of
+//! Madelon-style data (the microarray shape) for the binomial family (its class), the Gaussian family (a
+//! response made of 20 informative columns) and the multinomial family (that response's terciles as three
+//! classes), one thread on both sides. Prints the CPU, both times (median of
 //! three), their ratio and the agreement (path length, largest difference of the deviance explained).
 //!
 //! `cargo bench --bench glmnet`; needs `Rscript` with glmnet (Debian: r-cran-glmnet), skipped with a
@@ -49,15 +50,28 @@ fn main() {
     std::fs::write(&x_csv, text).unwrap();
     std::fs::write(dir.join("glmnet.R"), R_SCRIPT).unwrap();
     println!(
-        "{:>9} {:>10} {:>10} {:>8}  {:>7} {:>7}  {:>12}",
+        "{:>11} {:>10} {:>10} {:>8}  {:>7} {:>7}  {:>12}",
         "family", "featrank s", "glmnet s", "ratio", "λ ours", "λ R", "|Δ dev ratio|"
     );
-    for (name, family, y) in [("binomial", Family::Binomial, &class), ("gaussian", Family::Gaussian, &signal)] {
+    let mut ordered = signal.clone();
+    ordered.sort_by(f64::total_cmp);
+    let (low, high) = (ordered[ordered.len() / 3], ordered[2 * ordered.len() / 3]);
+    let tercile: Vec<usize> = signal.iter().map(|&s| usize::from(s >= low) + usize::from(s >= high)).collect();
+    let terciles: Vec<f64> = tercile.iter().map(|&c| c as f64).collect();
+    for (name, family, y) in [
+        ("binomial", Family::Binomial, &class),
+        ("gaussian", Family::Gaussian, &signal),
+        ("multinomial", Family::Multinomial, &terciles),
+    ] {
         let mut times = Vec::new();
         let mut path = None;
         for _ in 0..3 {
+            let net = ElasticNet::new(family);
             let start = Instant::now();
-            path = Some(ElasticNet::new(family).path(x.view(), y).unwrap());
+            path = Some(match family {
+                Family::Multinomial => net.path_multinomial(x.view(), &tercile).unwrap().swap_remove(0),
+                _ => net.path(x.view(), y).unwrap(),
+            });
             times.push(start.elapsed().as_secs_f64());
         }
         let (path, ours) = (path.unwrap(), median(times));
@@ -67,11 +81,11 @@ fn main() {
         let reply = match out {
             Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).to_string(),
             Ok(o) => {
-                println!("{name:>9} {ours:>10.3}  glmnet skipped: {}", String::from_utf8_lossy(&o.stderr).trim());
+                println!("{name:>11} {ours:>10.3}  glmnet skipped: {}", String::from_utf8_lossy(&o.stderr).trim());
                 continue;
             }
             Err(e) => {
-                println!("{name:>9} {ours:>10.3}  glmnet skipped: Rscript not found ({e})");
+                println!("{name:>11} {ours:>10.3}  glmnet skipped: Rscript not found ({e})");
                 continue;
             }
         };
@@ -79,7 +93,7 @@ fn main() {
         let (theirs, n_r) = (v[0], v[1] as usize);
         let worst = path.deviance_ratio().iter().zip(&v[2..]).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
         println!(
-            "{name:>9} {ours:>10.3} {theirs:>10.3} {:>8.2}  {:>7} {n_r:>7}  {worst:>12.2e}",
+            "{name:>11} {ours:>10.3} {theirs:>10.3} {:>8.2}  {:>7} {n_r:>7}  {worst:>12.2e}",
             ours / theirs,
             path.len()
         );

@@ -3,20 +3,19 @@
 //! (`lasso-path`).
 //!
 //! Both fit the learners' design matrix of every feature (a nominal feature as 0/1 columns, a missing value as
-//! the mean or mode) with the Gaussian family for a numeric target, the binomial family for a class target —
-//! one fit for two classes, one per class against the rest for more — and the Cox family (Breslow's ties) for a
-//! survival target, on the rows given (a split's training rows inside a curve). A survival target takes a
-//! fixed λ in `lasso` (as the `glmnet` learner: λ by cross-validation needs cv.glmnet's Cox deviance). A
-//! coefficient is read on the standardised scale, b_j · s_j with s_j the column's standard deviation on those
-//! rows (divisor n), and a feature's size is the Euclidean norm of its standardised coefficients over its columns
-//! and over the one-vs-rest fits.
+//! the mean or mode) with the Gaussian family for a numeric target, for a class target the binomial family (two
+//! classes) or the multinomial family (more: one coefficient per class and feature, glmnet's ungrouped penalty),
+//! and the Cox family (Breslow's ties) for a survival target, on the rows given (a split's training rows inside a
+//! curve). A coefficient is read on the standardised scale, b_j · s_j with s_j the column's standard deviation on
+//! those rows (divisor n), and a feature's size is the Euclidean norm of its standardised coefficients over its
+//! columns and, for the multinomial family, over the classes: c_j = (Σ_columns Σ_classes (b · s)²)^{1/2}.
 //!
 //! - `lasso`: score = that norm at the λ chosen as the `glmnet` learner chooses it (fixed, or an inner
 //!   cross-validation with the `min` or `1se` rule). Features the penalty leaves at zero tie at 0, in the
 //!   dataset's order; `lasso-path` ranks every feature that enters.
 //! - `lasso-path`: on glmnet's default path (100 λ from λ_max down, early stop), score = (L − e_j) +
 //!   c_j / (1 + c_j), with L the path's length, e_j the index of the first λ at which any of the feature's
-//!   coefficients is non-zero (the earliest over the one-vs-rest fits, L − e_j their largest) and c_j the norm
+//!   coefficients is non-zero (for the multinomial family the earliest over the classes) and c_j the norm
 //!   at the path's last λ: the integer part orders by entry (earlier = higher), the fraction in [0, 1) breaks
 //!   ties of entry by the size at the end. A feature that never enters scores c_j / (1 + c_j) = 0.
 
@@ -218,11 +217,19 @@ impl Ranker for LassoPath {
         let (family, ys) = responses(data, &rows)?;
         let net = ElasticNet::new(family).alpha(self.alpha);
         let (mut steps, mut squares) = (vec![0usize; data.n_features()], vec![0.0; data.n_features()]);
-        for (_, y) in ys {
-            if null_model(family, x.view(), &y).is_some() {
-                continue; // nothing to learn from the rows (every column constant): no feature enters
+        if ys.iter().any(|(_, y)| null_model(family, x.view(), y).is_some()) {
+            // nothing to learn from the rows (every column constant): no feature enters
+            return Ok(steps.into_iter().zip(squares).map(score).collect());
+        }
+        let paths = match family {
+            Family::Multinomial => {
+                let class: Vec<usize> =
+                    (0..rows.len()).map(|i| ys.iter().position(|(_, y)| y[i] == 1.0).unwrap_or(0)).collect();
+                net.path_multinomial(x.view(), &class)?
             }
-            let path = net.path(x.view(), &y)?;
+            _ => vec![net.path(x.view(), &ys[0].1)?],
+        };
+        for path in paths {
             let (s, q) = sizes(&path, path.len() - 1, &owners, &scale, data.n_features());
             for f in 0..data.n_features() {
                 steps[f] = steps[f].max(s[f]);

@@ -120,7 +120,7 @@ fn assert_path_matches(
     };
     let scale = match path.family() {
         Family::Gaussian => sd(y.iter().copied()),
-        Family::Binomial | Family::Cox => 1.0,
+        Family::Binomial | Family::Cox | Family::Multinomial => 1.0,
     };
     let sds: Vec<f64> = x.columns().into_iter().map(|c| sd(c.iter().copied())).collect();
     let mut compared = 0;
@@ -247,7 +247,7 @@ fn every_fit_on_the_path_meets_its_kkt_conditions() {
             let residual: Vec<f64> = match family {
                 Family::Gaussian => y.iter().zip(&eta).map(|(a, e)| (a - e) / s_y).collect(),
                 Family::Binomial => y.iter().zip(&eta).map(|(a, e)| a - 1.0 / (1.0 + (-e).exp())).collect(),
-                Family::Cox => unreachable!("the cases above are Gaussian and binomial"),
+                Family::Cox | Family::Multinomial => unreachable!("the cases above are Gaussian and binomial"),
             };
             let lambda = path.lambdas()[k] / s_y;
             for (j, col) in x.columns().into_iter().enumerate() {

@@ -22,6 +22,7 @@ mod linfa_learner;
 mod memory;
 mod mulan;
 mod multi_output;
+mod multinomial;
 mod nested;
 mod own_rankers;
 mod paper_table5;

@@ -106,6 +106,41 @@ impl Fit {
         }
     }
 
+    /// The multinomial model of the classes whose 0/1 indicators are `indicators` (one per class, each row in one
+    /// class) on `x`: one fit per class, on one path with one λ chosen as `lambda` says (by the multinomial
+    /// deviance for [`Lambda::Cv`]); every class's intercept-only model (the log of its share) when every column
+    /// is constant or one class holds every row.
+    pub fn classes(
+        net: &ElasticNet,
+        x: ArrayView2<'_, f64>,
+        indicators: &[Vec<f64>],
+        lambda: Lambda,
+        folds: &[u32],
+    ) -> Result<Vec<Fit>> {
+        if indicators.len() < 2 || constant_columns(x) {
+            return Ok(indicators
+                .iter()
+                .filter_map(|y| null_model(Family::Multinomial, x, y))
+                .map(Fit::Null)
+                .collect());
+        }
+        let class: Vec<usize> =
+            (0..x.nrows()).map(|i| indicators.iter().position(|y| y[i] == 1.0).unwrap_or(0)).collect();
+        let (paths, at) = match lambda {
+            Lambda::Fixed(l) => {
+                // warm starts down to λ on a 20-value sequence, as the one-response fit above
+                let paths = net.clone().n_lambda(20).stop_at(l).path_multinomial(x, &class)?;
+                let last = paths[0].len() - 1;
+                (paths, last)
+            }
+            Lambda::Cv { rule, .. } => {
+                let (paths, cv) = net.cross_validate_multinomial(x, &class, folds)?;
+                (paths, cv.index(rule))
+            }
+        };
+        Ok(paths.into_iter().map(|path| Fit::Path(path, at)).collect())
+    }
+
     /// The linear predictor of each row of `x` at the chosen λ.
     pub fn eta(&self, x: ArrayView2<'_, f64>) -> Result<Vec<f64>> {
         match self {
@@ -128,27 +163,45 @@ pub(crate) fn probability(eta: f64) -> f64 {
     1.0 / (1.0 + (-eta).exp())
 }
 
+/// Each class's probability per row, P(c | x_i) = e^{η_ic} / Σ_l e^{η_il}, from each class's linear predictors
+/// `etas[c]` (computed stably).
+pub(crate) fn class_probabilities(etas: &[Vec<f64>]) -> Vec<Vec<f64>> {
+    let mut out: Vec<Vec<f64>> = etas.to_vec();
+    for i in 0..etas.first().map_or(0, Vec::len) {
+        let top = etas.iter().map(|e| e[i]).fold(f64::NEG_INFINITY, f64::max);
+        let sum: f64 = etas.iter().map(|e| (e[i] - top).exp()).sum();
+        out.iter_mut().zip(etas).for_each(|(o, e)| o[i] = (e[i] - top).exp() / sum);
+    }
+    out
+}
+
+/// Whether every column of `x` is constant (nothing for a penalised fit to learn from).
+fn constant_columns(x: ArrayView2<'_, f64>) -> bool {
+    x.columns().into_iter().all(|c| c.iter().all(|v| *v == c[0]))
+}
+
 /// The intercept-only linear predictor when the rows leave nothing to learn: a constant response (one class), or
-/// every column constant.
+/// every column constant. A multinomial class's `y` is its 0/1 indicator: its η is the log of its share.
 pub(crate) fn null_model(family: Family, x: ArrayView2<'_, f64>, y: &[f64]) -> Option<f64> {
     let mean = y.iter().sum::<f64>() / y.len().max(1) as f64;
     let constant_y = y.iter().all(|v| *v == y[0]);
-    let constant_x = x.columns().into_iter().all(|c| c.iter().all(|v| *v == c[0]));
-    (constant_y || constant_x).then(|| match family {
+    (constant_y || constant_columns(x)).then(|| match family {
         Family::Gaussian => mean,
         Family::Binomial => {
             let p = mean.clamp(PMIN, 1.0 - PMIN);
             (p / (1.0 - p)).ln()
         }
+        Family::Multinomial => mean.clamp(PMIN, 1.0 - PMIN).ln(),
         Family::Cox => 0.0, // every row the same hazard
     })
 }
 
 /// The loss of a prediction `eta` of the response `y`: squared error, or the binomial deviance (the Cox family's
-/// partial likelihood has no loss per row: [`ElasticNet::cross_validate`] refuses it before any).
+/// partial likelihood and the multinomial's softmax have no loss per η: [`ElasticNet::cross_validate`] refuses
+/// them before any).
 fn loss(family: Family, y: f64, eta: f64) -> f64 {
     match family {
-        Family::Gaussian | Family::Cox => (y - eta) * (y - eta),
+        Family::Gaussian | Family::Cox | Family::Multinomial => (y - eta) * (y - eta),
         Family::Binomial => {
             let p = probability(eta).clamp(PMIN, 1.0 - PMIN);
             -2.0 * (y * p.ln() + (1.0 - y) * (1.0 - p).ln())
@@ -221,6 +274,9 @@ impl ElasticNet {
                  cross_validate_survival",
             ));
         }
+        if self.family == Family::Multinomial {
+            return Err(Error::param("family", "the multinomial family takes class codes: cross_validate_multinomial"));
+        }
         let (k, fold_rows) = fold_sizes(folds, y.len())?;
         let path = self.path(x, y)?;
         let lambdas = path.lambdas().to_vec();
@@ -245,6 +301,68 @@ impl ElasticNet {
             }
         }
         Ok((path, CrossValidation::of(lambdas, &fold_loss, &fold_rows)))
+    }
+
+    /// [`ElasticNet::cross_validate`] for the multinomial family (one class per row, coded `0..K` as
+    /// [`ElasticNet::path_multinomial`] takes them): a held-out row's loss is cv.glmnet's deviance −2 ln p, p the
+    /// probability of its class clamped to [10⁻⁵, 1 − 10⁻⁵]; a class absent from a fold's training rows has
+    /// probability 0 there (so 10⁻⁵), and training rows with one class or constant columns predict their class shares.
+    ///
+    /// ```
+    /// use featrank::learners::glmnet::{ElasticNet, Family, Rule};
+    /// use featrank::ndarray::Array2;
+    /// // three classes along the first column (with some overlap); the second is noise
+    /// let x = Array2::from_shape_fn((45, 2), |(i, j)| if j == 0 { (i % 3) as f64 + ((i * 7) % 5) as f64 * 0.3 } else { ((i * 11) % 7) as f64 });
+    /// let class: Vec<usize> = (0..45).map(|i| i % 3).collect();
+    /// let folds: Vec<u32> = (0..45).map(|i| ((i / 3) % 5) as u32).collect();
+    /// let (paths, cv) = ElasticNet::new(Family::Multinomial).cross_validate_multinomial(x.view(), &class, &folds)?;
+    /// assert_eq!((paths.len(), cv.lambdas()), (3, paths[0].lambdas()));
+    /// assert!(cv.loss()[cv.index(Rule::Min)] < cv.loss()[0]); // better than the class shares alone
+    /// # Ok::<(), featrank::Error>(())
+    /// ```
+    pub fn cross_validate_multinomial(
+        &self,
+        x: ArrayView2<'_, f64>,
+        class: &[usize],
+        folds: &[u32],
+    ) -> Result<(Vec<Path>, CrossValidation)> {
+        let (k, fold_rows) = fold_sizes(folds, class.len())?;
+        let paths = self.path_multinomial(x, class)?;
+        let lambdas = paths[0].lambdas().to_vec();
+        let on_path = self.clone().lambdas(lambdas.clone());
+        let mut fold_loss = Array2::<f64>::zeros((k, lambdas.len()));
+        for f in 0..k {
+            let (train, test): (Vec<usize>, Vec<usize>) = (0..class.len()).partition(|&i| folds[i] as usize != f);
+            let (xtr, xte) = (x.select(Axis(0), &train), x.select(Axis(0), &test));
+            let mut present: Vec<usize> = train.iter().map(|&i| class[i]).collect();
+            present.sort_unstable();
+            present.dedup();
+            let code = |c: usize| present.binary_search(&c).ok();
+            let fit = match present.len() < 2 || constant_columns(xtr.view()) {
+                true => None,
+                false => {
+                    let codes: Vec<usize> = train.iter().filter_map(|&i| code(class[i])).collect();
+                    Some(on_path.path_multinomial(xtr.view(), &codes)?)
+                }
+            };
+            let share = |c: usize| train.iter().filter(|&&i| class[i] == c).count() as f64 / train.len() as f64;
+            for (l, mean) in fold_loss.row_mut(f).iter_mut().enumerate() {
+                let etas: Vec<Vec<f64>> = match &fit {
+                    // a fold's path that ended early predicts with its last λ, as cv.glmnet
+                    Some(p) => {
+                        p.iter().map(|p| p.linear_predictor(xte.view(), l.min(p.len() - 1))).collect::<Result<_>>()?
+                    }
+                    None => present.iter().map(|&c| vec![share(c).ln(); test.len()]).collect(),
+                };
+                let probabilities = class_probabilities(&etas);
+                let deviance = |(r, &i): (usize, &usize)| {
+                    let p = code(class[i]).map_or(0.0, |c| probabilities[c][r]);
+                    -2.0 * p.clamp(PMIN, 1.0 - PMIN).ln()
+                };
+                *mean = test.iter().enumerate().map(deviance).sum::<f64>() / test.len() as f64;
+            }
+        }
+        Ok((paths, CrossValidation::of(lambdas, &fold_loss, &fold_rows)))
     }
 
     /// [`ElasticNet::cross_validate`] for the Cox family (survival `time` and 0/1 `event` per row), as cv.glmnet's

@@ -7,6 +7,8 @@ use super::{ElasticNet, Family, Path};
 use crate::error::{Error, Result};
 use crate::learners::cox::RiskSets;
 
+pub(super) mod multinomial;
+
 /// glmnet's early stop of a default sequence: after at least `MIN_LAMBDAS` values, once the deviance ratio
 /// passes `MAX_RATIO` or grows by less than `MIN_GAIN` of itself (`glmnet.control`: mnlam, devmax, fdev).
 const MIN_LAMBDAS: usize = 5;
@@ -84,6 +86,9 @@ pub(super) struct Solver<'a> {
     working: Vec<bool>,
     /// Cox: the rows in groups of equal time, ascending.
     risk: Option<RiskSets>,
+    /// A multinomial class's offset o_i = −ln Σ_{l≠c} e^{η_il} (the other classes' fit; empty otherwise): its
+    /// probability is the logistic function of η_i + o_i.
+    pub(super) offset: Vec<f64>,
 }
 
 fn soft(u: f64, t: f64) -> f64 {
@@ -107,12 +112,14 @@ impl<'a> Solver<'a> {
                 let sd = if sd > 0.0 { sd } else { 1.0 };
                 (sd, y.iter().map(|v| (v - y_mean) / sd).collect(), 0.0)
             }
-            Family::Binomial => (1.0, y.iter().map(|v| v - y_mean).collect(), (y_mean / (1.0 - y_mean)).ln()),
+            Family::Binomial | Family::Multinomial => {
+                (1.0, y.iter().map(|v| v - y_mean).collect(), (y_mean / (1.0 - y_mean)).ln())
+            }
             Family::Cox => (1.0, vec![0.0; d.n], 0.0),
         };
         let w = match params.family {
             Family::Gaussian => vec![1.0; d.n],
-            Family::Binomial => vec![y_mean * (1.0 - y_mean); d.n],
+            Family::Binomial | Family::Multinomial => vec![y_mean * (1.0 - y_mean); d.n],
             Family::Cox => vec![0.0; d.n],
         };
         let mut solver = Solver {
@@ -132,10 +139,21 @@ impl<'a> Solver<'a> {
             v: vec![1.0; d.p],
             working: vec![false; d.p],
             risk: time.map(RiskSets::new),
+            offset: Vec::new(),
         };
         if let Some(risk) = &solver.risk {
             risk.reweight(&vec![0.0; d.n], y, &mut solver.w, &mut solver.r);
         }
+        solver
+    }
+
+    /// The solver of one class `c` of a multinomial fit, `y` its 0/1 indicator, at the null model: its intercept
+    /// ln ȳ_c and offset −ln(1 − ȳ_c) (every class's η_l = ln ȳ_l), so its probability is ȳ_c.
+    pub fn class(params: &ElasticNet, d: &'a Design, y: &'a [f64]) -> Solver<'a> {
+        let mut solver = Solver::new(&ElasticNet { family: Family::Binomial, ..params.clone() }, d, y, None);
+        solver.family = Family::Multinomial;
+        solver.b0 = solver.y_mean.ln();
+        solver.offset = vec![-(1.0 - solver.y_mean).ln(); d.n];
         solver
     }
 
@@ -184,7 +202,7 @@ impl<'a> Solver<'a> {
                 largest = largest.max(vj * delta * delta);
             }
         }
-        if self.family == Family::Binomial {
+        if matches!(self.family, Family::Binomial | Family::Multinomial) {
             let sw: f64 = self.w.iter().sum();
             let delta = self.r.iter().sum::<f64>() / sw;
             self.b0 += delta;
@@ -237,14 +255,21 @@ impl<'a> Solver<'a> {
         eta
     }
 
+    /// The log-odds η_i + o_i of a binomial fit (a multinomial class's against the other classes).
+    fn logits(&self) -> Vec<f64> {
+        let mut eta = self.eta();
+        eta.iter_mut().zip(&self.offset).for_each(|(e, o)| *e += o);
+        eta
+    }
+
     /// Binomial and Cox: the weights and working residual of the quadratic approximation at the current fit.
     fn reweight(&mut self) {
         let d = self.d;
-        let eta = self.eta();
         match &self.risk {
-            Some(risk) => risk.reweight(&eta, self.y, &mut self.w, &mut self.r),
+            Some(risk) => risk.reweight(&self.eta(), self.y, &mut self.w, &mut self.r),
             None => {
-                for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&eta).zip(self.y) {
+                let logits = self.logits();
+                for (((w, r), e), y) in self.w.iter_mut().zip(&mut self.r).zip(&logits).zip(self.y) {
                     let p = (1.0 / (1.0 + (-e).exp())).clamp(PMIN, 1.0 - PMIN);
                     *w = p * (1.0 - p);
                     *r = y - p;
@@ -261,9 +286,10 @@ impl<'a> Solver<'a> {
         let n = self.d.n as f64;
         match self.family {
             Family::Gaussian => self.r.iter().map(|r| r * r).sum::<f64>() / n,
-            Family::Binomial => {
+            // (a multinomial class: its own deviance given the other classes' fit)
+            Family::Binomial | Family::Multinomial => {
                 // −2 log-likelihood of a 0/1 response: 2 [log(1 + e^η) − yη], computed stably
-                let dev: f64 = (self.eta().iter().zip(self.y))
+                let dev: f64 = (self.logits().iter().zip(self.y))
                     .map(|(&e, y)| 2.0 * ((if e > 0.0 { e + (-e).exp().ln_1p() } else { e.exp().ln_1p() }) - y * e))
                     .sum();
                 dev / n
@@ -281,17 +307,11 @@ impl<'a> Solver<'a> {
                     return Ok(());
                 }
             },
-            Family::Binomial | Family::Cox => loop {
-                // outer: reweight and descend until the coefficients stop moving between approximations
-                let before: Vec<f64> = self.beta.clone();
-                let b0_before = self.b0;
-                self.reweight();
-                self.descend(lambda)?;
-                let moved = (0..self.d.p)
-                    .filter(|&j| self.working[j])
-                    .map(|j| self.v[j] * (self.beta[j] - before[j]).powi(2))
-                    .fold(0.25 * (self.b0 - b0_before).powi(2), f64::max);
-                if moved < self.tol {
+            // outer: reweight and descend until the coefficients stop moving between approximations (a
+            // multinomial class alone never: the multinomial driver steps its classes in turn)
+            Family::Binomial | Family::Cox | Family::Multinomial => loop {
+                let (moved, shift) = self.approximate(lambda)?;
+                if moved.max(0.25 * shift * shift) < self.tol {
                     self.reweight();
                     if !self.kkt_violations(lambda) {
                         return Ok(());
@@ -301,12 +321,24 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The whole path.
-    pub fn run(mut self, params: &ElasticNet) -> Result<Path> {
+    /// One quadratic approximation at the current fit, descended to convergence: the largest v_j Δβ_j² it made,
+    /// and the intercept's change Δβ₀ (whose move counts as ¼ Δβ₀²).
+    pub(super) fn approximate(&mut self, lambda: f64) -> Result<(f64, f64)> {
+        let before: Vec<f64> = self.beta.clone();
+        let b0_before = self.b0;
+        self.reweight();
+        self.descend(lambda)?;
+        let moved = (0..self.d.p)
+            .filter(|&j| self.working[j])
+            .map(|j| self.v[j] * (self.beta[j] - before[j]).powi(2))
+            .fold(0.0, f64::max);
+        Ok((moved, self.b0 - b0_before))
+    }
+
+    /// The λ sequence in the solver's units (Gaussian: λ / s_y) from `lambda_max`, and whether it may stop early
+    /// (a default sequence may; one the user gives, or one that stops at a λ, runs to its end).
+    pub(super) fn sequence(&self, params: &ElasticNet, lambda_max: f64) -> (Vec<f64>, bool) {
         let (n, p) = (self.d.n, self.d.p);
-        let lambda_max = self.lambda_max();
-        // the sequence in the solver's units (Gaussian: λ / s_y)
-        let user = params.lambdas.is_some();
         let mut lambdas: Vec<f64> = match &params.lambdas {
             Some(l) => l.iter().map(|v| v / self.y_sd).collect(),
             None => {
@@ -324,25 +356,53 @@ impl<'a> Solver<'a> {
             lambdas.retain(|&v| v > stop);
             lambdas.push(stop);
         }
-        let early_stop = !user && params.stop_at.is_none();
+        (lambdas, params.lambdas.is_none() && params.stop_at.is_none())
+    }
+
+    /// The sequential strong rule before solving at `lambda` after `previous`: features with
+    /// |g_j(λ_{k−1})| ≥ α (2λ_k − λ_{k−1}) join the working set.
+    pub(super) fn screen(&mut self, lambda: f64, previous: f64) {
+        let cut = self.alpha * (2.0 * lambda - previous);
+        for j in 0..self.d.p {
+            if !self.working[j] && self.d.sd[j] > 0.0 && self.gradient(j).abs() >= cut {
+                self.working[j] = true;
+                self.v[j] = self.weighted_variance(j);
+            }
+        }
+    }
+
+    /// The current fit on the columns' own scale: the intercept (the Cox family's none: a shift of η cancels) and
+    /// one coefficient per column (a constant column's 0).
+    pub(super) fn original_scale(&self) -> (f64, Vec<f64>) {
+        let (mut b0, centred) = match self.family {
+            Family::Gaussian => (self.y_mean, 1.0),
+            Family::Binomial | Family::Multinomial => (self.b0, 1.0),
+            Family::Cox => (0.0, 0.0),
+        };
+        let beta: Vec<f64> = (0..self.d.p)
+            .map(|j| if self.d.sd[j] > 0.0 { self.y_sd * self.beta[j] / self.d.sd[j] } else { 0.0 })
+            .collect();
+        for (b, m) in beta.iter().zip(&self.d.mean) {
+            b0 -= centred * b * m;
+        }
+        (b0, beta)
+    }
+
+    /// The whole path.
+    pub fn run(mut self, params: &ElasticNet) -> Result<Path> {
+        let lambda_max = self.lambda_max();
+        let (lambdas, early_stop) = self.sequence(params, lambda_max);
         let null_deviance = self.deviance();
         let mut kept = Vec::with_capacity(lambdas.len());
         let mut intercepts = Vec::with_capacity(lambdas.len());
-        let mut rows: Vec<f64> = Vec::with_capacity(lambdas.len() * p);
+        let mut rows: Vec<f64> = Vec::with_capacity(lambdas.len() * self.d.p);
         let mut ratios = Vec::with_capacity(lambdas.len());
         let mut previous = lambda_max;
         for (k, &lambda) in lambdas.iter().enumerate() {
             // A default sequence starts at the null model, as glmnet's does (for α < 0.001 too, whose λ_max
             // is scaled by 0.001 and would let ridge coefficients in).
-            if user || k > 0 {
-                // the sequential strong rule: |g_j(λ_{k−1})| ≥ α (2λ_k − λ_{k−1})
-                let cut = self.alpha * (2.0 * lambda - previous);
-                for j in 0..p {
-                    if !self.working[j] && self.d.sd[j] > 0.0 && self.gradient(j).abs() >= cut {
-                        self.working[j] = true;
-                        self.v[j] = self.weighted_variance(j);
-                    }
-                }
+            if params.lambdas.is_some() || k > 0 {
+                self.screen(lambda, previous);
                 match self.solve(lambda) {
                     // as glmnet: a λ that does not converge (a binomial fit saturating on separable rows) ends
                     // the path, which keeps the λ values solved before it
@@ -351,35 +411,16 @@ impl<'a> Solver<'a> {
                 }
             }
             previous = lambda;
-            // back to the columns' scale
-            let scale = self.y_sd;
-            // (the Cox likelihood has no intercept: a shift of η cancels, so the centring needs none)
-            let (mut b0, centred) = match self.family {
-                Family::Gaussian => (self.y_mean, 1.0),
-                Family::Binomial => (self.b0, 1.0),
-                Family::Cox => (0.0, 0.0),
-            };
-            for j in 0..p {
-                let b = if self.d.sd[j] > 0.0 { scale * self.beta[j] / self.d.sd[j] } else { 0.0 };
-                b0 -= centred * b * self.d.mean[j];
-                rows.push(b);
-            }
-            let ratio = 1.0 - self.deviance() / null_deviance;
+            let (b0, beta) = self.original_scale();
+            rows.extend(beta);
             kept.push(lambda * self.y_sd);
             intercepts.push(b0);
-            ratios.push(ratio);
-            let (min_gain, max_ratio, lag) = match self.family {
-                Family::Cox => (COX_MIN_GAIN, COX_MAX_RATIO, MIN_LAMBDAS - 1),
-                _ => (MIN_GAIN, MAX_RATIO, 1),
-            };
-            if early_stop && k + 1 >= MIN_LAMBDAS {
-                let gain = ratio - ratios[ratios.len() - 1 - lag];
-                if gain < min_gain * ratio || ratio > max_ratio {
-                    break;
-                }
+            ratios.push(1.0 - self.deviance() / null_deviance);
+            if early_stop && stops(self.family, &ratios) {
+                break;
             }
         }
-        let coefficients = Array2::from_shape_vec((kept.len(), p), rows).expect("one row of p per λ");
+        let coefficients = Array2::from_shape_vec((kept.len(), self.d.p), rows).expect("one row of p per λ");
         Ok(Path {
             family: self.family,
             lambdas: kept,
@@ -389,9 +430,20 @@ impl<'a> Solver<'a> {
             null_deviance: null_deviance
                 * match self.family {
                     Family::Gaussian => self.y_sd * self.y_sd,
-                    Family::Binomial | Family::Cox => 1.0,
+                    Family::Binomial | Family::Multinomial | Family::Cox => 1.0,
                 },
             passes: self.passes,
         })
     }
+}
+
+/// Whether a default sequence stops after the deviance ratios so far (glmnet's rule: after at least five λ, the
+/// ratio past its maximum or its gain too small; the Cox family's over the last four λ).
+pub(super) fn stops(family: Family, ratios: &[f64]) -> bool {
+    let (min_gain, max_ratio, lag) = match family {
+        Family::Cox => (COX_MIN_GAIN, COX_MAX_RATIO, MIN_LAMBDAS - 1),
+        _ => (MIN_GAIN, MAX_RATIO, 1),
+    };
+    let Some(&ratio) = ratios.last() else { return false };
+    ratios.len() >= MIN_LAMBDAS && (ratio - ratios[ratios.len() - 1 - lag] < min_gain * ratio || ratio > max_ratio)
 }

@@ -5,15 +5,16 @@
 //! Cox family (Breslow's ties, `ElasticNet::path_survival`), predicted by the risk η = xβ, λ fixed or chosen by
 //! cv.glmnet's grouped partial-likelihood deviance (`ElasticNet::cross_validate_survival`). A class target with two
 //! classes is one binomial fit (the later class is the 1) whose P(1 | x) = 1/(1 + e^{−η}) are the class
-//! scores; with more classes, one binomial fit per class against the rest (one-vs-rest, each with its own λ;
-//! the scores are the classes' probabilities divided by their sum) — not glmnet's grouped multinomial. The
+//! scores; with more classes, one multinomial fit (`ElasticNet::path_multinomial`, glmnet's ungrouped penalty: each
+//! class's coefficient of a feature penalised on its own, one λ for all) whose softmax probabilities are the class
+//! scores. The
 //! columns are the learners' design matrix (`prepare.rs`: a nominal feature as 0/1 columns, a missing value
 //! as the training mean or mode), standardised by the engine on the training rows; λ is fixed or chosen
 //! inside the training rows (`cv.rs`), so a curve with this learner stays honest.
 
 use ndarray::ArrayView2;
 
-use super::cv::{inner_folds, probability, Fit};
+use super::cv::{class_probabilities, inner_folds, probability, Fit};
 use super::{ElasticNet, Family, Lambda, Path, Rule};
 use crate::data::{Dataset, Target, Task};
 use crate::error::{Error, Result};
@@ -115,6 +116,11 @@ impl Penalty {
             Lambda::Fixed(_) => Vec::new(),
         };
         let net = ElasticNet::new(family).alpha(self.alpha);
+        if family == Family::Multinomial {
+            let indicators: Vec<Vec<f64>> = ys.iter().map(|(_, y)| y.clone()).collect();
+            let fits = Fit::classes(&net, x, &indicators, self.lambda, &folds)?;
+            return Ok(ys.into_iter().map(|(class, _)| class).zip(fits).collect());
+        }
         ys.into_iter().map(|(class, y)| Ok((class, Fit::new(&net, x, &y, self.lambda, &folds)?))).collect()
     }
 
@@ -144,9 +150,9 @@ impl Penalty {
     }
 }
 
-/// The responses of `data`'s target on `rows`: the numeric target (Gaussian), or binomial 0/1 indicators — one
-/// for two classes present (class `Some(c)`: the later class, whose indicator is 1), one per class present
-/// (one-vs-rest) for more.
+/// The responses of `data`'s target on `rows`: the numeric target (Gaussian), or the 0/1 indicators of the classes
+/// present — for two classes one, binomial (class `Some(c)`: the later class, whose indicator is 1); for more one
+/// per class, multinomial.
 pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(Option<usize>, Vec<f64>)>)> {
     match data.target() {
         Target::Values(v) => Ok((Family::Gaussian, vec![(None, rows.iter().map(|&i| v[i]).collect())])),
@@ -154,9 +160,13 @@ pub(crate) fn responses(data: &Dataset, rows: &[usize]) -> Result<(Family, Vec<(
             let mut present = vec![false; names.len()];
             rows.iter().for_each(|&i| present[codes[i]] = true);
             let classes: Vec<usize> = (0..names.len()).filter(|&c| present[c]).collect();
-            let fitted = if classes.len() == 2 { &classes[1..] } else { &classes[..] };
+            let (family, fitted) = if classes.len() == 2 {
+                (Family::Binomial, &classes[1..])
+            } else {
+                (Family::Multinomial, &classes[..])
+            };
             let indicator = |c: usize| rows.iter().map(|&i| (codes[i] == c) as u8 as f64).collect();
-            Ok((Family::Binomial, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
+            Ok((family, fitted.iter().map(|&c| (Some(c), indicator(c))).collect()))
         }
         Target::Set(_) => Err(Error::param("target", "the elastic net fits one target; wrap it in binary-relevance")),
         Target::Survival(_) => Err(Error::param("target", "a survival target is fitted by the Cox family (cox_fit)")),
@@ -185,8 +195,8 @@ fn survival_rows(data: &Dataset, rows: &[usize]) -> Result<(Vec<f64>, Vec<f64>)>
     Ok((time, event))
 }
 
-/// The penalised GLM as a learner: Gaussian for a numeric target, binomial (one-vs-rest beyond two classes)
-/// for a class target; λ fixed or chosen by an inner cross-validation on each training split.
+/// The penalised GLM as a learner: Gaussian for a numeric target, binomial (multinomial beyond two classes)
+/// for a class target, Cox for a survival target; λ fixed or chosen by an inner cross-validation on each training split.
 ///
 /// ```
 /// use featrank::prelude::*;
@@ -283,26 +293,25 @@ impl Learner for Glmnet {
         };
         let k = names.len();
         let mut scores = vec![0.0; xte.nrows() * k];
-        for (class, fit) in &fits {
-            let c = class.expect("a class target's responses name their class");
-            for (r, eta) in fit.eta(xte.view())?.into_iter().enumerate() {
-                scores[r * k + c] = probability(eta);
-            }
-        }
-        if let [(Some(one), _)] = fits[..] {
-            // two classes: the other one's probability is the complement
+        if let [(Some(one), ref fit)] = fits[..] {
+            // two classes: P(1 | x) of the binomial fit, the other class's its complement
             let codes = data.labels().expect("a class target has codes");
-            if let Some(zero) = (0..k).find(|&c| c != one && fold.train.iter().any(|&i| codes[i] == c)) {
-                for row in scores.chunks_mut(k) {
+            let zero = (0..k).find(|&c| c != one && fold.train.iter().any(|&i| codes[i] == c));
+            for (row, eta) in scores.chunks_mut(k).zip(fit.eta(xte.view())?) {
+                row[one] = probability(eta);
+                if let Some(zero) = zero {
                     row[zero] = 1.0 - row[one];
                 }
             }
+        } else {
+            // more: the multinomial fit's softmax over the classes present (a class absent from the training rows 0)
+            let etas: Vec<Vec<f64>> = fits.iter().map(|(_, fit)| fit.eta(xte.view())).collect::<Result<_>>()?;
+            for ((class, _), p) in fits.iter().zip(class_probabilities(&etas)) {
+                let c = class.expect("a class target's responses name their class");
+                scores.iter_mut().skip(c).step_by(k).zip(p).for_each(|(s, p)| *s = p);
+            }
         }
         let labels = scores.chunks(k).map(argmax).collect();
-        for row in scores.chunks_mut(k) {
-            let sum: f64 = row.iter().sum();
-            row.iter_mut().for_each(|s| *s /= sum.max(f64::MIN_POSITIVE));
-        }
         Ok(Prediction::Classes { labels, scores })
     }
 }

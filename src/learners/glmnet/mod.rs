@@ -5,7 +5,8 @@
 //!
 //! with ℓ the log-likelihood of the family ([`Family::Gaussian`]: ℓ/n = −RSS/2n; [`Family::Binomial`]:
 //! the logistic log-likelihood of 0/1 responses; [`Family::Cox`]: Breslow's partial likelihood of survival
-//! times, no intercept), α ∈ [0, 1] (0 ridge, 1 lasso) and the intercept β₀ unpenalised. Solved by cyclical coordinate descent with glmnet's devices: the columns standardised on the
+//! times, no intercept; [`Family::Multinomial`]: the softmax log-likelihood of K classes, one linear predictor
+//! per class), α ∈ [0, 1] (0 ridge, 1 lasso) and the intercept β₀ unpenalised. Solved by cyclical coordinate descent with glmnet's devices: the columns standardised on the
 //! rows given (mean 0, variance 1 with divisor n; coefficients returned on the original scale), warm starts
 //! along the path, the sequential strong rule (Tibshirani et al. 2012, *JRSS B* 74(2)) to choose the features
 //! a λ's descent visits, then a KKT check over all the others, and for the binomial family glmnet's
@@ -66,6 +67,10 @@ pub enum Family {
     /// intercept: it cancels); tied times share their risk set, a censored time tied with an event is at risk
     /// (Simon, Friedman, Hastie & Tibshirani 2011). Fitted by [`ElasticNet::path_survival`].
     Cox,
+    /// Multinomial logistic regression of K classes: ℓ = Σ_i [η_{i,y_i} − log Σ_c e^{η_ic}], η_ic = β₀c + x_iᵀβ_c,
+    /// each class's coefficient of a feature penalised on its own (glmnet's `type.multinomial = "ungrouped"`),
+    /// the intercepts centred to sum 0. Fitted by [`ElasticNet::path_multinomial`], one [`Path`] per class.
+    Multinomial,
 }
 
 /// An elastic-net path's settings: family, mixing α, the λ sequence, the convergence tolerance.
@@ -244,17 +249,70 @@ impl ElasticNet {
         self.fit(x, event, Some(time))
     }
 
+    /// The multinomial path ([`Family::Multinomial`]) for `x` and one class per row, coded `0..K` (K ≥ 2, every code
+    /// used): one [`Path`] per class, in code order, sharing the λ values and the deviance ratio; class c's
+    /// probability is e^{η_c} / Σ_l e^{η_l}, η_c its path's [`Path::linear_predictor`]. λ_max is the largest over
+    /// the classes, and the default sequence stops early as the binomial family's (glmnet's).
+    ///
+    /// ```
+    /// use featrank::learners::glmnet::{ElasticNet, Family};
+    /// use featrank::ndarray::array;
+    ///
+    /// // three classes along the first column; the second is noise
+    /// let x = array![[0.0, 0.3], [0.2, -0.1], [0.9, 0.4], [1.1, 0.0], [2.0, -0.2], [2.1, 0.1], [0.1, 0.2], [1.0, -0.3], [1.9, 0.0]];
+    /// let class = [0, 0, 1, 1, 2, 2, 0, 1, 2];
+    /// let paths = ElasticNet::new(Family::Multinomial).n_lambda(20).path_multinomial(x.view(), &class)?;
+    /// assert_eq!(paths.len(), 3);
+    /// let last = paths[0].len() - 1;
+    /// assert!(paths[2].coefficients(last)[0] > 0.0 && paths[0].coefficients(last)[0] < 0.0);
+    /// let intercepts: f64 = paths.iter().map(|p| p.intercept(last)).sum();
+    /// assert!(intercepts.abs() < 1e-9); // centred, as glmnet's
+    /// # Ok::<(), featrank::Error>(())
+    /// ```
+    pub fn path_multinomial(&self, x: ArrayView2<'_, f64>, class: &[usize]) -> Result<Vec<Path>> {
+        if self.family != Family::Multinomial {
+            return Err(Error::param(
+                "family",
+                format!("classes coded 0..K need the multinomial family, not {:?}", self.family),
+            ));
+        }
+        self.check()?;
+        if class.len() != x.nrows() {
+            return Err(Error::param("class", format!("has {} values for {} rows", class.len(), x.nrows())));
+        }
+        let k = class.iter().max().map_or(0, |&c| c.saturating_add(1));
+        if k > class.len() {
+            // a code past the rows is refused before it sizes anything
+            return Err(Error::param(
+                "class",
+                format!("code {} for {} rows: codes run 0..K, every one used", k - 1, class.len()),
+            ));
+        }
+        let mut counts = vec![0usize; k];
+        class.iter().for_each(|&c| counts[c] += 1);
+        if let Some(c) = counts.iter().position(|&n| n == 0) {
+            return Err(Error::param("class", format!("code {c} has no row: codes run 0..K, every one used")));
+        }
+        if k < 2 {
+            return Err(Error::param("class", "the multinomial family needs at least 2 classes among the rows"));
+        }
+        let design = self.design(x, k)?;
+        let indicators: Vec<Vec<f64>> =
+            (0..k).map(|c| class.iter().map(|&y| f64::from(u8::from(y == c))).collect()).collect();
+        descent::multinomial::path(self, &design, &indicators)
+    }
+
     /// The path of either response: `y` (Cox: the event indicators) and, for the Cox family, the times.
     fn fit(&self, x: ArrayView2<'_, f64>, y: &[f64], time: Option<&[f64]>) -> Result<Path> {
         self.check()?;
-        let (n, p) = x.dim();
-        if n < 2 || p == 0 {
-            return Err(Error::EmptyData {
-                what: format!("the elastic net needs at least 2 rows and 1 feature, got {n} × {p}"),
-            });
+        if self.family == Family::Multinomial {
+            return Err(Error::param(
+                "family",
+                "the multinomial family takes class codes: ElasticNet::path_multinomial",
+            ));
         }
-        if y.len() != n {
-            return Err(Error::param("y", format!("has {} values for {n} rows", y.len())));
+        if y.len() != x.nrows() {
+            return Err(Error::param("y", format!("has {} values for {} rows", y.len(), x.nrows())));
         }
         if let Some(i) = y.iter().position(|v| !v.is_finite()) {
             return Err(Error::param("y", format!("row {i} is {} (the response must be finite)", y[i])));
@@ -264,7 +322,7 @@ impl ElasticNet {
                 return Err(Error::param("y", format!("the binomial family takes 0/1 responses; row {i} is {}", y[i])));
             }
             let ones = y.iter().filter(|v| **v == 1.0).count();
-            if ones == 0 || ones == n {
+            if ones == 0 || ones == y.len() {
                 return Err(Error::param("y", "the binomial family needs both classes among the rows"));
             }
         }
@@ -279,18 +337,32 @@ impl ElasticNet {
         if self.family == Family::Gaussian && y.iter().all(|v| *v == y[0]) {
             return Err(Error::param("y", format!("is constant ({}): there is nothing to explain", y[0])));
         }
+        let design = self.design(x, 1)?;
+        Solver::new(self, &design, y, time).run(self)
+    }
+
+    /// The standardised copy of `x` (at least 2 rows and 1 column, finite, not every column constant) for a fit of
+    /// `responses` linear predictors, its memory checked first.
+    fn design(&self, x: ArrayView2<'_, f64>, responses: usize) -> Result<Design> {
+        let (n, p) = x.dim();
+        if n < 2 || p == 0 {
+            return Err(Error::EmptyData {
+                what: format!("the elastic net needs at least 2 rows and 1 feature, got {n} × {p}"),
+            });
+        }
         if let Some(((i, j), v)) = x.indexed_iter().find(|(_, v)| !v.is_finite()) {
             return Err(Error::param("x", format!("row {i}, column {j} is {v}: impute missing values first")));
         }
-        let lambdas_kept = self.lambdas.as_ref().map_or(self.n_lambda, Vec::len);
-        // The standardised copy, the coefficient table and the per-feature work arrays.
-        let bytes = (n as u64 * p as u64 + lambdas_kept as u64 * p as u64 + 8 * p as u64).saturating_mul(8);
+        let lambdas_kept = self.lambdas.as_ref().map_or(self.n_lambda, Vec::len) as u64;
+        // The standardised copy, then per response the coefficient table, the per-feature and per-row work arrays.
+        let (n, p, k) = (n as u64, p as u64, responses as u64);
+        let bytes = (n * p).saturating_add(k.saturating_mul(lambdas_kept * p + 8 * p + 4 * n)).saturating_mul(8);
         memory::check(bytes, || format!("an elastic-net path on {n} rows × {p} features"))?;
         let design = Design::standardise(x);
         if design.all_constant() {
             return Err(Error::param("x", "every column is constant: no feature can enter"));
         }
-        Solver::new(self, &design, y, time).run(self)
+        Ok(design)
     }
 }
 
