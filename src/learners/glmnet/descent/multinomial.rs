@@ -22,8 +22,8 @@ pub(in crate::learners::glmnet) fn path(params: &ElasticNet, d: &Design, indicat
     let mut solvers: Vec<Solver<'_>> = indicators.iter().map(|y| Solver::class(params, d, y)).collect();
     let lambda_max = solvers.iter().map(Solver::lambda_max).fold(0.0, f64::max);
     let (lambdas, early_stop) = solvers[0].sequence(params, lambda_max);
-    let mut etas: Vec<Vec<f64>> = solvers.iter().map(Solver::eta).collect();
-    let null_deviance = deviance(&etas, indicators);
+    let mut etas = Predictors::new(solvers.iter().map(Solver::eta).collect());
+    let null_deviance = deviance(&etas.eta, indicators);
     let classes = solvers.len();
     let (mut kept, mut ratios) = (Vec::with_capacity(lambdas.len()), Vec::with_capacity(lambdas.len()));
     let mut intercepts = vec![Vec::with_capacity(lambdas.len()); classes];
@@ -47,7 +47,7 @@ pub(in crate::learners::glmnet) fn path(params: &ElasticNet, d: &Design, indicat
             rows[c].extend(beta);
         }
         kept.push(lambda);
-        ratios.push(1.0 - deviance(&etas, indicators) / null_deviance);
+        ratios.push(1.0 - deviance(&etas.eta, indicators) / null_deviance);
         if early_stop && stops(Family::Multinomial, &ratios) {
             break;
         }
@@ -68,39 +68,81 @@ pub(in crate::learners::glmnet) fn path(params: &ElasticNet, d: &Design, indicat
         .collect())
 }
 
+/// Every class's linear predictor η_ic and its exponential e^{η_ic}, per row (the offsets' sums).
+struct Predictors {
+    eta: Vec<Vec<f64>>,
+    exp: Vec<Vec<f64>>,
+}
+
+impl Predictors {
+    fn new(eta: Vec<Vec<f64>>) -> Predictors {
+        let exp = eta.iter().map(|e| e.iter().map(|v| v.exp()).collect()).collect();
+        Predictors { eta, exp }
+    }
+
+    /// Class c's new linear predictor.
+    fn set(&mut self, c: usize, eta: Vec<f64>) {
+        self.exp[c] = eta.iter().map(|v| v.exp()).collect();
+        self.eta[c] = eta;
+    }
+
+    /// Every class's linear predictor less `by` (which changes no probability).
+    fn shift(&mut self, by: f64) {
+        let scale = (-by).exp();
+        for (eta, exp) in self.eta.iter_mut().zip(&mut self.exp) {
+            eta.iter_mut().for_each(|e| *e -= by);
+            exp.iter_mut().for_each(|e| *e *= scale);
+        }
+    }
+
+    /// Class c's offset per row, o_i = −ln Σ_{l≠c} e^{η_il}: from the kept exponentials, or where their sum
+    /// overflows or underflows, with the largest η taken out first.
+    fn offset(&self, c: usize) -> Vec<f64> {
+        let others = |i: usize| self.eta.iter().enumerate().filter(move |&(l, _)| l != c).map(move |(_, e)| e[i]);
+        (0..self.eta[c].len())
+            .map(|i| {
+                let sum: f64 = self.exp.iter().enumerate().filter(|&(l, _)| l != c).map(|(_, e)| e[i]).sum();
+                if sum > 0.0 && sum.is_finite() {
+                    return -sum.ln();
+                }
+                let top = others(i).fold(f64::NEG_INFINITY, f64::max);
+                -(top + others(i).map(|e| (e - top).exp()).sum::<f64>().ln())
+            })
+            .collect()
+    }
+}
+
 /// Solve every class at one λ from the current (warm) start: rounds of one approximation per class until no
 /// coefficient moves, then the KKT check of every class at the final fit (a feature that fails it joins that
 /// class's working set and the rounds go on).
-fn solve(solvers: &mut [Solver<'_>], etas: &mut [Vec<f64>], lambda: f64) -> Result<()> {
+fn solve(solvers: &mut [Solver<'_>], etas: &mut Predictors, lambda: f64) -> Result<()> {
     let tol = solvers[0].tol;
     let classes = solvers.len() as f64;
     loop {
         let mut moved = 0.0f64;
         let (mut shifts, mut weights) = (Vec::with_capacity(solvers.len()), Vec::with_capacity(solvers.len()));
         for c in 0..solvers.len() {
-            solvers[c].offset = offset(etas, c);
+            solvers[c].offset = etas.offset(c);
             let (m, shift) = solvers[c].approximate(lambda)?;
             moved = moved.max(m);
             shifts.push(shift);
             // the intercept's move in the units of the coefficients' (glmnet's: Σ_i w_i Δβ₀² / n, the weights of the
             // approximation), so a class whose rows are all fitted to the probability bounds counts little
             weights.push(solvers[c].w.iter().sum::<f64>() / solvers[c].d.n as f64);
-            etas[c] = solvers[c].eta();
+            etas.set(c, solvers[c].eta());
         }
         // Every class's intercept moved by the same amount changes no probability: the intercepts are kept
         // centred (else, with probabilities clamped on separable rows, they drift together without end) and
         // only their moves apart count.
         let centre = solvers.iter().map(|s| s.b0).sum::<f64>() / classes;
         let common = shifts.iter().sum::<f64>() / classes;
-        for (s, eta) in solvers.iter_mut().zip(etas.iter_mut()) {
-            s.b0 -= centre;
-            eta.iter_mut().for_each(|e| *e -= centre);
-        }
+        solvers.iter_mut().for_each(|s| s.b0 -= centre);
+        etas.shift(centre);
         moved = shifts.iter().zip(&weights).map(|(d, w)| w * (d - common).powi(2)).fold(moved, f64::max);
         if moved < tol {
             let mut violated = false;
             for c in 0..solvers.len() {
-                solvers[c].offset = offset(etas, c);
+                solvers[c].offset = etas.offset(c);
                 solvers[c].reweight();
                 violated |= solvers[c].kkt_violations(lambda);
             }
@@ -109,17 +151,6 @@ fn solve(solvers: &mut [Solver<'_>], etas: &mut [Vec<f64>], lambda: f64) -> Resu
             }
         }
     }
-}
-
-/// Class c's offset per row: o_i = −ln Σ_{l≠c} e^{η_il}, computed stably.
-fn offset(etas: &[Vec<f64>], c: usize) -> Vec<f64> {
-    (0..etas[c].len())
-        .map(|i| {
-            let others = || etas.iter().enumerate().filter(|&(l, _)| l != c).map(|(_, e)| e[i]);
-            let top = others().fold(f64::NEG_INFINITY, f64::max);
-            -(top + others().map(|e| (e - top).exp()).sum::<f64>().ln())
-        })
-        .collect()
 }
 
 /// The multinomial deviance per row: −2/n Σ_i ln P(y_i | x_i), P the softmax of the classes' η.
