@@ -147,7 +147,7 @@ impl<'a> Solver<'a> {
         solver
     }
 
-    /// The solver of one class `c` of a multinomial fit, `y` its 0/1 indicator, at the null model: its intercept
+    /// The solver of one class c of a multinomial fit, `y` its 0/1 indicator, at the null model: its intercept
     /// ln ȳ_c and offset −ln(1 − ȳ_c) (every class's η_l = ln ȳ_l), so its probability is ȳ_c.
     pub fn class(params: &ElasticNet, d: &'a Design, y: &'a [f64]) -> Solver<'a> {
         let mut solver = Solver::new(&ElasticNet { family: Family::Binomial, ..params.clone() }, d, y, None);
@@ -322,7 +322,8 @@ impl<'a> Solver<'a> {
     }
 
     /// One quadratic approximation at the current fit, descended to convergence: the largest v_j Δβ_j² it made,
-    /// and the intercept's change Δβ₀ (whose move counts as ¼ Δβ₀²).
+    /// and the intercept's change Δβ₀ (the binomial and Cox fits count its move as ¼ Δβ₀², the multinomial driver
+    /// with the approximation's weights).
     pub(super) fn approximate(&mut self, lambda: f64) -> Result<(f64, f64)> {
         let before: Vec<f64> = self.beta.clone();
         let b0_before = self.b0;
