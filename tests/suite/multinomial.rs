@@ -203,3 +203,31 @@ fn the_learner_and_the_rankers_use_the_multinomial_fit() {
     // petal length and width (columns 2 and 3) enter first, as the R path of the whole set shows
     assert!(entered[2].min(entered[3]) > entered[0].max(entered[1]), "{entered:?}");
 }
+
+/// Bad class codes and settings are parameter errors naming what was wrong, before any work.
+#[test]
+fn bad_class_codes_are_parameter_errors() {
+    let (x, class, _) = case_data("iris-lasso");
+    let net = ElasticNet::new(Family::Multinomial);
+    let message = |class: &[usize]| net.path_multinomial(x.view(), class).unwrap_err().to_string();
+    // a code past the rows is refused before it sizes anything
+    let mut huge = class.clone();
+    huge[0] = usize::MAX;
+    assert!(message(&huge).contains("class"), "{}", message(&huge));
+    let mut gap = class.clone();
+    gap.iter_mut().filter(|c| **c == 1).for_each(|c| *c = 2); // codes 0 and 2: 1 unused
+    assert!(message(&gap).contains("code 1 has no row"), "{}", message(&gap));
+    assert!(message(&vec![0; class.len()]).contains("at least 2 classes"));
+    assert!(message(&class[1..]).contains("values for"));
+    let binomial = ElasticNet::new(Family::Binomial).path_multinomial(x.view(), &class).unwrap_err();
+    assert!(binomial.to_string().contains("multinomial family"), "{binomial}");
+    let codes = net.path(x.view(), &vec![0.0; class.len()]).unwrap_err();
+    assert!(codes.to_string().contains("path_multinomial"), "{codes}");
+    let mut missing = x.clone();
+    missing[[3, 1]] = f64::NAN;
+    let nan = net.path_multinomial(missing.view(), &class).unwrap_err();
+    assert!(nan.to_string().contains("row 3, column 1"), "{nan}");
+    for e in [nan, codes, binomial] {
+        assert_eq!(e.kind(), featrank::error::ErrorKind::Parameter);
+    }
+}
