@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use featrank::compare::SizeRule;
 use featrank::device::Device;
-use featrank::eval::{CurveOptions, Grid};
+use featrank::eval::{CurveOptions, Evaluation, Grid};
 use featrank::protocol::NestedOptions;
 use featrank::resampling::{Measure, Resampling};
 use pyo3::prelude::*;
@@ -185,8 +185,7 @@ pub(crate) fn grid(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
 }
 
 /// A curve run's settings, each already converted under its parameter's name, as the library's
-/// [`CurveOptions`] — the one place `featrank.curves` and `featrank.cluster.plan` make it; the scheme, folds
-/// and repeats become one [`Resampling`] (folds beside a scheme with its own splits refused, naming both).
+/// [`CurveOptions`] — the one place `featrank.curves` and `featrank.cluster.plan` make it.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn curve_options(
     scheme: &str,
@@ -199,8 +198,8 @@ pub(crate) fn curve_options(
     seed: u64,
     device: Device,
 ) -> PyResult<CurveOptions> {
-    let resampling = crate::guarded(|| Resampling::from_text(scheme, folds, repeats))?;
-    Ok(CurveOptions { resampling, grid, expected, expected_repeats, measure, seed, device })
+    let evaluation = self::evaluation(scheme, folds, repeats, grid, measure, seed)?;
+    Ok(CurveOptions { evaluation, expected, expected_repeats, device })
 }
 
 /// A nested evaluation's settings, each already converted, as the library's [`NestedOptions`] — the one place
@@ -216,6 +215,20 @@ pub(crate) fn nested_options(
     measure: Option<Measure>,
     seed: u64,
 ) -> PyResult<NestedOptions> {
+    let evaluation = self::evaluation(scheme, folds, repeats, grid, measure, seed)?;
+    Ok(NestedOptions { evaluation, inner_folds, rules })
+}
+
+/// The settings a curve run and a nested evaluation share, as the library's [`Evaluation`]: the scheme, folds
+/// and repeats become one [`Resampling`] (folds beside a scheme with its own splits refused, naming both).
+fn evaluation(
+    scheme: &str,
+    folds: Option<usize>,
+    repeats: usize,
+    grid: Grid,
+    measure: Option<Measure>,
+    seed: u64,
+) -> PyResult<Evaluation> {
     let resampling = crate::guarded(|| Resampling::from_text(scheme, folds, repeats))?;
-    Ok(NestedOptions { resampling, inner_folds, rules, grid, measure, seed })
+    Ok(Evaluation { resampling, grid, measure, seed })
 }

@@ -243,7 +243,7 @@ impl Manifest {
             Job::Curves(job) => {
                 let candidates: Vec<String> =
                     job.rankings.iter().map(|p| p.display().to_string()).chain(job.methods.iter().cloned()).collect();
-                let (o, r) = (&job.options, &job.options.resampling);
+                let (o, r) = (&job.options, &job.options.evaluation.resampling);
                 let what = format!(
                     "curves of data {}, candidates [{}], learner {}, scheme {} ({} splits × {} repeats), {} random rankings, seed {}",
                     job.data,
@@ -253,12 +253,12 @@ impl Manifest {
                     r.scheme.splits().map_or("one per group".to_string(), |k| k.to_string()),
                     r.repeats,
                     o.expected,
-                    o.seed
+                    o.evaluation.seed
                 );
                 (what, "Curves")
             }
             Job::Nested(job) => {
-                let (o, r) = (&job.options, &job.options.resampling);
+                let (o, r) = (&job.options, &job.options.evaluation.resampling);
                 let rules: Vec<String> = o.rules.iter().map(|r| r.label()).collect();
                 let what = format!(
                     "nested evaluation of data {}, rankers [{}], learner {}, outer {} ({} splits × {} repeats), inner {} folds, rules [{}], seed {}",
@@ -270,7 +270,7 @@ impl Manifest {
                     r.repeats,
                     o.inner_folds,
                     rules.join(", "),
-                    o.seed
+                    o.evaluation.seed
                 );
                 (what, "Nested")
             }

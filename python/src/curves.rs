@@ -84,7 +84,7 @@ fn curves(
     };
     let options =
         crate::args::curve_options(scheme, folds, repeats, grid, expected, expected_repeats, measure, seed, device)?;
-    let ordered = guarded(|| options.resampling.in_order(&data.inner))?; // a copy only to set a time order
+    let ordered = guarded(|| options.evaluation.resampling.in_order(&data.inner))?; // a copy only to set a time order
     let mut spec = CurveSpec::new(first.clone()).options(options);
     if fold_ids.is_some() && scheme.trim() != "kfold" {
         let reason = format!("fold ids beside scheme '{scheme}': the ids are the splits; leave the scheme out");

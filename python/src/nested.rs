@@ -45,7 +45,7 @@ fn nested(
     let texts: Vec<String> = rankers.iter().filter_map(|r| r.extract::<String>().ok()).collect();
     let methods: Vec<&str> = texts.iter().map(String::as_str).collect();
     let options = crate::args::nested_options(scheme, folds, repeats, inner_folds, vec![rule], grid, measure, seed)?;
-    let options_resampling = options.resampling;
+    let options_resampling = options.evaluation.resampling;
     let mut spec = guarded(|| options.spec(&methods, learner))?;
     for r in rankers.iter().filter(|r| r.extract::<String>().is_err()) {
         let (name, ranker) = crate::own_ranker::ranker(r, "rankers")?;

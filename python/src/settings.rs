@@ -15,7 +15,7 @@ fn _defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     let (curves, nested) = (CurveJob::default(), NestedOptions::default());
     let o = &curves.options;
     // Python takes the scheme's kind and the folds apart (`scheme="kfold", folds=10`), as the CLI does.
-    let (scheme, folds) = match o.resampling.scheme {
+    let (scheme, folds) = match o.evaluation.resampling.scheme {
         Scheme::KFold { folds } => ("kfold".to_string(), folds),
         other => (other.to_string(), featrank::eval::defaults::FOLDS),
     };
@@ -24,12 +24,12 @@ fn _defaults(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     out.set_item("task", curves.task.to_string())?;
     out.set_item("scheme", scheme)?;
     out.set_item("folds", folds)?;
-    out.set_item("repeats", o.resampling.repeats)?;
-    out.set_item("grid", o.grid.to_string())?;
+    out.set_item("repeats", o.evaluation.resampling.repeats)?;
+    out.set_item("grid", o.evaluation.grid.to_string())?;
     out.set_item("expected", o.expected)?;
-    out.set_item("seed", o.seed)?;
+    out.set_item("seed", o.evaluation.seed)?;
     out.set_item("device", o.device.to_string())?;
-    out.set_item("nested_repeats", nested.resampling.repeats)?;
+    out.set_item("nested_repeats", nested.evaluation.resampling.repeats)?;
     out.set_item("inner_folds", nested.inner_folds)?;
     out.set_item("rule", nested.rules.first().map(|r| r.label()))?;
     Ok(out)

@@ -8,8 +8,8 @@
 //! use featrank::prelude::*;
 //! use featrank::eval::defaults;
 //! assert_eq!(learners::parse(defaults::LEARNER).unwrap().spec(), Knn::new().spec());
-//! assert_eq!(CurveOptions::default().resampling, Resampling::new(Scheme::KFold { folds: defaults::FOLDS }, 10));
-//! assert_eq!(CurveOptions::default().grid, Grid::Paper);
+//! assert_eq!(CurveOptions::default().evaluation.resampling, Resampling::new(Scheme::KFold { folds: defaults::FOLDS }, 10));
+//! assert_eq!(CurveOptions::default().evaluation.grid, Grid::Paper);
 //! ```
 
 /// The curve learner: kNN with k = 10, the papers' (\[P20\] §4).

@@ -5,6 +5,7 @@
 pub mod curves;
 pub mod defaults;
 pub mod eca;
+pub mod evaluation;
 pub mod fold_rankings;
 pub mod grid;
 pub mod pi;
@@ -12,6 +13,7 @@ pub mod run;
 
 pub use curves::{Baseline, Candidate, Curve, CurveKind, CurveOptions, CurveSpec, Curves, Mode, Sample, EXPECTED};
 pub use eca::{Eca, Weighting};
+pub use evaluation::Evaluation;
 pub use fold_rankings::FoldRankings;
 pub use grid::Grid;
 pub use pi::{PiCurve, PiPoint, PiSpec};

@@ -7,14 +7,13 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::compare::SizeRule;
 use crate::data::datasets::Structure;
 use crate::data::{datasets, io, Dataset, Ranking, TaskChoice};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Curves, Grid};
+use crate::eval::{defaults, Candidate, CurveOptions, CurveSpec, Curves};
 use crate::learners::{self, Learner};
-use crate::protocol::NestedSpec;
-use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
+use crate::protocol::{NestedOptions, NestedSpec};
+use crate::resampling::{CvPlan, Resampling};
 
 /// A curve run that any process can rebuild: the data file (or a bundled dataset's name), fixed rankings
 /// as files, per-fold rankers and the learner as spec texts, and the run's [`CurveOptions`] — what
@@ -25,7 +24,7 @@ use crate::resampling::{CvPlan, Measure, Resampling, Scheme};
 /// use featrank::protocol::CurveJob;
 /// let mut job = CurveJob::new("iris");
 /// job.methods = vec!["relieff".into()];
-/// job.options.resampling.repeats = 1;
+/// job.options.evaluation.resampling.repeats = 1;
 /// job.options.expected = 2;
 /// let (data, candidates) = job.load().unwrap();
 /// let curves = job.specs(&data, false).unwrap()[0].evaluate_all(&data, &candidates).unwrap();
@@ -114,7 +113,7 @@ impl CurveJob {
 
     /// The dataset ([`datasets::open_structured`]) and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
-        let ds = open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.resampling)?;
+        let ds = open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.evaluation.resampling)?;
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {
@@ -183,8 +182,8 @@ fn absolute(p: &Path) -> Result<PathBuf> {
 /// use featrank::protocol::NestedJob;
 /// let mut job = NestedJob::new("iris", &["fisher"]);
 /// job.learner = "knn:k=[1,5]".into();
-/// job.options.resampling.scheme = featrank::resampling::Scheme::KFold { folds: 4 };
-/// job.options.grid = "1,2,3,4".parse().unwrap();
+/// job.options.evaluation.resampling.scheme = featrank::resampling::Scheme::KFold { folds: 4 };
+/// job.options.evaluation.grid = "1,2,3,4".parse().unwrap();
 /// let nested = job.spec().unwrap().evaluate_rules(&job.load().unwrap(), &job.options.rules).unwrap();
 /// assert_eq!(nested[0].splits.len(), 4);
 /// ```
@@ -254,113 +253,12 @@ impl NestedJob {
 
     /// The dataset ([`datasets::open_structured`]).
     pub fn load(&self) -> Result<Dataset> {
-        open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.resampling)
+        open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.evaluation.resampling)
     }
 
     /// The nested spec the job describes (every grid point checked).
     pub fn spec(&self) -> Result<NestedSpec> {
         let rankers: Vec<&str> = self.rankers.iter().map(String::as_str).collect();
         self.options.spec(&rankers, &self.learner)
-    }
-}
-
-/// A nested evaluation's settings, typed, with their defaults — what `featrank nested`'s flags (derived
-/// from it behind the cargo feature `cli`), a manifest (serde) and Python's `featrank.nested` share: the
-/// outer resampling (default one 10-fold CV), the inner folds (5), the size rules (`1se`), the grid (the
-/// papers'), the measure (the task's) and the seed (0).
-///
-/// ```
-/// use featrank::protocol::NestedOptions;
-/// let o = NestedOptions { inner_folds: 3, ..NestedOptions::default() };
-/// let json = serde_json::to_string(&o).unwrap();
-/// assert!(json.contains(r#""scheme":"kfold:folds=10","repeats":1"#) && json.contains(r#""rules":["1se"]"#), "{json}");
-/// assert_eq!(serde_json::from_str::<NestedOptions>(&json).unwrap(), o);
-/// let iris = featrank::data::datasets::load("iris").unwrap().dataset().unwrap();
-/// let o = NestedOptions { grid: "1,2,4".parse().unwrap(), ..o };
-/// let nested = o.spec(&["fisher"], "knn:k=[1,5]").unwrap().folds(3).evaluate(&iris).unwrap();
-/// assert_eq!(nested.splits.len(), 3);
-/// ```
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "cli", derive(clap::Args))]
-#[cfg_attr(feature = "cli", command(mut_arg("repeats", |a| a.default_value(defaults::NESTED_REPEATS.to_string())
-    .help("Repeats of the outer resampling")),
-    mut_arg("scheme", |a| a.help("Outer resampling: kfold (with --folds), holdout:0.33, bootstrap, group-kfold, \
-        stratified-group-kfold, leave-one-group-out, time-series or blocked (see `featrank curves --help`); --repeats of it")),
-    mut_arg("folds", |a| a.help("Outer folds per repeat"))))]
-pub struct NestedOptions {
-    /// The outer resampling: its scheme and repeats.
-    #[serde(flatten)]
-    #[cfg_attr(feature = "cli", command(flatten))]
-    pub resampling: Resampling,
-    /// Folds of the inner stratified CV.
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::INNER_FOLDS))]
-    pub inner_folds: usize,
-    /// How each grid point's subset size is chosen on its inner curve: best, 1se, within:TOL, knee, or
-    /// at:SIZE (a fixed size of the grid: the parameters are still chosen there).
-    #[serde(with = "rules_as_text")]
-    #[cfg_attr(feature = "cli", arg(long = "rule", default_value = SizeRule::NESTED_DEFAULT.label(),
-        value_parser = crate::spec::flag::<SizeRule>))]
-    pub rules: Vec<SizeRule>,
-    /// full, paper, or a comma-separated list of subset sizes.
-    #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = crate::spec::flag::<Grid>))]
-    pub grid: Grid,
-    /// The measure (default: the task's).
-    #[serde(with = "crate::spec::as_text::option")]
-    #[cfg_attr(feature = "cli", arg(long, value_parser = crate::spec::flag::<Measure>, help = Measure::help()))]
-    pub measure: Option<Measure>,
-    /// Seed of the splits, rankers and learners.
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::SEED))]
-    pub seed: u64,
-}
-
-impl Default for NestedOptions {
-    fn default() -> NestedOptions {
-        NestedOptions {
-            resampling: Resampling::new(Scheme::default(), defaults::NESTED_REPEATS),
-            inner_folds: defaults::INNER_FOLDS,
-            rules: vec![SizeRule::NESTED_DEFAULT],
-            grid: Grid::default(),
-            measure: None,
-            seed: defaults::SEED,
-        }
-    }
-}
-
-impl NestedOptions {
-    /// The nested spec of the ranker grids `rankers` and the learner grid `learner` (spec texts, every point
-    /// checked) with these settings; its rule is the first of [`NestedOptions::rules`].
-    pub fn spec(&self, rankers: &[&str], learner: &str) -> Result<NestedSpec> {
-        let mut spec = NestedSpec::new(rankers, learner)?
-            .resampling(self.resampling)
-            .grid(self.grid.clone())
-            .seed(self.seed)
-            .inner_folds(self.inner_folds);
-        if let Some(&rule) = self.rules.first() {
-            spec = spec.rule(rule);
-        }
-        if let Some(m) = self.measure {
-            spec = spec.measure(m);
-        }
-        Ok(spec)
-    }
-}
-
-/// The size rules of a manifest as their texts (`["1se", "at:10"]`).
-mod rules_as_text {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::compare::SizeRule;
-
-    pub fn serialize<S: Serializer>(rules: &[SizeRule], s: S) -> Result<S::Ok, S::Error> {
-        rules.iter().map(|r| r.label()).collect::<Vec<_>>().serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<SizeRule>, D::Error> {
-        let texts = Vec::<String>::deserialize(d)?;
-        texts
-            .iter()
-            .map(|t| t.parse().map_err(|e: crate::error::Error| serde::de::Error::custom(e.message())))
-            .collect()
     }
 }

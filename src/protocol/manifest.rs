@@ -30,7 +30,7 @@ pub const MANIFEST_FORMAT: u32 = 2;
 /// use featrank::protocol::{CurveJob, Manifest, Shard};
 /// let dir = tempfile::tempdir().unwrap();
 /// let mut job = CurveJob { methods: vec!["relieff".into()], ..CurveJob::new("iris") };
-/// (job.options.resampling.repeats, job.options.expected) = (2, 3);
+/// (job.options.evaluation.resampling.repeats, job.options.expected) = (2, 3);
 /// job.learners = vec!["knn:k=5".into(), "nb".into()]; // two learners, one plan: a Curves of each
 /// let manifest = Manifest::plan(job.clone(), &dir.path().join("run.json")).unwrap();
 /// let parts: Vec<_> = (0..2)
@@ -199,7 +199,7 @@ impl Manifest {
     /// use featrank::protocol::{Manifest, NestedJob, Shard};
     /// let dir = tempfile::tempdir().unwrap();
     /// let mut job = NestedJob { learner: "knn:k=[1,5]".into(), ..NestedJob::new("iris", &["fisher"]) };
-    /// (job.options.resampling.scheme, job.options.grid) = (featrank::resampling::Scheme::KFold { folds: 4 }, "1,2,3,4".parse().unwrap());
+    /// (job.options.evaluation.resampling.scheme, job.options.evaluation.grid) = (featrank::resampling::Scheme::KFold { folds: 4 }, "1,2,3,4".parse().unwrap());
     /// let manifest = Manifest::plan_nested(job.clone(), &dir.path().join("run.json")).unwrap();
     /// let parts: Vec<_> = (0..3)
     ///     .map(|i| {

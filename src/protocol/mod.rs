@@ -7,6 +7,6 @@ pub mod job;
 pub mod manifest;
 pub mod nested;
 
-pub use job::{CurveJob, NestedJob, NestedOptions};
+pub use job::{CurveJob, NestedJob};
 pub use manifest::{Job, Manifest, Shard};
-pub use nested::{Nested, NestedEstimate, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest};
+pub use nested::{Nested, NestedEstimate, NestedOptions, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest};

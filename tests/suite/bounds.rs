@@ -205,7 +205,10 @@ fn a_manifest_in_memory_rechecks_its_inputs() {
         data: data.display().to_string(),
         methods: vec!["fisher".into()],
         options: CurveOptions {
-            resampling: Resampling::new(Scheme::KFold { folds: 2 }, 1),
+            evaluation: featrank::eval::Evaluation {
+                resampling: Resampling::new(Scheme::KFold { folds: 2 }, 1),
+                ..Default::default()
+            },
             expected: 2,
             ..CurveOptions::default()
         },

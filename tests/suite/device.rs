@@ -93,7 +93,7 @@ fn a_gpu_run_is_planned_where_no_gpu_is_and_its_shards_need_one() {
     use featrank::protocol::{CurveJob, Job, Manifest};
     let dir = tempfile::tempdir().unwrap();
     let mut job = CurveJob::new("iris");
-    (job.options.device, job.options.resampling.repeats, job.options.expected) = (Device::Gpu, 1, 2);
+    (job.options.device, job.options.evaluation.resampling.repeats, job.options.expected) = (Device::Gpu, 1, 2);
     let manifest = Manifest::plan(job, &dir.path().join("m.json")).unwrap();
     let read = Manifest::read(&dir.path().join("m.json")).unwrap();
     assert!(matches!(read.job(), Job::Curves(j) if j.options.device == Device::Gpu));

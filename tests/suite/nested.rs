@@ -212,12 +212,14 @@ fn nested_results_are_identical_under_plan_run_merge() {
         rankers: vec!["relieff:k=[5,10]".into(), "fisher".into()],
         learner: "knn:k=[1,5]".into(),
         options: NestedOptions {
-            resampling: Resampling::new(Scheme::KFold { folds: 3 }, 2),
+            evaluation: featrank::eval::Evaluation {
+                resampling: Resampling::new(Scheme::KFold { folds: 3 }, 2),
+                grid: "1,2,4,8,16".parse().unwrap(),
+                measure: None,
+                seed: 8,
+            },
             inner_folds: 3,
             rules: vec![SizeRule::OneStandardError, SizeRule::At(4)],
-            grid: "1,2,4,8,16".parse().unwrap(),
-            seed: 8,
-            ..NestedOptions::default()
         },
         ..NestedJob::default()
     };

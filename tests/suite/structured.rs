@@ -714,10 +714,13 @@ fn plan_run_merge_gives_a_target_set_s_curves_bit_for_bit() {
         methods: vec!["relieff".into()],
         learners: vec!["ml-knn:k=5".into()],
         options: featrank::eval::CurveOptions {
-            resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 3 }, 1),
-            grid: "1,2,5,10,71".parse().unwrap(),
+            evaluation: featrank::eval::Evaluation {
+                resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 3 }, 1),
+                grid: "1,2,5,10,71".parse().unwrap(),
+                measure: None,
+                seed: 4,
+            },
             expected: 3,
-            seed: 4,
             ..Default::default()
         },
         ..CurveJob::default()

@@ -622,11 +622,13 @@ fn a_real_survival_study_runs_honestly_and_on_a_cluster() {
             methods: vec!["univariate-cox".into()],
             learners: vec!["cox".into()],
             options: featrank::eval::CurveOptions {
-                resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 5 }, 2),
-                grid: "1,2,3,5,10".parse().unwrap(),
+                evaluation: featrank::eval::Evaluation {
+                    resampling: featrank::resampling::Resampling::new(Scheme::KFold { folds: 5 }, 2),
+                    grid: "1,2,3,5,10".parse().unwrap(),
+                    measure: Some(measure),
+                    seed: 5,
+                },
                 expected: 8,
-                measure: Some(measure),
-                seed: 5,
                 ..Default::default()
             },
             ..CurveJob::default()

@@ -5,19 +5,19 @@
 use serde::{Deserialize, Serialize};
 
 use crate::device::Device;
-use crate::eval::{defaults, Grid};
-use crate::resampling::{Measure, Resampling, Scheme};
+use crate::eval::{defaults, Evaluation};
 
-/// A curve run's settings: the resampling, the subset sizes, the random rankings behind the expected curve,
-/// the measure, the seed and the device. `Default` holds every default (the papers' 10×10 stratified CV, the
-/// paper grid, 100 random rankings, the task's measure, seed 0, the CPU); manifests keep it with each
+/// A curve run's settings: the [`Evaluation`] (resampling, subset sizes, measure, seed), the random rankings
+/// behind the expected curve and the device. `Default` holds every default (the papers' 10×10 stratified CV,
+/// the paper grid, 100 random rankings, the task's measure, seed 0, the CPU); manifests keep it with each
 /// setting as the text users write (`"scheme": "kfold:folds=10"`, `"grid": "paper"`).
 ///
 /// ```
 /// use featrank::prelude::*;
-/// use featrank::eval::CurveOptions;
-/// let o = CurveOptions { grid: "1,2,4".parse().unwrap(), expected: 20, ..CurveOptions::default() };
-/// assert_eq!(o.resampling.scheme, Scheme::KFold { folds: 10 });
+/// use featrank::eval::{CurveOptions, Evaluation};
+/// let evaluation = Evaluation { grid: "1,2,4".parse().unwrap(), ..Evaluation::default() };
+/// let o = CurveOptions { evaluation, expected: 20, ..CurveOptions::default() };
+/// assert_eq!(o.evaluation.resampling.scheme, Scheme::KFold { folds: 10 });
 /// let json = serde_json::to_string(&o).unwrap();
 /// assert!(json.contains(r#""scheme":"kfold:folds=10""#) && json.contains(r#""grid":"1,2,4""#), "{json}");
 /// assert_eq!(serde_json::from_str::<CurveOptions>(&json).unwrap(), o);
@@ -28,14 +28,10 @@ use crate::resampling::{Measure, Resampling, Scheme};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct CurveOptions {
-    /// How rows are split: the scheme and its repeats.
+    /// The resampling, the subset sizes, the measure and the seed.
     #[serde(flatten)]
     #[cfg_attr(feature = "cli", command(flatten))]
-    pub resampling: Resampling,
-    /// full, paper, or a comma-separated list of subset sizes.
-    #[serde(with = "crate::spec::as_text")]
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = Grid::default(), value_parser = crate::spec::flag::<Grid>))]
-    pub grid: Grid,
+    pub evaluation: Evaluation,
     /// Random rankings behind the expected curve (0 = none).
     #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::EXPECTED))]
     pub expected: usize,
@@ -43,13 +39,6 @@ pub struct CurveOptions {
     /// learners: the expected curve's mean is still unbiased, its band wider).
     #[cfg_attr(feature = "cli", arg(long))]
     pub expected_repeats: Option<usize>,
-    /// The measure (default: the task's).
-    #[serde(with = "crate::spec::as_text::option")]
-    #[cfg_attr(feature = "cli", arg(long, value_parser = crate::spec::flag::<Measure>, help = Measure::help()))]
-    pub measure: Option<Measure>,
-    /// Seed of folds, random rankings and learners.
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = defaults::SEED))]
-    pub seed: u64,
     /// Where the learner computes: cpu, or gpu (kNN's distance chains on an NVIDIA GPU, in a build with the
     /// cargo feature `gpu`; the curves are byte-identical).
     #[serde(default)]
@@ -62,12 +51,9 @@ impl Default for CurveOptions {
     /// every repeat, the task's measure, seed 0, the CPU.
     fn default() -> CurveOptions {
         CurveOptions {
-            resampling: Resampling::new(Scheme::KFold { folds: defaults::FOLDS }, defaults::REPEATS),
-            grid: Grid::default(),
+            evaluation: Evaluation::default(),
             expected: defaults::EXPECTED,
             expected_repeats: None,
-            measure: None,
-            seed: defaults::SEED,
             device: Device::Cpu,
         }
     }

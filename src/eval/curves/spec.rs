@@ -57,20 +57,20 @@ impl CurveSpec {
 
     /// k-fold with `folds` folds per repeat (ignored when a plan is given).
     pub fn folds(mut self, folds: usize) -> CurveSpec {
-        self.options.resampling.scheme = Scheme::KFold { folds };
+        self.options.evaluation.resampling.scheme = Scheme::KFold { folds };
         self
     }
 
     /// The resampling scheme: k-fold (default, 10 folds), holdout or bootstrap (ignored when a plan is
     /// given).
     pub fn scheme(mut self, scheme: Scheme) -> CurveSpec {
-        self.options.resampling.scheme = scheme;
+        self.options.evaluation.resampling.scheme = scheme;
         self
     }
 
     /// Repeats (ignored when a plan is given).
     pub fn repeats(mut self, repeats: usize) -> CurveSpec {
-        self.options.resampling.repeats = repeats;
+        self.options.evaluation.resampling.repeats = repeats;
         self
     }
 
@@ -82,13 +82,13 @@ impl CurveSpec {
 
     /// Subset sizes to evaluate.
     pub fn grid(mut self, grid: Grid) -> CurveSpec {
-        self.options.grid = grid;
+        self.options.evaluation.grid = grid;
         self
     }
 
     /// Performance measure (default: accuracy, or correlation for regression).
     pub fn measure(mut self, measure: Measure) -> CurveSpec {
-        self.options.measure = Some(measure);
+        self.options.evaluation.measure = Some(measure);
         self
     }
 
@@ -123,7 +123,7 @@ impl CurveSpec {
 
     /// Seed of the folds, the random rankings and the learners.
     pub fn seed(mut self, seed: u64) -> CurveSpec {
-        self.options.seed = seed;
+        self.options.evaluation.seed = seed;
         self
     }
 
@@ -162,7 +162,7 @@ impl CurveSpec {
         }
         let plan = match &self.plan {
             Some(plan) => plan.clone(),
-            None => self.options.resampling.plan(data, self.options.seed)?,
+            None => self.options.evaluation.plan(data)?,
         };
         let spec = |learner: &Arc<dyn Learner>| CurveSpec {
             learner: learner.clone(),

@@ -104,16 +104,13 @@ impl CurveSpec {
         if !learner.supports(data.task()) {
             return Err(crate::learners::unsupported(&*learner, data.task()));
         }
-        let measure = o.measure.unwrap_or(Measure::default_for(data.task()));
-        if measure.task() != data.task() {
-            return Err(Error::param("measure", format!("{measure:?} does not apply to a {:?} target", data.task())));
-        }
+        let measure = o.evaluation.measure_for(data.task())?;
         let plan = match &self.plan {
             Some(p) => {
                 p.check(data)?;
                 p.clone()
             }
-            None => o.resampling.plan(data, o.seed)?,
+            None => o.evaluation.plan(data)?,
         };
         learner.check_data(data, plan.min_train())?;
         // Fixed orders, and every per-fold ranker's checks, before any work.
@@ -124,7 +121,7 @@ impl CurveSpec {
                 Candidate::PerFold { ranker, .. } => ranker.checked(data).map(|_| None),
             })
             .collect::<Result<_>>()?;
-        let sizes = o.grid.sizes(n)?;
+        let sizes = o.evaluation.sizes(data)?;
         let repeats = plan.repeats();
         let expected_repeats = match o.expected_repeats {
             None => repeats,
@@ -192,7 +189,7 @@ impl CurveSpec {
         let random = (0..o.expected)
             .map(|i| {
                 let mut order: Vec<usize> = (0..n).collect();
-                order.shuffle(&mut rng_for(o.seed, &[EXPECTED_STREAM, i as u64]));
+                order.shuffle(&mut rng_for(o.evaluation.seed, &[EXPECTED_STREAM, i as u64]));
                 order
             })
             .collect();
@@ -296,7 +293,7 @@ impl CurveRun<'_> {
                                 self.data,
                                 &self.plan,
                                 ranker.as_ref(),
-                                self.spec.options.seed,
+                                self.spec.options.evaluation.seed,
                                 repeat,
                                 f,
                             );
@@ -328,7 +325,7 @@ impl CurveRun<'_> {
     /// The measure at each size of one chain in one repeat.
     fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
         let (data, folds) = (self.data, self.plan.folds());
-        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.options.seed, |fold, split| {
+        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.options.evaluation.seed, |fold, split| {
             self.learner.fit_predict_nested(fold, chain.order(split), sizes)
         })?;
         if folds == 1 {
@@ -479,7 +476,7 @@ impl CurveRun<'_> {
                 .options
                 .expected_repeats
                 .filter(|_| self.spec.options.expected > 0 && expected_repeats < repeats),
-            seed: self.spec.options.seed,
+            seed: self.spec.options.evaluation.seed,
             curves,
             fold_rankings,
         })

@@ -11,10 +11,12 @@
 //! the best point of the ordinary curves (the same outer splits, every grid point and size, the best picked
 //! after the fact) minus the nested estimate.
 
+mod options;
 mod run;
 
 use std::sync::Arc;
 
+pub use options::NestedOptions;
 pub use run::{NestedResult, NestedRun, NestedUnit};
 
 use polars::prelude::*;
@@ -24,7 +26,7 @@ use crate::compare::significance::test_to_train;
 use crate::compare::{SizeChoices, SizeRule};
 use crate::data::{Dataset, Frame};
 use crate::error::{Error, Result};
-use crate::eval::{defaults, Candidate, CurveSpec, Grid};
+use crate::eval::{Candidate, CurveSpec, Grid};
 use crate::learners::{self, Learner};
 use crate::math::corrected_t_test;
 use crate::memory;
@@ -47,12 +49,7 @@ use crate::spec::Spec;
 pub struct NestedSpec {
     rankers: Vec<RankerPoint>,
     learners: Vec<LearnerPoint>,
-    resampling: Resampling,
-    inner_folds: usize,
-    rule: SizeRule,
-    grid: Grid,
-    measure: Option<Measure>,
-    seed: u64,
+    options: NestedOptions,
 }
 
 /// A point of the learner grid: the spec results name it by (as given), and the learner.
@@ -187,12 +184,7 @@ impl NestedSpec {
         Ok(NestedSpec {
             rankers: points,
             learners,
-            resampling: Resampling::new(Scheme::default(), defaults::NESTED_REPEATS),
-            inner_folds: defaults::INNER_FOLDS,
-            rule: SizeRule::NESTED_DEFAULT,
-            grid: Grid::default(),
-            measure: None,
-            seed: defaults::SEED,
+            options: NestedOptions::default(),
         })
     }
 
@@ -220,63 +212,74 @@ impl NestedSpec {
         self.rankers.iter().map(|r| r.name.clone())
     }
 
+    /// Every setting at once (see [`NestedOptions`]); [`Self::evaluate`] uses the first of its rules.
+    pub fn options(mut self, options: NestedOptions) -> NestedSpec {
+        self.options = options;
+        self
+    }
+
+    /// The settings of the evaluation.
+    pub fn settings(&self) -> &NestedOptions {
+        &self.options
+    }
+
     /// The outer resampling: its scheme and repeats (default one 10-fold CV).
     pub fn resampling(mut self, resampling: Resampling) -> NestedSpec {
-        self.resampling = resampling;
+        self.options.evaluation.resampling = resampling;
         self
     }
 
     /// Outer k-fold CV with `folds` folds.
     pub fn folds(mut self, folds: usize) -> NestedSpec {
-        self.resampling.scheme = Scheme::KFold { folds };
+        self.options.evaluation.resampling.scheme = Scheme::KFold { folds };
         self
     }
 
     /// The outer resampling scheme.
     pub fn scheme(mut self, scheme: Scheme) -> NestedSpec {
-        self.resampling.scheme = scheme;
+        self.options.evaluation.resampling.scheme = scheme;
         self
     }
 
     /// Repeats of the outer resampling.
     pub fn repeats(mut self, repeats: usize) -> NestedSpec {
-        self.resampling.repeats = repeats;
+        self.options.evaluation.resampling.repeats = repeats;
         self
     }
 
     /// Folds of the inner stratified CV (at least 2).
     pub fn inner_folds(mut self, folds: usize) -> NestedSpec {
-        self.inner_folds = folds;
+        self.options.inner_folds = folds;
         self
     }
 
     /// The rule that picks each grid point's subset size on its inner FFA curve.
     pub fn rule(mut self, rule: SizeRule) -> NestedSpec {
-        self.rule = rule;
+        self.options.rules = vec![rule];
         self
     }
 
     /// The subset sizes of the curves.
     pub fn grid(mut self, grid: Grid) -> NestedSpec {
-        self.grid = grid;
+        self.options.evaluation.grid = grid;
         self
     }
 
     /// The measure (default: the task's).
     pub fn measure(mut self, measure: Measure) -> NestedSpec {
-        self.measure = Some(measure);
+        self.options.evaluation.measure = Some(measure);
         self
     }
 
     /// Seed of the outer and inner splits, rankers and learners.
     pub fn seed(mut self, seed: u64) -> NestedSpec {
-        self.seed = seed;
+        self.options.evaluation.seed = seed;
         self
     }
 
     /// Run the nested evaluation on `data` (and the ordinary curves on the same outer splits).
     pub fn evaluate(&self, data: &Dataset) -> Result<Nested> {
-        let mut runs = self.evaluate_rules(data, &[self.rule])?;
+        let mut runs = self.evaluate_rules(data, &self.options.rules[..self.options.rules.len().min(1)])?;
         runs.pop().ok_or_else(|| Error::param("rule", "no rule to evaluate"))
     }
 
@@ -310,10 +313,10 @@ impl NestedSpec {
                 return Err(Error::param("rankers", format!("two points of the ranker grid are named '{}'", r.name)));
             }
         }
-        if self.inner_folds < 2 {
+        if self.options.inner_folds < 2 {
             return Err(Error::param(
                 "inner_folds",
-                format!("the inner CV needs at least 2 folds, got {}", self.inner_folds),
+                format!("the inner CV needs at least 2 folds, got {}", self.options.inner_folds),
             ));
         }
         if rules.is_empty() {
@@ -325,12 +328,12 @@ impl NestedSpec {
                 return Err(Error::param("rules", twice));
             }
         }
-        let sizes = self.grid.sizes(data.n_features())?;
+        let sizes = self.options.evaluation.sizes(data)?;
         if let Some(rule) = rules.iter().find(|r| matches!(r, SizeRule::At(k) if !sizes.contains(k))) {
             return Err(Error::param("rule", format!("{} is not a size of the grid {sizes:?}", rule.label())));
         }
-        let measure = self.measure.unwrap_or_else(|| Measure::default_for(data.task()));
-        let plan = self.resampling.plan(data, self.seed)?;
+        let measure = self.options.evaluation.measure_for(data.task())?;
+        let plan = self.options.evaluation.plan(data)?;
         self.check(data, &plan, measure)?;
         NestedRun::new(self, data, rules, measure, plan)
     }
@@ -350,7 +353,7 @@ impl NestedSpec {
             .collect();
         let spec = CurveSpec::new(learner.learner.clone())
             .plan(plan)
-            .grid(self.grid.clone())
+            .grid(self.options.evaluation.grid.clone())
             .measure(measure)
             .expected(0)
             .seed(seed);
@@ -359,7 +362,7 @@ impl NestedSpec {
 
     /// The inner stratified k-fold plan on an outer split's training rows; its errors name `inner_folds`.
     fn inner_plan(&self, inner_data: &Dataset, seed: u64) -> Result<CvPlan> {
-        CvPlan::stratified(inner_data, self.inner_folds, 1, seed).map_err(|e| match e {
+        CvPlan::stratified(inner_data, self.options.inner_folds, 1, seed).map_err(|e| match e {
             Error::InvalidParameter { name, reason } if name == "folds" => Error::param(
                 "inner_folds",
                 format!("{reason} (the inner CV runs on an outer training split of {} rows)", inner_data.n_rows()),
@@ -375,11 +378,11 @@ impl NestedSpec {
         let (train, _) =
             plan.splits().map(|(_, _, split)| split).max_by_key(|(train, _)| train.len()).unwrap_or_default();
         let inner_data = data.take_rows(&train)?;
-        let inner_plan = self.inner_plan(&inner_data, self.seed)?;
+        let inner_plan = self.inner_plan(&inner_data, self.options.evaluation.seed)?;
         for learner in &self.learners {
-            let (spec, candidates) = self.curve_run(learner, plan.clone(), measure, self.seed)?;
+            let (spec, candidates) = self.curve_run(learner, plan.clone(), measure, self.options.evaluation.seed)?;
             spec.prepare(data, &candidates)?;
-            let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, self.seed)?;
+            let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, self.options.evaluation.seed)?;
             spec.prepare(&inner_data, &candidates)?;
         }
         let parallel = rayon::current_num_threads().min(plan.repeats() * plan.folds()) as u64;
@@ -406,7 +409,7 @@ impl NestedSpec {
         measure: Measure,
         rules: &[SizeRule],
     ) -> Result<Vec<NestedSplit>> {
-        let seed = CvPlan::fold_seed(self.seed, repeat, fold);
+        let seed = CvPlan::fold_seed(self.options.evaluation.seed, repeat, fold);
         let inner_data = data.take_rows(train)?;
         let inner_plan = self.inner_plan(&inner_data, seed)?;
         let higher = measure.higher_is_better();

@@ -138,7 +138,7 @@ impl<'a> NestedRun<'a> {
         let ordinary = spec
             .learners
             .iter()
-            .map(|learner| spec.curve_run(learner, plan.clone(), measure, spec.seed))
+            .map(|learner| spec.curve_run(learner, plan.clone(), measure, spec.options.evaluation.seed))
             .collect::<Result<Vec<_>>>()?;
         let ordinary_units = ordinary
             .iter()
@@ -259,7 +259,7 @@ impl<'a> NestedRun<'a> {
                     scheme: self.plan.scheme(),
                     repeats: self.plan.repeats(),
                     kept: self.plan.kept().clone(),
-                    inner_folds: self.spec.inner_folds,
+                    inner_folds: self.spec.options.inner_folds,
                     rule,
                     splits: per_split.iter().map(|s| s[r].clone()).collect(),
                     ordinary,
