@@ -59,7 +59,7 @@ fn main() -> featrank::Result<()> {
 }
 
 /// The task columns of the catalogs, in their order.
-const TASKS: [&str; 4] = ["classification", "regression", "multi-label", "multi-target"];
+const TASKS: [&str; 5] = ["classification", "regression", "multi-label", "multi-target", "survival"];
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -165,6 +165,7 @@ fn page(kind: Kind, name: &str, spec: &str, tasks: &str, aliases: &str, referenc
     let data = match tasks.split(", ").next() {
         Some("classification") => "iris",
         Some("regression") => "diabetes-progression",
+        Some("survival") => "pbc",
         _ => "emotions",
     };
     // the name alone where it runs with its defaults; else the spec the catalog shows (`command:run=…`)
@@ -180,8 +181,10 @@ fn page(kind: Kind, name: &str, spec: &str, tasks: &str, aliases: &str, referenc
             d = data
         )),
         Kind::Learner => p.push_str(&format!(
-            "```sh\nfeatrank curves {d} --method relieff --learner '{name}' --out curves.csv\n```\n\n```python\nimport featrank\ncurves = featrank.curves(featrank.datasets.load(\"{d}\"), rankers=\"relieff\", learner=\"{name}\")\n```\n",
-            d = data
+            "```sh\nfeatrank curves {d} --method {r} --learner '{name}' --out curves.csv\n```\n\n```python\nimport featrank\ncurves = featrank.curves(featrank.datasets.load(\"{d}\"), rankers=\"{r}\", learner=\"{name}\")\n```\n",
+            d = data,
+            // a ranker of the data's task
+            r = if data == "pbc" { "univariate-cox" } else { "relieff" }
         )),
     }
     let name = spec.split(':').next().unwrap_or(spec);

@@ -163,14 +163,54 @@ impl Manifest {
             Job::Nested(_) => "nested",
         }
     }
-    /// How many units shard `shard` (`"I/N"`) computes.
+    /// How many units one shard computes.
+    ///
+    /// Parameters
+    /// ----------
+    /// shard : str
+    ///     ``"I/N"``: shard I (from 0) of N.
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank.cluster as cluster, pathlib, tempfile
+    /// >>> folder = pathlib.Path(tempfile.mkdtemp())
+    /// >>> manifest = cluster.plan("iris", folder / "run.json", rankers=["relieff"], repeats=2, expected=3, seed=1)
+    /// >>> [manifest.shard_units(f"{i}/3") for i in range(3)]
+    /// [4, 3, 3]
     fn shard_units(&self, #[pyo3(from_py_with = crate::args::text)] shard: &str) -> PyResult<usize> {
         let shard: Shard = guarded(|| shard.parse())?;
         Ok(self.inner.shard_unit_count(shard))
     }
-    /// Compute shard `shard` (`"I/N"`, I from 0) and write its results to `out` (.parquet or .csv); gives the
-    /// number of units computed. A progress bar when `progress` and tqdm is installed. A manifest whose rankers
-    /// run programs (`command:run=(…)`) is refused unless `allow_commands` (a manifest is data, a program code).
+    /// Compute one shard of the run and write its results to a file.
+    ///
+    /// Parameters
+    /// ----------
+    /// shard : str
+    ///     ``"I/N"``: shard I (from 0) of N, e.g. a Slurm array task's index.
+    /// out : str or os.PathLike
+    ///     The part file to write (.parquet or .csv).
+    /// progress : bool, default True
+    ///     A progress bar when tqdm is installed.
+    /// allow_commands : bool, default False
+    ///     Run a manifest whose rankers run programs (``command:run=(…)``); refused otherwise (a manifest is data,
+    ///     a program code).
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///     The number of units computed.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank.cluster as cluster, pathlib, tempfile
+    /// >>> folder = pathlib.Path(tempfile.mkdtemp())
+    /// >>> manifest = cluster.plan("iris", folder / "run.json", rankers=["relieff"], repeats=2, expected=3, seed=1)
+    /// >>> manifest.run("0/2", folder / "part0.parquet", progress=False)
+    /// 5
     #[pyo3(signature = (shard, out, *, progress = true, allow_commands = false))]
     fn run(
         &self,
@@ -193,10 +233,31 @@ impl Manifest {
         bar.call_method1("__exit__", (py.None(), py.None(), py.None()))?;
         result
     }
-    /// The run's result from the parts the shards wrote (each unit exactly once), equal to what one process
-    /// computes: the `Curves` of a curve run (`featrank.curves`), or of several learners a dict of them keyed
-    /// by learner; of a nested run the `Nested` result (`featrank.nested`), or a list of them, one per rule,
-    /// when it was planned with several rules.
+    /// The run's result from the parts the shards wrote (each unit exactly once).
+    ///
+    /// Equal to what one process computes.
+    ///
+    /// Parameters
+    /// ----------
+    /// parts : list of str or os.PathLike
+    ///     The part files.
+    ///
+    /// Returns
+    /// -------
+    /// Curves, dict, Nested or list of Nested
+    ///     A curve run's ``Curves`` (of several learners, a dict keyed by learner); a nested run's ``Nested`` (of
+    ///     several rules, one per rule).
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank.cluster as cluster, pathlib, tempfile
+    /// >>> folder = pathlib.Path(tempfile.mkdtemp())
+    /// >>> manifest = cluster.plan("iris", folder / "run.json", rankers=["relieff"], repeats=2, expected=3, seed=1)
+    /// >>> parts = [folder / f"part{i}.parquet" for i in range(2)]
+    /// >>> [manifest.run(f"{i}/2", part, progress=False) for i, part in enumerate(parts)]
+    /// [5, 5]
+    /// >>> manifest.merge(parts).rankings
+    /// ['relieff']
     fn merge(
         &self,
         py: Python<'_>,

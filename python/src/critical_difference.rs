@@ -30,11 +30,37 @@ impl CriticalDifference {
     fn average_ranks(&self) -> Vec<f64> {
         self.inner.average_ranks.clone()
     }
-    /// `(better, worse)` pairs whose average ranks differ by at least CD.
+    /// The ``(better, worse)`` pairs whose average ranks differ by at least the critical difference.
+    ///
+    /// Returns
+    /// -------
+    /// list of tuple of str
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank, pandas as pd
+    /// >>> eca = pd.DataFrame({"dataset": ["a", "b", "c", "d"], "relieff": [0.30, 0.12, 0.21, 0.08],
+    /// ...                     "fisher": [0.25, 0.10, 0.20, 0.05], "random": [0.0, 0.01, -0.02, 0.0]})
+    /// >>> friedman = featrank.friedman(eca)
+    /// >>> friedman.critical_difference().significant_pairs()
+    /// [('relieff', 'random')]
     fn significant_pairs(&self) -> Vec<(String, String)> {
         self.inner.significant_pairs().into_iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
     }
-    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
+    /// The figure (SVG, shown inline in a notebook; ``save`` or ``.svg`` for the text).
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank, pandas as pd
+    /// >>> eca = pd.DataFrame({"dataset": ["a", "b", "c", "d"], "relieff": [0.30, 0.12, 0.21, 0.08],
+    /// ...                     "fisher": [0.25, 0.10, 0.20, 0.05], "random": [0.0, 0.01, -0.02, 0.0]})
+    /// >>> friedman = featrank.friedman(eca)
+    /// >>> friedman.critical_difference().plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

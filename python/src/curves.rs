@@ -124,13 +124,52 @@ impl Curves {
     fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Curves> {
         Ok(Curves::from(pickle::from_json::<RsCurves>(pickle::Parts::new("Curves", &parts).get(0)?)?))
     }
-    /// The curves `save_json` wrote to `path` (per-repeat values and per-fold rankings included).
+    /// The curves ``save_json`` (or the CLI's ``--json``) wrote to a file.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     The JSON file.
+    ///
+    /// Returns
+    /// -------
+    /// Curves
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> import pathlib, tempfile
+    /// >>> path = pathlib.Path(tempfile.mkdtemp()) / "curves.json"
+    /// >>> curves.save_json(path)
+    /// >>> featrank.Curves.load_json(path).sizes == curves.sizes
+    /// True
     #[staticmethod]
     fn load_json(py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Curves> {
         Ok(Curves { inner: Arc::new(blocking(py, None, || RsCurves::load_json(&path))?) })
     }
-    /// Write the curves to `path` as JSON, all of them (per-repeat values, per-fold rankings): `load_json`
-    /// and the CLI (`featrank compare run.json`) read it back.
+    /// Write the curves to a file as JSON, all of them: per-repeat values and per-fold rankings.
+    ///
+    /// ``Curves.load_json`` reads them back; the Rust library and the CLI read the same file.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     The file to write.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> import pathlib, tempfile
+    /// >>> path = pathlib.Path(tempfile.mkdtemp()) / "curves.json"
+    /// >>> curves.save_json(path)
+    /// >>> featrank.Curves.load_json(path).rankings
+    /// ['relieff', 'fisher']
     fn save_json(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_json(path))
     }
@@ -159,9 +198,35 @@ impl Curves {
     fn description(&self) -> String {
         self.inner.description()
     }
-    /// ECA of `ranking` against `baseline` (`"expected"`: the random rankings; or another ranking's name),
-    /// weighted by `weighting`: the score Rust's `Curves::eca` gives, positive = better. Without a ranking
-    /// (deprecated: `eca_table()`), the table, with a `DeprecationWarning`.
+    /// ECA of a ranking's curves against a baseline: the score Rust's `Curves::eca` gives.
+    ///
+    /// Positive = better than the baseline, whatever the measure's direction (Slavkov et al. 2018, Eqs. 1-4).
+    /// Without a ranking (deprecated: use ``eca_table()``), the table, with a ``DeprecationWarning``.
+    ///
+    /// Parameters
+    /// ----------
+    /// ranking : str or None, default None
+    ///     The name of a ranking or ranker of the run (``curves.rankings``).
+    /// baseline : str, default "expected"
+    ///     ``"expected"``: the expected curve of the random rankings; or another ranking's name.
+    /// weighting : {"uniform", "position", "magnitude", "both"}, default "uniform"
+    ///     How the points of the curves are weighted (the library's ``Weighting::default()``).
+    ///
+    /// Returns
+    /// -------
+    /// float
+    ///     The ECA score (a ``Table`` when no ranking is given).
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.eca("relieff") > 0
+    /// True
+    /// >>> round(curves.eca("relieff", baseline="fisher", weighting="position"), 4)
+    /// -0.0016
     #[pyo3(signature = (ranking = None, *, baseline = featrank::eval::EXPECTED,
         weighting = featrank::eval::Weighting::default().label()))]
     fn eca<'py>(
@@ -188,19 +253,69 @@ impl Curves {
         };
         Ok(guarded(|| self.inner.eca(ranking, against, w))?.eca.into_pyobject(py)?.into_any())
     }
-    /// ECA against the expected curve of random rankings: `ranking` and one column per weighting.
+    /// ECA against the expected curve of random rankings, under every weighting.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     ``ranking`` and one column per weighting (``uniform``, ``position``, ``magnitude``, ``both``).
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.eca_table().to_polars().columns
+    /// ['ranking', 'uniform', 'position', 'magnitude', 'both']
     fn eca_table(&self) -> PyResult<Table> {
         let frame = guarded(|| self.inner.eca_table())?;
         Ok(Table::from_frame(frame))
     }
-    /// Every ranking against every other and against the expected curve (ECA, rank distances).
+    /// Every ranking against every other and against the expected curve: ECA and rank distances.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     One row per (ranking, baseline, weighting): ``ffa_delta``, ``rfa_delta`` and ``eca``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.compare().to_polars().columns
+    /// ['ranking', 'baseline', 'weighting', 'ffa_delta', 'rfa_delta', 'eca']
     fn compare(&self) -> PyResult<Table> {
         let cmp = guarded(|| self.inner.compare())?;
         Table::of(cmp.to_polars(), cmp.to_html())
     }
-    /// Is a ranking better than random rankings, or than another? Corrected resampled t-test, Wilcoxon,
-    /// Holm; `level` of the intervals (default 0.95), `weighting` of the ECA (default `uniform`) — the
-    /// library's defaults, `Significance::DEFAULT_LEVEL` and `Weighting::default()`.
+    /// Is a ranking better than random rankings, or than another?
+    ///
+    /// The corrected resampled t-test (Nadeau & Bengio 2003) and Wilcoxon's signed-rank test on the ECA per repeat,
+    /// Holm-adjusted over the rankings.
+    ///
+    /// Parameters
+    /// ----------
+    /// level : float, default 0.95
+    ///     Level of the intervals (the library's ``Significance::DEFAULT_LEVEL``); verdicts use α = 1 − level.
+    /// weighting : {"uniform", "position", "magnitude", "both"}, default "uniform"
+    ///     Weighting of the ECA (the library's ``Weighting::default()``).
+    ///
+    /// Returns
+    /// -------
+    /// Significance
+    ///     A table: ``verdicts()``, ``verdict(ranking)``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.significance(level=0.9).verdict("relieff")
+    /// 'better'
     #[pyo3(signature = (*, level = featrank::compare::Significance::DEFAULT_LEVEL,
         weighting = featrank::eval::Weighting::default().label()))]
     fn significance(
@@ -212,8 +327,26 @@ impl Curves {
         let w = guarded(|| weighting.parse())?;
         Significance::create(py, guarded(|| RsSignificance::of_curves(&self.inner, w, level))?)
     }
-    /// Stability of the rankers run inside the folds (Canberra, Kuncheva, Nogueira's φ with its interval),
-    /// at `sizes` (default: the curves' sizes).
+    /// Stability of the rankers run inside the folds: Canberra, Kuncheva and Nogueira's φ with its interval.
+    ///
+    /// Parameters
+    /// ----------
+    /// sizes : list of int or None, default None
+    ///     The top-k sizes to measure at (None: the curves' sizes).
+    ///
+    /// Returns
+    /// -------
+    /// Stabilities
+    ///     One row per (ranking, k); ``plot()`` draws the stability curves.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.stability(sizes=[1, 2]).to_polars()["k"].to_list()
+    /// [1, 2, 1, 2]
     #[pyo3(signature = (sizes = None))]
     fn stability(
         &self,
@@ -223,9 +356,31 @@ impl Curves {
         let sizes = sizes.unwrap_or_else(|| self.inner.sizes.clone());
         Stabilities::create(py, guarded(|| RsStabilities::of_curves(&self.inner, &sizes))?)
     }
-    /// Stability and accuracy of the top-`k` sets of the rankers run inside the folds, together: the Pareto
-    /// front (no other ranker as stable and as good) and RPT_β, the F-measure of φ and the accuracy (Saeys et
-    /// al. 2008; `beta` > 1 favours stability, default 1).
+    /// Stability and accuracy of the rankers' top-k sets together (Saeys et al. 2008).
+    ///
+    /// The Pareto front (no other ranker as stable and as accurate) and RPT_β, the F-measure of Nogueira's φ and
+    /// the accuracy.
+    ///
+    /// Parameters
+    /// ----------
+    /// k : int
+    ///     The size of the top-k sets (a size of the curves).
+    /// beta : float, default 1.0
+    ///     RPT's β: above 1 favours stability (the library's ``TradeOff::DEFAULT_BETA``).
+    ///
+    /// Returns
+    /// -------
+    /// TradeOff
+    ///     One row per ranker: ``accuracy``, ``phi``, ``on_front``, ``rpt``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.trade_off(2, beta=2.0).to_polars()["on_front"].to_list()
+    /// [True, True]
     #[pyo3(signature = (k, *, beta = featrank::compare::TradeOff::DEFAULT_BETA))]
     fn trade_off(
         &self,
@@ -235,8 +390,30 @@ impl Curves {
     ) -> PyResult<Py<TradeOff>> {
         TradeOff::create(py, guarded(|| RsTradeOff::of_curves(&self.inner, k)?.with_beta(beta))?)
     }
-    /// How many features to keep: `rule` (`best`, `1se`, `within:0.01`, `knee`, `at:50`) or several `rules`;
-    /// default all four.
+    /// How many features to keep, by one rule or several, per ranking.
+    ///
+    /// Parameters
+    /// ----------
+    /// rule : str or None, default None
+    ///     One rule: ``best``, ``1se``, ``within:0.01``, ``knee`` or ``at:50``.
+    /// rules : list of str or None, default None
+    ///     Several rules (not with ``rule``). Neither: ``best``, ``1se``, ``within:0.01`` and ``knee``.
+    ///
+    /// Returns
+    /// -------
+    /// SizeChoices
+    ///     One row per (ranking, rule): the chosen k and its value; ``k(ranking, rule)``, ``plot()``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.decide("1se").k("relieff")
+    /// 1
+    /// >>> curves.decide(rules=["best", "1se"]).k("relieff", rule="best")
+    /// 4
     #[pyo3(signature = (rule = None, *, rules = None))]
     fn decide(
         &self,
@@ -254,8 +431,28 @@ impl Curves {
         };
         SizeChoices::create(py, guarded(|| RsSizeChoices::of_curves(&self.inner, &parsed))?, self.inner.clone())
     }
-    /// How often each feature of the ranker `name` (run inside the folds) reached each of the first
-    /// `top` ranks over the training splits.
+    /// How often each feature of a per-fold ranker reached each of the first ranks over the training splits.
+    ///
+    /// Parameters
+    /// ----------
+    /// name : str
+    ///     The ranker's name in the run (``curves.rankings``).
+    /// top : int, default 20
+    ///     How many ranks to count.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     One row per feature.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.rank_distribution("relieff", top=2).to_polars().shape[0]
+    /// 4
     #[pyo3(signature = (name, top = 20))]
     fn rank_distribution(
         &self,
@@ -266,10 +463,41 @@ impl Curves {
         Ok(Table::from_frame(frame))
     }
     /// The FFA/RFA figure with the band of random rankings.
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///     SVG, shown inline in a notebook.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }
-    /// Write the FFA/RFA figure to `path` as SVG.
+    /// Write the FFA/RFA figure to a file as SVG.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     The file to write.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> import pathlib, tempfile
+    /// >>> path = pathlib.Path(tempfile.mkdtemp()) / "curves.svg"
+    /// >>> curves.save_svg(path)
+    /// >>> path.read_text().startswith("<svg")
+    /// True
     fn save_svg(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(path))
     }
@@ -279,10 +507,36 @@ impl Curves {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     /// The table as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.to_polars().columns
+    /// ['ranking', 'curve', 'mode', 'k', 'mean', 'std', 'lo', 'hi']
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
     /// The table as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.to_pandas().columns.tolist()
+    /// ['ranking', 'curve', 'mode', 'k', 'mean', 'std', 'lo', 'hi']
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

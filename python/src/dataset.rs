@@ -163,11 +163,32 @@ impl Dataset {
         Dataset::structured(py, ds, groups, order)
     }
 
-    /// A data file at `path` (.csv, .csv.gz, .arff, .parquet, svmlight .svm) or a bundled dataset by name, read
-    /// as the CLI reads it: `target` the target column (default: the file's last, or the dataset's own),
-    /// `targets` several (a label set; not with `target`), `task` how the target is read (`auto`,
-    /// `classification`, `regression`, `survival`), `groups` and `order` the columns of the rows' groups and
-    /// times (neither then a feature).
+    /// A data file, or a bundled dataset by name, read as the CLI reads it.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     A .csv, .csv.gz, .arff, .parquet or svmlight .svm file, or a bundled dataset's name.
+    /// target : str or None, default None
+    ///     The target column (None: the dataset's own, the targets an ARFF file declares, else the last column).
+    /// targets : list of str or None, default None
+    ///     Several target columns: a label set or several targets (not with ``target``).
+    /// task : {"auto", "classification", "regression", "survival"}, default "auto"
+    ///     How the target is read (``auto``: from its type).
+    /// groups : str or None, default None
+    ///     The column of the rows' groups (then not a feature).
+    /// order : str or None, default None
+    ///     The column of the rows' times (then not a feature).
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> featrank.Dataset.read("iris").n_rows
+    /// 150
     #[staticmethod]
     #[pyo3(signature = (path, target = None, *, targets = None, task = "auto", groups = None, order = None))]
     fn read(
@@ -192,13 +213,44 @@ impl Dataset {
             .map(Dataset::wrap)
     }
 
-    /// This dataset with its rows in `groups`: one value per row (a NumPy array, a list, a pandas or Polars
-    /// Series), numbers or text.
+    /// This dataset with its rows in groups, which group-aware schemes keep together.
+    ///
+    /// Parameters
+    /// ----------
+    /// groups : array-like
+    ///     One value per row (a NumPy array, a list, a pandas or polars Series), numbers or text.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.with_groups([i // 10 for i in range(150)]).n_groups
+    /// 15
     fn with_groups(&self, py: Python<'_>, groups: &Bound<'_, PyAny>) -> PyResult<Dataset> {
         Dataset::structured(py, (*self.inner).clone(), Some(("groups".to_string(), groups.clone())), None)
     }
 
-    /// This dataset with its rows ordered in time: `order`, one time per row (numbers, dates or datetimes).
+    /// This dataset with its rows ordered in time, for the time-series schemes.
+    ///
+    /// Parameters
+    /// ----------
+    /// order : array-like
+    ///     One time per row: numbers, dates or datetimes.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.with_order(list(range(150))).n_rows
+    /// 150
     fn with_order(&self, py: Python<'_>, order: &Bound<'_, PyAny>) -> PyResult<Dataset> {
         Dataset::structured(py, (*self.inner).clone(), None, Some(("order".to_string(), order.clone())))
     }
@@ -347,6 +399,22 @@ impl Dataset {
         Ok(Dataset::wrap(ds))
     }
     /// The features named, in that order, with the target.
+    ///
+    /// Parameters
+    /// ----------
+    /// features : list of str
+    ///     Feature names.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.select(["petallength", "sepalwidth"]).feature_names
+    /// ['petallength', 'sepalwidth']
     fn select(
         &self,
         py: Python<'_>,
@@ -354,11 +422,43 @@ impl Dataset {
     ) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.select_features(&features)).map(Dataset::wrap)
     }
-    /// The rows given (0-based), in that order.
+    /// The rows given, in that order.
+    ///
+    /// Parameters
+    /// ----------
+    /// rows : list of int
+    ///     0-based row positions.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.take([0, 50, 100]).n_rows
+    /// 3
     fn take(&self, py: Python<'_>, #[pyo3(from_py_with = crate::args::arg)] rows: Vec<usize>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.take_rows(&rows)).map(Dataset::wrap)
     }
-    /// One target of a target set alone (by name or 0-based position): binary relevance's view.
+    /// One target of a target set alone: binary relevance's view.
+    ///
+    /// Parameters
+    /// ----------
+    /// target : str or int
+    ///     The target's name or 0-based position.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> emotions = featrank.datasets.load("emotions")
+    /// >>> emotions.for_target(0).target
+    /// 'amazed-suprised'
     fn for_target(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<Dataset> {
         let index = match target.extract::<usize>() {
             Ok(i) => Ok(i),
@@ -378,6 +478,16 @@ impl Dataset {
         blocking(py, None, || self.inner.for_target(index?)).map(Dataset::wrap)
     }
     /// The label sets (or combinations of class targets) as the classes of one target: label powerset's view.
+    ///
+    /// Returns
+    /// -------
+    /// Dataset
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> featrank.datasets.load("emotions").label_powerset().task
+    /// 'classification'
     fn label_powerset(&self, py: Python<'_>) -> PyResult<Dataset> {
         blocking(py, None, || self.inner.label_powerset()).map(Dataset::wrap)
     }
@@ -387,10 +497,32 @@ impl Dataset {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     /// The table as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.to_polars().shape
+    /// (150, 5)
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
     /// The table as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> iris.to_pandas().shape
+    /// (150, 5)
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

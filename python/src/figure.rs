@@ -35,12 +35,49 @@ impl Figure {
     fn svg(&self) -> String {
         self.inner.svg().to_string()
     }
-    /// Write the SVG to `path`.
+    /// Write the SVG to a file.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     The file to write.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> import pathlib, tempfile
+    /// >>> folder = pathlib.Path(tempfile.mkdtemp())
+    /// >>> figure = curves.plot()
+    /// >>> figure.save(folder / "curves.svg")
+    /// >>> (folder / "curves.svg").read_text() == figure.svg
+    /// True
     fn save(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         guarded(|| self.inner.save_svg(&path))
     }
-    /// Write the figure to `path` in the format its extension names, as matplotlib's `savefig`: `.svg`
-    /// (featrank draws SVG; for PNG, convert `fig.svg` with a renderer such as cairosvg or resvg).
+    /// Write the figure to a file in the format its extension names, as matplotlib's ``savefig``.
+    ///
+    /// featrank draws SVG; for PNG, convert ``figure.svg`` with a renderer such as cairosvg or resvg.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     A ``.svg`` file (another extension is refused, naming the formats taken).
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> import pathlib, tempfile
+    /// >>> folder = pathlib.Path(tempfile.mkdtemp())
+    /// >>> figure = curves.plot()
+    /// >>> figure.savefig(folder / "curves.svg")
+    /// >>> (folder / "curves.svg").exists()
+    /// True
     fn savefig(&self, #[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<()> {
         match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
             Some("svg") => guarded(|| self.inner.save_svg(&path)),

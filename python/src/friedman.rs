@@ -55,7 +55,26 @@ impl Friedman {
     fn iman_davenport_p(&self) -> f64 {
         self.inner.iman_davenport_p
     }
-    /// The Nemenyi critical difference at level `alpha`, with its diagram.
+    /// The Nemenyi critical difference of the average ranks, with its diagram (Demšar 2006).
+    ///
+    /// Parameters
+    /// ----------
+    /// alpha : float, default 0.05
+    ///     The level (the library's ``compare::DEFAULT_ALPHA``): 0.05 or 0.10.
+    ///
+    /// Returns
+    /// -------
+    /// CriticalDifference
+    ///     ``cd``, ``significant_pairs()``, ``plot()``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank, pandas as pd
+    /// >>> eca = pd.DataFrame({"dataset": ["a", "b", "c", "d"], "relieff": [0.30, 0.12, 0.21, 0.08],
+    /// ...                     "fisher": [0.25, 0.10, 0.20, 0.05], "random": [0.0, 0.01, -0.02, 0.0]})
+    /// >>> friedman = featrank.friedman(eca)
+    /// >>> friedman.critical_difference(0.05).significant_pairs()
+    /// [('relieff', 'random')]
     #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA))]
     fn critical_difference(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<CriticalDifference> {
         guarded(|| self.inner.critical_difference(alpha)).map(CriticalDifference::from)

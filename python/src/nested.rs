@@ -87,17 +87,54 @@ impl Nested {
     fn optimism(&self) -> PyResult<f64> {
         self.inner.optimism().or_raise()
     }
-    /// The answer in one row: nested estimate and interval, ordinary best, optimism, the ordinary best point.
+    /// The answer in one row: the nested estimate and its interval, the ordinary best and the optimism.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> nested = featrank.nested(iris, ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+    /// >>> nested.summary().to_polars().columns[:4]
+    /// ['measure', 'nested', 'nested_lo', 'nested_hi']
     fn summary(&self) -> PyResult<Table> {
         let frame = self.inner.summary().or_raise()?;
         Ok(Table::from_frame(frame))
     }
-    /// Every outer split: `repeat, fold, ranker, learner, k, inner, outer`.
+    /// Every outer split's choice and score.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     ``repeat, fold, ranker, learner, k, inner, outer``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> nested = featrank.nested(iris, ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+    /// >>> nested.choices().to_polars().shape
+    /// (3, 7)
     fn choices(&self) -> PyResult<Table> {
         let frame = self.inner.to_polars().or_raise()?;
         Ok(Table::from_frame(frame))
     }
-    /// The chosen sizes and the outer values with the nested estimate and the ordinary best.
+    /// The chosen sizes and the outer values, with the nested estimate and the ordinary best.
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> nested = featrank.nested(iris, ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+    /// >>> nested.plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         Ok(Figure::wrap(self.inner.plot().or_raise()?))
     }
@@ -106,11 +143,35 @@ impl Nested {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &self.inner.to_polars().or_raise()?, requested_schema)
     }
-    /// The table as a polars DataFrame (``pip install polars``).
+    /// ``choices()`` as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> nested = featrank.nested(iris, ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+    /// >>> nested.to_polars().shape
+    /// (3, 7)
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.to_polars().or_raise()?, Library::Polars)
     }
-    /// [`Nested::choices`] as a pandas DataFrame.
+    /// ``choices()`` as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> nested = featrank.nested(iris, ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+    /// >>> nested.to_pandas().shape
+    /// (3, 7)
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.to_polars().or_raise()?, Library::Pandas)
     }

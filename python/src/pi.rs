@@ -42,7 +42,19 @@ pub struct PerformanceIndex {
 
 #[pymethods]
 impl PerformanceIndex {
-    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
+    /// The figure (SVG, shown inline in a notebook; ``save`` or ``.svg`` for the text).
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> vote = featrank.datasets.load("vote")
+    /// >>> pi = featrank.performance_index(vote, featrank.rank(vote, "consensus", seed=1), max_n=3, seed=1)
+    /// >>> pi.plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| featrank::report::figure::pi_plot(&self.curves)).map(Figure::wrap)
     }

@@ -32,8 +32,27 @@ impl Ranking {
     fn _from_state(parts: Vec<Vec<u8>>) -> PyResult<Ranking> {
         Ok(Ranking { inner: pickle::from_json(pickle::Parts::new("Ranking", &parts).get(0)?)? })
     }
-    /// `features` ordered by their `scores`: higher score = more relevant; equal scores keep the order given;
-    /// `name` labels it in curves (default: `ranking`).
+    /// Features ordered by their scores: a higher score is more relevant; equal scores keep the order given.
+    ///
+    /// Parameters
+    /// ----------
+    /// features : list of str
+    ///     Feature names.
+    /// scores : array-like of float
+    ///     One score per feature.
+    /// name : str or None, default None
+    ///     The name curves label it by (None: ``ranking``).
+    ///
+    /// Returns
+    /// -------
+    /// Ranking
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.order, r.name
+    /// (['b', 'c', 'a'], 'mine')
     #[staticmethod]
     #[pyo3(signature = (features, scores, *, name = None))]
     fn from_scores(
@@ -44,7 +63,24 @@ impl Ranking {
         let r = guarded(|| data::Ranking::from_scores(&features, &scores))?;
         Ok(Ranking { inner: r }.named(name))
     }
-    /// The features in `order`, from most to least relevant; `name` labels it in curves (default: `ranking`).
+    /// The features in an order, from most to least relevant.
+    ///
+    /// Parameters
+    /// ----------
+    /// order : list of str
+    ///     Feature names, most relevant first.
+    /// name : str or None, default None
+    ///     The name curves label it by (None: ``ranking``).
+    ///
+    /// Returns
+    /// -------
+    /// Ranking
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> featrank.Ranking.from_order(["b", "a"]).name
+    /// 'ranking'
     #[staticmethod]
     #[pyo3(signature = (order, *, name = None))]
     fn from_order(
@@ -53,12 +89,45 @@ impl Ranking {
     ) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::from_order(&order))? }.named(name))
     }
-    /// The ranking in the CSV at `path`: `feature,score` and/or `feature,rank` columns.
+    /// The ranking in a CSV file with ``feature,score`` and/or ``feature,rank`` columns.
+    ///
+    /// Parameters
+    /// ----------
+    /// path : str or os.PathLike
+    ///     The CSV file (what ``featrank rank`` writes).
+    ///
+    /// Returns
+    /// -------
+    /// Ranking
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank, pathlib, tempfile
+    /// >>> path = pathlib.Path(tempfile.mkdtemp()) / "fisher.csv"
+    /// >>> featrank.rank_table("iris", "fisher").to_polars().write_csv(path)
+    /// >>> featrank.Ranking.read_csv(path).order[:2]
+    /// ['petallength', 'petalwidth']
     #[staticmethod]
     fn read_csv(#[pyo3(from_py_with = crate::args::arg)] path: PathBuf) -> PyResult<Ranking> {
         Ok(Ranking { inner: guarded(|| data::Ranking::read_csv(&path))? })
     }
     /// The same ranking under another name (curves are labelled by it).
+    ///
+    /// Parameters
+    /// ----------
+    /// name : str
+    ///     The new name.
+    ///
+    /// Returns
+    /// -------
+    /// Ranking
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.with_name("scores").name
+    /// 'scores'
     fn with_name(&self, #[pyo3(from_py_with = crate::args::arg)] name: String) -> Ranking {
         self.clone().named(Some(name))
     }
@@ -76,11 +145,44 @@ impl Ranking {
     fn scores<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
         self.inner.scores().map(|s| PyArray1::from_slice(py, s))
     }
-    /// The first `k` features.
+    /// The first features.
+    ///
+    /// Parameters
+    /// ----------
+    /// k : int
+    ///     How many.
+    ///
+    /// Returns
+    /// -------
+    /// list of str
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.top(2)
+    /// ['b', 'c']
     fn top(&self, #[pyo3(from_py_with = crate::args::arg)] k: usize) -> Vec<String> {
         self.inner.order().iter().take(k).cloned().collect()
     }
-    /// 1-based rank of a feature (None when absent).
+    /// The 1-based rank of a feature.
+    ///
+    /// Parameters
+    /// ----------
+    /// feature : str
+    ///     The feature's name.
+    ///
+    /// Returns
+    /// -------
+    /// int or None
+    ///     None when the ranking does not hold it.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.rank_of("c"), r.rank_of("z")
+    /// (2, None)
     fn rank_of(&self, #[pyo3(from_py_with = crate::args::text)] feature: &str) -> Option<usize> {
         self.inner.rank_of(feature)
     }
@@ -90,10 +192,32 @@ impl Ranking {
         crate::frames::arrow_stream(py, &guarded(|| self.inner.to_polars())?, requested_schema)
     }
     /// The table as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.to_polars().columns
+    /// ['feature', 'score', 'rank']
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Polars)
     }
     /// The table as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], name="mine")
+    /// >>> r.to_pandas().shape
+    /// (3, 3)
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &guarded(|| self.inner.to_polars())?, Library::Pandas)
     }

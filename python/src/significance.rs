@@ -23,16 +23,55 @@ impl Significance {
         let parts = pickle::Parts::new("Significance", &parts);
         Significance::create(py, pickle::from_json(parts.get(0)?)?)
     }
-    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted), at `alpha`
-    /// (None: 1 − the level of the intervals, as the CLI's `compare --level`).
+    /// Better / worse / not distinguishable from random rankings, per ranking (Holm-adjusted).
+    ///
+    /// Parameters
+    /// ----------
+    /// alpha : float or None, default None
+    ///     The level of the tests (None: 1 − the level of the intervals, as the CLI's ``compare --level``).
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     ``ranking, eca, eca_lo, eca_hi, t_p_holm, verdict``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> significance = curves.significance()
+    /// >>> significance.verdicts(alpha=0.01).to_polars()["verdict"].to_list()
+    /// ['better', 'better']
     #[pyo3(signature = (alpha = None))]
     fn verdicts(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: Option<f64>) -> PyResult<Table> {
         let alpha = alpha.unwrap_or_else(|| self.inner.alpha());
         let frame = guarded(|| self.inner.verdicts(alpha))?;
         Ok(Table::from_frame(frame))
     }
-    /// One ranking's verdict against random rankings: `better`, `worse` or `not distinguishable` (`alpha` as in
-    /// `verdicts`).
+    /// One ranking's verdict against random rankings: ``better``, ``worse`` or ``not distinguishable``.
+    ///
+    /// Parameters
+    /// ----------
+    /// ranking : str
+    ///     The ranking's name.
+    /// alpha : float or None, default None
+    ///     As in ``verdicts``.
+    ///
+    /// Returns
+    /// -------
+    /// str
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> significance = curves.significance()
+    /// >>> significance.verdict("fisher")
+    /// 'better'
     #[pyo3(signature = (ranking, alpha = None))]
     fn verdict(
         &self,

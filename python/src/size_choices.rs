@@ -28,8 +28,27 @@ impl SizeChoices {
         let parts = pickle::Parts::new("SizeChoices", &parts);
         SizeChoices::create(py, pickle::from_json(parts.get(0)?)?, Arc::new(pickle::from_json(parts.get(1)?)?))
     }
-    /// The number of features `rule` chose for `ranking` (default: `1se`, the rule a nested evaluation
-    /// chooses by unless told).
+    /// The number of features a rule chose for a ranking.
+    ///
+    /// Parameters
+    /// ----------
+    /// ranking : str
+    ///     The ranking's name.
+    /// rule : str or None, default None
+    ///     A rule of this table (None: ``1se``, the rule a nested evaluation chooses by unless told).
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.decide(rules=["best", "1se"]).k("relieff", rule="best")
+    /// 4
     #[pyo3(signature = (ranking, rule = None))]
     fn k(
         &self,
@@ -42,7 +61,20 @@ impl SizeChoices {
             crate::to_py(featrank::Error::param("ranking", reason))
         })
     }
-    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
+    /// The figure (SVG, shown inline in a notebook; ``save`` or ``.svg`` for the text).
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.decide().plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot(&self.curves)).map(Figure::wrap)
     }

@@ -24,7 +24,20 @@ impl Stabilities {
         let parts = pickle::Parts::new("Stabilities", &parts);
         Stabilities::create(py, pickle::from_json(parts.get(0)?)?)
     }
-    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
+    /// The figure (SVG, shown inline in a notebook; ``save`` or ``.svg`` for the text).
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.stability().plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

@@ -56,7 +56,19 @@ impl Synthetic {
     fn relevant(&self) -> Vec<String> {
         self.inner.truth.relevant().iter().map(|s| s.to_string()).collect()
     }
-    /// Feature, relevance (bits) and interaction set of every feature.
+    /// Every feature's exact relevance: the ground truth as a table.
+    ///
+    /// Returns
+    /// -------
+    /// Table
+    ///     ``feature, relevance, rank``: relevance in bits, rank 1 the most relevant.
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> pair = featrank.synth.generate("pair", rows=200, seed=1)
+    /// >>> pair.truth_table().to_polars().columns
+    /// ['feature', 'relevance', 'rank']
     fn truth_table(&self) -> PyResult<Table> {
         let frame = guarded(|| self.inner.truth.to_polars())?;
         Ok(Table::from_frame(frame))
@@ -66,11 +78,33 @@ impl Synthetic {
     fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyAny>>) -> Stream<'py> {
         crate::frames::arrow_stream(py, &self.inner.frame, requested_schema)
     }
-    /// The table as a polars DataFrame (``pip install polars``).
+    /// The data as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> pair = featrank.synth.generate("pair", rows=200, seed=1)
+    /// >>> pair.to_polars().shape
+    /// (200, 101)
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Polars)
     }
-    /// The table as a pandas DataFrame (``pip install pandas``).
+    /// The data as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> pair = featrank.synth.generate("pair", rows=200, seed=1)
+    /// >>> pair.to_pandas().shape
+    /// (200, 101)
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.inner.frame, Library::Pandas)
     }

@@ -45,10 +45,38 @@ impl Table {
         Ok(Table::new(pickle::from_parquet(parts.get(0)?)?, pickle::text(parts.get(1)?)?))
     }
     /// The table as a polars DataFrame (``pip install polars``).
+    ///
+    /// Returns
+    /// -------
+    /// polars.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> table = curves.eca_table()
+    /// >>> table.to_polars().shape
+    /// (2, 5)
     fn to_polars<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Polars)
     }
     /// The table as a pandas DataFrame (``pip install pandas``).
+    ///
+    /// Returns
+    /// -------
+    /// pandas.DataFrame
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> table = curves.eca_table()
+    /// >>> table.to_pandas().shape
+    /// (2, 5)
     fn to_pandas<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         frame_to(py, &self.frame, Library::Pandas)
     }
@@ -58,6 +86,20 @@ impl Table {
         crate::frames::arrow_stream(py, &self.frame, requested_schema)
     }
     /// The columns as a dict of NumPy arrays (text columns as lists).
+    ///
+    /// Returns
+    /// -------
+    /// dict
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> table = curves.eca_table()
+    /// >>> table.to_dict()["ranking"]
+    /// ['relieff', 'fisher']
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         frames::columns_of(py, &self.frame)
     }

@@ -34,7 +34,20 @@ impl TradeOff {
     fn best_rpt(&self) -> Option<String> {
         self.inner.best_rpt().map(String::from)
     }
-    /// The figure (SVG, shown inline in a notebook; ``save_svg`` or ``.svg`` for the text).
+    /// The figure (SVG, shown inline in a notebook; ``save`` or ``.svg`` for the text).
+    ///
+    /// Returns
+    /// -------
+    /// Figure
+    ///
+    /// Examples
+    /// --------
+    /// >>> import featrank
+    /// >>> iris = featrank.datasets.load("iris")
+    /// >>> curves = featrank.curves(iris, rankers=["relieff", "fisher"], folds=3, repeats=6, expected=5,
+    /// ...                          seed=1, progress=False)
+    /// >>> curves.trade_off(2).plot().svg.startswith("<svg")
+    /// True
     fn plot(&self) -> PyResult<Figure> {
         guarded(|| self.inner.plot()).map(Figure::wrap)
     }

@@ -79,13 +79,31 @@ def _compiled_methods():
 
 
 @pytest.mark.parametrize("name, method", list(_compiled_methods()), ids=lambda v: v if isinstance(v, str) else "")
-def test_every_compiled_method_says_what_it_does_and_names_every_parameter(name, method):
-    """``help(curves.significance)`` teaches it: a docstring that names each parameter of the signature."""
+def test_every_compiled_method_documents_every_parameter_and_shows_an_example(name, method):
+    """``help(curves.significance)`` teaches it, as scikit-learn's docstrings do (numpydoc): what it does, a
+    ``Parameters`` section with every parameter of the signature (its type, and its default when it has one),
+    and an ``Examples`` section whose examples run and show what they say (run here, static methods included)."""
+    import doctest
     import inspect
-    import re
+    import warnings
 
     doc = method.__doc__ or ""
-    assert doc.strip(), f"{name} has no docstring"
-    params = [p for p in inspect.signature(method).parameters if p not in ("self", "cls")]
-    missing = [p for p in params if not re.search(rf"\b{re.escape(p)}\b", doc)]
-    assert not missing, f"{name}'s docstring does not name {missing}"
+    assert doc.strip() and not doc.startswith("\n"), f"{name} has no summary line"
+    params = [p for p in inspect.signature(method).parameters.values() if p.name not in ("self", "cls")]
+    if params:
+        assert "\nParameters\n----------\n" in doc, f"{name} has no Parameters section"
+        section = doc.split("\nParameters\n----------\n", 1)[1].split("\n\n", 1)[0]
+        for p in params:
+            lines = [line for line in section.split("\n") if line.startswith(f"{p.name} : ")]
+            assert lines, f"{name} does not document {p.name}"
+            has_default = p.default is not inspect.Parameter.empty
+            assert (", default " in lines[0]) == has_default, (name, p.name, lines[0])
+            if has_default and p.default is not Ellipsis:  # PyO3 shows a Rust expression's default as ...
+                assert lines[0].endswith(f", default {p.default!r}".replace("'", '"')), (name, p.name, lines[0])
+    assert "\nExamples\n--------\n>>> " in doc, f"{name} has no example"
+    test = doctest.DocTestParser().get_doctest(doc, {}, name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        runner.run(test)
+    assert runner.failures == 0, f"{name}'s example does not show what it says (above)"
