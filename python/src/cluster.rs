@@ -18,7 +18,18 @@ use crate::curves::Curves;
 use crate::nested::Nested;
 use crate::{blocking, guarded};
 
-/// A planned curve run or nested evaluation: its units and the run they come from.
+/// A planned curve run (``featrank.cluster.plan``) or nested evaluation (``featrank.cluster.plan_nested``): its
+/// units and the run they come from.
+///
+/// A manifest pickles as its file: unpickled, it is read again and its inputs checked.
+///
+/// Examples
+/// --------
+/// >>> import featrank.cluster as cluster, pathlib, tempfile
+/// >>> m = cluster.plan("iris", pathlib.Path(tempfile.mkdtemp()) / "run.json", rankers=["fisher"], repeats=2,
+/// ...                  expected=2, seed=1)
+/// >>> m.kind, m.units
+/// ('curves', 8)
 #[pyclass(module = "featrank.cluster", name = "Manifest", frozen)]
 pub struct Manifest {
     inner: Arc<RsManifest>,

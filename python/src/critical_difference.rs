@@ -6,7 +6,17 @@ use pyo3::prelude::*;
 use crate::figure::Figure;
 use crate::{guarded, pickle};
 
-/// The Nemenyi critical difference: `cd`, the pairs it separates, Demšar's diagram (shown inline).
+/// Nemenyi's critical difference: ``cd``, the pairs it separates, Demšar's diagram (shown inline as SVG).
+///
+/// Made by ``Friedman.critical_difference``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> f = featrank.friedman({"a": [0.9, 0.8, 0.7, 0.9], "b": [0.5, 0.6, 0.4, 0.5], "c": [0.7, 0.7, 0.6, 0.8]})
+/// >>> cd = f.critical_difference(0.05)
+/// >>> round(cd.cd, 3), cd.significant_pairs()
+/// (1.657, [('a', 'b')])
 #[pyclass(module = "featrank", name = "CriticalDifference", frozen)]
 pub struct CriticalDifference {
     inner: RsCriticalDifference,

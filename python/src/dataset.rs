@@ -46,7 +46,53 @@ fn sparse_matrix(parts: &Bound<'_, PyAny>) -> PyResult<(data::dataset::SparseMat
     Ok((x, names))
 }
 
-/// A dataset: numeric and nominal features (missing values kept), a classification or regression target.
+/// Numeric and nominal features (missing values kept) and a target: a class, a number, a label set, several
+/// targets or a survival time with its event.
+///
+/// Text columns become nominal features (a ``FeatrankWarning`` names them); a text column with a distinct value on
+/// ≥ 90 % of at least 10 rows is refused as a row identifier (``ColumnError``) unless ``allow_identifiers=True``.
+/// A SciPy sparse matrix (CSR, CSC, COO — repeated cells summed — or a pandas frame of sparse columns) stays
+/// sparse: the rankers that score one feature at a time (χ², information gain, gain ratio, symmetrical
+/// uncertainty, Fisher, MI) never densify it; the others and the learners take a dense copy of the columns they
+/// need after the memory check (``MemoryLimitError`` naming the method when it does not fit).
+///
+/// Parameters
+/// ----------
+/// data : DataFrame, pyarrow.Table, array-like, sparse matrix, AnnData, str or os.PathLike
+///     A pandas or polars DataFrame or a pyarrow Table (target default: the last column); a NumPy array ``X``
+///     (features ``x0, x1, ...``) with ``y`` as ``target``; a SciPy sparse matrix; an AnnData (``var_names`` the
+///     features, the target from ``obs``); or a path or a bundled dataset's name, read as ``Dataset.read``.
+/// target : str, tuple of str, array-like or None, default None
+///     The target column's name; ``("time", "event")`` for a survival target; or, beside an array ``X``, the
+///     target itself: a vector, a rows × labels indicator matrix (scikit-learn's multi-label convention: NumPy,
+///     SciPy sparse, or a DataFrame whose columns name the labels), rows × targets for several targets, or
+///     scikit-survival's structured array (``Surv.from_arrays``: a bool event field and a float time field).
+/// targets : list of str or None, default None
+///     Several target columns: multi-label data (every target 0/1 or False/True), multi-target classification or
+///     regression; ``["time", "event"]`` with ``task="survival"``. Not with ``target``.
+/// task : {"auto", "classification", "regression", "survival"}, default "auto"
+///     How the target is read: ``auto`` takes a float target as regression. A survival event may be bool, 0/1,
+///     1/2 (2 = event) or two text levels (the second in order is the event); times must be positive.
+/// feature_names : list of str or None, default None
+///     Names of the columns of an array ``X`` (default ``x0, x1, ...``).
+/// allow_identifiers : bool, default False
+///     Keep a text column that looks like a row identifier as a nominal feature.
+/// groups : str, array-like or None, default None
+///     A column's name (taken out of the features) or one value per row — a patient, batch or subject id: each
+///     group stays on one side of every split made on the data, at every depth.
+/// order : str, array-like or None, default None
+///     A column of times or one time per row: orders the rows for the time-ordered schemes.
+///
+/// Examples
+/// --------
+/// >>> import featrank, numpy as np, pandas as pd
+/// >>> featrank.Dataset(np.eye(4), [0, 1, 0, 1]).n_features
+/// 4
+/// >>> featrank.Dataset(np.eye(4), [0, 1, 0, 1], groups=["a", "a", "b", "b"]).n_groups
+/// 2
+/// >>> df = pd.DataFrame({"age": [61.0, 48, 70, 55], "time": [5.0, 8, 2, 9], "death": [True, False, True, False]})
+/// >>> featrank.Dataset(df, target=("time", "death")).task
+/// 'survival'
 #[pyclass(module = "featrank", name = "Dataset", frozen)]
 pub struct Dataset {
     pub(crate) inner: Arc<data::Dataset>,
@@ -97,7 +143,7 @@ fn column_name<'a>(value: Option<&'a Bound<'_, PyAny>>) -> Option<&'a str> {
 
 #[pymethods]
 impl Dataset {
-    /// See the class docstring in `featrank/_featrank.pyi`.
+    /// The dataset of `data` (the class docstring documents every parameter).
     #[new]
     #[pyo3(signature = (data, target = None, *, targets = None, task = "auto", feature_names = None, allow_identifiers = false,
         groups = None, order = None))]

@@ -7,7 +7,16 @@ use pyo3::prelude::*;
 
 use crate::{guarded, pickle};
 
-/// A figure (SVG): shown inline in a notebook; `save(path)` writes it.
+/// A figure (SVG): shown inline in a notebook; ``save(path)`` writes it.
+///
+/// Examples
+/// --------
+/// >>> import featrank, tempfile, pathlib
+/// >>> fig = featrank.curves("iris", rankers="fisher", folds=2, repeats=1, expected=2, progress=False).plot()
+/// >>> fig.svg.startswith("<svg")
+/// True
+/// >>> with tempfile.TemporaryDirectory() as d:
+/// ...     fig.savefig(pathlib.Path(d) / "curves.svg")
 #[pyclass(module = "featrank", name = "Figure", frozen)]
 pub struct Figure {
     inner: report::Figure,

@@ -19,7 +19,15 @@ fn friedman(
     Friedman::create(py, guarded(|| stats::friedman(&methods, &scores))?)
 }
 
-/// Average ranks (a table, best first) and the tests' statistics; `critical_difference(alpha)`.
+/// Friedman's test over datasets (``featrank.friedman``): the average ranks (a table, best first) and the
+/// tests' statistics; ``critical_difference(alpha)``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> f = featrank.friedman({"a": [0.9, 0.8, 0.7], "b": [0.5, 0.6, 0.4]})
+/// >>> f.average_ranks, f.datasets
+/// ([1.0, 2.0], 3)
 #[pyclass(module = "featrank", name = "Friedman", frozen, extends = Table)]
 pub struct Friedman {
     inner: RsFriedman,

@@ -16,7 +16,15 @@ use crate::frames::{frame_to, Library};
 use crate::table::Table;
 use crate::{blocking, guarded, pickle, OrRaise};
 
-/// The result of a nested evaluation: each outer split's choice and score, the estimate, the optimism.
+/// The result of a nested evaluation (``featrank.nested``): each outer split's choice and score, the estimate,
+/// the optimism.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> n = featrank.nested("iris", ["fisher"], learner="knn:k=[1,5]", folds=3, inner_folds=3, seed=1)
+/// >>> len(n.choices()), 0.8 < n.estimate[0] <= 1
+/// (3, True)
 #[pyclass(module = "featrank", name = "Nested", frozen)]
 pub struct Nested {
     inner: Arc<RsNested>,

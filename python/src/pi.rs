@@ -34,7 +34,16 @@ fn performance_index(
     PerformanceIndex::create(py, curves)
 }
 
-/// PI(N) of each ranking for N = 1, 2, …: the figure, then `ranking, n, rows, accuracy, pi`.
+/// PI(N) of each ranking for N = 1, 2, … (``featrank.performance_index``): the figure, then the table
+/// ``ranking, n, rows, accuracy, pi``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> vote = featrank.datasets.load("vote")
+/// >>> pi = featrank.performance_index(vote, featrank.rank(vote, "consensus", seed=1), max_n=3, seed=1)
+/// >>> pi.columns
+/// ['ranking', 'n', 'rows', 'accuracy', 'pi']
 #[pyclass(module = "featrank", name = "PerformanceIndex", frozen, extends = Table)]
 pub struct PerformanceIndex {
     curves: Vec<PiCurve>,

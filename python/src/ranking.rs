@@ -15,7 +15,18 @@ use crate::pickle;
 use crate::table::Table;
 use crate::{blocking, guarded};
 
-/// A feature ranking: features from most to least relevant, with scores when a ranker made it.
+/// A feature ranking: features from most to least relevant (rank 1 first), with scores when a ranker made it.
+///
+/// Made by ``featrank.rank``, ``Ranking.from_scores``, ``Ranking.from_order`` or ``Ranking.read_csv``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> r = featrank.Ranking.from_scores(["a", "b", "c"], [0.2, 0.9, 0.5], name="mine")
+/// >>> r.order, r.rank_of("a"), r.top(2)
+/// (['b', 'c', 'a'], 3, ['b', 'c'])
+/// >>> r.to_pandas().columns.tolist()
+/// ['feature', 'score', 'rank']
 #[pyclass(module = "featrank", name = "Ranking", frozen)]
 #[derive(Clone)]
 pub struct Ranking {

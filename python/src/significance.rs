@@ -6,7 +6,17 @@ use pyo3::prelude::*;
 use crate::table::Table;
 use crate::{guarded, pickle};
 
-/// The tests of a run (a table); `verdicts(alpha)` against random rankings, `verdict(name)`.
+/// The tests of a run (a table): each ranking against the expected curve and against each other — ECA with its
+/// interval, the corrected t-test over splits (what the verdicts use) and Wilcoxon over repeats.
+///
+/// Made by ``Curves.significance``; ``verdicts(alpha)`` against random rankings, ``verdict(name)``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> c = featrank.curves("iris", rankers="fisher", folds=5, repeats=6, expected=10, seed=1, progress=False)
+/// >>> c.significance().verdict("fisher")
+/// 'better'
 #[pyclass(module = "featrank", name = "Significance", frozen, extends = Table)]
 pub struct Significance {
     inner: RsSignificance,

@@ -10,7 +10,16 @@ use crate::figure::Figure;
 use crate::table::Table;
 use crate::{guarded, pickle};
 
-/// Subset sizes chosen from the FFA curves (a table with its figure); `k(ranking, rule)`, `plot()`.
+/// Subset sizes chosen from the FFA curves by one or several rules (a table with its figure).
+///
+/// Made by ``Curves.decide``; ``k(ranking, rule)``, ``plot()``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> c = featrank.curves("iris", rankers="fisher", folds=3, repeats=2, expected=0, seed=1, progress=False)
+/// >>> c.decide(rules=["best", "at:2"]).k("fisher", rule="at:2")
+/// 2
 #[pyclass(module = "featrank", name = "SizeChoices", frozen, extends = Table)]
 pub struct SizeChoices {
     inner: RsSizeChoices,

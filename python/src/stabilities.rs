@@ -7,7 +7,16 @@ use crate::figure::Figure;
 use crate::table::Table;
 use crate::{guarded, pickle};
 
-/// Stability over the training splits (a table); `plot()`.
+/// Stability over the training splits (a table): Canberra, Kuncheva, Nogueira's φ with its interval and test.
+///
+/// Made by ``Curves.stability``; ``plot()`` draws the stability curves.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> c = featrank.curves("iris", rankers="fisher", folds=3, repeats=2, expected=0, seed=1, progress=False)
+/// >>> c.stability().to_pandas().query("k == 1")["phi"].tolist()
+/// [1.0]
 #[pyclass(module = "featrank", name = "Stabilities", frozen, extends = Table)]
 pub struct Stabilities {
     inner: RsStabilities,

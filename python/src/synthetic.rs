@@ -11,7 +11,14 @@ use crate::ranking::Ranking;
 use crate::table::Table;
 use crate::{blocking, guarded, pickle};
 
-/// Synthetic data with exact ground truth (`featrank.synth`).
+/// Synthetic data with exact ground truth (``featrank.synth.generate``).
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> s = featrank.synth.generate("pair", rows=100, seed=1)
+/// >>> s.data.n_rows, set(s.truth.top(len(s.relevant))) == set(s.relevant)
+/// (100, True)
 #[pyclass(module = "featrank", name = "Synthetic", frozen)]
 pub struct Synthetic {
     inner: synth::Synthetic,

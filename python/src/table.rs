@@ -9,7 +9,14 @@ use crate::frames::Stream;
 use crate::frames::{self, frame_to, Library};
 use crate::{guarded, pickle};
 
-/// A result table: shown as HTML in a notebook, as text in a terminal; `to_polars()` / `to_pandas()`.
+/// A result table: shown as HTML in a notebook, as text in a terminal; ``to_polars()`` / ``to_pandas()``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> t = featrank.rank_table(featrank.datasets.load("iris"), "fisher")
+/// >>> t.columns[:3], len(t), t.to_dict()["feature"][0]
+/// (['feature', 'score', 'rank'], 4, 'petallength')
 #[pyclass(module = "featrank", name = "Table", frozen, subclass)]
 pub struct Table {
     frame: Frame,

@@ -7,7 +7,17 @@ use crate::figure::Figure;
 use crate::table::Table;
 use crate::{guarded, pickle};
 
-/// The stability–accuracy trade-off at one size (a table with its figure); `front`, `best_rpt`, `plot()`.
+/// The stability–accuracy trade-off at one size (a table with its figure): the Pareto front and RPT_β.
+///
+/// Made by ``Curves.trade_off``; ``front``, ``best_rpt``, ``plot()``.
+///
+/// Examples
+/// --------
+/// >>> import featrank
+/// >>> c = featrank.curves("iris", rankers=["fisher", "relieff"], folds=3, repeats=2, expected=0, seed=1,
+/// ...                     progress=False)
+/// >>> sorted(c.trade_off(2).front)
+/// ['fisher', 'relieff']
 #[pyclass(module = "featrank", name = "TradeOff", frozen, extends = Table)]
 pub struct TradeOff {
     inner: RsTradeOff,

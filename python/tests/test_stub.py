@@ -66,3 +66,33 @@ def test_the_stubs_examples_run(name, doc):
 def test_the_stub_has_examples_for_the_classes_users_meet_first():
     names = {name for name, _ in stub_docstrings()}
     assert {"Dataset", "Ranking", "Table", "Figure", "Curves", "Significance", "Stabilities", "Synthetic"} <= names, names
+
+
+def test_the_stub_holds_the_compiled_modules_docstrings():
+    """An editor reading the stub shows what ``help()`` shows: every compiled class's docstring and its methods'
+    (written once, in ``python/src/``) are in the stub as they are in the module — ``scripts/stub_docs.py``
+    copies them there."""
+    import ast
+    import inspect
+    import pathlib
+
+    import featrank
+    from featrank import _featrank
+
+    stub = pathlib.Path(featrank.__file__).with_name("_featrank.pyi")
+    tree = ast.parse(stub.read_text(encoding="utf-8"))
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    stale = []
+    for name, cls in vars(_featrank).items():
+        if not inspect.isclass(cls) or name.startswith("_") or issubclass(cls, BaseException):
+            continue
+        node = classes.get(name)
+        assert node is not None, f"the stub has no class {name}"
+        if ast.get_docstring(node, clean=True) != inspect.cleandoc(cls.__doc__ or ""):
+            stale.append(name)
+        defs = {child.name: child for child in node.body if isinstance(child, ast.FunctionDef)}  # the last overload
+        for method in (m for m in vars(cls) if not m.startswith("_") and callable(getattr(cls, m))):
+            if method not in defs or ast.get_docstring(defs[method], clean=True) != inspect.cleandoc(
+                    getattr(cls, method).__doc__ or ""):
+                stale.append(f"{name}.{method}")
+    assert not stale, f"run `python scripts/stub_docs.py`: the stub's docstrings of {stale} are not the module's"
