@@ -113,7 +113,8 @@ impl CurveJob {
 
     /// The dataset ([`datasets::open_structured`]) and the candidates: fixed rankings, then per-fold rankers.
     pub fn load(&self) -> Result<(Dataset, Vec<Candidate>)> {
-        let ds = open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.evaluation.resampling)?;
+        let ds =
+            open(&self.data, self.target.as_deref(), self.task, &self.structure, self.options.evaluation.resampling)?;
         let mut candidates =
             self.rankings.iter().map(|p| Ranking::read_csv(p).map(Candidate::Fixed)).collect::<Result<Vec<_>>>()?;
         for m in &self.methods {

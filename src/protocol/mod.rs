@@ -9,4 +9,6 @@ pub mod nested;
 
 pub use job::{CurveJob, NestedJob};
 pub use manifest::{Job, Manifest, Shard};
-pub use nested::{Nested, NestedEstimate, NestedOptions, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest};
+pub use nested::{
+    Nested, NestedEstimate, NestedOptions, NestedResult, NestedRun, NestedSpec, NestedSplit, NestedUnit, OrdinaryBest,
+};

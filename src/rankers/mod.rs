@@ -1,27 +1,15 @@
 //! Feature rankers behind one [`Ranker`] trait: every method the seeds use or compare against.
 //!
-//! | method (CLI name) | type | paper |
-//! |---|---|---|
-//! | [`ReliefF`] (`relieff`), [`RReliefF`] (`rrelieff`) | nearest neighbours | thesis §2.1–2.2 |
-//! | [`ForestImportance`] (`forest`) | embedded, random forest | thesis §2.3 |
-//! | [`SvmRfe`] (`svm-rfe`) | wrapper/embedded, linear SVM | thesis §2.4 |
-//! | [`Filter`] (`info-gain`, `gain-ratio`, `symmetrical-uncertainty`, `chi2`) | contingency filters | thesis §2.5 |
-//! | [`Fisher`] (`fisher`), [`MutualInfo`] (`mi`) | univariate filters | EC-FS paper |
-//! | [`Variance`] (`variance`) | unsupervised, each feature's variance | Guyon & Elisseeff 2003 |
-//! | [`InfoSelection`] (`mrmr`, `mrmr-quotient`, `jmi`, `cmim`, `disr`, `jmim`) | greedy multivariate information | Brown et al. 2012 |
-//! | [`Fcbf`] (`fcbf`) | predominant features by symmetrical uncertainty, redundant ones after them | Yu & Liu 2003 |
-//! | [`Surf`] (`surf`, `surf-star`, `multisurf`, `multisurf-star`) | Relief with distance-threshold neighbourhoods | Urbanowicz et al. 2018 |
-//! | [`Turf`] (`turf:base=(…)`) | iterative removal around a Relief-family ranker | Moore & White 2007 |
-//! | [`EcFs`] (`ecfs`), [`InfFs`] (`inffs`) | feature graphs | EC-FS paper, Inf-FS |
-//! | [`LaplacianScore`] (`laplacian`) | unsupervised, neighbour graph of the rows | He, Cai & Niyogi 2005 |
-//! | [`Lasso`] (`lasso`), [`LassoPath`] (`lasso-path`) | embedded, elastic-net GLM: \|coefficient\| at a λ, order of entry along the path | Friedman, Hastie & Tibshirani 2010 |
-//! | [`UnivariateCox`] (`univariate-cox`) | survival: each feature's Cox test of β = 0 (score, Wald or likelihood ratio) | Cox 1972; Bommert et al. 2021 |
-//! | [`Consensus`] (`consensus`) | single-feature classifiers | Fakhraei et al. |
-//! | [`Ensemble`] (`bag:base=(…)`, CLI `--bootstrap`) | bootstrap aggregation of any ranker | thesis §2.6, §6.1 |
-//! | [`PermutationImportance`] (`permutation:learner=(…)`) | held-out permutation importance of any learner | Breiman 2001 |
-//! | [`ShadowFeatures`] (`shadow:base=(…)`) | which features beat their shuffled shadows (p, q, verdict) | Boruta |
-//! | [`StabilitySelection`] (`stability-selection:base=(…)`) | selection frequency of any ranker's top q over halves of the rows, with a bound on false selections | Meinshausen & Bühlmann 2010; Shah & Samworth 2013 |
-//! | [`BinaryRelevance`] (`binary-relevance:base=(…)`), [`LabelPowerset`] (`label-powerset:base=(…)`) | any single-target ranker on multi-label and multi-target data | Tsoumakas & Katakis 2007 |
+//! Every method — its name, aliases, spec with every default, the tasks it handles, its parameters and its
+//! reference — is one entry of [`REGISTRY`]: `featrank methods`, Python's `featrank.rankers()` and the site's
+//! Methods pages list them from there, so a method added to it is listed everywhere. The families: the Relief
+//! family (nearest neighbours: [`ReliefF`], [`RReliefF`], [`Surf`], [`Turf`]), embedded rankers
+//! ([`ForestImportance`], [`SvmRfe`], [`Lasso`], [`LassoPath`]), filters (contingency [`Filter`]s, [`Fisher`], [`MutualInfo`],
+//! [`Variance`], the information-theoretic [`InfoSelection`] and [`Fcbf`], survival's [`UnivariateCox`]), feature
+//! graphs ([`EcFs`], [`InfFs`], [`LaplacianScore`]), single-feature classifiers ([`Consensus`]), and rankers
+//! around another ranker or learner ([`Ensemble`], [`PermutationImportance`], [`ShadowFeatures`],
+//! [`StabilitySelection`], the problem transformations [`BinaryRelevance`] and [`LabelPowerset`]); a user's own
+//! method enters as a function ([`from_fn`]), a program ([`Command`]) or a linfa model.
 //!
 //! **Several targets** (multi-label, multi-target): ReliefF and RReliefF rank them directly with a distance
 //! between target vectors ([`TargetDistance`]); the problem transformations above bring every other ranker.

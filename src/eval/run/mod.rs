@@ -325,9 +325,10 @@ impl CurveRun<'_> {
     /// The measure at each size of one chain in one repeat.
     fn chain_repeat(&self, chain: &Chain, sizes: &[usize], repeat: usize) -> Result<Scores> {
         let (data, folds) = (self.data, self.plan.folds());
-        let out = self.plan.cross_val_predict_with(data, repeat, self.spec.options.evaluation.seed, |fold, split| {
-            self.learner.fit_predict_nested(fold, chain.order(split), sizes)
-        })?;
+        let out =
+            self.plan.cross_val_predict_with(data, repeat, self.spec.options.evaluation.seed, |fold, split| {
+                self.learner.fit_predict_nested(fold, chain.order(split), sizes)
+            })?;
         if folds == 1 {
             let train = self.plan.split(repeat, 0).0;
             let pooled: Vec<f64> = out

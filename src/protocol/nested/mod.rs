@@ -181,11 +181,7 @@ impl NestedSpec {
                 points.push(RankerPoint { ranker: rankers::from_spec(&spec)?.into(), name });
             }
         }
-        Ok(NestedSpec {
-            rankers: points,
-            learners,
-            options: NestedOptions::default(),
-        })
+        Ok(NestedSpec { rankers: points, learners, options: NestedOptions::default() })
     }
 
     /// One more point of the ranker grid: any [`Ranker`] — a user's own ([`crate::rankers::from_fn`], a
@@ -382,7 +378,8 @@ impl NestedSpec {
         for learner in &self.learners {
             let (spec, candidates) = self.curve_run(learner, plan.clone(), measure, self.options.evaluation.seed)?;
             spec.prepare(data, &candidates)?;
-            let (spec, candidates) = self.curve_run(learner, inner_plan.clone(), measure, self.options.evaluation.seed)?;
+            let (spec, candidates) =
+                self.curve_run(learner, inner_plan.clone(), measure, self.options.evaluation.seed)?;
             spec.prepare(&inner_data, &candidates)?;
         }
         let parallel = rayon::current_num_threads().min(plan.repeats() * plan.folds()) as u64;
