@@ -54,6 +54,7 @@ from ._featrank import splits as _splits
 from . import datasets, synth
 from ._own import OwnRanker, ranker
 from ._own import _expand as _expand_grids
+from ._own import workers as _workers
 from ._progress import bar as _bar
 from . import _defaults as _d
 from ._docs import documented
@@ -151,21 +152,24 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: list[Any] | tuple[Any, ...],
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
-           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> dict[str, Curves]: ...
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE,
+           n_jobs: int | None = 1) -> dict[str, Curves]: ...
 @overload
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: Any = _d.LEARNER,
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
-           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves: ...
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE,
+           n_jobs: int | None = 1) -> Curves: ...
 @documented()
 def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
            rankers: str | Any | Sequence[str | Any] | None = None, *, target: Any = None,
            targets: Sequence[str] | None = None, groups: Any = None, order: Any = None, learner: Any = _d.LEARNER,
            folds: int | Folds | None = None, repeats: int = _d.REPEATS, scheme: _Scheme = _d.SCHEME, grid: _Grid | Sequence[int] = _d.GRID,
            expected: int = _d.EXPECTED, expected_repeats: int | None = None, measure: _Measure | None = None,
-           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE) -> Curves | dict[str, Curves]:
+           seed: int = _d.SEED, progress: bool = True, device: _Device = _d.DEVICE,
+           n_jobs: int | None = 1) -> Curves | dict[str, Curves]:
     """FFA/RFA error curves of ``rankings`` (fixed) and ``rankers`` (run on the training rows of every split, so
     the curves carry no selection bias — what the XAI literature calls ROAR and KAR: RFA and FFA with
     retraining), with the expected curve of random rankings: a ``Curves`` (``eca()``, ``compare()``,
@@ -215,7 +219,7 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
                                 "from_scores, read_csv, rank)", wrong)
     if device in ("gpu", "cuda"):
         _load_pip_nvrtc()
-    with _bar(progress) as callback:
+    with _bar(progress) as callback, _workers(n_jobs):
         run = _curves(_dataset(data, target, targets, groups, order), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
                       scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
                       seed=seed, progress=callback, fold_ids=fold_ids, device=device)
@@ -256,7 +260,7 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
            order: Any = None, learner: str = _d.LEARNER,
            folds: int | None = None, repeats: int = _d.NESTED_REPEATS, scheme: _Scheme = _d.SCHEME,
            inner_folds: int = _d.INNER_FOLDS, rule: _Rule = _d.RULE, grid: _Grid | Sequence[int] = _d.GRID,
-           measure: _Measure | None = None, seed: int = _d.SEED) -> Nested:
+           measure: _Measure | None = None, seed: int = _d.SEED, n_jobs: int | None = 1) -> Nested:
     """The honest estimate of a whole selection procedure: for every outer split an inner stratified CV on its
     training rows chooses the ranker's and the learner's parameters (grids in the spec grammar:
     ``"relieff:k=[5,10,20]"``, ``learner="svm:c=[0.1,1,10]"``; your own methods as in ``curves``, their parameters
@@ -273,8 +277,10 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    return _nested(_dataset(data, target, groups=groups, order=order), _expand_grids(_one_or_many(rankers)) or [], learner=learner, folds=folds, repeats=repeats, scheme=scheme,
-                   inner_folds=inner_folds, rule=rule, grid=grid, measure=measure, seed=seed)
+    with _workers(n_jobs):
+        return _nested(_dataset(data, target, groups=groups, order=order), _expand_grids(_one_or_many(rankers)) or [],
+                       learner=learner, folds=folds, repeats=repeats, scheme=scheme, inner_folds=inner_folds,
+                       rule=rule, grid=grid, measure=measure, seed=seed)
 
 
 @documented()

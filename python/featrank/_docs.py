@@ -58,6 +58,15 @@ MEANINGS: dict[str, str] = {
     "progress": "Show a progress bar (tqdm when installed); Ctrl-C interrupts within about a second either way.",
     "device": "Where kNN's distance chains run: ``\"cpu\"`` or ``\"gpu\"`` (an NVIDIA GPU, byte-identical "
               "curves; needs the driver and NVRTC, else a ``featrank.DeviceError``).",
+    "n_jobs": "Worker processes for your own Python methods among the rankers (None or 1: this process; -1: "
+              "every core): each split's call runs in a worker (the split's rows sent to it), so a method that "
+              "holds the GIL (pure Python) uses every core. Methods whose work releases the GIL (NumPy, "
+              "LightGBM, scikit-learn's trees, SHAP's C++) already overlap in this process, and a worker's start "
+              "imports the method's modules once (SHAP: seconds): hence one process by default. The results are "
+              "the same either way (each split keeps its seed), and the method's errors and warnings come back "
+              "as here; what it changes outside its result (a counter, a dict of timings) changes in the worker. "
+              "A method that cannot be sent to a process runs here, with a ``FeatrankWarning``. featrank's own "
+              "methods use every core either way.",
     "inner_folds": "Folds of the inner cross-validation on each outer training split.",
     "rule": "How the inner curves choose the subset size: ``\"1se\"``, ``\"best\"``, ``\"within:0.01\"``, "
             "``\"knee\"``, or ``\"at:50\"`` (a fixed size).",

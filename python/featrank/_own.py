@@ -6,8 +6,11 @@ Glue only: the Rust side calls ``OwnRanker._scores`` with a split's training row
 
 from __future__ import annotations
 
+import contextlib
 import inspect
-from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping
+import os
+import threading
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping
 
 from .errors import ArgumentError, ParameterError
 from ._docs import documented
@@ -87,7 +90,20 @@ class OwnRanker:
 
     def _scores(self, X: Any, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
         """One score per column of ``X`` (the split's training rows: a read-only array, or a SciPy CSR matrix when
-        the data is sparse) — called from Rust per split."""
+        the data is sparse) — called from Rust per split, on featrank's threads: in a worker process while a run
+        has them (``workers``; the wait for the result lets the GIL go, so the splits' calls overlap), else here."""
+        pool = _WORKERS
+        if pool is not None and pool.takes(self):
+            import warnings
+
+            scores, caught = pool.submit(_compute, self, X, y, names, seed).result()
+            for message, category, filename, lineno in caught:  # raised again here, where the user's filters are
+                warnings.warn_explicit(message, category, filename, lineno)
+            return scores
+        return self._compute(X, y, names, seed)
+
+    def _compute(self, X: Any, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
+        """The method's scores on ``X``, ``y`` (in this process)."""
         if hasattr(X, "flags"):  # a NumPy array (a sparse matrix has no flags)
             X.flags.writeable = False
         seed = int(seed) % _SEED_SPACE
@@ -112,6 +128,128 @@ class OwnRanker:
         if isinstance(out, tuple):  # scikit-learn's score_func convention: (scores, p-values)
             out = out[0]
         return _numbers(out, self.name)
+
+
+def _compute(own: OwnRanker, X: Any, y: Any, names: list[str], seed: int) -> tuple[np.ndarray, list[tuple]]:
+    """``own``'s scores, computed in a worker process, with the warnings the method gave (message, category, file,
+    line) for the calling process to give again."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scores = own._compute(X, y, names, seed)
+    return scores, [(str(w.message), w.category, w.filename, w.lineno) for w in caught]
+
+
+class _Workers:
+    """The worker processes a run's Python methods use (``workers``): started when the first split needs them —
+    loky's reusable executor (joblib's; it sends lambdas and a notebook's functions with cloudpickle, and keeps
+    its processes for the next run), else the standard library's, started fresh."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self._lock = threading.Lock()
+        self._executor: Any = None
+        self._local: dict[int, bool] = {}  # per method: False when it cannot be sent to a process
+
+    def takes(self, own: OwnRanker) -> bool:
+        """Whether ``own`` runs in the workers: not when it cannot be sent there (a ``FeatrankWarning`` says
+        why, once; it then runs in this process, as with ``n_jobs=1``)."""
+        key = id(own)
+        if key not in self._local:
+            try:
+                self._dumps(own)
+                self._local[key] = True
+            except Exception as e:  # what a pickler raises on an object it cannot send varies (TypeError, …)
+                import warnings
+
+                from .errors import FeatrankWarning
+
+                warnings.warn(f"{own.name} runs in this process, one split at a time: it cannot be sent to worker "
+                              f"processes ({type(e).__name__}: {e}); n_jobs=1 says so without this warning",
+                              FeatrankWarning, stacklevel=2)
+                self._local[key] = False
+        return self._local[key]
+
+    @staticmethod
+    def _dumps(obj: Any) -> bytes:
+        try:
+            from joblib.externals.loky.backend.reduction import dumps
+        except ImportError:
+            import pickle
+
+            return pickle.dumps(obj)
+        return dumps(obj)
+
+    def submit(self, fn: Callable, *args: Any) -> Any:
+        with self._lock:
+            if self._executor is None:
+                self._executor = self._start()
+        return self._executor.submit(fn, *args)
+
+    def _start(self) -> Any:
+        # each worker's numerical libraries (OpenMP, BLAS) get the cores divided among the workers
+        threads = str(max(1, _cores() // self.n))
+        env = {name: threads for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
+        try:
+            from joblib.externals.loky import get_reusable_executor
+        except ImportError:
+            import concurrent.futures
+            import multiprocessing
+
+            self._owned = True
+            return concurrent.futures.ProcessPoolExecutor(self.n, mp_context=multiprocessing.get_context("spawn"))
+        self._owned = False
+        return get_reusable_executor(max_workers=self.n, timeout=300, env=env)
+
+    def close(self) -> None:
+        """The standard library's executor ends with its run; loky's stays for the next (until idle 300 s)."""
+        if self._executor is not None and getattr(self, "_owned", False):
+            self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+_WORKERS: _Workers | None = None
+"""The worker processes of the run under way (``workers``), or None: methods run in this process."""
+
+
+def _cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _jobs(n_jobs: int | None) -> int:
+    """``n_jobs`` as a number of processes: None or 1 this process, -1 every core, k that many."""
+    if n_jobs is None:
+        return 1
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int):
+        raise ArgumentError._of("n_jobs", "a whole number of processes (-1: every core; None or 1: this process)",
+                                n_jobs)
+    if n_jobs == -1:
+        return _cores()
+    if n_jobs < 1:
+        raise ParameterError._of("n_jobs", f"1 or more processes, or -1 for every core, got {n_jobs}")
+    return n_jobs
+
+
+@contextlib.contextmanager
+def workers(n_jobs: int | None = 1) -> Iterator[None]:
+    """Within the block, the splits' calls of users' Python methods run in ``n_jobs`` worker processes (started
+    when the first split needs them); ``n_jobs=1`` keeps them in this process. Each split's seed is the one it
+    gets in this process, so the results are the same either way."""
+    global _WORKERS
+    n = _jobs(n_jobs)
+    if n == 1:
+        yield
+        return
+    previous, _WORKERS = _WORKERS, _Workers(n)
+    try:
+        yield
+    finally:
+        pool, _WORKERS = _WORKERS, previous
+        pool.close()
 
 
 @documented({

@@ -46,6 +46,9 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
         the selector runs once per fit of a search or a pipeline.
     seed : int
         Seed of the ranker and the folds; same seed, same selection.
+    n_jobs : int or None, default 1
+        Worker processes for your own Python method in the curves behind a rule (None or 1: this process; -1:
+        every core), as ``featrank.curves``' ``n_jobs``: a gain only for a method that holds the GIL.
 
     Attributes
     ----------
@@ -67,13 +70,14 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, method="relieff", k=10, *, learner=_d.LEARNER, folds=5, repeats=1, seed=_d.SEED):
+    def __init__(self, method="relieff", k=10, *, learner=_d.LEARNER, folds=5, repeats=1, seed=_d.SEED, n_jobs=1):
         self.method = method
         self.k = k
         self.learner = learner
         self.folds = folds
         self.repeats = repeats
         self.seed = seed
+        self.n_jobs = n_jobs
 
     def fit(self, X, y, groups=None):
         """Rank the columns of ``X`` (``y``: labels or values, or a rows × labels indicator matrix / rows ×
@@ -104,7 +108,7 @@ class FeatureSelector(SelectorMixin, BaseEstimator):
                 self.scores_[position[f]] = scores[r]
         if isinstance(self.k, str):
             run = curves(data, rankers=[self.method], learner=self.learner, folds=self.folds, repeats=self.repeats,
-                         expected=0, seed=self.seed, progress=False)
+                         expected=0, seed=self.seed, progress=False, n_jobs=self.n_jobs)
             self.k_ = run.decide(self.k).k(run.rankings[0], self.k)
         elif isinstance(self.k, (int, np.integer)) and not isinstance(self.k, bool) and self.k >= 1:
             self.k_ = int(min(self.k, len(names)))
