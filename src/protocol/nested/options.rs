@@ -31,7 +31,8 @@ use crate::resampling::{Resampling, Scheme};
     .help("Repeats of the outer resampling")),
     mut_arg("scheme", |a| a.help("Outer resampling: kfold (with --folds), holdout:0.33, bootstrap, group-kfold, \
         stratified-group-kfold, leave-one-group-out, time-series or blocked (see `featrank curves --help`); --repeats of it")),
-    mut_arg("folds", |a| a.help("Outer folds per repeat"))))]
+    mut_arg("folds", |a| a.help("Outer folds per repeat")),
+    mut_arg("seed", |a| a.help("Seed of the splits, rankers and learners"))))]
 pub struct NestedOptions {
     /// The outer resampling, the subset sizes, the measure and the seed.
     #[serde(flatten)]
