@@ -1,11 +1,12 @@
 """A curve run or a nested evaluation on a cluster, through the scheduler you already have (Slurm array jobs,
-Kubernetes indexed jobs).
+Kubernetes indexed jobs) or the engine (Dask, Ray).
 
 ``plan`` checks a curve run as ``featrank.curves`` would (memory estimate included), ``plan_nested`` a nested
 evaluation as ``featrank.nested`` would, and each writes a manifest of its independent units; each job computes
 shard ``I/N`` of it (``Manifest.run`` here, ``python -m featrank.cluster run`` on a node, or the ``featrank run``
 CLI — the manifest is the same file); ``Manifest.merge`` assembles the parts into exactly the ``Curves`` (or the
-``Nested`` result) of the whole run. A manifest whose input files changed, another version's manifest, a part of
+``Nested`` result) of the whole run — or ``run_dask`` / ``run_ray`` run every shard on a Dask or Ray cluster and
+merge them here. A manifest whose input files changed, another version's manifest, a part of
 another manifest, a unit given twice or missing: all refused with a ``featrank.Error``.
 
 >>> import tempfile, pathlib, featrank, featrank.cluster as cluster
@@ -154,6 +155,105 @@ def merge(manifest: str | os.PathLike[str], parts: Sequence[str | os.PathLike[st
     return read(manifest).merge(list(parts))
 
 
+def _part(manifest: str, shard: str, allow_commands: bool) -> bytes:
+    """One shard computed on an engine's worker, its part given back as Parquet bytes (so the merge needs no
+    shared folder for the parts; the manifest and its inputs are read where the worker runs)."""
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="featrank-part-") as folder:
+        out = pathlib.Path(folder) / "part.parquet"
+        read(manifest).run(shard, out, progress=False, allow_commands=allow_commands)
+        return out.read_bytes()
+
+
+def _merged(manifest: str, parts: Sequence[bytes]) -> Any:
+    """The merge of the parts' bytes, written to a temporary folder here."""
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="featrank-parts-") as folder:
+        paths = []
+        for i, data in enumerate(parts):
+            paths.append(pathlib.Path(folder) / f"part{i}.parquet")
+            paths[-1].write_bytes(data)
+        return read(manifest).merge(paths)
+
+
+def _shards(manifest: str, shards: int | None, slots: int) -> int:
+    """How many shards: as given, else four per slot of the engine (its workers' threads or CPUs), at most one
+    per unit."""
+    from .errors import ArgumentError, ParameterError
+
+    units = read(manifest).units
+    if shards is None:
+        return max(1, min(units, 4 * max(1, slots)))
+    if isinstance(shards, bool) or not isinstance(shards, int):
+        raise ArgumentError._of("shards", "a whole number of shards", shards)
+    if shards < 1:
+        raise ParameterError._of("shards", f"at least 1 shard, got {shards}")
+    return min(shards, units)
+
+
+@documented({
+    "client": "The Dask client of the cluster to run on (``distributed.Client``: a ``LocalCluster``, "
+              "dask-jobqueue's ``SLURMCluster``, …); None: the client already made in this session.",
+    "shards": "Tasks to cut the run into (None: four per worker thread, at most one per unit).",
+})
+def run_dask(manifest: str | os.PathLike[str], client: Any = None, *, shards: int | None = None,
+             allow_commands: bool = False) -> Any:
+    """Every shard of a manifest as a task of a Dask cluster, merged here: the same result, byte for byte, as
+    ``featrank.curves`` (or ``featrank.nested``) in one process. The workers read the manifest and its data
+    where they run (a shared folder on a cluster, as for Slurm arrays) and send their parts back as bytes.
+    Needs ``pip install "featrank[dask]"``.
+
+    >>> import tempfile, pathlib, featrank, featrank.cluster as cluster
+    >>> from distributed import Client, LocalCluster
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> m = cluster.plan("iris", folder / "run.json", rankers=["fisher"], folds=3, repeats=2, expected=2, seed=1)
+    >>> with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as lc, Client(lc) as client:
+    ...     curves = cluster.run_dask(folder / "run.json", client)
+    >>> curves.to_polars().equals(featrank.curves("iris", rankers=["fisher"], folds=3, repeats=2, expected=2,
+    ...                                           seed=1, progress=False).to_polars())
+    True
+    """
+    if client is None:
+        from distributed import get_client
+
+        client = get_client()
+    path = os.path.abspath(manifest)
+    n = _shards(path, shards, sum(client.nthreads().values()))
+    futures = [client.submit(_part, path, f"{i}/{n}", allow_commands, pure=False) for i in range(n)]
+    return _merged(path, client.gather(futures))
+
+
+@documented({"shards": "Tasks to cut the run into (None: four per CPU of the Ray cluster, at most one per unit)."})
+def run_ray(manifest: str | os.PathLike[str], *, shards: int | None = None, allow_commands: bool = False) -> Any:
+    """Every shard of a manifest as a Ray task, merged here: the same result, byte for byte, as ``featrank.curves``
+    (or ``featrank.nested``) in one process. Runs on the Ray cluster this session joined (``ray.init(...)``; Ray
+    starts a local one when none was); the workers read the manifest and its data where they run and send their
+    parts back as bytes. Needs ``pip install "featrank[ray]"``.
+
+    >>> import tempfile, pathlib, featrank, featrank.cluster as cluster, ray
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> m = cluster.plan("iris", folder / "run.json", rankers=["fisher"], folds=3, repeats=2, expected=2, seed=1)
+    >>> _ = ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    >>> curves = cluster.run_ray(folder / "run.json")
+    >>> ray.shutdown()
+    >>> curves.to_polars().equals(featrank.curves("iris", rankers=["fisher"], folds=3, repeats=2, expected=2,
+    ...                                           seed=1, progress=False).to_polars())
+    True
+    """
+    import ray
+
+    path = os.path.abspath(manifest)
+    if not ray.is_initialized():
+        ray.init()
+    n = _shards(path, shards, int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(_part)
+    return _merged(path, ray.get([task.remote(path, f"{i}/{n}", allow_commands) for i in range(n)]))
+
+
 def main(argv=None):
     """``python -m featrank.cluster run MANIFEST I/N OUT``: compute one shard (for a scheduler's job script)."""
     parser = argparse.ArgumentParser(prog="python -m featrank.cluster", description=main.__doc__)
@@ -178,7 +278,7 @@ def main(argv=None):
     return 0
 
 
-__all__ = ["Manifest", "merge", "plan", "plan_nested", "read", "run"]
+__all__ = ["Manifest", "merge", "plan", "plan_nested", "read", "run", "run_dask", "run_ray"]
 
 if __name__ == "__main__":
     sys.exit(main())
