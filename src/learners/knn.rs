@@ -688,11 +688,11 @@ fn cache_fits(train: usize, features: usize) -> bool {
     F64 * (train as u64) * (features as u64) <= COLUMN_CACHE * crate::memory::working_memory()
 }
 
-/// Test rows per block of the distance matrix: as many as fit the working memory
-/// ([`crate::memory::working_memory`]) next to `train` training rows, at most `test`; at least 64 when the
-/// training columns are not cached (so that scaling each again per block stays a small share of the work).
+/// Test rows per block of the distance matrix: as many as fit a block ([`crate::memory::block_memory`]: half of
+/// one core's L2 cache) next to `train` training rows, at most `test`; at least 64 when the training columns are
+/// not cached (so that scaling each again per block stays a small share of the work).
 fn block_rows(train: usize, test: usize, cached: bool) -> usize {
-    let fit = crate::memory::working_memory() / (F64 * train.max(1) as u64);
+    let fit = crate::memory::block_memory() / (F64 * train.max(1) as u64);
     (fit as usize).max(if cached { 1 } else { 64 }).min(test)
 }
 

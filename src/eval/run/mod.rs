@@ -160,7 +160,7 @@ impl CurveSpec {
         // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
         // working memory and its candidates each.
         let blocks = (rayon::current_num_threads() - parallel) as u64
-            * memory::working_memory().saturating_add(3 * memory::F64 * train as u64);
+            * memory::block_memory().saturating_add(3 * memory::F64 * train as u64);
         memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held).saturating_add(blocks), || {
             let sparse = match data.is_sparse() && !learner.accepts_sparse() {
                 true => {
