@@ -60,8 +60,8 @@ fn knn_blocks_of_test_rows_give_the_same_predictions_as_one_block() {
         let order = [5, 1, 3, 0, 4, 2];
         let sizes = [1, 2, 3, 4, 5, 6];
         for knn in [Knn::new(), Knn::new().k(3).ties(KnnTies::First)] {
-            // The default working memory (4 MiB) holds all 200 test rows × 400 training rows in one block;
-            // one byte makes blocks of 64 rows, the smallest. (Only the tests holding WORKING_MEMORY change
+            // The default block (half of one core's L2, at least 256 KiB) holds at least 80 of the 200 test rows
+            // × 400 training rows; one byte makes blocks of 64 rows, the smallest. (Only the tests holding WORKING_MEMORY change
             // the setting, and only downwards, so estimates made by tests running beside them do not change.)
             memory::set_working_memory(None);
             let whole = knn.fit_predict_nested(&fold, &order, &sizes).unwrap();

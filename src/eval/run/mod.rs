@@ -157,8 +157,8 @@ impl CurveSpec {
             .saturating_add(memory::F64 * 2 * sizes.len() as u64 * rows * k)
             .saturating_add(reached);
         let held = run_size(o.expected, expected_repeats, candidates.len(), repeats, plan.folds(), n, sizes.len());
-        // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block of the
-        // working memory and its candidates each.
+        // Threads beyond the folds at work take the blocks of their test rows (kNN's pieces): a block
+        // (`memory::block_memory`) and its candidates each.
         let blocks = (rayon::current_num_threads() - parallel) as u64
             * memory::block_memory().saturating_add(3 * memory::F64 * train as u64);
         memory::check(per_slot.saturating_mul(parallel as u64).saturating_add(held).saturating_add(blocks), || {
