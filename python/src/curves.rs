@@ -242,7 +242,8 @@ impl Curves {
     /// >>> round(curves.eca("relieff", baseline="fisher", weighting="position"), 4)
     /// -0.0016
     #[pyo3(signature = (ranking = None, *, baseline = featrank::eval::EXPECTED,
-        weighting = featrank::eval::Weighting::default().label()))]
+        weighting = featrank::eval::Weighting::default().label()),
+        text_signature = "($self, /, ranking=None, *, baseline='expected', weighting='uniform')")]
     fn eca<'py>(
         &self,
         py: Python<'py>,
@@ -331,7 +332,8 @@ impl Curves {
     /// >>> curves.significance(level=0.9).verdict("relieff")
     /// 'better'
     #[pyo3(signature = (*, level = featrank::compare::Significance::DEFAULT_LEVEL,
-        weighting = featrank::eval::Weighting::default().label()))]
+        weighting = featrank::eval::Weighting::default().label()),
+        text_signature = "($self, /, *, level=0.95, weighting='uniform')")]
     fn significance(
         &self,
         py: Python<'_>,
@@ -395,7 +397,8 @@ impl Curves {
     /// ...                          seed=1, progress=False)
     /// >>> curves.trade_off(2, beta=2.0).to_polars()["on_front"].to_list()
     /// [True, True]
-    #[pyo3(signature = (k, *, beta = featrank::compare::TradeOff::DEFAULT_BETA))]
+    #[pyo3(signature = (k, *, beta = featrank::compare::TradeOff::DEFAULT_BETA),
+        text_signature = "($self, /, k, *, beta=1.0)")]
     fn trade_off(
         &self,
         py: Python<'_>,

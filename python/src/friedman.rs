@@ -83,7 +83,7 @@ impl Friedman {
     /// >>> friedman = featrank.friedman(eca)
     /// >>> friedman.critical_difference(0.05).significant_pairs()
     /// [('relieff', 'random')]
-    #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA))]
+    #[pyo3(signature = (alpha = featrank::compare::DEFAULT_ALPHA), text_signature = "($self, /, alpha=0.05)")]
     fn critical_difference(&self, #[pyo3(from_py_with = crate::args::arg)] alpha: f64) -> PyResult<CriticalDifference> {
         guarded(|| self.inner.critical_difference(alpha)).map(CriticalDifference::from)
     }

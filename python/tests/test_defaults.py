@@ -87,3 +87,27 @@ def test_a_level_means_the_same_verdicts_at_every_door(cli, tmp_path):
         (tmp_path / "v.csv").unlink()
         assert run.significance(level=level).verdicts().to_pandas().equals(
             run.significance(level=level).verdicts(alpha=round(1 - level, 12)).to_pandas())
+
+
+def test_a_compiled_methods_shown_defaults_are_the_ones_it_uses():
+    """Where a method's default is a library constant, its signature shows the value (``help()`` and the
+    numpydoc say ``level=0.95``, not ``...``): calling it with the values shown gives what the defaults give,
+    and another value gives something else (the parameter is not ignored)."""
+    import inspect
+
+    iris = featrank.datasets.load("iris")
+    c = featrank.curves(iris, rankers=["fisher", "relieff"], folds=3, repeats=6, expected=5, seed=1, progress=False)
+    shown = {name: {p.name: p.default for p in inspect.signature(getattr(featrank.Curves, name)).parameters.values()
+                    if p.default is not inspect.Parameter.empty} for name in ("eca", "significance", "trade_off")}
+    assert shown == {"eca": {"ranking": None, "baseline": "expected", "weighting": "uniform"},
+                     "significance": {"level": 0.95, "weighting": "uniform"}, "trade_off": {"beta": 1.0}}
+    assert c.eca("fisher") == c.eca("fisher", baseline="expected", weighting="uniform") != c.eca(
+        "fisher", weighting="position")
+    verdicts = c.significance().to_polars()
+    assert verdicts.equals(c.significance(level=0.95, weighting="uniform").to_polars())
+    assert not verdicts.equals(c.significance(level=0.8).to_polars())
+    assert c.trade_off(2).to_polars().equals(c.trade_off(2, beta=1.0).to_polars())
+    assert not c.trade_off(2).to_polars().equals(c.trade_off(2, beta=3.0).to_polars())
+    f = featrank.friedman({"a": [0.9, 0.8, 0.7, 0.9], "b": [0.5, 0.6, 0.4, 0.5], "c": [0.7, 0.7, 0.6, 0.8]})
+    assert inspect.signature(featrank.Friedman.critical_difference).parameters["alpha"].default == 0.05
+    assert f.critical_difference().cd == f.critical_difference(0.05).cd != f.critical_difference(0.10).cd
