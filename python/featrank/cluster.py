@@ -218,9 +218,16 @@ def run_dask(manifest: str | os.PathLike[str], client: Any = None, *, shards: in
     True
     """
     if client is None:
-        from distributed import get_client
+        from .errors import ArgumentError
 
-        client = get_client()
+        try:
+            from distributed import get_client
+        except ImportError as e:
+            raise ModuleNotFoundError("featrank.cluster.run_dask needs Dask: pip install 'featrank[dask]'") from e
+        try:
+            client = get_client()
+        except ValueError:  # distributed's "No clients found"
+            raise ArgumentError._of("client", "a distributed.Client (none was made in this session)", None) from None
     path = os.path.abspath(manifest)
     n = _shards(path, shards, sum(client.nthreads().values()))
     futures = [client.submit(_part, path, f"{i}/{n}", allow_commands, pure=False) for i in range(n)]
@@ -244,7 +251,10 @@ def run_ray(manifest: str | os.PathLike[str], *, shards: int | None = None, allo
     ...                                           seed=1, progress=False).to_polars())
     True
     """
-    import ray
+    try:
+        import ray
+    except ImportError as e:
+        raise ModuleNotFoundError("featrank.cluster.run_ray needs Ray: pip install 'featrank[ray]'") from e
 
     path = os.path.abspath(manifest)
     if not ray.is_initialized():

@@ -56,3 +56,10 @@ def test_a_bad_number_of_shards_is_refused_by_name(manifests, shards, error):
     with distributed.Client(processes=False, dashboard_address=None) as client:
         with pytest.raises(error, match="shards"):
             cluster.run_dask(manifests[0], client, shards=shards)
+
+
+def test_dask_without_a_client_is_refused_by_name(manifests):
+    pytest.importorskip("distributed", reason="featrank[dask] is not installed")
+    with pytest.raises(featrank.ArgumentError, match="client"):
+        cluster.run_dask(manifests[0])
+
