@@ -204,15 +204,20 @@ fn find_external(file: &str) -> Result<std::path::PathBuf> {
     }
 }
 
-/// A bundled dataset by name (when no file of that name exists) or a data file, as a [`Dataset`]: the
-/// target is `target`, else the bundled dataset's own, else the file's last column. The CLI and the Python
-/// layer open their data this way.
+/// A bundled dataset by name (when no file of that name exists; a folder of that name does not hide it) or a
+/// data file, as a [`Dataset`]: the target is `target`, else the bundled dataset's own, else the file's last
+/// column. The CLI and the Python layer open their data this way.
 ///
 /// ```
 /// use featrank::data::{datasets, TaskChoice};
 /// let iris = datasets::open("iris", None, TaskChoice::Auto).unwrap();
 /// assert_eq!(iris.target_name(), "class");
 /// assert!(datasets::open("no-such-file.csv", None, TaskChoice::Auto).is_err());
+/// // a folder named like a bundled dataset (a study's `pbc/` results) is not read as its data
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::create_dir(dir.path().join("iris")).unwrap();
+/// std::env::set_current_dir(dir.path()).unwrap();
+/// assert_eq!(datasets::open("iris", None, TaskChoice::Auto).unwrap().n_rows(), 150);
 /// ```
 pub fn open(data: &str, target: Option<&str>, task: TaskChoice) -> Result<Dataset> {
     open_targets(data, target.as_slice(), task)
@@ -284,7 +289,7 @@ pub fn open_structured<S: AsRef<str>>(
     }
     let targets: Vec<String> = targets.iter().map(|t| t.as_ref().to_string()).collect();
     let path = std::path::Path::new(data);
-    if !path.exists() && names().contains(&data) {
+    if !path.is_file() && names().contains(&data) {
         let b = load(data)?;
         let task = if task == TaskChoice::Auto { b.task } else { task };
         let targets = if targets.is_empty() { b.targets } else { split_list(targets, &b.frame) };
