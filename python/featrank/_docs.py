@@ -59,7 +59,7 @@ MEANINGS: dict[str, str] = {
     "device": "Where kNN's distance chains run: ``\"cpu\"`` or ``\"gpu\"`` (an NVIDIA GPU, byte-identical "
               "curves; needs the driver and NVRTC, else a ``featrank.DeviceError``).",
     "n_jobs": "Worker processes for your own Python methods among the rankers (None or 1: this process; -1: "
-              "every core): each split's call runs in a worker (the split's rows sent to it), so a method that "
+              "every core; at most the cores): each split's call runs in a worker (the split's rows sent to it), so a method that "
               "holds the GIL (pure Python) uses every core. Methods whose work releases the GIL (NumPy, "
               "LightGBM, scikit-learn's trees, SHAP's C++) already overlap in this process, and a worker's start "
               "imports the method's modules once (SHAP: seconds): hence one process by default. The results are "

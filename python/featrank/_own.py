@@ -151,6 +151,7 @@ class _Workers:
         self._lock = threading.Lock()
         self._executor: Any = None
         self._local: dict[int, bool] = {}  # per method: False when it cannot be sent to a process
+        self._owned = False  # whether the executor is this run's own (the standard library's), shut at its end
 
     def takes(self, own: OwnRanker) -> bool:
         """Whether ``own`` runs in the workers: not when it cannot be sent there (a ``FeatrankWarning`` says
@@ -204,7 +205,7 @@ class _Workers:
 
     def close(self) -> None:
         """The standard library's executor ends with its run; loky's stays for the next (until idle 300 s)."""
-        if self._executor is not None and getattr(self, "_owned", False):
+        if self._executor is not None and self._owned:
             self._executor.shutdown(wait=True, cancel_futures=True)
 
 
@@ -221,7 +222,9 @@ def _cores() -> int:
 
 
 def _jobs(n_jobs: int | None) -> int:
-    """``n_jobs`` as a number of processes: None or 1 this process, -1 every core, k that many."""
+    """``n_jobs`` as a number of processes: None or 1 this process, -1 every core, k that many — at most the cores
+    (featrank's threads, one per core, make the calls: more workers would only wait, and a huge number would start
+    that many processes)."""
     if n_jobs is None:
         return 1
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, int):
@@ -231,7 +234,7 @@ def _jobs(n_jobs: int | None) -> int:
         return _cores()
     if n_jobs < 1:
         raise ParameterError._of("n_jobs", f"1 or more processes, or -1 for every core, got {n_jobs}")
-    return n_jobs
+    return min(n_jobs, _cores())
 
 
 @contextlib.contextmanager

@@ -100,3 +100,10 @@ def test_the_feature_selector_passes_n_jobs_on():
     here = FeatureSelector(variance, k="1se", seed=1).fit(IRIS.x, IRIS.y)
     there = FeatureSelector(variance, k="1se", seed=1, n_jobs=2).fit(IRIS.x, IRIS.y)
     assert here.k_ == there.k_ and np.array_equal(here.ranking_, there.ranking_)
+
+
+def test_more_workers_than_cores_are_not_started():
+    from featrank import _own
+
+    assert _own._jobs(10**9) == _own._cores() and _own._jobs(-1) == _own._cores() and _own._jobs(None) == 1
+
