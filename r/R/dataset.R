@@ -123,7 +123,7 @@ from_matrix <- function(x, y, task, groups, order, allow_identifiers) {
   o <- per_row(columns, order, "order", rows); columns <- o[[1]]
   targets <- names(out$columns)
   if (inherits(x, "dgCMatrix")) {
-    sparse <- list(p = x@p, i = x@i, x = x@x, n_rows = rows, names = names)
+    sparse <- list(p = x@p, i = x@i, x = as.double(x@x), n_rows = as.double(rows), names = as.character(names))
     parts <- column_parts(as.data.frame(columns, optional = TRUE, stringsAsFactors = FALSE))
     return(fr_dataset(parts$columns, parts$levels, targets, out$task, allow_identifiers, g[[2]], o[[2]], sparse))
   }

@@ -41,8 +41,10 @@ fn fr_curves(
 ) -> savvy::Result<CurveRuns> {
     let settings = Settings::of(&settings)?;
     let options = settings.curve_options()?;
-    let models: Vec<Arc<dyn Learner>> =
-        learners.iter().map(|l| crate::guarded(|| featrank::learners::parse(l)).map(Arc::from)).collect::<Result<_, _>>()?;
+    let models: Vec<Arc<dyn Learner>> = learners
+        .iter()
+        .map(|l| crate::guarded(|| featrank::learners::parse(l)).map(Arc::from))
+        .collect::<Result<_, _>>()?;
     let Some(first) = models.first().cloned() else {
         return Err(crate::to_r(featrank::Error::param("learner", "at least one learner")));
     };

@@ -41,7 +41,8 @@ fn fr_dataset(
     let (targets, task) = (strings(&targets), self::task(task)?);
     let sparse = sparse.map(|parts| sparse_matrix(&parts)).transpose()?;
     let ds = crate::guarded(|| {
-        let mut builder = data::Dataset::builder_targets(&frame, &targets).task(task).allow_identifiers(allow_identifiers);
+        let mut builder =
+            data::Dataset::builder_targets(&frame, &targets).task(task).allow_identifiers(allow_identifiers);
         if let Some(g) = groups {
             builder = builder.groups(g);
         }
@@ -68,9 +69,7 @@ fn sparse_matrix(parts: &ListSexp) -> savvy::Result<(data::dataset::SparseMatrix
     let p: Vec<usize> = p.iter().map(|&v| usize::try_from(v).unwrap_or(usize::MAX)).collect();
     let i: Vec<u32> = i.iter().map(|&v| u32::try_from(v).unwrap_or(u32::MAX)).collect();
     let width = names.len();
-    let x = crate::guarded(|| {
-        data::dataset::SparseMatrix::from_csc_parts(n_rows, width, p, i, x.as_slice().to_vec())
-    })?;
+    let x = crate::guarded(|| data::dataset::SparseMatrix::from_csc_parts(n_rows, width, p, i, x.as_slice().to_vec()))?;
     Ok((x, names))
 }
 

@@ -74,7 +74,12 @@ pub(crate) fn frame_to_r(frame: &DataFrame) -> savvy::Result<Sexp> {
             }
             DataType::Int64 | DataType::UInt32 | DataType::UInt64 => {
                 let wide = series.cast(&DataType::Int64).map_err(polars_error)?;
-                let fits = wide.i64().map_err(polars_error)?.iter().flatten().all(|x| x > i64::from(i32::MIN) && x <= i64::from(i32::MAX));
+                let fits = wide
+                    .i64()
+                    .map_err(polars_error)?
+                    .iter()
+                    .flatten()
+                    .all(|x| x > i64::from(i32::MIN) && x <= i64::from(i32::MAX));
                 match fits {
                     true => integers(series)?,
                     false => doubles(series)?,

@@ -121,7 +121,9 @@ pub(crate) fn blocking<T: Send>(
 /// @noRd
 #[savvy]
 fn fr_last_error() -> savvy::Result<Sexp> {
-    let Some(e) = LAST_ERROR.lock().unwrap_or_else(|p| p.into_inner()).take() else { return Ok(savvy::NullSexp.into()) };
+    let Some(e) = LAST_ERROR.lock().unwrap_or_else(|p| p.into_inner()).take() else {
+        return Ok(savvy::NullSexp.into());
+    };
     let mut fields: Vec<(&str, Sexp)> = vec![("kind", text(kind_name(e.kind()))?), ("message", text(&e.message())?)];
     use featrank::Error as E;
     match &e {

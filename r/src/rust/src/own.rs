@@ -129,7 +129,9 @@ impl Functions {
             Failure::Savvy(e) => featrank::Error::external(name, e.to_string()),
             Failure::Interrupted => {
                 featrank::progress::interrupt();
-                featrank::progress::check_interrupt(name).err().unwrap_or_else(|| featrank::Error::external(name, "interrupted"))
+                featrank::progress::check_interrupt(name)
+                    .err()
+                    .unwrap_or_else(|| featrank::Error::external(name, "interrupted"))
             }
         });
         let _ = call.reply.send(out);

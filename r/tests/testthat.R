@@ -1,0 +1,4 @@
+library(testthat)
+library(featrank)
+
+test_check("featrank")
