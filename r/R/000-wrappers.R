@@ -193,6 +193,13 @@ NULL
   .Call(savvy_fr_runs_len__impl, `runs`)
 }
 
+#' Synthetic data with exact ground truth (`design`: single, pair, combined, madelon, null, survival,
+#' survival-null, replicates), as the CLI's `synth` makes it: `list(data = <columns>, truth = <columns>)`.
+#' @noRd
+`fr_synth` <- function(`design`, `seed`, `rows` = NULL) {
+  .Call(savvy_fr_synth__impl, `design`, `seed`, `rows`)
+}
+
 #' The notices given since the last call, each once.
 #' @noRd
 `fr_take_notices` <- function() {

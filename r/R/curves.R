@@ -17,7 +17,7 @@
 #' @param folds,repeats Folds of the k-fold plan and its repeats.
 #' @param scheme The resampling scheme: `"kfold"`, `"holdout:0.3"`, `"bootstrap"`, `"group-kfold"`,
 #'   `"time-series"`, ... (the command line's `--scheme`).
-#' @param grid Subset sizes: `"full"` (every size), `"log2"`, `"1,2,5,10"`, ...
+#' @param grid Subset sizes: `"full"` (every size), `"paper"` (the papers' grid), `"1,2,5,10"`.
 #' @param expected Random rankings for the expected curve (0: none).
 #' @param expected_repeats Repeats of the random rankings' plan (`NULL`: the repeats).
 #' @param measure The performance measure (`NULL`: the task's default: accuracy, RMSE, Harrell's C, ...).

@@ -149,6 +149,11 @@ SEXP savvy_fr_runs_len__impl(SEXP c_arg__runs) {
     return handle_result(res);
 }
 
+SEXP savvy_fr_synth__impl(SEXP c_arg__design, SEXP c_arg__seed, SEXP c_arg__rows) {
+    SEXP res = savvy_fr_synth__ffi(c_arg__design, c_arg__seed, c_arg__rows);
+    return handle_result(res);
+}
+
 SEXP savvy_fr_take_notices__impl(void) {
     SEXP res = savvy_fr_take_notices__ffi();
     return handle_result(res);
@@ -182,6 +187,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"savvy_fr_read__impl", (DL_FUNC) &savvy_fr_read__impl, 5},
     {"savvy_fr_runs_get__impl", (DL_FUNC) &savvy_fr_runs_get__impl, 2},
     {"savvy_fr_runs_len__impl", (DL_FUNC) &savvy_fr_runs_len__impl, 1},
+    {"savvy_fr_synth__impl", (DL_FUNC) &savvy_fr_synth__impl, 3},
     {"savvy_fr_take_notices__impl", (DL_FUNC) &savvy_fr_take_notices__impl, 0},
 
 

@@ -20,4 +20,5 @@ SEXP savvy_fr_rank__ffi(SEXP c_arg__data, SEXP c_arg__seed, SEXP c_arg__method, 
 SEXP savvy_fr_read__ffi(SEXP c_arg__path, SEXP c_arg__targets, SEXP c_arg__task, SEXP c_arg__groups, SEXP c_arg__order);
 SEXP savvy_fr_runs_get__ffi(SEXP c_arg__runs, SEXP c_arg__index);
 SEXP savvy_fr_runs_len__ffi(SEXP c_arg__runs);
+SEXP savvy_fr_synth__ffi(SEXP c_arg__design, SEXP c_arg__seed, SEXP c_arg__rows);
 SEXP savvy_fr_take_notices__ffi(void);

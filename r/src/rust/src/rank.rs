@@ -9,7 +9,7 @@ use crate::data::Dataset;
 /// @noRd
 #[savvy]
 fn fr_rank(data: &Dataset, seed: f64, method: Option<&str>, own: Option<ListSexp>) -> savvy::Result<Sexp> {
-    let seed = crate::settings::Settings::seed(seed)?;
+    let seed = crate::settings::Settings::whole("seed", seed)?;
     let own = crate::own::Functions::new(own)?;
     let (names, data, method) = (own.names().to_vec(), data.inner.clone(), method.map(str::to_string));
     let table = crate::blocking(&own, move |caller| {

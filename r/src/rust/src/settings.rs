@@ -40,11 +40,11 @@ impl<'a> Settings<'a> {
         }
     }
 
-    /// A seed given alone (`rank`): a whole number ≥ 0 below 2⁵³.
-    pub(crate) fn seed(value: f64) -> savvy::Result<u64> {
+    /// A number given alone (`rank`'s seed, `synth`'s rows), named `name`: a whole number ≥ 0 below 2⁵³.
+    pub(crate) fn whole(name: &str, value: f64) -> savvy::Result<u64> {
         match value.is_finite() && value >= 0.0 && value.fract() == 0.0 && value < 9.007_199_254_740_992e15 {
             true => Ok(value as u64),
-            false => Self::refuse("seed", "a whole number ≥ 0 (below 2^53)"),
+            false => Self::refuse(name, "a whole number ≥ 0 (below 2^53)"),
         }
     }
 
