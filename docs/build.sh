@@ -6,6 +6,7 @@
 #     (examples/method_pages.rs), so the site and `featrank methods` cannot disagree;
 #   - every notebook as a page with its outputs: the executed copies in notebooks/out and python/notebooks/out
 #     when present (CI's runs, or bash notebooks/run.sh and python/notebooks/run.sh), else as committed;
+#   - the R package's vignette with its outputs as `bash r/check.sh` rendered it (target/r), else as written;
 #   - the Rust API (rustdoc, with the gpu feature) under api/, the Python API (pdoc) under python/.
 # Tools come from the registries into target/: mdBook into target/tools (about 3 minutes on 2 cores, once),
 # nbconvert and pdoc into target/docs-venv. The Python API needs featrank for Python: the one installed in
@@ -43,6 +44,7 @@ mkdir -p "$src"
 python3 docs/site.py guide "$src"
 python3 docs/site.py readme "$src"
 python3 docs/site.py homes "$src"
+python3 docs/site.py vignette "$src"
 
 # Both examples in the release build of both workspace members that the tests, the CLI and the wheel share (one
 # set of features: the examples reuse every compiled dependency of that build instead of compiling their own).

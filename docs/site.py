@@ -5,6 +5,7 @@
     python3 docs/site.py notebooks SRC NBCONVERT  the notebooks (executed ones from */out/ when present) -> SRC/notebooks
     python3 docs/site.py summary SRC METHODS      fills SRC/SUMMARY.md's METHODS and NOTEBOOKS lines
     python3 docs/site.py homes SRC                every old README section still has its page (docs/homes.txt)
+    python3 docs/site.py vignette SRC             the R vignette as rendered by r/check.sh -> SRC/r-which-ranking.md
 
 The site is read from target/site, two folders below the repository's root: a link to a file of the repository
 that is not a page of the site (a script, a notebook's folder) becomes ../../PATH, which resolves in a clone.
@@ -39,7 +40,7 @@ def rewrite(text, pages):
 
 
 def pages_of(src):
-    generated = {"readme.md", "methods", "notebooks", "figures", "python", "api"}
+    generated = {"readme.md", "methods", "notebooks", "figures", "python", "api", "r-which-ranking.md"}
     return {p.name for p in pathlib.Path(src).iterdir()} | generated
 
 
@@ -100,6 +101,20 @@ def notebooks(src, nbconvert):
         "- [Notebooks](notebooks/index.md)\n" + "\n".join(summary) + "\n")
 
 
+def vignette(src):
+    """The R package's vignette with its outputs, as `bash r/check.sh` rendered it (target/r/which-ranking.md),
+    else its source without outputs, saying so."""
+    rendered = REPO / "target" / "r" / "which-ranking.md"
+    source = rendered if rendered.exists() else REPO / "r" / "vignettes" / "which-ranking.Rmd"
+    text = source.read_text()
+    if text.startswith("---"):
+        text = text.split("\n---\n", 1)[1]  # the YAML header: the heading below says the same
+    state = ("rendered by `bash r/check.sh` (CI's run), outputs as it left them" if rendered.exists() else
+             "**not rendered here**: run `bash r/check.sh` before `bash docs/build.sh` to see its outputs")
+    heading = "# Which gene ranking to trust\n\n*The R package's vignette (`r/vignettes/which-ranking.Rmd`), " + state + ".*\n"
+    (pathlib.Path(src) / "r-which-ranking.md").write_text(heading + text)
+
+
 def summary(src, methods):
     path = pathlib.Path(src) / "SUMMARY.md"
     listed = pathlib.Path(src) / "notebooks.summary"  # written by `notebooks`; not a page of the site
@@ -138,4 +153,4 @@ if __name__ == "__main__":
     src = checked_src(src)
     {"readme": lambda: readme(src), "guide": lambda: guide(src),
      "notebooks": lambda: notebooks(src, rest[0].split()), "summary": lambda: summary(src, rest[0]),
-     "homes": lambda: homes(src)}[command]()
+     "homes": lambda: homes(src), "vignette": lambda: vignette(src)}[command]()

@@ -195,7 +195,7 @@ fn architecture_names_every_module() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let mut files = Vec::new();
-    for dir in ["src", "python/src", "python/featrank"] {
+    for dir in ["src", "python/src", "python/featrank", "r/src/rust/src", "r/R"] {
         collect(&root.join(dir), &mut files);
     }
     let unnamed: Vec<String> = files
@@ -208,13 +208,13 @@ fn architecture_names_every_module() {
     assert!(named_in("| `learners/knn.rs`, `svm.rs` |", "learners/svm.rs") && !named_in("`svm.rs`", "rankers/svm.rs"));
 }
 
-/// The source files under `dir`: Rust, CUDA, Python and stubs.
+/// The source files under `dir`: Rust, CUDA, Python, stubs and R.
 fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
             collect(&path, out);
-        } else if path.extension().is_some_and(|e| ["rs", "cu", "py", "pyi"].iter().any(|x| e == *x)) {
+        } else if path.extension().is_some_and(|e| ["rs", "cu", "py", "pyi", "R"].iter().any(|x| e == *x)) {
             out.push(path);
         }
     }
