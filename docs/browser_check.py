@@ -22,6 +22,9 @@ PAGES = [
     ("notebooks/rust-01_quickstart.html", 2, "a rendered Rust notebook"),
     ("python/featrank.html", 0, "the Python API"),
     ("api/featrank/index.html", 0, "the Rust API"),
+    # the R vignette's three figures, when r/check.sh rendered it (else its text without outputs)
+    ("r-which-ranking.html", 3 if (pathlib.Path(__file__).resolve().parents[1] / "target/r/which-ranking.md").exists()
+     else 0, "the R package's vignette"),
 ]
 
 FIGURES = """
