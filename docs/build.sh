@@ -46,7 +46,7 @@ python3 docs/site.py readme "$src"
 python3 docs/site.py homes "$src"
 python3 docs/site.py vignette "$src"
 
-# Both examples in the release build of both workspace members that the tests, the CLI and the wheel share (one
+# Both examples in the release build of the workspace's members that the tests, the CLI and the wheel share (one
 # set of features: the examples reuse every compiled dependency of that build instead of compiling their own).
 cargo build --quiet --release --locked --workspace --example figures --example method_pages
 echo "== the figures of the concepts chapter (examples/figures.rs)"

@@ -36,6 +36,19 @@ else
     # Unpacked with today's times (-m): the sdist's files carry a fixed old time, which would let cargo take the
     # shared target folder's earlier build of featrank for an up-to-date one.
     mkdir -p "$unpacked" && tar xzmf "$sdist" -C "$unpacked"
+    # The sdist holds the workspace's lock file, which also locks the R package's crates (r/src/rust, not in the
+    # sdist): cargo prunes those entries offline, every package left is checked to be locked as in the repository,
+    # and the build is --locked.
+    (cd "$unpacked"/featrank-* && cargo metadata --offline --format-version 1 >/dev/null)
+    python3 - "$unpacked"/featrank-*/Cargo.lock Cargo.lock <<'PRUNED'
+import sys, tomllib
+def packages(path):
+    with open(path, "rb") as f:
+        return {(p["name"], p["version"], p.get("checksum")) for p in tomllib.load(f)["package"]}
+other = packages(sys.argv[1]) - packages(sys.argv[2])
+if other:
+    sys.exit(f"the sdist's lock file locks packages otherwise than the repository's: {sorted(other)[:5]}")
+PRUNED
     # The wheel from the unpacked sdist proves the sdist builds. It builds in target/, beside the release build of
     # the tests and the CLI: the compiled dependencies are reused (the same lock file, profile and features), and
     # featrank and the module, a copy at another path, are compiled again.

@@ -13,8 +13,8 @@ if [ "${1:-}" = "--tools" ]; then
     [ "$(id -u)" = 0 ] || sudo="sudo"
     $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
-        r-base-dev r-cran-testthat r-cran-knitr r-cran-markdown r-cran-matrix r-cran-survival \
-        r-bioc-summarizedexperiment >/dev/null
+        r-base-dev r-cran-testthat r-cran-knitr r-cran-markdown r-cran-matrix r-cran-survival r-cran-repr \
+        r-cran-irdisplay r-bioc-summarizedexperiment >/dev/null
     exit 0
 fi
 export FEATRANK_ROOT="$root"

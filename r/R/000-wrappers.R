@@ -48,9 +48,9 @@ NULL
 #' training split of `data`'s plan, for each learner of `learners`; every setting given (`r/R/curves.R` owns the
 #' defaults, read from the library).
 #' @noRd
-`fr_curves` <- function(`data`, `rankers`, `learners`, `settings`, `own_at`, `own` = NULL) {
+`fr_curves` <- function(`data`, `rankers`, `learners`, `settings`, `own_at`, `own` = NULL, `rankings` = NULL) {
   `data` <- .savvy_extract_ptr(`data`, "featrank::Dataset")
-  .savvy_wrap_CurveRuns(.Call(savvy_fr_curves__impl, `data`, `rankers`, `learners`, `settings`, `own_at`, `own`))
+  .savvy_wrap_CurveRuns(.Call(savvy_fr_curves__impl, `data`, `rankers`, `learners`, `settings`, `own_at`, `own`, `rankings`))
 }
 
 #' One of the comparison layer's answers about the curves, as a table: `eca` (ECA of every pair and against the
@@ -100,6 +100,13 @@ NULL
 `fr_curves_table` <- function(`curves`) {
   `curves` <- .savvy_extract_ptr(`curves`, "featrank::Curves")
   .Call(savvy_fr_curves_table__impl, `curves`)
+}
+
+#' The stability–accuracy trade-off of the per-split rankers' top-`k` sets: its table and its figure (SVG).
+#' @noRd
+`fr_curves_trade_off` <- function(`curves`, `k`) {
+  `curves` <- .savvy_extract_ptr(`curves`, "featrank::Curves")
+  .Call(savvy_fr_curves_trade_off__impl, `curves`, `k`)
 }
 
 #' A dataset of R's columns (`columns`, `levels`: `frames::frame_from_r`); the features from the columns that are

@@ -22,6 +22,9 @@
 #' @param expected_repeats Repeats of the random rankings' plan (`NULL`: the repeats).
 #' @param measure The performance measure (`NULL`: the task's default: accuracy, RMSE, Harrell's C, ...).
 #' @param seed The seed of every random choice: the same seed gives the same bytes on any number of threads.
+#' @param rankings Fixed rankings, computed once beforehand (no split hides its test rows from them: not an
+#'   honest estimate, a comparison): a table of `feature` and `score` or `rank` (as [rank()] returns), a
+#'   character vector of features best first, or a named list of them.
 #' @return A `featrank_curves` (or a list of them, one per learner): `print()` says what was run and shows the
 #'   table's head, `plot()` the figure, `as.data.frame()` the long table.
 #' @examples
@@ -43,7 +46,8 @@
 curves <- function(data, target = NULL, rankers = "relieff", learner = default("learner"),
                    folds = default("folds"), repeats = default("repeats"), scheme = default("scheme"),
                    grid = default("grid"), expected = default("expected"), expected_repeats = NULL,
-                   measure = NULL, seed = default("seed"), task = "auto", groups = NULL, order = NULL) {
+                   measure = NULL, seed = default("seed"), task = "auto", groups = NULL, order = NULL,
+                   rankings = NULL) {
   data <- dataset(data, target = target, task = task, groups = groups, order = order)
   methods <- split_rankers(rankers)
   settings <- list(scheme = scheme, folds = folds, repeats = repeats, grid = grid, expected = expected,
@@ -52,9 +56,26 @@ curves <- function(data, target = NULL, rankers = "relieff", learner = default("
     if (!is.character(learner) || !length(learner)) {
       featrank_abort("parameter", "learner: one spec text or several", parameter = "learner")
     }
-    runs <- fr_curves(data$ptr, methods$texts, learner, settings, methods$at, methods$own)
+    runs <- fr_curves(data$ptr, methods$texts, learner, settings, methods$at, methods$own, fixed_rankings(rankings))
     out <- lapply(seq_len(fr_runs_len(runs)), function(i) new_curves(fr_runs_get(runs, i)))
     if (length(out) == 1) out[[1]] else stats::setNames(out, learner)
+  })
+}
+
+# Fixed rankings as the compiled side reads them: a named list of list(columns, levels).
+fixed_rankings <- function(rankings) {
+  if (is.null(rankings)) return(NULL)
+  if (is.data.frame(rankings) || is.character(rankings)) rankings <- list(ranking = rankings)
+  if (!is.list(rankings) || is.null(names(rankings)) || any(!nzchar(names(rankings)))) {
+    featrank_abort("parameter", "rankings: a table (feature, score or rank) or a named list of them",
+                   parameter = "rankings")
+  }
+  lapply(rankings, function(r) {
+    if (is.character(r)) r <- data.frame(feature = r, rank = seq_along(r))
+    if (!is.data.frame(r)) {
+      featrank_abort("parameter", "rankings: tables of feature and score or rank", parameter = "rankings")
+    }
+    column_parts(r)
   })
 }
 
@@ -92,6 +113,7 @@ as_svg <- function(x, file = NULL) {
     featrank_curves = fr_curves_svg(x$ptr),
     featrank_nested = fr_nested_svg(x$ptr),
     featrank_decision = fr_curves_decide_svg(x$curves$ptr),
+    featrank_trade_off = x$svg,
     featrank_abort("parameter", sprintf("x: a result of featrank, not a %s", class(x)[1]), parameter = "x")
   ))
   if (is.null(file)) return(text)
@@ -127,7 +149,8 @@ load_curves <- function(file) featrank_call(new_curves(fr_curves_load(path.expan
 #' Slavkov et al.). `significance()`: is each ranking better than the others and than random rankings
 #' (corrected resampled t-test over splits, Wilcoxon over repeats, Holm). `stability()`: how alike each ranker's
 #' per-split rankings are (Nogueira's phi, Kuncheva, Canberra). `decide()`: the subset size each rule chooses
-#' (best, one standard error, tolerance, knee); `plot()` shows them on the curves.
+#' (best, one standard error, tolerance, knee); `plot()` shows them on the curves. `trade_off()`: stability
+#' (Nogueira's phi) against accuracy of each per-split ranker's top-k sets, the Pareto front and RPT.
 #' @param x A `featrank_curves`.
 #' @return A data.frame (`decide()`: a `featrank_decision`, which `as.data.frame()` and `plot()` read).
 #' @examples
@@ -136,6 +159,7 @@ load_curves <- function(file) featrank_call(new_curves(fr_curves_load(path.expan
 #' significance(run)
 #' stability(run)
 #' decide(run)
+#' trade_off(run, 2)
 #' @export
 eca <- function(x) featrank_call(as_frame(fr_curves_answer(x$ptr, "eca")))
 
@@ -146,6 +170,26 @@ significance <- function(x) featrank_call(as_frame(fr_curves_answer(x$ptr, "sign
 #' @rdname eca
 #' @export
 stability <- function(x) featrank_call(as_frame(fr_curves_answer(x$ptr, "stability")))
+
+#' @rdname eca
+#' @param k The subset size whose top-k sets `trade_off()` compares.
+#' @export
+trade_off <- function(x, k) {
+  t <- featrank_call(fr_curves_trade_off(x$ptr, k))
+  structure(list(table = as_frame(t$table), svg = t$svg), class = "featrank_trade_off")
+}
+
+#' @export
+as.data.frame.featrank_trade_off <- function(x, row.names = NULL, optional = FALSE, ...) x$table
+
+#' @export
+print.featrank_trade_off <- function(x, ...) {
+  print(x$table, row.names = FALSE)
+  invisible(x)
+}
+
+#' @export
+plot.featrank_trade_off <- function(x, y, ...) show_svg(x$svg, "trade-off")
 
 #' @rdname eca
 #' @export

@@ -94,14 +94,17 @@ per_row <- function(columns, value, what, rows) {
   list(columns, what)
 }
 
-# The outcome given as a vector, a Surv or a label matrix, as target columns and the task it implies.
-outcome_columns <- function(y, task, rows) {
+# The outcome given as a vector, a Surv or a label matrix, as target columns (named apart from the columns `taken`)
+# and the task it implies.
+outcome_columns <- function(y, task, rows, taken = character()) {
   if (inherits(y, "Surv")) {
     s <- unclass(y)
     if (!all(c("time", "status") %in% colnames(s))) {
       featrank_abort("column", "a Surv target must be right-censored: Surv(time, event)", column = "target")
     }
-    return(list(columns = list(time = s[, "time"], event = as.integer(s[, "status"])), task = "survival"))
+    names <- make.unique(c(taken, "time", "event"), sep = "_")[length(taken) + 1:2]
+    columns <- stats::setNames(list(s[, "time"], as.integer(s[, "status"])), names)
+    return(list(columns = columns, task = "survival"))
   }
   if (is.matrix(y) || is.data.frame(y)) {
     y <- as.data.frame(y, optional = TRUE)
@@ -111,13 +114,13 @@ outcome_columns <- function(y, task, rows) {
   if (length(y) != rows) {
     featrank_abort("parameter", sprintf("target: %d values for %d rows", length(y), rows), parameter = "target")
   }
-  list(columns = list(target = y), task = task)
+  list(columns = stats::setNames(list(y), make.unique(c(taken, "target"), sep = "_")[length(taken) + 1]), task = task)
 }
 
 from_matrix <- function(x, y, task, groups, order, allow_identifiers) {
   rows <- nrow(x)
   names <- colnames(x) %||% paste0("x", seq_len(ncol(x)) - 1)
-  out <- outcome_columns(y, task, rows)
+  out <- outcome_columns(y, task, rows, taken = names)
   columns <- out$columns
   g <- per_row(columns, groups, "groups", rows); columns <- g[[1]]
   o <- per_row(columns, order, "order", rows); columns <- o[[1]]
@@ -140,13 +143,13 @@ from_frame <- function(df, target, task, groups, order, allow_identifiers) {
   columns <- as.list(df)
   if (is.null(target)) target <- names(df)[length(df)]
   if (is.character(target) && length(target) == 1 && inherits(df[[target]], "Surv")) {
+    columns[[target]] <- NULL
     target <- df[[target]]
-    columns[[names(df)[match(TRUE, vapply(df, inherits, logical(1), "Surv"))]]] <- NULL
   }
   if (is.character(target)) {
     targets <- target
   } else {
-    out <- outcome_columns(target, task, rows)
+    out <- outcome_columns(target, task, rows, taken = names(columns))
     for (name in names(out$columns)) columns[[name]] <- out$columns[[name]]
     targets <- names(out$columns)
     task <- out$task

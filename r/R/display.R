@@ -27,7 +27,7 @@ repr_svg_featrank <- function(obj, ...) as_svg(obj)
 
 .onLoad_display <- function() {
   if (requireNamespace("repr", quietly = TRUE)) {
-    for (class in c("featrank_curves", "featrank_nested", "featrank_decision")) {
+    for (class in c("featrank_curves", "featrank_nested", "featrank_decision", "featrank_trade_off")) {
       registerS3method("repr_svg", class, repr_svg_featrank, envir = asNamespace("repr"))
     }
   }

@@ -44,8 +44,8 @@ SEXP savvy_fr_catalog__impl(SEXP c_arg__what) {
     return handle_result(res);
 }
 
-SEXP savvy_fr_curves__impl(SEXP c_arg__data, SEXP c_arg__rankers, SEXP c_arg__learners, SEXP c_arg__settings, SEXP c_arg__own_at, SEXP c_arg__own) {
-    SEXP res = savvy_fr_curves__ffi(c_arg__data, c_arg__rankers, c_arg__learners, c_arg__settings, c_arg__own_at, c_arg__own);
+SEXP savvy_fr_curves__impl(SEXP c_arg__data, SEXP c_arg__rankers, SEXP c_arg__learners, SEXP c_arg__settings, SEXP c_arg__own_at, SEXP c_arg__own, SEXP c_arg__rankings) {
+    SEXP res = savvy_fr_curves__ffi(c_arg__data, c_arg__rankers, c_arg__learners, c_arg__settings, c_arg__own_at, c_arg__own, c_arg__rankings);
     return handle_result(res);
 }
 
@@ -81,6 +81,11 @@ SEXP savvy_fr_curves_svg__impl(SEXP c_arg__curves) {
 
 SEXP savvy_fr_curves_table__impl(SEXP c_arg__curves) {
     SEXP res = savvy_fr_curves_table__ffi(c_arg__curves);
+    return handle_result(res);
+}
+
+SEXP savvy_fr_curves_trade_off__impl(SEXP c_arg__curves, SEXP c_arg__k) {
+    SEXP res = savvy_fr_curves_trade_off__ffi(c_arg__curves, c_arg__k);
     return handle_result(res);
 }
 
@@ -166,7 +171,7 @@ SEXP savvy_fr_take_notices__impl(void) {
 
 static const R_CallMethodDef CallEntries[] = {
     {"savvy_fr_catalog__impl", (DL_FUNC) &savvy_fr_catalog__impl, 1},
-    {"savvy_fr_curves__impl", (DL_FUNC) &savvy_fr_curves__impl, 6},
+    {"savvy_fr_curves__impl", (DL_FUNC) &savvy_fr_curves__impl, 7},
     {"savvy_fr_curves_answer__impl", (DL_FUNC) &savvy_fr_curves_answer__impl, 2},
     {"savvy_fr_curves_decide_svg__impl", (DL_FUNC) &savvy_fr_curves_decide_svg__impl, 1},
     {"savvy_fr_curves_info__impl", (DL_FUNC) &savvy_fr_curves_info__impl, 1},
@@ -174,6 +179,7 @@ static const R_CallMethodDef CallEntries[] = {
     {"savvy_fr_curves_load__impl", (DL_FUNC) &savvy_fr_curves_load__impl, 1},
     {"savvy_fr_curves_svg__impl", (DL_FUNC) &savvy_fr_curves_svg__impl, 1},
     {"savvy_fr_curves_table__impl", (DL_FUNC) &savvy_fr_curves_table__impl, 1},
+    {"savvy_fr_curves_trade_off__impl", (DL_FUNC) &savvy_fr_curves_trade_off__impl, 2},
     {"savvy_fr_dataset__impl", (DL_FUNC) &savvy_fr_dataset__impl, 8},
     {"savvy_fr_dataset_info__impl", (DL_FUNC) &savvy_fr_dataset_info__impl, 1},
     {"savvy_fr_datasets__impl", (DL_FUNC) &savvy_fr_datasets__impl, 0},

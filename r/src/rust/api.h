@@ -1,5 +1,5 @@
 SEXP savvy_fr_catalog__ffi(SEXP c_arg__what);
-SEXP savvy_fr_curves__ffi(SEXP c_arg__data, SEXP c_arg__rankers, SEXP c_arg__learners, SEXP c_arg__settings, SEXP c_arg__own_at, SEXP c_arg__own);
+SEXP savvy_fr_curves__ffi(SEXP c_arg__data, SEXP c_arg__rankers, SEXP c_arg__learners, SEXP c_arg__settings, SEXP c_arg__own_at, SEXP c_arg__own, SEXP c_arg__rankings);
 SEXP savvy_fr_curves_answer__ffi(SEXP c_arg__curves, SEXP c_arg__what);
 SEXP savvy_fr_curves_decide_svg__ffi(SEXP c_arg__curves);
 SEXP savvy_fr_curves_info__ffi(SEXP c_arg__curves);
@@ -7,6 +7,7 @@ SEXP savvy_fr_curves_json__ffi(SEXP c_arg__curves);
 SEXP savvy_fr_curves_load__ffi(SEXP c_arg__path);
 SEXP savvy_fr_curves_svg__ffi(SEXP c_arg__curves);
 SEXP savvy_fr_curves_table__ffi(SEXP c_arg__curves);
+SEXP savvy_fr_curves_trade_off__ffi(SEXP c_arg__curves, SEXP c_arg__k);
 SEXP savvy_fr_dataset__ffi(SEXP c_arg__columns, SEXP c_arg__levels, SEXP c_arg__targets, SEXP c_arg__task, SEXP c_arg__allow_identifiers, SEXP c_arg__groups, SEXP c_arg__order, SEXP c_arg__sparse);
 SEXP savvy_fr_dataset_info__ffi(SEXP c_arg__data);
 SEXP savvy_fr_datasets__ffi(void);

@@ -23,10 +23,15 @@ test_that("curves from R equal the CLI's JSON byte for byte", {
     list(name = "combined", data = combined, arg = file.path(dir, "combined.csv"), target = "class")
   )
   for (case in cases) {
+    # a fixed ranking too: the CLI's, read back by R as a table
+    run_cli("rank", case$arg, "--target", case$target, "--method", "fisher", "--seed", 7,
+            "--out", file.path(dir, "r.csv"))
+    fixed <- utils::read.csv(file.path(dir, "r.csv"), stringsAsFactors = FALSE)
     mine <- curves(case$data, target = case$target, rankers = c("relieff:k=10", "info-gain"), learner = "knn",
-                   folds = 5, repeats = 2, expected = 5, grid = "full", seed = 7)
+                   folds = 5, repeats = 2, expected = 5, grid = "full", seed = 7, rankings = list(r = fixed))
     save_json(mine, file.path(dir, "r.json"))
-    run_cli("curves", case$arg, "--target", case$target, "--method", "relieff:k=10", "--method", "info-gain",
+    run_cli("curves", case$arg, "--target", case$target, "--ranking", file.path(dir, "r.csv"),
+            "--method", "relieff:k=10", "--method", "info-gain",
             "--learner", "knn", "--folds", 5, "--repeats", 2, "--expected", 5, "--grid", "full", "--seed", 7,
             "--quiet", "--out", file.path(dir, "c.csv"), "--json", file.path(dir, "cli.json"))
     theirs <- readBin(file.path(dir, "cli.json"), "raw", file.size(file.path(dir, "cli.json")))

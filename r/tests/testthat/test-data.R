@@ -54,6 +54,10 @@ test_that("a Surv target is a survival task, and univariate Cox agrees with surv
     expect_equal(mine$p[mine$feature == f], unname(fit$waldtest["pvalue"]), tolerance = 1e-6)
   }
   expect_identical(dataset(as.matrix(df[, 1:3]), survival::Surv(time, event))$task, "survival")
+  # a feature named like the outcome's columns keeps its name; the outcome's are named apart
+  df$time <- df$a
+  expect_identical(dataset(df, target = "outcome")$features, c("a", "b", "c", "time"))
+  expect_identical(dataset(df, target = "outcome")$targets, c("time_1", "event"))
 })
 
 test_that("groups given beside the data keep each group on one side of every split", {

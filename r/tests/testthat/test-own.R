@@ -28,6 +28,14 @@ test_that("the same seed gives the same curves; a function taking seed receives 
   expect_length(unique(seeds$got), 6)
 })
 
+test_that("fixed rankings are compared beside the rankers, given as tables or as names best first", {
+  order <- c("petalwidth", "petallength", "sepallength", "sepalwidth")
+  run <- curves("iris", rankers = "fisher", rankings = list(by_hand = order, table = rank("iris", "relieff")),
+                folds = 3, repeats = 1, expected = 0, seed = 1)
+  expect_identical(run$rankings, c("by_hand", "table", "fisher"))
+  expect_error(curves("iris", rankings = list(1:3), folds = 3), class = "featrank_parameter_error")
+})
+
 test_that("results show themselves: tables, figures, what was run", {
   run <- curves("iris", rankers = c("relieff", "fisher"), folds = 3, repeats = 2, expected = 3, seed = 1)
   expect_match(run$description, "3-fold")
@@ -35,7 +43,13 @@ test_that("results show themselves: tables, figures, what was run", {
   expect_true(startsWith(as_svg(run), "<svg"))
   # two repeats: the Wilcoxon test's floor is said as a warning of featrank's class
   expect_warning(tests <- significance(run), class = "featrank_warning")
-  for (answer in list(eca(run), tests, stability(run), as.data.frame(decide(run)))) {
+  expect_true(startsWith(as_svg(trade_off(run, 2)), "<svg"))
+  # in Jupyter's IRkernel a result shows itself through repr's SVG method
+  if (requireNamespace("repr", quietly = TRUE)) {
+    expect_identical(repr::repr_svg(run), as_svg(run))
+    expect_true(startsWith(repr::repr_svg(decide(run)), "<svg"))
+  }
+  for (answer in list(eca(run), tests, stability(run), as.data.frame(decide(run)), as.data.frame(trade_off(run, 2)))) {
     expect_s3_class(answer, "data.frame")
     expect_gt(nrow(answer), 0)
   }

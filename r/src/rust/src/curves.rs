@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
+use featrank::data::Ranking;
 use featrank::eval::{Candidate, CurveSpec, Curves as RsCurves};
 use featrank::learners::Learner;
-use savvy::{savvy, IntegerSexp, ListSexp, Sexp, StringSexp};
+use savvy::{savvy, IntegerSexp, ListSexp, Sexp, StringSexp, TypedSexp};
 
 use crate::data::Dataset;
 use crate::settings::Settings;
@@ -38,6 +39,7 @@ fn fr_curves(
     settings: ListSexp,
     own_at: IntegerSexp,
     own: Option<ListSexp>,
+    rankings: Option<ListSexp>,
 ) -> savvy::Result<CurveRuns> {
     let settings = Settings::of(&settings)?;
     let options = settings.curve_options()?;
@@ -49,13 +51,17 @@ fn fr_curves(
         return Err(crate::to_r(featrank::Error::param("learner", "at least one learner")));
     };
     let mut candidates: Vec<Candidate> = Vec::new();
+    for (name, table) in rankings.iter().flat_map(ListSexp::iter) {
+        let ranking = fixed(table)?.with_name(name);
+        candidates.push(Candidate::Fixed(ranking));
+    }
     for r in rankers.iter() {
         let ranker = crate::guarded(|| featrank::rankers::parse(r))?;
         candidates.push(Candidate::PerFold { name: r.trim().to_string(), ranker: ranker.into() });
     }
     let own = crate::own::Functions::new(own)?;
     let names = own.names().to_vec();
-    let resampling = options.evaluation.resampling.clone();
+    let resampling = options.evaluation.resampling;
     let spec = CurveSpec::new(first).options(options);
     let data = data.inner.clone();
     let at: Vec<usize> = own_at.iter().map(|&p| usize::try_from(p).unwrap_or(usize::MAX)).collect();
@@ -72,6 +78,19 @@ fn fr_curves(
         }
     })?;
     Ok(CurveRuns { runs: runs.into_iter().map(Arc::new).collect() })
+}
+
+/// A fixed ranking from R's table (`list(columns, levels)`: feature and score and/or rank), as a ranking file is
+/// read (`Ranking::from_polars`).
+fn fixed(table: Sexp) -> savvy::Result<Ranking> {
+    let TypedSexp::List(parts) = table.into_typed() else {
+        return Err(crate::to_r(featrank::Error::param("rankings", "tables of feature and score or rank")));
+    };
+    let (Some(columns), Some(levels)) = (parts.get("columns"), parts.get("levels")) else {
+        return Err(crate::to_r(featrank::Error::param("rankings", "tables of feature and score or rank")));
+    };
+    let frame = crate::frames::frame_from_r(&ListSexp::try_from(columns)?, &ListSexp::try_from(levels)?)?;
+    crate::guarded(|| Ranking::from_polars(&frame))
 }
 
 /// How many learners' curves a run holds.
@@ -148,6 +167,19 @@ fn fr_curves_answer(curves: &Curves, what: &str) -> savvy::Result<Sexp> {
         other => Err(featrank::Error::param("what", format!("no answer '{other}'"))),
     })?;
     crate::frames::frame_to_r(&table)
+}
+
+/// The stability–accuracy trade-off of the per-split rankers' top-`k` sets: its table and its figure (SVG).
+/// @noRd
+#[savvy]
+fn fr_curves_trade_off(curves: &Curves, k: f64) -> savvy::Result<Sexp> {
+    let k = usize::try_from(crate::settings::Settings::whole("k", k)?).unwrap_or(usize::MAX);
+    let t = crate::guarded(|| curves.inner.trade_off(k))?;
+    let (table, figure) = crate::guarded(|| Ok((t.to_polars()?, t.plot()?)))?;
+    let mut out = savvy::OwnedListSexp::new(2, true)?;
+    out.set_name_and_value(0, "table", crate::frames::frame_to_r(&table)?)?;
+    out.set_name_and_value(1, "svg", crate::text(figure.svg())?)?;
+    out.into()
 }
 
 /// The figure of the subset sizes each rule chooses, on the curves.

@@ -93,18 +93,21 @@ pub(crate) fn blocking<T: Send>(
             let _ = done.send(catch_unwind(AssertUnwindSafe(|| work(caller))));
         });
         loop {
-            if let Ok(outcome) = finished.try_recv() {
-                break outcome;
-            }
             match requests.recv_timeout(Duration::from_millis(50)) {
                 Ok(call) => own.answer(call),
-                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
+                Err(RecvTimeoutError::Timeout) => {
                     if interrupted() {
                         featrank::progress::interrupt();
                     }
-                    if let Ok(outcome) = finished.recv_timeout(Duration::from_millis(1)) {
-                        break outcome;
+                    if let Ok(outcome) = finished.try_recv() {
+                        break outcome; // a result that keeps a sender alive ends here instead
                     }
+                }
+                // the work's end drops every sender (the caller and the rankers made from it): its outcome follows
+                Err(RecvTimeoutError::Disconnected) => {
+                    break finished
+                        .recv()
+                        .unwrap_or_else(|_| Err(Box::new("the work's thread ended without a result")));
                 }
             }
         }

@@ -29,7 +29,7 @@ fn fr_nested(
 ) -> savvy::Result<Nested> {
     let options = Settings::of(&settings)?.nested_options()?;
     let texts: Vec<&str> = rankers.iter().collect();
-    let resampling = options.evaluation.resampling.clone();
+    let resampling = options.evaluation.resampling;
     let spec = crate::guarded(|| options.spec(&texts, learner))?;
     let own = crate::own::Functions::new(own)?;
     let names = own.names().to_vec();
