@@ -18,8 +18,12 @@ if [ "${1:-}" = "--tools" ]; then
     exit 0
 fi
 export FEATRANK_ROOT="$root"
+# The package's static library from the README's test command's build (its features: a plain `cargo build` of the
+# R crate would compile featrank and ~40 dependencies again after it), which also builds the CLI the tests
+# compare with; R's headers make only the R crate compile again.
+export FEATRANK_CARGO="cargo test --release --locked --workspace --no-run"
+R_INCLUDE_DIR="$(Rscript -e 'cat(R.home("include"))')" $FEATRANK_CARGO
 export FEATRANK_CLI="${FEATRANK_CLI:-$root/target/release/featrank}"
-[ -x "$FEATRANK_CLI" ] || cargo build --release --locked --bin featrank
 out="$root/target/r"
 rm -rf "$out/featrank.Rcheck" && mkdir -p "$out/library"
 (cd "$out" && R CMD build "$root/r")

@@ -14,6 +14,23 @@ test_that("an R function runs inside every training split, and equals the librar
   expect_identical(table$mean[table$ranking == "mine"], table$mean[table$ranking == "variance"])
 })
 
+test_that("an R function is a point of a nested evaluation's grid, ranked inside every inner split", {
+  calls <- new.env()
+  calls$n <- 0L
+  spread <- function(x, y) {
+    calls$n <- calls$n + 1L
+    apply(x, 2, stats::mad)
+  }
+  n <- nested("wine", rankers = list("fisher", spread = spread), learner = "knn:k=[1,5]", folds = 3, repeats = 1,
+              inner_folds = 3, seed = 2)
+  table <- as.data.frame(n)
+  expect_identical(nrow(table), 3L)
+  expect_true(all(table$ranker %in% c("fisher", "spread")))
+  # every outer training split: its inner splits and its own refit
+  expect_gte(calls$n, 3L * 4L)
+  expect_true(n$estimate[2] <= n$estimate[1] && n$estimate[1] <= n$estimate[3])
+})
+
 test_that("the same seed gives the same curves; a function taking seed receives each split's", {
   seeds <- new.env()
   seeds$got <- numeric()
