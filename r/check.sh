@@ -18,12 +18,14 @@ if [ "${1:-}" = "--tools" ]; then
     exit 0
 fi
 export FEATRANK_ROOT="$root"
-# The package's static library from the README's test command's build (its features: a plain `cargo build` of the
-# R crate would compile featrank and ~40 dependencies again after it), which also builds the CLI the tests
-# compare with; R's headers make only the R crate compile again.
-export FEATRANK_CARGO="cargo test --release --locked --workspace --no-run"
+# The package's static library built with the features of the README's test command's build — every member's
+# library with the site's two examples, so the tests' dev-dependencies and the Python module unify features as
+# there (a plain `cargo build` of the R crate after the tests compiled featrank and ~40 dependencies again) —
+# which docs/build.sh then reuses. After the tests this compiles only the member crates, pyo3 and savvy (30 s).
+export FEATRANK_CARGO="cargo build --release --locked --workspace --lib --example figures --example method_pages"
 R_INCLUDE_DIR="$(Rscript -e 'cat(R.home("include"))')" $FEATRANK_CARGO
 export FEATRANK_CLI="${FEATRANK_CLI:-$root/target/release/featrank}"
+[ -x "$FEATRANK_CLI" ] || cargo build --release --locked --workspace --bin featrank --example figures
 out="$root/target/r"
 rm -rf "$out/featrank.Rcheck" && mkdir -p "$out/library"
 (cd "$out" && R CMD build "$root/r")

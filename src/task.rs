@@ -29,6 +29,21 @@ pub enum Task {
 }
 
 impl Task {
+    /// Every task, in the order of the enum: what a method that handles any target (a user's own) supports.
+    ///
+    /// ```
+    /// use featrank::data::Task;
+    /// assert_eq!((Task::ALL.len(), Task::ALL[0], Task::ALL[5]), (6, Task::Classification, Task::Survival));
+    /// ```
+    pub const ALL: [Task; 6] = [
+        Task::Classification,
+        Task::Regression,
+        Task::MultiLabel,
+        Task::MultiTargetClassification,
+        Task::MultiTargetRegression,
+        Task::Survival,
+    ];
+
     /// Whether the task has several targets (multi-label or multi-target).
     ///
     /// ```

@@ -49,20 +49,12 @@ fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
     let label = name.clone();
     let ranker = from_fn(name.clone(), move |data: &Dataset, seed| scores(&handle, &label, data, seed))
         .nonfinite(nonfinite)
-        .tasks(&TASKS)
+        .tasks(&Task::ALL)
         .sparse(true);
     Ok((name, Box::new(ranker)))
 }
 
 /// Every task: a user's method gets the target as scikit-learn holds it (one column, or a rows × targets matrix).
-const TASKS: [Task; 6] = [
-    Task::Classification,
-    Task::Regression,
-    Task::MultiLabel,
-    Task::MultiTargetClassification,
-    Task::MultiTargetRegression,
-    Task::Survival,
-];
 
 /// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
 pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {

@@ -197,17 +197,9 @@ impl Measure {
     /// assert!(help.starts_with("The measure: accuracy, balanced_accuracy, auc (classification; default accuracy)"));
     /// ```
     pub fn help() -> String {
-        let tasks = [
-            Task::Classification,
-            Task::Regression,
-            Task::MultiLabel,
-            Task::MultiTargetClassification,
-            Task::MultiTargetRegression,
-            Task::Survival,
-        ];
         let of =
             |task| Measure::ALL.iter().filter(|m| m.task() == task).map(|m| m.label()).collect::<Vec<_>>().join(", ");
-        let each: Vec<String> = tasks
+        let each: Vec<String> = Task::ALL
             .iter()
             .map(|&t| format!("{} ({}; default {})", of(t), t.words(), Measure::default_for(t).label()))
             .collect();

@@ -11,16 +11,6 @@ use featrank::data::{Dataset, Target, Task};
 use featrank::rankers::{from_fn, Ranker};
 use savvy::{FunctionArgs, FunctionSexp, ListSexp, OwnedIntegerSexp, OwnedListSexp, OwnedRealSexp, Sexp, TypedSexp};
 
-/// The tasks an R function may rank for: all of them (it receives the target as R holds it).
-const TASKS: [Task; 6] = [
-    Task::Classification,
-    Task::Regression,
-    Task::MultiLabel,
-    Task::MultiTargetClassification,
-    Task::MultiTargetRegression,
-    Task::Survival,
-];
-
 /// The user's R functions of one call, each with its name: held and called on R's thread only.
 pub(crate) struct Functions {
     functions: Vec<FunctionSexp>,
@@ -71,7 +61,8 @@ impl Caller {
             calls.send(Call { index, rows, seed, reply }).map_err(|_| gone())?;
             answer.recv().map_err(|_| gone())?
         });
-        Box::new(ranker.tasks(&TASKS).sparse(true))
+        // every task: the function receives the target as R holds it
+        Box::new(ranker.tasks(&Task::ALL).sparse(true))
     }
 }
 
