@@ -204,6 +204,54 @@ fn the_learner_and_the_rankers_use_the_multinomial_fit() {
     assert!(entered[2].min(entered[3]) > entered[0].max(entered[1]), "{entered:?}");
 }
 
+/// A fit on which glmnet's undamped partial Newton steps cycle: glass's K, Si and Fe on a training split (6
+/// classes, two with 7 rows or fewer), λ = 0.05 on the learner's 20-value sequence. R's glmnet 4.1.6 gives up on
+/// the same rows ("convergence for 2th lambda value not reached after maxit=1e+07 iterations"), and featrank's
+/// path used to end at its first λ after 25,000 rounds. With the classes' steps damped once they cycle, the path
+/// reaches λ and the fit meets the lasso's optimality conditions there: every class's intercept gradient is 0,
+/// and in standardised units each gradient g_cj = Σ_i z_ij (y_ic − p_ic) / n is λ·sign(β_cj) where β_cj ≠ 0 and at
+/// most λ where β_cj = 0.
+#[test]
+fn a_fit_whose_undamped_steps_cycle_reaches_its_lambda_and_meets_its_kkt_conditions() {
+    let glass = datasets::load("glass").unwrap().dataset().unwrap();
+    let (train, _) = CvPlan::stratified(&glass, 3, 1, 0).unwrap().split(0, 1);
+    let cols = ["K", "Si", "Fe"].map(|name| glass.feature_index(name).unwrap());
+    let x = glass.x().unwrap().select(Axis(0), &train).select(Axis(1), &cols);
+    let codes: Vec<usize> = train.iter().map(|&i| glass.labels().unwrap()[i]).collect();
+    let lambda = 0.05;
+    let paths =
+        ElasticNet::new(Family::Multinomial).n_lambda(20).stop_at(lambda).path_multinomial(x.view(), &codes).unwrap();
+    let last = paths[0].len() - 1;
+    assert_eq!(paths[0].lambdas()[last], lambda, "the path ends at λ = {}", paths[0].lambdas()[last]);
+    let etas: Vec<Vec<f64>> = paths.iter().map(|p| p.linear_predictor(x.view(), last).unwrap()).collect();
+    let n = x.nrows();
+    let p: Vec<Vec<f64>> = (0..paths.len())
+        .map(|c| (0..n).map(|i| etas[c][i].exp() / etas.iter().map(|e| e[i].exp()).sum::<f64>()).collect())
+        .collect();
+    let present: Vec<usize> = (0..6).filter(|c| codes.contains(c)).collect();
+    assert_eq!(present.len(), paths.len());
+    let mut active = 0;
+    for (c, &class) in present.iter().enumerate() {
+        let residual: Vec<f64> = (0..n).map(|i| f64::from(u8::from(codes[i] == class)) - p[c][i]).collect();
+        assert!(residual.iter().sum::<f64>().abs() / n as f64 <= 1e-6, "class {class}: intercept gradient");
+        for (j, column) in x.columns().into_iter().enumerate() {
+            let (mean, sd) = (column.mean().unwrap(), sd(&column.to_vec()));
+            let g = column.iter().zip(&residual).map(|(v, r)| (v - mean) / sd * r).sum::<f64>() / n as f64;
+            let beta = paths[c].coefficients(last)[j];
+            if beta == 0.0 {
+                assert!(g.abs() <= lambda * (1.0 + 1e-4), "class {class} feature {j}: |g| {} > λ at β = 0", g.abs());
+            } else {
+                active += 1;
+                assert!(
+                    (g - lambda * beta.signum()).abs() <= 1e-4 * lambda,
+                    "class {class} feature {j}: g {g} at β {beta}"
+                );
+            }
+        }
+    }
+    assert!(active >= 2, "only {active} coefficients are non-zero");
+}
+
 /// Bad class codes and settings are parameter errors naming what was wrong, before any work.
 #[test]
 fn bad_class_codes_are_parameter_errors() {

@@ -68,6 +68,11 @@ pub(in crate::learners::glmnet) fn path(params: &ElasticNet, d: &Design, indicat
         .collect())
 }
 
+/// Rounds over the classes at one λ with glmnet's undamped steps: a fit that has not converged by then is
+/// cycling (converging fits take 3–13 rounds on glass, iris and wine), and its steps are damped from there on
+/// ([`Solver::approximate_damped`]); fits that converge within them are glmnet's, bit for bit as before.
+const UNDAMPED_ROUNDS: usize = 30;
+
 /// Every class's linear predictor η_ic and its exponential e^{η_ic}, per row (the offsets' sums).
 struct Predictors {
     eta: Vec<Vec<f64>>,
@@ -118,12 +123,17 @@ impl Predictors {
 fn solve(solvers: &mut [Solver<'_>], etas: &mut Predictors, lambda: f64) -> Result<()> {
     let tol = solvers[0].tol;
     let classes = solvers.len() as f64;
+    let mut round = 0;
     loop {
+        round += 1;
         let mut moved = 0.0f64;
         let (mut shifts, mut weights) = (Vec::with_capacity(solvers.len()), Vec::with_capacity(solvers.len()));
         for c in 0..solvers.len() {
             solvers[c].offset = etas.offset(c);
-            let (m, shift) = solvers[c].approximate(lambda)?;
+            let (m, shift) = match round > UNDAMPED_ROUNDS {
+                true => solvers[c].approximate_damped(lambda)?,
+                false => solvers[c].approximate(lambda)?,
+            };
             moved = moved.max(m);
             shifts.push(shift);
             // the intercept's move in the units of the coefficients' (glmnet's: Σ_i w_i Δβ₀² / n, the weights of the
