@@ -7,6 +7,8 @@ with ``n_jobs=-1`` on a cold start (the workers start and import the method's mo
 workers for the next run), median of three; the curves are checked equal. The CPU, its cores and vector level are
 printed first.
 
+Then ``data_once``: the run's data written once for the workers against each split's rows sent with its call.
+
 usage: python3 benches/python_workers.py        (needs scikit-learn; lightgbm and shap for notebook 10's methods)
 """
 
@@ -75,10 +77,12 @@ def methods():
     return out
 
 
-def run(data, rankers, n_jobs):
+def run(data, rankers, n_jobs, learner=None):
+    """One timed curve run (``learner`` None: the library's default) and its table."""
     start = time.perf_counter()
+    settings = {} if learner is None else {"learner": learner}
     curves = featrank.curves(data, rankers=rankers, folds=5, repeats=2, expected=0, seed=1, grid="1,2,5,10,30",
-                             progress=False, n_jobs=n_jobs)
+                             progress=False, n_jobs=n_jobs, **settings)
     return time.perf_counter() - start, curves.to_polars()
 
 
@@ -99,5 +103,40 @@ def main():
         print(f"| {name} | {one:.2f} s | {cold:.2f} s | {many:.2f} s | {one / many:.2f}× |")
 
 
+def variance(X, y):
+    """A quick method (NumPy, lets the GIL go): what the data's transport costs shows."""
+    return X.var(axis=0)
+
+
+def data_once():
+    """The run's data written once for the workers (each split's row numbers sent) against each split's training
+    rows sent with its call — the same run on a dataset that is ``take`` of all rows of the first, which the workers
+    hold no copy of — on a wide and a tall study (5-fold CV × 2 repeats, the variance ranker, naive Bayes curves at
+    5 sizes, warm workers, median of three; the curves checked equal)."""
+    import pickle
+
+    print("\n| study | per split sent: rows / their numbers | n_jobs=1 | -1, rows sent | -1, data once | sent / once |"
+          "\n|---|---|---|---|---|---|")
+    rng = np.random.default_rng(0)
+    for name, (n, p) in {"genes: 200 × 20,000": (200, 20_000), "rows: 20,000 × 500": (20_000, 500)}.items():
+        x = rng.standard_normal((n, p))
+        data = featrank.Dataset(x, rng.integers(0, 2, n))
+        sent = data.take(list(range(n)))  # rows of another dataset: each split's rows go with its call
+        rankers = [featrank.ranker(variance, name="variance")]
+        train = int(n * 0.8)
+        bytes_rows = len(pickle.dumps(x[:train])) / 1e6
+        bytes_ids = len(pickle.dumps(np.arange(train, dtype=np.int64))) / 1e6
+        run(data, rankers, -1, "nb")  # workers started, modules imported
+        times = {}
+        for key, d, jobs in (("one", data, 1), ("sent", sent, -1), ("once", data, -1)):
+            results = [run(d, rankers, jobs, "nb") for _ in range(3)]
+            times[key] = statistics.median(t for t, _ in results)
+            times[key + " table"] = results[0][1]
+        assert times["one table"].equals(times["sent table"]) and times["one table"].equals(times["once table"])
+        print(f"| {name} | {bytes_rows:.1f} MB / {bytes_ids:.3f} MB | {times['one']:.2f} s | {times['sent']:.2f} s | "
+              f"{times['once']:.2f} s | {times['sent'] / times['once']:.2f}× |")
+
+
 if __name__ == "__main__":
     main()
+    data_once()

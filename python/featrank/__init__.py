@@ -219,8 +219,9 @@ def curves(data: DataLike, rankings: Ranking | Sequence[Ranking] | None = None,
                                 "from_scores, read_csv, rank)", wrong)
     if device in ("gpu", "cuda"):
         _load_pip_nvrtc()
-    with _bar(progress) as callback, _workers(n_jobs):
-        run = _curves(_dataset(data, target, targets, groups, order), rankings, rankers, learner=learner, folds=folds, repeats=repeats,
+    dataset = _dataset(data, target, targets, groups, order)
+    with _bar(progress) as callback, _workers(n_jobs, dataset):
+        run = _curves(dataset, rankings, rankers, learner=learner, folds=folds, repeats=repeats,
                       scheme=scheme, grid=grid, expected=expected, expected_repeats=expected_repeats, measure=measure,
                       seed=seed, progress=callback, fold_ids=fold_ids, device=device)
     if isinstance(run, list):  # one run per learner, keyed by what each records as its learner
@@ -277,8 +278,9 @@ def nested(data: DataLike, rankers: str | Any | Sequence[str | Any], *, target: 
     >>> len(n.choices()), n.estimate[0] > 0.85
     (5, True)
     """
-    with _workers(n_jobs):
-        return _nested(_dataset(data, target, groups=groups, order=order), _expand_grids(_one_or_many(rankers)) or [],
+    dataset = _dataset(data, target, groups=groups, order=order)
+    with _workers(n_jobs, dataset):
+        return _nested(dataset, _expand_grids(_one_or_many(rankers)) or [],
                        learner=learner, folds=folds, repeats=repeats, scheme=scheme, inner_folds=inner_folds,
                        rule=rule, grid=grid, measure=measure, seed=seed)
 

@@ -227,6 +227,9 @@ class Dataset:
     refused by ``MemoryLimitError`` when it does not fit)"""
     is_sparse: bool
     """whether the features are held sparse (a SciPy sparse matrix or an AnnData came in)"""
+    _identity: int | None
+    """the identity of the features' values when they are this dataset's own (worker processes read a run's
+    splits from the whole data by it), None for rows taken from another"""
     y: np.ndarray
     """class codes (int64, indexing ``classes``) or values (float64); with several targets rows × targets
     (labels 0/1 and class codes int64, values float64); a survival target as scikit-survival's structured array

@@ -94,13 +94,21 @@ class OwnRanker:
         has them (``workers``; the wait for the result lets the GIL go, so the splits' calls overlap), else here."""
         pool = _WORKERS
         if pool is not None and pool.takes(self):
-            import warnings
-
-            scores, caught = pool.submit(_compute, self, X, y, names, seed).result()
-            for message, category, filename, lineno in caught:  # raised again here, where the user's filters are
-                warnings.warn_explicit(message, category, filename, lineno)
-            return scores
+            return pool.run(_compute, self, X, y, names, seed)
         return self._compute(X, y, names, seed)
+
+    def _scores_shared(self, source: int, rows: np.ndarray, y: np.ndarray, seed: int) -> np.ndarray | None:
+        """The scores of the split whose training rows are ``rows`` of the dataset ``source`` (its identity,
+        ``Dataset._identity``) — called from Rust per split before ``_scores``: computed in a worker process that
+        reads the rows from its copy of the run's whole data, written once (``_Workers.shared``), when the run
+        has workers and that data is the run's; None otherwise (then ``_scores`` gets the rows themselves)."""
+        pool = _WORKERS
+        if pool is None or not pool.takes(self):
+            return None
+        path = pool.shared(source)
+        if path is None:
+            return None
+        return pool.run(_compute_shared, self, path, rows, y, seed)
 
     def _compute(self, X: Any, y: np.ndarray, names: list[str], seed: int) -> np.ndarray:
         """The method's scores on ``X``, ``y`` (in this process)."""
@@ -141,13 +149,42 @@ def _compute(own: OwnRanker, X: Any, y: Any, names: list[str], seed: int) -> tup
     return scores, [(str(w.message), w.category, w.filename, w.lineno) for w in caught]
 
 
+def _compute_shared(own: OwnRanker, path: str, rows: np.ndarray, y: Any, seed: int
+                    ) -> tuple[np.ndarray, list[tuple]]:
+    """``_compute`` on rows ``rows`` of the run's data at ``path`` (``_Workers.shared``), which this process maps
+    into memory at its first split of the run and keeps."""
+    x, names = _SHARED.get(path) or _open_shared(path)
+    X = x[rows]  # a copy of the split's rows, as the method would get them in the calling process
+    return _compute(own, X, y, names, seed)
+
+
+_SHARED: dict[str, tuple[Any, list[str]]] = {}
+"""In a worker process: the run's data it has opened (``_compute_shared``), by file."""
+
+
+def _open_shared(path: str) -> tuple[Any, list[str]]:
+    """The data and feature names written at ``path`` (a file of the current run: the worker keeps that run's
+    only; its memory is the page cache's, shared by every worker)."""
+    import json
+
+    import numpy as np
+
+    _SHARED.clear()
+    with open(os.path.join(os.path.dirname(path), "names.json"), encoding="utf-8") as f:
+        names = json.load(f)
+    _SHARED[path] = (np.load(path, mmap_mode="r"), names)
+    return _SHARED[path]
+
+
 class _Workers:
     """The worker processes a run's Python methods use (``workers``): started when the first split needs them —
     loky's reusable executor (joblib's; it sends lambdas and a notebook's functions with cloudpickle, and keeps
     its processes for the next run), else the standard library's, started fresh."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, data: Any = None):
         self.n = n
+        self.data = data  # the run's featrank.Dataset, which the workers get once (``shared``), or None
+        self._folder: str | None = None
         self._lock = threading.Lock()
         self._executor: Any = None
         self._local: dict[int, bool] = {}  # per method: False when it cannot be sent to a process
@@ -182,11 +219,41 @@ class _Workers:
             return pickle.dumps(obj)
         return dumps(obj)
 
-    def submit(self, fn: Callable, *args: Any) -> Any:
+    def run(self, fn: Callable, *args: Any) -> np.ndarray:
+        """``fn(*args)`` in a worker: its scores, its warnings given again here, where the user's filters are."""
+        import warnings
+
         with self._lock:
             if self._executor is None:
                 self._executor = self._start()
-        return self._executor.submit(fn, *args)
+        scores, caught = self._executor.submit(fn, *args).result()
+        for message, category, filename, lineno in caught:
+            warnings.warn_explicit(message, category, filename, lineno)
+        return scores
+
+    def shared(self, source: int) -> str | None:
+        """The file the workers read the run's data from — the features as one float64 rows × features array
+        (``Dataset.x``), beside them their names — written at the first split that needs it, so each worker
+        maps the data once instead of being sent every split's training rows; None when ``source`` is not the
+        run's data or the data is sparse (then each split's rows are sent)."""
+        data = self.data
+        if data is None or data.is_sparse or data._identity != source:
+            return None
+        path = None
+        with self._lock:
+            if self._folder is None:
+                import json
+                import tempfile
+
+                import numpy as np
+
+                folder = tempfile.mkdtemp(prefix="featrank-data-")
+                np.save(os.path.join(folder, "x.npy"), np.ascontiguousarray(data.x))
+                with open(os.path.join(folder, "names.json"), "w", encoding="utf-8") as f:
+                    json.dump(data.feature_names, f)
+                self._folder = folder
+            path = os.path.join(self._folder, "x.npy")
+        return path
 
     def _start(self) -> Any:
         # each worker's numerical libraries (OpenMP, BLAS) get the cores divided among the workers
@@ -207,6 +274,10 @@ class _Workers:
         """The standard library's executor ends with its run; loky's stays for the next (until idle 300 s)."""
         if self._executor is not None and self._owned:
             self._executor.shutdown(wait=True, cancel_futures=True)
+        if self._folder is not None:  # the workers that mapped it keep what they read until their next run
+            import shutil
+
+            shutil.rmtree(self._folder, ignore_errors=True)
 
 
 _WORKERS: _Workers | None = None
@@ -238,16 +309,17 @@ def _jobs(n_jobs: int | None) -> int:
 
 
 @contextlib.contextmanager
-def workers(n_jobs: int | None = 1) -> Iterator[None]:
+def workers(n_jobs: int | None = 1, data: Any = None) -> Iterator[None]:
     """Within the block, the splits' calls of users' Python methods run in ``n_jobs`` worker processes (started
     when the first split needs them); ``n_jobs=1`` keeps them in this process. Each split's seed is the one it
-    gets in this process, so the results are the same either way."""
+    gets in this process, so the results are the same either way. ``data``: the run's ``featrank.Dataset``,
+    which the workers then read the splits' rows from (sent once, ``_Workers.shared``)."""
     global _WORKERS
     n = _jobs(n_jobs)
     if n == 1:
         yield
         return
-    previous, _WORKERS = _WORKERS, _Workers(n)
+    previous, _WORKERS = _WORKERS, _Workers(n, data)
     try:
         yield
     finally:

@@ -359,6 +359,15 @@ impl Dataset {
         let x = guarded(|| self.inner.x())?;
         Ok(numpy::ToPyArray::to_pyarray(&*x, py))
     }
+    /// The identity of the features' values when they are this dataset's own, None for rows taken from another
+    /// (`featrank::data::Dataset::source`): worker processes read a run's splits from the whole data by it.
+    #[getter]
+    fn _identity(&self) -> Option<u64> {
+        match self.inner.source() {
+            (id, None) => Some(id),
+            (_, Some(_)) => None,
+        }
+    }
     /// Whether the features are held sparse (SciPy sparse matrices and AnnData enter so).
     #[getter]
     fn is_sparse(&self) -> bool {

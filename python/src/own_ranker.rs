@@ -71,6 +71,9 @@ fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<
             call(py, own, name, data, x, seed)
         });
     }
+    if let Some(scores) = shared(own, name, data, seed)? {
+        return Ok(scores);
+    }
     let rows: Vec<usize> = (0..data.n_rows()).collect();
     let features: Vec<usize> = (0..data.n_features()).collect();
     let x = data.matrix(&rows, &features)?.into_raw_vec_and_offset().0;
@@ -78,6 +81,24 @@ fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<
     Python::attach(|py| -> Result<Vec<f64>> {
         let x = PyArray1::from_vec(py, x).reshape([n, p]).map_err(|e| external(py, name, e))?;
         call(py, own, name, data, x.into_any(), seed)
+    })
+}
+
+/// The scores a worker process computes on the rows of `data` read from its copy of the run's whole data
+/// (`own._scores_shared(source, rows, y, seed)`: the rows' numbers there, not their values, are sent), or `None`
+/// when there is no such copy (no workers, or `data`'s rows are not taken from the run's data).
+fn shared(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Option<Vec<f64>>> {
+    let (source, Some(rows)) = data.source() else { return Ok(None) };
+    Python::attach(|py| -> Result<Option<Vec<f64>>> {
+        let y = target(py, data).map_err(|e| external(py, name, e))?;
+        let rows = PyArray1::from_iter(py, rows.iter().map(|&r| r as i64));
+        let out =
+            own.bind(py).call_method1("_scores_shared", (source, rows, y, seed)).map_err(|e| external(py, name, e))?;
+        if out.is_none() {
+            return Ok(None);
+        }
+        let scores: PyReadonlyArray1<f64> = out.extract().map_err(|e: PyErr| external(py, name, e))?;
+        Ok(Some(scores.as_array().to_vec()))
     })
 }
 

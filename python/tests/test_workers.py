@@ -47,6 +47,50 @@ def test_the_splits_run_in_other_processes(tmp_path):
     assert len(path.read_text().split()) == 6 and os.getpid() not in pids, pids
 
 
+def how_it_came(path):
+    """A method that records how its split's rows reached its process: read from the run's data the worker holds
+    ("shared"), or sent with the call ("sent"); and that it got the split's rows and the features' names."""
+    def method(X, y, feature_names):
+        import sys
+
+        assert X.shape[0] == len(y) and X.shape[1] == len(feature_names)
+        assert not hasattr(X, "flags") or not X.flags.writeable  # a sparse X is a CSR matrix
+        callers, frame = set(), sys._getframe()
+        while frame is not None:
+            callers.add(frame.f_code.co_name)
+            frame = frame.f_back
+        with open(path, "a") as f:
+            f.write(("shared" if "_compute_shared" in callers else "sent") + "\n")
+        return np.asarray(X.sum(axis=0)).ravel()
+    return method
+
+
+def test_the_workers_read_each_split_from_one_copy_of_the_data(tmp_path):
+    path = tmp_path / "how.txt"
+    run = dict(folds=3, repeats=2, expected=0, seed=3, progress=False)
+    there = featrank.curves(IRIS, rankers=[featrank.ranker(how_it_came(path), name="how")], n_jobs=2, **run)
+    assert path.read_text().split() == ["shared"] * 6  # the splits' rows were not sent: their numbers were
+    here = featrank.curves(IRIS, rankers=[featrank.ranker(how_it_came(tmp_path / "here.txt"), name="how")], **run)
+    assert here.to_polars().equals(there.to_polars())
+    # nested runs' inner splits are rows of rows of the data: read from the same copy
+    featrank.nested(IRIS, [featrank.ranker(how_it_came(path), name="how")], learner="knn", folds=3, inner_folds=3,
+                    grid="1,2", n_jobs=2)
+    assert set(path.read_text().split()) == {"shared"} and len(path.read_text().split()) >= 6 + 3 * 3
+
+
+def test_rows_are_sent_where_the_workers_hold_no_copy(tmp_path):
+    import scipy.sparse
+
+    path = tmp_path / "how.txt"
+    run = dict(folds=3, repeats=1, expected=0, seed=3, progress=False)
+    sparse = featrank.Dataset(scipy.sparse.csr_matrix(IRIS.x), IRIS.y)
+    for data in (IRIS.take(list(range(0, 150, 2))), sparse):  # rows of another dataset; sparse features
+        method = featrank.ranker(how_it_came(path), name="how")
+        assert featrank.curves(data, rankers=[method], n_jobs=2, **run).to_polars().equals(
+            featrank.curves(data, rankers=[method], **run).to_polars())
+    assert path.read_text().split() == ["sent"] * 12  # 6 in workers, 6 in this process
+
+
 def test_nested_in_workers_equals_nested_in_this_process():
     run = dict(learner="knn:k=[1,5]", folds=3, inner_folds=3, grid="1,2,3,4", seed=2)
     here = featrank.nested(IRIS, [featrank.ranker(variance, name="var")], n_jobs=1, **run)

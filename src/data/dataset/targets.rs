@@ -179,6 +179,7 @@ impl Dataset {
             layout,
             out_of_range: OnceLock::new(),
             structure: self.structure.clone(),
+            source: self.source.clone(),
         }
     }
 }
