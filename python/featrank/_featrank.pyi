@@ -227,6 +227,8 @@ class Dataset:
     refused by ``MemoryLimitError`` when it does not fit)"""
     is_sparse: bool
     """whether the features are held sparse (a SciPy sparse matrix or an AnnData came in)"""
+    _csr: Any
+    """the sparse features as a SciPy CSR matrix, None when they are dense"""
     _identity: int | None
     """the identity of the features' values when they are this dataset's own (worker processes read a run's
     splits from the whole data by it), None for rows taken from another"""

@@ -154,7 +154,7 @@ def _compute_shared(own: OwnRanker, path: str, rows: np.ndarray, y: Any, seed: i
     """``_compute`` on rows ``rows`` of the run's data at ``path`` (``_Workers.shared``), which this process maps
     into memory at its first split of the run and keeps."""
     x, names = _SHARED.get(path) or _open_shared(path)
-    X = x[rows]  # a copy of the split's rows, as the method would get them in the calling process
+    X = x[rows]  # a copy of the split's rows (a CSR matrix for sparse data), as the calling process would send
     return _compute(own, X, y, names, seed)
 
 
@@ -164,7 +164,7 @@ _SHARED: dict[str, tuple[Any, list[str]]] = {}
 
 def _open_shared(path: str) -> tuple[Any, list[str]]:
     """The data and feature names written at ``path`` (a file of the current run: the worker keeps that run's
-    only; its memory is the page cache's, shared by every worker)."""
+    only). Dense data is mapped, its memory the page cache's, shared by every worker; sparse data is read whole."""
     import json
 
     import numpy as np
@@ -172,7 +172,12 @@ def _open_shared(path: str) -> tuple[Any, list[str]]:
     _SHARED.clear()
     with open(os.path.join(os.path.dirname(path), "names.json"), encoding="utf-8") as f:
         names = json.load(f)
-    _SHARED[path] = (np.load(path, mmap_mode="r"), names)
+    if path.endswith(".npz"):
+        import scipy.sparse
+
+        _SHARED[path] = (scipy.sparse.load_npz(path).tocsr(), names)
+    else:
+        _SHARED[path] = (np.load(path, mmap_mode="r"), names)
     return _SHARED[path]
 
 
@@ -233,27 +238,31 @@ class _Workers:
 
     def shared(self, source: int) -> str | None:
         """The file the workers read the run's data from — the features as one float64 rows × features array
-        (``Dataset.x``), beside them their names — written at the first split that needs it, so each worker
-        maps the data once instead of being sent every split's training rows; None when ``source`` is not the
-        run's data or the data is sparse (then each split's rows are sent)."""
+        (``Dataset.x``), or for sparse data SciPy's CSR matrix, beside them their names — written at the first
+        split that needs it, so each worker reads the data once instead of being sent every split's training
+        rows; None when ``source`` is not the run's data (then each split's rows are sent)."""
         data = self.data
-        if data is None or data.is_sparse or data._identity != source:
+        if data is None or data._identity != source:
             return None
-        path = None
+        name = "x.npz" if data.is_sparse else "x.npy"
         with self._lock:
             if self._folder is None:
                 import json
                 import tempfile
 
-                import numpy as np
-
                 folder = tempfile.mkdtemp(prefix="featrank-data-")
-                np.save(os.path.join(folder, "x.npy"), np.ascontiguousarray(data.x))
+                if data.is_sparse:
+                    import scipy.sparse
+
+                    scipy.sparse.save_npz(os.path.join(folder, name), data._csr, compressed=False)
+                else:
+                    import numpy as np
+
+                    np.save(os.path.join(folder, name), np.ascontiguousarray(data.x))
                 with open(os.path.join(folder, "names.json"), "w", encoding="utf-8") as f:
                     json.dump(data.feature_names, f)
                 self._folder = folder
-            path = os.path.join(self._folder, "x.npy")
-        return path
+            return os.path.join(self._folder, name)
 
     def _start(self) -> Any:
         # each worker's numerical libraries (OpenMP, BLAS) get the cores divided among the workers

@@ -368,6 +368,12 @@ impl Dataset {
             (_, Some(_)) => None,
         }
     }
+    /// The sparse features as a SciPy CSR matrix (None when they are dense): what worker processes read a run's
+    /// splits of sparse data from.
+    #[getter]
+    fn _csr<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner.sparse().map(|x| crate::own_ranker::csr(py, x)).transpose()
+    }
     /// Whether the features are held sparse (SciPy sparse matrices and AnnData enter so).
     #[getter]
     fn is_sparse(&self) -> bool {

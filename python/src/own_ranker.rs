@@ -65,14 +65,14 @@ pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
 /// `own._scores(X, y, names, seed)` on the rows of `data`, with the GIL held only for the call: `X` a NumPy array, or
 /// for sparse features a SciPy CSR matrix (as a scikit-learn user holds text).
 fn scores(own: &Py<PyAny>, name: &str, data: &Dataset, seed: u64) -> Result<Vec<f64>> {
+    if let Some(scores) = shared(own, name, data, seed)? {
+        return Ok(scores);
+    }
     if let Some(sparse) = data.sparse() {
         return Python::attach(|py| -> Result<Vec<f64>> {
             let x = csr(py, sparse).map_err(|e| external(py, name, e))?;
             call(py, own, name, data, x, seed)
         });
-    }
-    if let Some(scores) = shared(own, name, data, seed)? {
-        return Ok(scores);
     }
     let rows: Vec<usize> = (0..data.n_rows()).collect();
     let features: Vec<usize> = (0..data.n_features()).collect();
@@ -119,7 +119,7 @@ fn call(
 }
 
 /// The sparse features as a SciPy CSR matrix (built from the compressed columns they are held in).
-fn csr<'py>(py: Python<'py>, x: &featrank::data::dataset::SparseMatrix) -> PyResult<Bound<'py, PyAny>> {
+pub(crate) fn csr<'py>(py: Python<'py>, x: &featrank::data::dataset::SparseMatrix) -> PyResult<Bound<'py, PyAny>> {
     let (indptr, rows, values) = x.parts();
     let indptr: Vec<i64> = indptr.iter().map(|&p| p as i64).collect();
     let rows: Vec<i64> = rows.iter().map(|&r| i64::from(r)).collect();

@@ -61,7 +61,8 @@ def how_it_came(path):
             frame = frame.f_back
         with open(path, "a") as f:
             f.write(("shared" if "_compute_shared" in callers else "sent") + "\n")
-        return np.asarray(X.sum(axis=0)).ravel()
+        squares = X.multiply(X) if hasattr(X, "multiply") else X * X  # a sparse X is a CSR matrix
+        return np.asarray(X.sum(axis=0)).ravel() + np.asarray(squares.sum(axis=0)).ravel() / 7
     return method
 
 
@@ -78,17 +79,19 @@ def test_the_workers_read_each_split_from_one_copy_of_the_data(tmp_path):
     assert set(path.read_text().split()) == {"shared"} and len(path.read_text().split()) >= 6 + 3 * 3
 
 
-def test_rows_are_sent_where_the_workers_hold_no_copy(tmp_path):
+def test_sparse_data_is_read_once_too_and_rows_of_another_dataset_are_sent(tmp_path):
     import scipy.sparse
 
-    path = tmp_path / "how.txt"
     run = dict(folds=3, repeats=1, expected=0, seed=3, progress=False)
-    sparse = featrank.Dataset(scipy.sparse.csr_matrix(IRIS.x), IRIS.y)
-    for data in (IRIS.take(list(range(0, 150, 2))), sparse):  # rows of another dataset; sparse features
+    x = IRIS.x.copy()
+    x[x < 3] = 0  # a third of the cells zero
+    sparse = featrank.Dataset(scipy.sparse.csr_matrix(x), IRIS.y)
+    for data, how in ((sparse, "shared"), (IRIS.take(list(range(0, 150, 2))), "sent")):
+        path = tmp_path / f"{how}.txt"
         method = featrank.ranker(how_it_came(path), name="how")
         assert featrank.curves(data, rankers=[method], n_jobs=2, **run).to_polars().equals(
             featrank.curves(data, rankers=[method], **run).to_polars())
-    assert path.read_text().split() == ["sent"] * 12  # 6 in workers, 6 in this process
+        assert path.read_text().split() == [how] * 3 + ["sent"] * 3  # 3 in workers, then 3 in this process
 
 
 def test_nested_in_workers_equals_nested_in_this_process():
