@@ -448,11 +448,25 @@ impl Dataset {
     fn with_matrix(&self, x: Matrix, idx: &[usize]) -> Dataset {
         let mut layout: Vec<Slot> = (0..idx.len()).map(Slot::Feature).collect();
         layout.extend((0..self.target_origins.len()).map(Slot::Target));
+        let names = idx.iter().map(|&j| self.names[j].clone()).collect();
+        let kinds = idx.iter().map(|&j| self.kinds[j].clone()).collect();
+        self.with_features(x, names, kinds, idx.iter().filter_map(|&j| self.origins.get(j).cloned()).collect(), layout)
+    }
+
+    /// This dataset's target and rows with other features (their values new: a new [`Dataset::source`]).
+    fn with_features(
+        &self,
+        x: Matrix,
+        names: Vec<String>,
+        kinds: Vec<FeatureKind>,
+        origins: Vec<Origin>,
+        layout: Vec<Slot>,
+    ) -> Dataset {
         Dataset {
             x,
-            names: idx.iter().map(|&j| self.names[j].clone()).collect(),
-            kinds: idx.iter().map(|&j| self.kinds[j].clone()).collect(),
-            origins: idx.iter().filter_map(|&j| self.origins.get(j).cloned()).collect(),
+            names,
+            kinds,
+            origins,
             target: self.target.clone(),
             target_origins: self.target_origins.clone(),
             target_label: self.target_label.clone(),

@@ -111,18 +111,6 @@ impl Dataset {
         let mut layout = self.layout.clone();
         layout.extend((m..2 * m).map(Slot::Feature));
         let kinds = self.kinds.iter().chain(&self.kinds).cloned().collect();
-        Ok(Dataset {
-            x,
-            names,
-            kinds,
-            origins,
-            target: self.target.clone(),
-            target_origins: self.target_origins.clone(),
-            target_label: self.target_label.clone(),
-            layout,
-            out_of_range: OnceLock::new(),
-            structure: self.structure.clone(),
-            source: Source::new(),
-        })
+        Ok(self.with_features(x, names, kinds, origins, layout))
     }
 }
