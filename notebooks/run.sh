@@ -4,7 +4,7 @@
 # Output: notebooks/out/NN_name.ipynb (executed) and .html; fails if a cell errors or a display is missing.
 # Usage: bash notebooks/run.sh [notebook.ipynb ...]
 #        bash notebooks/run.sh --build    only compile featrank in the kernel's build directory (the notebooks' first
-#                                         cell), so a later run starts warm (CI starts it early, in the background)
+#                                         cell), so the kernels of a Jupyter started on it start warm
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
