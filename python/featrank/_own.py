@@ -189,7 +189,7 @@ class _Workers:
     def __init__(self, n: int, data: Any = None):
         self.n = n
         self.data = data  # the run's featrank.Dataset, which the workers get once (``shared``), or None
-        self._folder: str | None = None
+        self._folder: str | None = None  # the data written for the workers ("": it could not be)
         self._lock = threading.Lock()
         self._executor: Any = None
         self._local: dict[int, bool] = {}  # per method: False when it cannot be sent to a process
@@ -247,22 +247,41 @@ class _Workers:
         name = "x.npz" if data.is_sparse else "x.npy"
         with self._lock:
             if self._folder is None:
-                import json
-                import tempfile
+                self._folder = self._write(data, name)
+            return os.path.join(self._folder, name) if self._folder else None
 
-                folder = tempfile.mkdtemp(prefix="featrank-data-")
-                if data.is_sparse:
-                    import scipy.sparse
+    @staticmethod
+    def _write(data: Any, name: str) -> str:
+        """A temporary folder holding ``data``'s features as ``name`` and their names; "" when it cannot be written
+        (a full disk: a ``FeatrankWarning`` says so, and each split's rows are sent as without it)."""
+        import json
+        import shutil
+        import tempfile
 
-                    scipy.sparse.save_npz(os.path.join(folder, name), data._csr, compressed=False)
-                else:
-                    import numpy as np
+        folder = ""
+        try:
+            folder = tempfile.mkdtemp(prefix="featrank-data-")
+            if data.is_sparse:
+                import scipy.sparse
 
-                    np.save(os.path.join(folder, name), np.ascontiguousarray(data.x))
-                with open(os.path.join(folder, "names.json"), "w", encoding="utf-8") as f:
-                    json.dump(data.feature_names, f)
-                self._folder = folder
-            return os.path.join(self._folder, name)
+                scipy.sparse.save_npz(os.path.join(folder, name), data._csr, compressed=False)
+            else:
+                import numpy as np
+
+                np.save(os.path.join(folder, name), np.ascontiguousarray(data.x))
+            with open(os.path.join(folder, "names.json"), "w", encoding="utf-8") as f:
+                json.dump(data.feature_names, f)
+            return folder
+        except OSError as e:
+            import warnings
+
+            from .errors import FeatrankWarning
+
+            if folder:
+                shutil.rmtree(folder, ignore_errors=True)
+            warnings.warn(f"the workers are sent each split's rows: the data could not be written for them once "
+                          f"({e})", FeatrankWarning, stacklevel=2)
+            return ""
 
     def _start(self) -> Any:
         # each worker's numerical libraries (OpenMP, BLAS) get the cores divided among the workers
@@ -283,7 +302,7 @@ class _Workers:
         """The standard library's executor ends with its run; loky's stays for the next (until idle 300 s)."""
         if self._executor is not None and self._owned:
             self._executor.shutdown(wait=True, cancel_futures=True)
-        if self._folder is not None:  # the workers that mapped it keep what they read until their next run
+        if self._folder:  # the workers that mapped it keep what they read until their next run
             import shutil
 
             shutil.rmtree(self._folder, ignore_errors=True)

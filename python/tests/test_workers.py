@@ -94,6 +94,20 @@ def test_sparse_data_is_read_once_too_and_rows_of_another_dataset_are_sent(tmp_p
         assert path.read_text().split() == [how] * 3 + ["sent"] * 3  # 3 in workers, then 3 in this process
 
 
+def test_data_that_cannot_be_written_is_sent_with_a_warning(tmp_path, monkeypatch):
+    import tempfile
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    path = tmp_path / "how.txt"
+    with pytest.warns(featrank.FeatrankWarning, match="No space left on device"):
+        featrank.curves(IRIS, rankers=[featrank.ranker(how_it_came(path), name="how")], folds=3, repeats=1,
+                        expected=0, progress=False, n_jobs=2)
+    assert path.read_text().split() == ["sent"] * 3
+
+
 def test_nested_in_workers_equals_nested_in_this_process():
     run = dict(learner="knn:k=[1,5]", folds=3, inner_folds=3, grid="1,2,3,4", seed=2)
     here = featrank.nested(IRIS, [featrank.ranker(variance, name="var")], n_jobs=1, **run)

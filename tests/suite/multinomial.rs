@@ -205,7 +205,7 @@ fn the_learner_and_the_rankers_use_the_multinomial_fit() {
 }
 
 /// A fit on which glmnet's undamped partial Newton steps cycle: glass's K, Si and Fe on a training split (6
-/// classes, two with 7 rows or fewer), λ = 0.05 on the learner's 20-value sequence. R's glmnet 4.1.6 gives up on
+/// classes, one with fewer than 8 rows), λ = 0.05 on the learner's 20-value sequence. R's glmnet 4.1.6 gives up on
 /// the same rows ("convergence for 2th lambda value not reached after maxit=1e+07 iterations"), and featrank's
 /// path used to end at its first λ after 25,000 rounds. With the classes' steps damped once they cycle, the path
 /// reaches λ and the fit meets the lasso's optimality conditions there: every class's intercept gradient is 0,
