@@ -54,8 +54,6 @@ fn built(own: Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Ranker>)> {
     Ok((name, Box::new(ranker)))
 }
 
-/// Every task: a user's method gets the target as scikit-learn holds it (one column, or a rows × targets matrix).
-
 /// A ranker run inside every training split: a spec's candidate (named by the spec as given) or a user's own.
 pub(crate) fn candidate(value: &Bound<'_, PyAny>) -> PyResult<Candidate> {
     let (name, ranker) = ranker(value, "rankers")?;
